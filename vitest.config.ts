@@ -1,0 +1,31 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig(async () => {
+  // wrangler.toml points at the web build; API tests do not need it, only that the folder exists.
+  mkdirSync(path.join(import.meta.dirname, 'web/dist'), { recursive: true });
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'));
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: './wrangler.toml' },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            ENVIRONMENT: 'development',
+            APP_URL: 'http://127.0.0.1:8787',
+            JWT_SECRET: 'test-secret-that-is-at-least-32-bytes-long!!',
+          },
+        },
+      }),
+    ],
+    test: {
+      include: ['worker/**/*.test.ts'],
+      setupFiles: ['./worker/test/apply-migrations.ts'],
+      testTimeout: 20_000,
+      silent: 'passed-only',
+    },
+  };
+});

@@ -1,0 +1,86 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorBodySchema } from '../lib/error-body';
+import { jsonBody, jsonContent } from '../lib/http';
+import { requireAuth } from './require-auth';
+import {
+  completeBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  registerBodySchema,
+  registerResponseSchema,
+  verifyBodySchema,
+} from './accounts.schemas';
+
+const error = (description: string) => jsonContent(errorBodySchema, description);
+const tags = ['Auth'];
+
+export const register = createRoute({
+  method: 'post',
+  path: '/register',
+  tags,
+  summary: 'Provisional registration: sends a verification mail',
+  request: { body: jsonBody(registerBodySchema) },
+  responses: {
+    200: jsonContent(registerResponseSchema, 'Verification mail sent'),
+    400: error('Invalid email'),
+    409: error('Email already registered'),
+    502: error('Mail could not be sent'),
+  },
+});
+
+export const verify = createRoute({
+  method: 'post',
+  path: '/verify',
+  tags,
+  summary: 'Check a verification token',
+  request: { body: jsonBody(verifyBodySchema) },
+  responses: {
+    200: jsonContent(messageResponseSchema, 'Token is valid'),
+    400: error('Invalid or expired token'),
+    409: error('Already completed'),
+  },
+});
+
+export const complete = createRoute({
+  method: 'post',
+  path: '/complete',
+  tags,
+  summary: 'Complete registration with a name and password',
+  request: { body: jsonBody(completeBodySchema) },
+  responses: { 200: jsonContent(messageResponseSchema, 'Registration complete'), 400: error('Invalid input or token') },
+});
+
+export const login = createRoute({
+  method: 'post',
+  path: '/login',
+  tags,
+  summary: 'Sign in with email and password',
+  request: { body: jsonBody(loginBodySchema) },
+  responses: {
+    200: jsonContent(loginResponseSchema, 'Signed in'),
+    400: error('Invalid input'),
+    401: error('Wrong email or password'),
+    429: error('Too many failed attempts'),
+  },
+});
+
+export const logout = createRoute({
+  method: 'post',
+  path: '/logout',
+  tags,
+  summary: 'Sign out: the session and its token stop working',
+  security: [{ bearer: [] }],
+  middleware: requireAuth,
+  responses: { 200: jsonContent(messageResponseSchema, 'Signed out'), 401: error('Not signed in') },
+});
+
+export const providers = createRoute({
+  method: 'get',
+  path: '/providers',
+  tags,
+  summary: 'Which sign-in methods are configured',
+  responses: {
+    200: jsonContent(z.object({ data: z.object({ google: z.boolean(), line: z.boolean() }) }), 'Configured providers'),
+  },
+});

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/** Request rules of SPEC §5, shared by the API validators and the web forms. */
+export const emailSchema = z
+  .string({ error: '有効なメールアドレスを入力してください' })
+  .trim()
+  .max(254, 'Email address is too long')
+  .email('有効なメールアドレスを入力してください')
+  .transform((v) => v.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: 'パスワードは8文字以上で入力してください' })
+  .min(8, 'パスワードは8文字以上で入力してください')
+  .max(128, 'パスワードは128文字以下で入力してください');
+
+export const userNameSchema = z
+  .string({ error: 'ユーザー名は必須です' })
+  .trim()
+  .min(1, 'ユーザー名は必須です')
+  .max(100, 'ユーザー名は100文字以下で入力してください');
+
+export const themeSchema = z.enum(['light', 'dark', 'auto'], { error: '無効なテーマです' });
+export type Theme = z.infer<typeof themeSchema>;
+
+export const registerBodySchema = z.object({
+  email: emailSchema,
+  userName: userNameSchema.optional(),
+  oauthProvider: z.enum(['email', 'google', 'line']).optional(),
+});
+
+export const verifyBodySchema = z.object({
+  token: z.string({ error: '無効なトークンです。' }).min(1, '無効なトークンです。'),
+});
+
+export const completeBodySchema = z.object({
+  token: z.string({ error: '無効なトークンです。' }).min(1, '無効なトークンです。'),
+  name: userNameSchema,
+  password: passwordSchema,
+});
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'パスワードは8文字以上で入力してください' }).min(8, 'パスワードは8文字以上で入力してください'),
+});
+
+export const themeBodySchema = z.object({ theme: themeSchema });
+
+export const publicUserSchema = z.object({
+  id: z.number(),
+  userName: z.string(),
+  email: z.string(),
+  isVerified: z.boolean(),
+  theme: themeSchema,
+  oauthProvider: z.enum(['email', 'google', 'line']),
+  avatarUrl: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  user: z.object({ id: z.number(), userName: z.string(), email: z.string(), theme: themeSchema }),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const messageResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+export const registerResponseSchema = messageResponseSchema.extend({ isExistingUser: z.boolean() });

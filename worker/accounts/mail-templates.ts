@@ -1,0 +1,32 @@
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+const layout = (title: string, body: string) =>
+  `<!doctype html><html lang="ja"><body style="font-family:sans-serif;color:#1c1917;line-height:1.7">` +
+  `<h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}<p style="color:#78716c">牛帳 Ushichō</p></body></html>`;
+
+export function verificationMail(appUrl: string, token: string) {
+  const link = `${appUrl.replace(/\/$/, '')}/verify?token=${encodeURIComponent(token)}`;
+  return {
+    subject: '【牛帳】メールアドレスの確認',
+    text: `牛帳へのご登録ありがとうございます。\n\n次のリンクを開いて本登録を完了してください（24時間有効）：\n${link}\n\nお心当たりのない場合は、このメールを破棄してください。\n\n牛帳 Ushichō`,
+    html: layout(
+      'メールアドレスの確認',
+      `<p>牛帳へのご登録ありがとうございます。次のボタンから本登録を完了してください（24時間有効）。</p>` +
+        `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#166534;color:#fff;border-radius:8px;text-decoration:none">本登録を完了する</a></p>` +
+        `<p style="font-size:13px">ボタンが開けない場合: ${escapeHtml(link)}</p>`,
+    ),
+  };
+}
+
+export function completedMail(appUrl: string, userName: string) {
+  const link = `${appUrl.replace(/\/$/, '')}/login`;
+  return {
+    subject: '【牛帳】本登録が完了しました',
+    text: `${userName} 様\n\n牛帳の本登録が完了しました。次のリンクからログインできます：\n${link}\n\n牛帳 Ushichō`,
+    html: layout(
+      '本登録が完了しました',
+      `<p>${escapeHtml(userName)} 様</p><p>牛帳の本登録が完了しました。</p><p><a href="${escapeHtml(link)}">ログインする</a></p>`,
+    ),
+  };
+}

@@ -1,0 +1,25 @@
+import { and, eq, gt } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import { getDb } from '../db/client';
+import { sessions } from '../db/schema';
+import type { AppEnv } from '../env';
+import { unauthorized } from '../lib/errors';
+import { verifyAccessToken } from './tokens';
+
+/** Bearer authentication: a valid signed token whose session has not been signed out. */
+export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
+  const header = c.req.header('Authorization');
+  if (!header) throw unauthorized('No token provided');
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) throw unauthorized('Invalid token format');
+  const { userId, sessionId } = await verifyAccessToken(c.env, match[1]);
+  const [session] = await getDb(c.env)
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date().toISOString())))
+    .limit(1);
+  if (!session) throw unauthorized('Session expired or signed out');
+  c.set('userId', userId);
+  c.set('sessionId', sessionId);
+  await next();
+});

@@ -1,0 +1,62 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { isProduction, type Env } from '../env';
+import { AppError, unauthorized } from '../lib/errors';
+import { randomToken } from '../lib/crypto';
+
+export const ISSUER = 'ushicho';
+export const AUDIENCE = 'ushicho-app';
+export const PASSWORD_SESSION_SECONDS = 12 * 60 * 60;
+export const OAUTH_SESSION_SECONDS = 30 * 24 * 60 * 60;
+const DEVELOPMENT_SECRET = 'ushicho-development-secret-not-for-production-use';
+
+function secretKey(env: Env): Uint8Array {
+  const secret = env.JWT_SECRET;
+  if (!secret || new TextEncoder().encode(secret).length < 32) {
+    if (isProduction(env)) throw new AppError(500, 'MISCONFIGURED', 'JWT_SECRET is missing or shorter than 32 bytes');
+    return new TextEncoder().encode(DEVELOPMENT_SECRET);
+  }
+  return new TextEncoder().encode(secret);
+}
+
+export interface SessionRow {
+  id: string;
+  userId: number;
+  expiresAt: string;
+}
+
+/** A new session row and its signed token. The caller writes the row. */
+export async function issueSession(env: Env, userId: number, lifetimeSeconds: number) {
+  const sessionId = randomToken(24);
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const expiresAt = issuedAt + lifetimeSeconds;
+  const token = await new SignJWT({ userId, sid: sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .sign(secretKey(env));
+  const session: SessionRow = { id: sessionId, userId, expiresAt: new Date(expiresAt * 1000).toISOString() };
+  return { token, session };
+}
+
+/** Verifies a bearer token; the 401 messages are SPEC §6's. */
+export async function verifyAccessToken(env: Env, token: string): Promise<{ userId: number; sessionId: string }> {
+  if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) throw unauthorized('Invalid token format');
+  try {
+    const { payload } = await jwtVerify(token, secretKey(env), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
+    if (typeof payload.userId !== 'number' || !Number.isInteger(payload.userId)) {
+      throw unauthorized('Invalid token: missing userId');
+    }
+    if (typeof payload.sid !== 'string') throw unauthorized('Invalid token');
+    return { userId: payload.userId, sessionId: payload.sid };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (err instanceof errors.JWTExpired) throw unauthorized('Token expired');
+    throw unauthorized('Invalid token');
+  }
+}

@@ -1,0 +1,92 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { users } from '../db/schema';
+import { errorBodySchema } from '../lib/error-body';
+import { forbidden, notFound } from '../lib/errors';
+import { createRouter, jsonBody, jsonContent } from '../lib/http';
+import { publicUserSchema, themeBodySchema, type PublicUser } from './accounts.schemas';
+import { requireAuth } from './require-auth';
+
+const error = (description: string) => jsonContent(errorBodySchema, description);
+const userResponse = z.object({ success: z.literal(true), data: publicUserSchema });
+const idParam = z.object({
+  id: z.coerce.number({ error: 'ユーザーIDは正の整数である必要があります' }).int().positive('ユーザーIDは正の整数である必要があります'),
+});
+const common = { tags: ['Users'], security: [{ bearer: [] }], middleware: requireAuth };
+
+const getMe = createRoute({
+  ...common,
+  method: 'get',
+  path: '/me',
+  summary: 'The signed-in user',
+  responses: { 200: jsonContent(userResponse, 'The user'), 401: error('Not signed in') },
+});
+
+const getUser = createRoute({
+  ...common,
+  method: 'get',
+  path: '/{id}',
+  summary: 'A user (only your own)',
+  request: { params: idParam },
+  responses: {
+    200: jsonContent(userResponse, 'The user'),
+    401: error('Not signed in'),
+    403: error('Another user'),
+    404: error('No such user'),
+  },
+});
+
+const updateTheme = createRoute({
+  ...common,
+  method: 'patch',
+  path: '/{id}/theme',
+  summary: 'Change your theme',
+  request: { params: idParam, body: jsonBody(themeBodySchema) },
+  responses: {
+    200: jsonContent(userResponse, 'Theme saved'),
+    400: error('Invalid theme'),
+    401: error('Not signed in'),
+    403: error('Another user'),
+    404: error('No such user'),
+  },
+});
+
+const toPublicUser = (u: typeof users.$inferSelect): PublicUser => ({
+  id: u.id,
+  userName: u.userName,
+  email: u.email,
+  isVerified: u.isVerified,
+  theme: u.theme,
+  oauthProvider: u.oauthProvider,
+  avatarUrl: u.avatarUrl,
+  lastLoginAt: u.lastLoginAt,
+  createdAt: u.createdAt,
+  updatedAt: u.updatedAt,
+});
+
+async function loadUser(env: Parameters<typeof getDb>[0], id: number) {
+  const [user] = await getDb(env).select().from(users).where(eq(users.id, id)).limit(1);
+  if (!user) throw notFound('User not found', 'USER_NOT_FOUND');
+  return user;
+}
+
+export const usersRouter = createRouter()
+  .openapi(getMe, async (c) => c.json({ success: true as const, data: toPublicUser(await loadUser(c.env, c.get('userId'))) }, 200))
+  .openapi(getUser, async (c) => {
+    const { id } = c.req.valid('param');
+    if (id !== c.get('userId')) throw forbidden('You can only access your own user information');
+    return c.json({ success: true as const, data: toPublicUser(await loadUser(c.env, id)) }, 200);
+  })
+  .openapi(updateTheme, async (c) => {
+    const { id } = c.req.valid('param');
+    if (id !== c.get('userId')) throw forbidden('他のユーザーのテーマは変更できません');
+    const { theme } = c.req.valid('json');
+    const [user] = await getDb(c.env)
+      .update(users)
+      .set({ theme, updatedAt: new Date().toISOString() })
+      .where(eq(users.id, id))
+      .returning();
+    if (!user) throw notFound('User not found', 'USER_NOT_FOUND');
+    return c.json({ success: true as const, data: toPublicUser(user) }, 200);
+  });

@@ -1,0 +1,120 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
+import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { accountsRouter } from './accounts/accounts.index';
+import { usersRouter } from './accounts/users.index';
+import { devRouter } from './dev/dev.index';
+import { isDevelopment, isProduction, type AppEnv } from './env';
+import { healthRouter } from './health/health.index';
+import { AppError } from './lib/errors';
+import type { ErrorBody } from './lib/error-body';
+import { createLogger } from './lib/log';
+import { apiReferenceHtml } from './health/api-reference';
+
+const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+
+export function createApp() {
+  const app = new OpenAPIHono<AppEnv>({ strict: false }).basePath('/api/v1');
+
+  app.use('*', async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || crypto.randomUUID();
+    c.set('requestId', requestId);
+    const log = createLogger({ requestId });
+    c.set('log', log);
+    const started = Date.now();
+    await next();
+    c.header('X-Request-Id', requestId);
+    log('info', 'request', {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Date.now() - started,
+    });
+  });
+
+  app.use('*', async (c, next) => {
+    const headers = secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", TURNSTILE_ORIGIN],
+        frameSrc: [TURNSTILE_ORIGIN],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      strictTransportSecurity: isProduction(c.env) ? 'max-age=63072000; includeSubDomains' : false,
+      crossOriginResourcePolicy: false,
+      crossOriginOpenerPolicy: false,
+    });
+    return headers(c, next);
+  });
+
+  app.use('*', (c, next) =>
+    cors({
+      origin: (origin) => ([c.env.CORS_DEV_ORIGIN, c.env.CORS_PROD_ORIGIN].includes(origin) ? origin : null),
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Content-Type', 'Authorization'],
+      exposeHeaders: ['X-Request-Id', 'Retry-After', 'Content-Disposition'],
+      credentials: true,
+      maxAge: 600,
+    })(c, next),
+  );
+
+  app.onError((err, c) => {
+    const requestId = c.get('requestId') ?? 'unknown';
+    const log = c.get('log') ?? createLogger({ requestId });
+    let status: ContentfulStatusCode = 500;
+    let body: ErrorBody;
+    if (err instanceof AppError) {
+      status = err.status;
+      const issues = (err as AppError & { issues?: { field: string; message: string }[] }).issues;
+      body = { error: { code: err.code, message: err.message, field: err.field, issues, requestId } };
+      for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
+      log(status >= 500 ? 'error' : 'info', 'request failed', { code: err.code, status, message: err.message });
+    } else if (err instanceof HTTPException) {
+      status = err.status as ContentfulStatusCode;
+      body = { error: { code: status === 400 ? 'BAD_REQUEST' : 'HTTP_ERROR', message: err.message, requestId } };
+    } else {
+      log('error', 'unhandled error', { error: String(err), stack: err instanceof Error ? err.stack : undefined });
+      body = { error: { code: 'INTERNAL_ERROR', message: 'Internal Server Error', requestId } };
+    }
+    return c.json(body, status);
+  });
+
+  app.notFound((c) =>
+    c.json(
+      { error: { code: 'NOT_FOUND', message: `Not found: ${c.req.method} ${c.req.path}`, requestId: c.get('requestId') } },
+      404,
+    ),
+  );
+
+  const routes = app
+    .route('/', healthRouter)
+    .route('/auth', accountsRouter)
+    .route('/users', usersRouter);
+
+  app.use('/dev/*', async (c, next) => {
+    if (!isDevelopment(c.env)) return c.notFound();
+    await next();
+  });
+  app.route('/dev', devRouter);
+
+  const documentConfig = {
+    openapi: '3.1.0',
+    info: { title: '牛帳 Ushichō API', version: '1.0.0', description: 'Herd management for cattle farmers in Japan.' },
+  };
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  app.doc31('/openapi.json', documentConfig);
+  app.get('/docs', (c) => c.html(apiReferenceHtml(app.getOpenAPI31Document(documentConfig))));
+
+  return routes;
+}
+
+export type AppType = ReturnType<typeof createApp>;

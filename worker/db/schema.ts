@@ -1,0 +1,331 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+const timestamps = {
+  createdAt: text('created_at').notNull().default(nowIso),
+  updatedAt: text('updated_at').notNull().default(nowIso),
+};
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userName: text('user_name').notNull().default('仮登録ユーザー'),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    isVerified: integer('is_verified', { mode: 'boolean' }).notNull().default(false),
+    verificationTokenHash: text('verification_token_hash'),
+    verificationTokenExpiresAt: text('verification_token_expires_at'),
+    lastLoginAt: text('last_login_at'),
+    theme: text('theme', { enum: ['light', 'dark', 'auto'] }).notNull().default('light'),
+    googleId: text('google_id'),
+    lineId: text('line_id'),
+    oauthProvider: text('oauth_provider', { enum: ['email', 'google', 'line'] }).notNull().default('email'),
+    avatarUrl: text('avatar_url'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_google_id_unique').on(t.googleId),
+    uniqueIndex('users_line_id_unique').on(t.lineId),
+    index('users_verification_token_idx').on(t.verificationTokenHash),
+  ],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: text('expires_at').notNull(),
+    createdAt: text('created_at').notNull().default(nowIso),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const cattle = sqliteTable(
+  'cattle',
+  {
+    cattleId: integer('cattle_id').primaryKey({ autoIncrement: true }),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    identificationNumber: integer('identification_number').notNull(),
+    earTagNumber: integer('ear_tag_number'),
+    name: text('name'),
+    growthStage: text('growth_stage'),
+    birthday: text('birthday'),
+    gender: text('gender'),
+    weight: real('weight'),
+    score: integer('score'),
+    breed: text('breed'),
+    status: text('status').notNull().default('HEALTHY'),
+    producerName: text('producer_name'),
+    barn: text('barn'),
+    breedingValue: text('breeding_value'),
+    notes: text('notes'),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    index('cattle_owner_idx').on(t.ownerUserId, t.cattleId),
+    index('cattle_owner_ear_tag_idx').on(t.ownerUserId, t.earTagNumber),
+    uniqueIndex('cattle_owner_identification_unique').on(t.ownerUserId, t.identificationNumber),
+    index('cattle_owner_status_idx').on(t.ownerUserId, t.status),
+    index('cattle_owner_birthday_idx').on(t.ownerUserId, t.birthday),
+    index('cattle_owner_name_idx').on(t.ownerUserId, t.name),
+  ],
+);
+
+export const bloodline = sqliteTable('bloodline', {
+  bloodlineId: integer('bloodline_id').primaryKey({ autoIncrement: true }),
+  cattleId: integer('cattle_id')
+    .notNull()
+    .unique()
+    .references(() => cattle.cattleId, { onDelete: 'cascade' }),
+  fatherCattleName: text('father_cattle_name'),
+  motherFatherCattleName: text('mother_father_cattle_name'),
+  motherGrandFatherCattleName: text('mother_grand_father_cattle_name'),
+  motherGreatGrandFatherCattleName: text('mother_great_grand_father_cattle_name'),
+});
+
+export const motherInfo = sqliteTable(
+  'mother_info',
+  {
+    motherInfoId: integer('mother_info_id').primaryKey({ autoIncrement: true }),
+    cattleId: integer('cattle_id')
+      .notNull()
+      .unique()
+      .references(() => cattle.cattleId, { onDelete: 'cascade' }),
+    motherCattleId: integer('mother_cattle_id').references(() => cattle.cattleId, { onDelete: 'set null' }),
+    motherName: text('mother_name'),
+    motherIdentificationNumber: integer('mother_identification_number'),
+    motherScore: integer('mother_score'),
+  },
+  (t) => [index('mother_info_mother_idx').on(t.motherCattleId)],
+);
+
+export const breedingStatus = sqliteTable('breeding_status', {
+  breedingStatusId: integer('breeding_status_id').primaryKey({ autoIncrement: true }),
+  cattleId: integer('cattle_id')
+    .notNull()
+    .unique()
+    .references(() => cattle.cattleId, { onDelete: 'cascade' }),
+  initialParity: integer('initial_parity').notNull().default(0),
+  parity: integer('parity').notNull().default(0),
+  expectedCalvingDate: text('expected_calving_date'),
+  scheduledPregnancyCheckDate: text('scheduled_pregnancy_check_date'),
+  lastCalvingDate: text('last_calving_date'),
+  lastInseminationDate: text('last_insemination_date'),
+  conceptionDate: text('conception_date'),
+  lastEstrusDate: text('last_estrus_date'),
+  daysAfterCalving: integer('days_after_calving'),
+  daysOpen: integer('days_open'),
+  pregnancyDays: integer('pregnancy_days'),
+  daysAfterInsemination: integer('days_after_insemination'),
+  inseminationCount: integer('insemination_count').notNull().default(0),
+  breedingMemo: text('breeding_memo'),
+  isDifficultBirth: integer('is_difficult_birth', { mode: 'boolean' }).notNull().default(false),
+  ...timestamps,
+});
+
+export const breedingSummary = sqliteTable('breeding_summary', {
+  breedingSummaryId: integer('breeding_summary_id').primaryKey({ autoIncrement: true }),
+  cattleId: integer('cattle_id')
+    .notNull()
+    .unique()
+    .references(() => cattle.cattleId, { onDelete: 'cascade' }),
+  totalInseminationCount: integer('total_insemination_count').notNull().default(0),
+  averageDaysOpen: real('average_days_open'),
+  averagePregnancyPeriod: real('average_pregnancy_period'),
+  averageCalvingInterval: real('average_calving_interval'),
+  difficultBirthCount: integer('difficult_birth_count').notNull().default(0),
+  pregnancyHeadCount: integer('pregnancy_head_count').notNull().default(0),
+  pregnancySuccessRate: real('pregnancy_success_rate'),
+  ...timestamps,
+});
+
+export const events = sqliteTable(
+  'events',
+  {
+    eventId: integer('event_id').primaryKey({ autoIncrement: true }),
+    cattleId: integer('cattle_id')
+      .notNull()
+      .references(() => cattle.cattleId, { onDelete: 'cascade' }),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    eventDatetime: text('event_datetime').notNull(),
+    details: text('details', { mode: 'json' }),
+    notes: text('notes'),
+    ...timestamps,
+  },
+  (t) => [
+    index('events_cattle_time_idx').on(t.cattleId, t.eventDatetime),
+    index('events_owner_time_idx').on(t.ownerUserId, t.eventDatetime),
+    index('events_owner_type_time_idx').on(t.ownerUserId, t.eventType, t.eventDatetime),
+  ],
+);
+
+export const cattleStatusHistory = sqliteTable(
+  'cattle_status_history',
+  {
+    historyId: integer('history_id').primaryKey({ autoIncrement: true }),
+    cattleId: integer('cattle_id')
+      .notNull()
+      .references(() => cattle.cattleId, { onDelete: 'cascade' }),
+    oldStatus: text('old_status'),
+    newStatus: text('new_status').notNull(),
+    changedAt: text('changed_at').notNull().default(nowIso),
+    changedBy: text('changed_by').notNull(),
+    reason: text('reason'),
+  },
+  (t) => [index('cattle_status_history_cattle_idx').on(t.cattleId, t.changedAt)],
+);
+
+export const alerts = sqliteTable(
+  'alerts',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    severity: text('severity', { enum: ['high', 'medium', 'low'] }).notNull(),
+    status: text('status', { enum: ['active', 'acknowledged', 'resolved', 'dismissed'] })
+      .notNull()
+      .default('active'),
+    cattleId: integer('cattle_id')
+      .notNull()
+      .references(() => cattle.cattleId, { onDelete: 'cascade' }),
+    cattleName: text('cattle_name'),
+    cattleEarTagNumber: integer('cattle_ear_tag_number'),
+    dueAt: text('due_at'),
+    message: text('message').notNull(),
+    memo: text('memo'),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+    acknowledgedAt: text('acknowledged_at'),
+    resolvedAt: text('resolved_at'),
+  },
+  (t) => [
+    index('alerts_owner_status_idx').on(t.ownerUserId, t.status, t.severity, t.dueAt),
+    index('alerts_cattle_idx').on(t.cattleId, t.status),
+  ],
+);
+
+export const alertHistory = sqliteTable(
+  'alert_history',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    alertId: text('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: ['created', 'updated', 'acknowledged', 'resolved', 'dismissed'] }).notNull(),
+    previousStatus: text('previous_status'),
+    newStatus: text('new_status'),
+    changedBy: text('changed_by').notNull(),
+    reason: text('reason'),
+    createdAt: text('created_at').notNull().default(nowIso),
+  },
+  (t) => [index('alert_history_alert_idx').on(t.alertId, t.createdAt)],
+);
+
+export const shipments = sqliteTable(
+  'shipments',
+  {
+    shipmentId: text('shipment_id').primaryKey(),
+    cattleId: integer('cattle_id')
+      .notNull()
+      .references(() => cattle.cattleId, { onDelete: 'cascade' }),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shipmentDate: text('shipment_date').notNull(),
+    price: integer('price').notNull(),
+    weight: real('weight'),
+    ageAtShipment: integer('age_at_shipment'),
+    buyer: text('buyer'),
+    notes: text('notes'),
+    ...timestamps,
+  },
+  (t) => [
+    index('shipments_cattle_date_idx').on(t.cattleId, t.shipmentDate),
+    index('shipments_owner_date_idx').on(t.ownerUserId, t.shipmentDate),
+  ],
+);
+
+export const shipmentPlans = sqliteTable(
+  'shipment_plans',
+  {
+    planId: text('plan_id').primaryKey(),
+    cattleId: integer('cattle_id')
+      .notNull()
+      .unique()
+      .references(() => cattle.cattleId, { onDelete: 'cascade' }),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plannedShipmentMonth: text('planned_shipment_month').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('shipment_plans_owner_month_idx').on(t.ownerUserId, t.plannedShipmentMonth)],
+);
+
+const epochSeconds = sql`(unixepoch())`;
+
+export const registrations = sqliteTable(
+  'registrations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull(),
+    referralSource: text('referral_source'),
+    status: text('status').notNull().default('pending'),
+    locale: text('locale', { enum: ['ja', 'en'] }).notNull().default('ja'),
+    createdAt: integer('created_at').notNull().default(epochSeconds),
+    updatedAt: integer('updated_at').notNull().default(epochSeconds),
+  },
+  (t) => [uniqueIndex('registrations_email_unique').on(t.email), index('registrations_created_idx').on(t.createdAt)],
+);
+
+export const emailLogs = sqliteTable(
+  'email_logs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull(),
+    type: text('type', { enum: ['verification', 'completed', 'pre_registration', 'alert_digest'] }).notNull(),
+    httpStatus: integer('http_status'),
+    resendId: text('resend_id'),
+    error: text('error'),
+    createdAt: text('created_at').notNull().default(nowIso),
+  },
+  (t) => [index('email_logs_email_idx').on(t.email, t.createdAt)],
+);
+
+/** Development-only mailbox: mail kept instead of sent when no RESEND_API_KEY is set. */
+export const devOutbox = sqliteTable(
+  'dev_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: text('created_at').notNull().default(nowIso),
+  },
+  (t) => [index('dev_outbox_to_idx').on(t.to, t.id)],
+);
+
+/** Sliding-window counters for login throttling and per-IP limits. */
+export const rateLimitHits = sqliteTable(
+  'rate_limit_hits',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    key: text('key').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('rate_limit_hits_key_idx').on(t.key, t.createdAt)],
+);

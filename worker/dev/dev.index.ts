@@ -1,0 +1,33 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { desc, eq } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { devOutbox } from '../db/schema';
+import { createRouter, jsonContent } from '../lib/http';
+
+const outbox = createRoute({
+  method: 'get',
+  path: '/outbox',
+  tags: ['Development'],
+  summary: 'Mail kept instead of sent (development only)',
+  request: { query: z.object({ to: z.string().trim().toLowerCase().optional() }) },
+  responses: {
+    200: jsonContent(
+      z.object({
+        data: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() })),
+      }),
+      'Newest first',
+    ),
+  },
+});
+
+export const devRouter = createRouter().openapi(outbox, async (c) => {
+  const { to } = c.req.valid('query');
+  const db = getDb(c.env);
+  const rows = await db
+    .select({ to: devOutbox.to, subject: devOutbox.subject, text: devOutbox.text, html: devOutbox.html, createdAt: devOutbox.createdAt })
+    .from(devOutbox)
+    .where(to ? eq(devOutbox.to, to) : undefined)
+    .orderBy(desc(devOutbox.id))
+    .limit(50);
+  return c.json({ data: rows }, 200);
+});

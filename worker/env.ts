@@ -1,0 +1,36 @@
+export interface Env {
+  DB: D1Database;
+  ASSETS: Fetcher;
+  ENVIRONMENT: 'development' | 'production' | 'test';
+  APP_URL: string;
+  CORS_DEV_ORIGIN: string;
+  CORS_PROD_ORIGIN: string;
+  JWT_SECRET?: string;
+  RESEND_API_KEY?: string;
+  MAIL_FROM: string;
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
+  ADMIN_USER?: string;
+  ADMIN_PASSWORD?: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  LINE_CHANNEL_ID?: string;
+  LINE_CHANNEL_SECRET?: string;
+}
+
+export interface Variables {
+  requestId: string;
+  log: Logger;
+  userId: number;
+  sessionId: string;
+}
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: Variables;
+}
+
+export type Logger = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+
+export const isProduction = (env: Env) => env.ENVIRONMENT === 'production';
+export const isDevelopment = (env: Env) => env.ENVIRONMENT === 'development';

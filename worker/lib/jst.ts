@@ -1,0 +1,51 @@
+/**
+ * Calendar logic in Japan time. Calendar dates are ISO `YYYY-MM-DD` strings; arithmetic on them is done on
+ * UTC midnights, which has no daylight saving, so a day is always 86,400,000 ms.
+ */
+const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
+const DAY_MS = 86_400_000;
+
+export type IsoDate = string;
+
+/** The JST calendar date of an instant. */
+export function jstDate(instant: Date | string | number = new Date()): IsoDate {
+  const ms = new Date(instant).getTime();
+  return new Date(ms + JST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+export const todayJst = (now: Date = new Date()): IsoDate => jstDate(now);
+
+/** `YYYY-MM` of the JST month of an instant. */
+export const jstMonth = (now: Date = new Date()): string => jstDate(now).slice(0, 7);
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (positive when `to` is later). */
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+export function addMonths(month: string, delta: number): string {
+  const [y, m] = month.split('-').map(Number);
+  const index = y * 12 + (m - 1) + delta;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** The instant at which a JST calendar date begins. */
+export const jstStartOfDay = (date: IsoDate): Date => new Date(Date.parse(`${date}T00:00:00Z`) - JST_OFFSET_MS);
+
+export const isIsoDate = (value: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+/** `YYYY/MM/DD`, the way dates are shown in the app. */
+export const formatDateJa = (date: IsoDate | null | undefined): string => (date ? date.replaceAll('-', '/') : '');
+
+/** Age of an animal from its birthday: 365.25-day years and 30.44-day months, as of today in JST. */
+export function ageFromBirthday(birthday: IsoDate | null | undefined, today: IsoDate = todayJst()) {
+  if (!birthday) return { daysOld: null, monthsOld: null, age: null };
+  const daysOld = daysBetween(birthday, today);
+  return { daysOld, monthsOld: Math.floor(daysOld / 30.44), age: Math.floor(daysOld / 365.25) };
+}
