@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { devOutbox } from '../db/schema';
 import { createRouter, jsonContent } from '../lib/http';
+import { seedDemoFarm } from './demo-farm';
 
 const outbox = createRoute({
   method: 'get',
@@ -20,7 +21,17 @@ const outbox = createRoute({
   },
 });
 
-export const devRouter = createRouter().openapi(outbox, async (c) => {
+const seed = createRoute({
+  method: 'post',
+  path: '/seed',
+  tags: ['Development'],
+  summary: 'Create the demo farm when it does not exist (development only)',
+  responses: { 200: jsonContent(z.object({ created: z.boolean(), userId: z.number() }), 'Demo farm present') },
+});
+
+export const devRouter = createRouter()
+  .openapi(seed, async (c) => c.json(await seedDemoFarm(c.env), 200))
+  .openapi(outbox, async (c) => {
   const { to } = c.req.valid('query');
   const db = getDb(c.env);
   const rows = await db

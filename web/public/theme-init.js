@@ -1,0 +1,10 @@
+// Applied before first paint so a dark-theme user never sees a white flash.
+(function () {
+  try {
+    var theme = localStorage.getItem('ushicho.theme') || 'light';
+    var dark = theme === 'dark' || (theme === 'auto' && matchMedia('(prefers-color-scheme: dark)').matches);
+    document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+    var locale = localStorage.getItem('ushicho.locale');
+    if (locale === 'en') document.documentElement.lang = 'en';
+  } catch (e) {}
+})();

@@ -1,0 +1,84 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { apiFetch } from '../lib/api';
+import { clearToken } from '../lib/auth-token';
+import { useI18n } from '../lib/i18n';
+import { useMe } from '../lib/session';
+import { applyTheme } from '../lib/theme';
+import { useEffect } from 'react';
+import { navItems } from './nav-items';
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    try {
+      await apiFetch('/auth/logout', { method: 'POST' });
+    } catch {
+      // Signing out locally must work even offline; the session then simply expires.
+    }
+    clearToken();
+    queryClient.clear();
+    await navigate({ to: '/login' });
+  };
+}
+
+export function AppShell() {
+  const { t } = useI18n();
+  const { data: me } = useMe();
+  const signOut = useSignOut();
+  useEffect(() => {
+    if (me) applyTheme(me.theme);
+  }, [me?.theme]);
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
+      <aside className="sidebar" aria-label={t('nav.main')}>
+        <Link to="/home" className="brand">
+          <span className="brand__mark" aria-hidden="true">牛</span>
+          <span>{t('app.name')}</span>
+        </Link>
+        <nav>
+          <ul>
+            {navItems.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="sidebar__link" activeProps={{ 'aria-current': 'page', className: 'sidebar__link is-active' }}>
+                  <item.icon size={20} aria-hidden="true" />
+                  {t(item.labelKey)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="sidebar__footer">
+          {me ? <p className="sidebar__user">{t('nav.signedInAs', { name: me.userName })}</p> : null}
+          <button type="button" className="button button--ghost" onClick={signOut}>
+            {t('nav.signOut')}
+          </button>
+        </div>
+      </aside>
+      <header className="topbar">
+        <Link to="/home" className="brand">
+          <span className="brand__mark" aria-hidden="true">牛</span>
+          <span>{t('app.name')}</span>
+        </Link>
+        {me ? <span className="topbar__user">{t('nav.signedInAs', { name: me.userName })}</span> : null}
+      </header>
+      <main id="main" className="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <nav className="bottom-nav" aria-label={t('nav.main')}>
+        {navItems
+          .filter((item) => item.phone)
+          .map((item) => (
+            <Link key={item.to} to={item.to} className="bottom-nav__link" activeProps={{ 'aria-current': 'page', className: 'bottom-nav__link is-active' }}>
+              <item.icon className="bottom-nav__icon" size={24} aria-hidden="true" />
+              <span>{t(item.labelKey)}</span>
+            </Link>
+          ))}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { Loading } from '../../components/states';
+import { setToken } from '../../lib/auth-token';
+import { useI18n } from '../../lib/i18n';
+import { meQuery } from '../../lib/session';
+import { applyTheme } from '../../lib/theme';
+import './messages';
+import { PublicLayout, safeRedirect } from './public-layout';
+
+/** Where Google/LINE sign-in lands: keep the token, then wipe it from the address bar and history. */
+export function AuthCallbackPage() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [missing, setMissing] = useState(false);
+
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const token = params.get('token');
+    window.history.replaceState(null, '', '/auth/callback');
+    if (!token) return setMissing(true);
+    setToken(token);
+    const target = safeRedirect(params.get('redirect') ?? sessionStorage.getItem('ushicho.redirect') ?? undefined);
+    sessionStorage.removeItem('ushicho.redirect');
+    queryClient
+      .fetchQuery(meQuery)
+      .then((me) => applyTheme(me.theme))
+      .catch(() => undefined)
+      .finally(() => navigate({ to: target, replace: true }));
+  }, [navigate, queryClient]);
+
+  return (
+    <PublicLayout title={t('accounts.callbackTitle')}>
+      {missing ? (
+        <div className="alert alert--error" role="alert">
+          <p>{t('accounts.callbackMissing')}</p>
+          <Link to="/login">{t('accounts.toLogin')}</Link>
+        </div>
+      ) : (
+        <Loading />
+      )}
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,69 @@
+import { useMutation } from '@tanstack/react-query';
+import { Link, useSearch } from '@tanstack/react-router';
+import { completeBodySchema } from '@worker/accounts/accounts.schemas';
+import { useState, type FormEvent } from 'react';
+import { FormError, SubmitButton, TextField } from '../../components/form';
+import { apiFetch } from '../../lib/api';
+import { describeError, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { useI18n } from '../../lib/i18n';
+import './messages';
+import { PublicLayout } from './public-layout';
+
+export function CompletePage() {
+  const { t } = useI18n();
+  const { token = '' } = useSearch({ from: '/complete' });
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const complete = useMutation({
+    mutationFn: (body: { token: string; name: string; password: string }) =>
+      apiFetch<{ success: boolean; message: string }>('/auth/complete', { method: 'POST', body }),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const values = { token, name: String(form.get('name') ?? ''), password: String(form.get('password') ?? '') };
+    const parsed = completeBodySchema.safeParse(values);
+    const errors: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error);
+    if (!errors.password && values.password !== String(form.get('passwordConfirm') ?? '')) {
+      errors.passwordConfirm = t('accounts.passwordMismatch');
+    }
+    setClientErrors(errors);
+    if (Object.keys(errors).length === 0) complete.mutate(values);
+  };
+
+  if (complete.isSuccess) {
+    return (
+      <PublicLayout title={t('accounts.completeTitle')}>
+        <div className="alert alert--success" role="status">
+          {complete.data.message}
+        </div>
+        <Link to="/login" className="button button--primary button--block">
+          {t('accounts.toLogin')}
+        </Link>
+      </PublicLayout>
+    );
+  }
+
+  const server = describeError(complete.error);
+  const errors = { ...server.fields, ...clientErrors };
+  return (
+    <PublicLayout title={t('accounts.completeTitle')}>
+      <p>{t('accounts.completeLead')}</p>
+      <form onSubmit={onSubmit} noValidate className="form">
+        <FormError message={server.message ?? errors.token} />
+        <TextField label={t('accounts.name')} name="name" autoComplete="name" required maxLength={100} error={errors.name} />
+        <TextField
+          label={t('accounts.password')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={t('accounts.passwordHint')}
+          error={errors.password}
+        />
+        <TextField label={t('accounts.passwordConfirm')} name="passwordConfirm" type="password" autoComplete="new-password" required error={errors.passwordConfirm} />
+        <SubmitButton pending={complete.isPending}>{t('accounts.completeSubmit')}</SubmitButton>
+      </form>
+    </PublicLayout>
+  );
+}

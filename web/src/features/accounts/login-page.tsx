@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { loginBodySchema, type LoginResponse } from '@worker/accounts/accounts.schemas';
+import { useState, type FormEvent } from 'react';
+import { FormError, SubmitButton, TextField } from '../../components/form';
+import { apiFetch } from '../../lib/api';
+import { setToken } from '../../lib/auth-token';
+import { describeError, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { useI18n } from '../../lib/i18n';
+import { applyTheme } from '../../lib/theme';
+import { meQuery } from '../../lib/session';
+import './messages';
+import { PublicLayout, safeRedirect } from './public-layout';
+
+export function LoginPage() {
+  const { t } = useI18n();
+  const search = useSearch({ from: '/login' });
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const login = useMutation({
+    mutationFn: (body: { email: string; password: string }) => apiFetch<LoginResponse>('/auth/login', { method: 'POST', body }),
+    onSuccess: async (result) => {
+      setToken(result.token);
+      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+      const me = await queryClient.fetchQuery(meQuery);
+      applyTheme(me.theme);
+      await navigate({ to: safeRedirect(search.redirect) });
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const values = { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') };
+    const parsed = loginBodySchema.safeParse(values);
+    if (!parsed.success) return setClientErrors(zodFieldErrors(parsed.error));
+    setClientErrors({});
+    login.mutate(values);
+  };
+
+  const server = describeError(login.error);
+  const errors = { ...server.fields, ...clientErrors };
+  return (
+    <PublicLayout title={t('accounts.loginTitle')}>
+      <form onSubmit={onSubmit} noValidate className="form">
+        <FormError message={server.message} />
+        <TextField label={t('accounts.email')} name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
+        <TextField label={t('accounts.password')} name="password" type="password" autoComplete="current-password" required error={errors.password} />
+        <SubmitButton pending={login.isPending}>{t('accounts.loginSubmit')}</SubmitButton>
+      </form>
+      <p className="public__alt">
+        {t('accounts.noAccount')} <Link to="/register">{t('accounts.toRegister')}</Link>
+      </p>
+    </PublicLayout>
+  );
+}

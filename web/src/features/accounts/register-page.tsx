@@ -1,0 +1,61 @@
+import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { registerBodySchema } from '@worker/accounts/accounts.schemas';
+import { useState, type FormEvent } from 'react';
+import { FormError, SubmitButton, TextField } from '../../components/form';
+import { apiFetch } from '../../lib/api';
+import { describeError, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { useI18n } from '../../lib/i18n';
+import './messages';
+import { PublicLayout } from './public-layout';
+
+export function RegisterPage() {
+  const { t } = useI18n();
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const register = useMutation({
+    mutationFn: (email: string) =>
+      apiFetch<{ success: boolean; message: string; isExistingUser: boolean }>('/auth/register', { method: 'POST', body: { email } }).then(
+        (r) => ({ ...r, email }),
+      ),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    const parsed = registerBodySchema.safeParse({ email });
+    if (!parsed.success) return setClientErrors(zodFieldErrors(parsed.error));
+    setClientErrors({});
+    register.mutate(parsed.data.email);
+  };
+
+  if (register.data) {
+    return (
+      <PublicLayout title={t('accounts.registerSent')}>
+        <div className="alert alert--success" role="status">
+          <p>{register.data.message}</p>
+          <p>{t('accounts.registerSentBody', { email: register.data.email })}</p>
+          {register.data.isExistingUser ? <p>{t('accounts.registerResent')}</p> : null}
+        </div>
+        <p className="public__alt">
+          {t('accounts.haveAccount')} <Link to="/login">{t('accounts.toLogin')}</Link>
+        </p>
+      </PublicLayout>
+    );
+  }
+
+  const server = describeError(register.error);
+  const errors = { ...server.fields, ...clientErrors };
+  return (
+    <PublicLayout title={t('accounts.registerTitle')}>
+      <p>{t('accounts.registerLead')}</p>
+      <form onSubmit={onSubmit} noValidate className="form">
+        <FormError message={server.message} />
+        <TextField label={t('accounts.email')} name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
+        <SubmitButton pending={register.isPending}>{t('accounts.registerSubmit')}</SubmitButton>
+      </form>
+      <p className="public__alt">
+        {t('accounts.haveAccount')} <Link to="/login">{t('accounts.toLogin')}</Link>
+      </p>
+    </PublicLayout>
+  );
+}

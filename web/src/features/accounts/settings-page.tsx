@@ -1,0 +1,92 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PublicUser, Theme } from '@worker/accounts/accounts.schemas';
+import { useSignOut } from '../../components/app-shell';
+import { FormError } from '../../components/form';
+import { Loading } from '../../components/states';
+import { apiFetch } from '../../lib/api';
+import { describeError } from '../../lib/form-errors';
+import { useI18n, type Locale } from '../../lib/i18n';
+import { meQuery, useMe } from '../../lib/session';
+import { applyTheme, storedTheme } from '../../lib/theme';
+import './messages';
+
+const themes: { value: Theme; labelKey: string }[] = [
+  { value: 'light', labelKey: 'accounts.themeLight' },
+  { value: 'dark', labelKey: 'accounts.themeDark' },
+  { value: 'auto', labelKey: 'accounts.themeAuto' },
+];
+
+export function SettingsPage() {
+  const { t, locale, setLocale } = useI18n();
+  const { data: me } = useMe();
+  const queryClient = useQueryClient();
+  const signOut = useSignOut();
+  const saveTheme = useMutation({
+    mutationFn: (theme: Theme) =>
+      apiFetch<{ data: PublicUser }>(`/users/${me!.id}/theme`, { method: 'PATCH', body: { theme } }).then((r) => r.data),
+    onMutate: (theme) => {
+      const previous = storedTheme();
+      applyTheme(theme);
+      return { previous };
+    },
+    onError: (_error, _theme, context) => {
+      if (context) applyTheme(context.previous);
+    },
+    onSuccess: (user) => queryClient.setQueryData(meQuery.queryKey, user),
+  });
+
+  if (!me) return <Loading />;
+  const currentTheme = saveTheme.isPending && saveTheme.variables ? saveTheme.variables : me.theme;
+  return (
+    <div className="page">
+      <h1>{t('accounts.settingsTitle')}</h1>
+      <section className="card">
+        <fieldset className="choice-group">
+          <legend>{t('accounts.theme')}</legend>
+          {themes.map((theme) => (
+            <label key={theme.value} className="choice">
+              <input
+                type="radio"
+                name="theme"
+                value={theme.value}
+                checked={currentTheme === theme.value}
+                disabled={saveTheme.isPending}
+                onChange={() => saveTheme.mutate(theme.value)}
+              />
+              {t(theme.labelKey)}
+            </label>
+          ))}
+        </fieldset>
+        <FormError message={describeError(saveTheme.error).message ?? describeError(saveTheme.error).fields.theme} />
+        {saveTheme.isSuccess ? (
+          <p className="muted" role="status">
+            {t('accounts.themeSaved')}
+          </p>
+        ) : null}
+      </section>
+      <section className="card">
+        <fieldset className="choice-group">
+          <legend>{t('accounts.language')}</legend>
+          {(['ja', 'en'] as Locale[]).map((value) => (
+            <label key={value} className="choice">
+              <input type="radio" name="locale" value={value} checked={locale === value} onChange={() => setLocale(value)} />
+              {value === 'ja' ? '日本語' : 'English'}
+            </label>
+          ))}
+        </fieldset>
+      </section>
+      <section className="card">
+        <h2>{t('accounts.account')}</h2>
+        <dl className="facts">
+          <dt>{t('accounts.name')}</dt>
+          <dd>{me.userName}</dd>
+          <dt>{t('accounts.email')}</dt>
+          <dd>{me.email}</dd>
+        </dl>
+        <button type="button" className="button button--danger" onClick={signOut}>
+          {t('accounts.signOut')}
+        </button>
+      </section>
+    </div>
+  );
+}

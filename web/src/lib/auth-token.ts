@@ -1,0 +1,25 @@
+const TOKEN_KEY = 'ushicho.token';
+const listeners = new Set<() => void>();
+
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string) {
+  localStorage.setItem(TOKEN_KEY, token);
+  listeners.forEach((fn) => fn());
+}
+
+export function clearToken() {
+  localStorage.removeItem(TOKEN_KEY);
+  listeners.forEach((fn) => fn());
+}
+
+export function onTokenChange(fn: () => void) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
