@@ -1,0 +1,52 @@
+/** Cattle enumerations and their Japanese and English labels, shared by the Worker and the web app. */
+export const CATTLE_STATUSES = [
+  'HEALTHY',
+  'PREGNANT',
+  'RESTING',
+  'TREATING',
+  'SCHEDULED_FOR_SHIPMENT',
+  'SHIPPED',
+  'DEAD',
+] as const;
+export type CattleStatus = (typeof CATTLE_STATUSES)[number];
+
+/** The dedicated status call may not set SCHEDULED_FOR_SHIPMENT (that comes from a shipment plan). */
+export const STATUS_CHANGE_ALLOWED = ['HEALTHY', 'PREGNANT', 'RESTING', 'TREATING', 'SHIPPED', 'DEAD'] as const;
+
+export const GROWTH_STAGES = ['CALF', 'GROWING', 'FATTENING', 'FIRST_CALVED', 'MULTI_PAROUS'] as const;
+export type GrowthStage = (typeof GROWTH_STAGES)[number];
+
+export const GENDERS = ['雄', '去勢', '雌'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const STATUS_LABELS: Record<CattleStatus, { ja: string; en: string }> = {
+  HEALTHY: { ja: '健康', en: 'Healthy' },
+  PREGNANT: { ja: '妊娠中', en: 'Pregnant' },
+  RESTING: { ja: '休養中', en: 'Resting' },
+  TREATING: { ja: '治療中', en: 'In treatment' },
+  SCHEDULED_FOR_SHIPMENT: { ja: '出荷予定', en: 'To be shipped' },
+  SHIPPED: { ja: '出荷済み', en: 'Shipped' },
+  DEAD: { ja: '死亡', en: 'Dead' },
+};
+
+export const GROWTH_STAGE_LABELS: Record<GrowthStage, { ja: string; en: string }> = {
+  CALF: { ja: '繁殖・哺乳期', en: 'Calf (suckling)' },
+  GROWING: { ja: '育成期', en: 'Growing' },
+  FATTENING: { ja: '肥育期', en: 'Fattening' },
+  FIRST_CALVED: { ja: '初産牛', en: 'First-calved' },
+  MULTI_PAROUS: { ja: '経産牛', en: 'Multiparous' },
+};
+
+export const GENDER_LABELS: Record<Gender, { ja: string; en: string }> = {
+  雄: { ja: '雄', en: 'Bull' },
+  去勢: { ja: '去勢', en: 'Steer' },
+  雌: { ja: '雌', en: 'Cow/heifer' },
+};
+
+/** Gestation length by breed (PRODUCT.md §6): 和牛 285 days, Holstein 280, other breeds 283. */
+export function gestationDays(breed: string | null | undefined): number {
+  const b = (breed ?? '').trim();
+  if (/ホルスタイン|holstein/i.test(b)) return 280;
+  if (/和牛|黒毛|褐毛|赤毛|日本短角|無角|wagyu/i.test(b)) return 285;
+  return 283;
+}

@@ -1,0 +1,245 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  alerts,
+  bloodline,
+  breedingStatus,
+  breedingSummary,
+  cattle,
+  cattleStatusHistory,
+  events,
+  motherInfo,
+} from '../db/schema';
+import { decodeCursor, encodeCursor } from '../lib/cursor';
+import { addDays, ageFromBirthday, todayJst } from '../lib/jst';
+import type { listCattleQuerySchema } from './cattle.schemas';
+import type { z } from 'zod';
+
+export type ListCattleParams = z.output<typeof listCattleQuerySchema>;
+const SEVERITIES = ['low', 'medium', 'high'] as const;
+const ACTIVE_ALERT_STATUSES = ['active', 'acknowledged'] as const;
+
+/** Owned animals only: the one scoping condition for every cattle query. */
+export const ownedCattle = (ownerId: number) => eq(cattle.ownerUserId, ownerId);
+
+/** Subquery of the ids of one owner's animal, to scope child tables by it. */
+export const ownedCattleIds = (db: Db, ownerId: number, cattleId: number) =>
+  db
+    .select({ id: cattle.cattleId })
+    .from(cattle)
+    .where(and(eq(cattle.cattleId, cattleId), ownedCattle(ownerId)));
+
+/** Active (or acknowledged) alerts per animal: count and highest severity (1 low … 3 high). */
+export function activeAlertsByCattle(db: Db, ownerId: number) {
+  return db
+    .select({
+      cattleId: alerts.cattleId,
+      alertCount: count().as('alert_count'),
+      severityRank: sql<number>`max(case ${alerts.severity} when 'high' then 3 when 'medium' then 2 else 1 end)`.as(
+        'severity_rank',
+      ),
+    })
+    .from(alerts)
+    .where(and(eq(alerts.ownerUserId, ownerId), inArray(alerts.status, [...ACTIVE_ALERT_STATUSES])))
+    .groupBy(alerts.cattleId)
+    .as('active_alerts');
+}
+
+export const alertSummary = (alertCount: number | null, severityRank: number | null) => ({
+  hasActiveAlerts: Boolean(alertCount),
+  alertCount: alertCount ?? 0,
+  highestSeverity: severityRank ? SEVERITIES[severityRank - 1] : null,
+});
+
+/** Days open as of today: growing while open after a calving, fixed at conception. SQL twin of the engine rule. */
+export const daysOpenSql = (today: string) =>
+  sql<number>`(case when ${breedingStatus.lastCalvingDate} is not null and ${breedingStatus.conceptionDate} is null
+    then cast(julianday(${today}) - julianday(${breedingStatus.lastCalvingDate}) as integer)
+    else coalesce(${breedingStatus.daysOpen}, -1) end)`;
+
+function sortExpression(sortBy: ListCattleParams['sortBy'], sortOrder: 'asc' | 'desc', today: string) {
+  switch (sortBy) {
+    case 'name':
+      return { expr: sql<string>`coalesce(${cattle.name}, '')`, dir: sortOrder };
+    case 'days_old':
+      // Older animals have earlier birthdays; unknown birthdays sort last either way.
+      return sortOrder === 'desc'
+        ? { expr: sql<string>`coalesce(${cattle.birthday}, '9999-12-31')`, dir: 'asc' as const }
+        : { expr: sql<string>`coalesce(${cattle.birthday}, '0000-01-01')`, dir: 'desc' as const };
+    case 'days_open':
+      return { expr: daysOpenSql(today), dir: sortOrder };
+    default:
+      return { expr: sql<number>`${cattle.cattleId}`, dir: sortOrder };
+  }
+}
+
+/** The sort value of a row, exactly as the sort expression computes it. */
+function cursorValue(
+  params: ListCattleParams,
+  dir: 'asc' | 'desc',
+  r: { row: typeof cattle.$inferSelect; daysOpen: number },
+): string | number {
+  switch (params.sortBy) {
+    case 'name':
+      return r.row.name ?? '';
+    case 'days_old':
+      return r.row.birthday ?? (dir === 'asc' ? '9999-12-31' : '0000-01-01');
+    case 'days_open':
+      return r.daysOpen;
+    default:
+      return r.row.cattleId;
+  }
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+export async function listCattle(db: Db, ownerId: number, params: ListCattleParams, today = todayJst()) {
+  const activeAlerts = activeAlertsByCattle(db, ownerId);
+  const filters: (SQL | undefined)[] = [ownedCattle(ownerId)];
+  if (params.search) {
+    const pattern = `%${escapeLike(params.search)}%`;
+    filters.push(
+      or(
+        sql`${cattle.name} like ${pattern} escape '\\'`,
+        sql`cast(${cattle.earTagNumber} as text) like ${pattern} escape '\\'`,
+        sql`cast(${cattle.identificationNumber} as text) like ${pattern} escape '\\'`,
+      ),
+    );
+  }
+  if (params.gender.length) filters.push(inArray(cattle.gender, params.gender));
+  if (params.growth_stage.length) filters.push(inArray(cattle.growthStage, params.growth_stage));
+  if (params.status.length) filters.push(inArray(cattle.status, params.status));
+  if (params.has_alert === 'true') filters.push(isNotNull(activeAlerts.cattleId));
+  if (params.has_alert === 'false') filters.push(isNull(activeAlerts.cattleId));
+  // age (whole 365.25-day years) ≥ minAge ⇔ daysOld ≥ ⌈minAge × 365.25⌉
+  if (params.minAge !== undefined) filters.push(lte(cattle.birthday, addDays(today, -Math.ceil(params.minAge * 365.25))));
+  if (params.maxAge !== undefined) {
+    filters.push(gte(cattle.birthday, addDays(today, -(Math.ceil((Math.floor(params.maxAge) + 1) * 365.25) - 1))));
+  }
+  if (params.barn) filters.push(eq(cattle.barn, params.barn));
+  if (params.breed) filters.push(eq(cattle.breed, params.breed));
+
+  const { expr, dir } = sortExpression(params.sortBy, params.sortOrder, today);
+  const cursor = decodeCursor(params.cursor);
+  const pageFilters = [...filters];
+  if (cursor) {
+    const after = dir === 'desc' ? lt : gt;
+    pageFilters.push(
+      params.sortBy === 'id'
+        ? after(cattle.cattleId, cursor.id)
+        : or(after(expr, cursor.v as never), and(sql`${expr} = ${cursor.v}`, after(cattle.cattleId, cursor.id))),
+    );
+  }
+  const order = dir === 'desc' ? desc : asc;
+
+  const pageQuery = db
+    .select({
+      row: cattle,
+      parity: breedingStatus.parity,
+      expectedCalvingDate: breedingStatus.expectedCalvingDate,
+      daysOpen: daysOpenSql(today),
+      alertCount: activeAlerts.alertCount,
+      severityRank: activeAlerts.severityRank,
+    })
+    .from(cattle)
+    .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
+    .leftJoin(activeAlerts, eq(activeAlerts.cattleId, cattle.cattleId))
+    .where(and(...pageFilters))
+    .orderBy(order(expr), order(cattle.cattleId))
+    .limit(params.limit + 1);
+  const countQuery = db
+    .select({ total: count() })
+    .from(cattle)
+    .leftJoin(activeAlerts, eq(activeAlerts.cattleId, cattle.cattleId))
+    .where(and(...filters));
+
+  const [rows, [{ total }]] = await db.batch([pageQuery, countQuery]);
+  const hasNext = rows.length > params.limit;
+  const page = rows.slice(0, params.limit);
+  const last = page.at(-1);
+  return {
+    results: page.map((r) => ({
+      ...toCattleView(r.row, today),
+      breeding: { parity: r.parity ?? 0, daysOpen: r.daysOpen < 0 ? null : r.daysOpen, expectedCalvingDate: r.expectedCalvingDate },
+      alerts: alertSummary(r.alertCount, r.severityRank),
+    })),
+    nextCursor: hasNext && last ? encodeCursor({ v: cursorValue(params, dir, last), id: last.row.cattleId }) : null,
+    hasNext,
+    totalCount: total,
+  };
+}
+
+export function toCattleView(row: typeof cattle.$inferSelect, today = todayJst()) {
+  const { ownerUserId: _owner, ...rest } = row;
+  return { ...rest, ...ageFromBirthday(row.birthday, today) };
+}
+
+export async function statusCounts(db: Db, ownerId: number) {
+  const rows = await db
+    .select({ status: cattle.status, count: count() })
+    .from(cattle)
+    .where(ownedCattle(ownerId))
+    .groupBy(cattle.status);
+  return rows;
+}
+
+/** Everything about one owned animal in one round trip; null when it is not the owner's (or does not exist). */
+export async function loadCattleDetail(db: Db, ownerId: number, cattleId: number) {
+  const owned = ownedCattleIds(db, ownerId, cattleId);
+  const activeAlerts = activeAlertsByCattle(db, ownerId);
+  const [cattleRows, statusRows, bloodlineRows, motherRows, summaryRows, eventRows, alertRows, calfRows] = await db.batch([
+    db.select().from(cattle).where(and(eq(cattle.cattleId, cattleId), ownedCattle(ownerId))).limit(1),
+    db.select().from(breedingStatus).where(inArray(breedingStatus.cattleId, owned)).limit(1),
+    db.select().from(bloodline).where(inArray(bloodline.cattleId, owned)).limit(1),
+    db
+      .select({ info: motherInfo, motherEarTagNumber: sql<number | null>`m.ear_tag_number`, motherStatus: sql<string | null>`m.status` })
+      .from(motherInfo)
+      .leftJoin(sql`cattle as m`, sql`m.cattle_id = ${motherInfo.motherCattleId} and m.owner_user_id = ${ownerId}`)
+      .where(inArray(motherInfo.cattleId, owned))
+      .limit(1),
+    db.select().from(breedingSummary).where(inArray(breedingSummary.cattleId, owned)).limit(1),
+    db
+      .select()
+      .from(events)
+      .where(and(eq(events.cattleId, cattleId), eq(events.ownerUserId, ownerId)))
+      .orderBy(desc(events.eventDatetime), desc(events.eventId))
+      .limit(200),
+    db.select().from(activeAlerts).where(eq(activeAlerts.cattleId, cattleId)),
+    db
+      .select({ cattleId: cattle.cattleId, name: cattle.name, earTagNumber: cattle.earTagNumber, birthday: cattle.birthday, gender: cattle.gender, status: cattle.status })
+      .from(motherInfo)
+      .innerJoin(cattle, eq(cattle.cattleId, motherInfo.cattleId))
+      .where(and(eq(motherInfo.motherCattleId, cattleId), ownedCattle(ownerId)))
+      .orderBy(desc(cattle.birthday)),
+  ]);
+  const row = cattleRows[0];
+  if (!row) return null;
+  return {
+    row,
+    breedingStatus: statusRows[0] ?? null,
+    bloodline: bloodlineRows[0] ?? null,
+    motherInfo: motherRows[0] ? { ...motherRows[0].info, motherEarTagNumber: motherRows[0].motherEarTagNumber } : null,
+    breedingSummary: summaryRows[0] ?? null,
+    events: eventRows,
+    alerts: alertSummary(alertRows[0]?.alertCount ?? null, alertRows[0]?.severityRank ?? null),
+    calves: calfRows,
+  };
+}
+
+export function statusHistory(db: Db, ownerId: number, cattleId: number) {
+  return db
+    .select()
+    .from(cattleStatusHistory)
+    .where(inArray(cattleStatusHistory.cattleId, ownedCattleIds(db, ownerId, cattleId)))
+    .orderBy(desc(cattleStatusHistory.changedAt), desc(cattleStatusHistory.historyId));
+}
+
+/** The owner of an animal, to tell "not yours" (403 on change) from "not there" (404). */
+export async function cattleOwner(db: Db, cattleId: number) {
+  const [row] = await db
+    .select({ ownerUserId: cattle.ownerUserId, status: cattle.status, breed: cattle.breed })
+    .from(cattle)
+    .where(eq(cattle.cattleId, cattleId))
+    .limit(1);
+  return row ?? null;
+}

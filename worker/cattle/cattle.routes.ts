@@ -1,0 +1,124 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { requireAuth } from '../accounts/require-auth';
+import { errorBodySchema } from '../lib/error-body';
+import { jsonBody, jsonContent } from '../lib/http';
+import {
+  createCattleSchema,
+  listCattleQuerySchema,
+  statusChangeSchema,
+  updateCattleSchema,
+} from './cattle.schemas';
+
+const error = (description: string) => jsonContent(errorBodySchema, description);
+const common = { tags: ['Cattle'], security: [{ bearer: [] }], middleware: requireAuth };
+const idParam = z.object({
+  id: z.coerce.number({ error: '牛のIDは正の整数である必要があります' }).int('牛のIDは正の整数である必要があります').positive('牛のIDは正の整数である必要があります'),
+});
+const anyData = z.object({ data: z.any() });
+const notFoundOr401 = { 401: error('Not signed in'), 404: error('No such animal of yours') };
+
+export const list = createRoute({
+  ...common,
+  method: 'get',
+  path: '/',
+  summary: 'Search the herd (cursor paging)',
+  request: { query: listCattleQuerySchema },
+  responses: {
+    200: jsonContent(
+      z.object({ data: z.object({ results: z.array(z.any()), nextCursor: z.string().nullable(), hasNext: z.boolean(), totalCount: z.number() }) }),
+      'A page of animals',
+    ),
+    400: error('Invalid query'),
+    401: error('Not signed in'),
+  },
+});
+
+export const statusCounts = createRoute({
+  ...common,
+  method: 'get',
+  path: '/status-counts',
+  summary: 'Number of animals per status (all seven, zeros included)',
+  responses: { 200: jsonContent(z.object({ data: z.record(z.string(), z.number()) }), 'Counts'), 401: error('Not signed in') },
+});
+
+export const exportCsv = createRoute({
+  ...common,
+  method: 'get',
+  path: '/export.csv',
+  summary: 'The whole register as CSV (UTF-8 with BOM, for Excel)',
+  responses: { 200: { description: 'CSV download', content: { 'text/csv': { schema: z.string() } } }, 401: error('Not signed in') },
+});
+
+export const detail = createRoute({
+  ...common,
+  method: 'get',
+  path: '/{id}',
+  summary: 'One animal with breeding status, bloodline, mother, summary and events',
+  request: { params: idParam },
+  responses: { 200: jsonContent(anyData, 'The animal'), 400: error('Invalid id'), ...notFoundOr401 },
+});
+
+export const create = createRoute({
+  ...common,
+  method: 'post',
+  path: '/',
+  summary: 'Register an animal (with optional bloodline, mother and initial breeding values)',
+  request: { body: jsonBody(createCattleSchema) },
+  responses: {
+    201: jsonContent(anyData, 'Registered'),
+    400: error('Invalid input'),
+    401: error('Not signed in'),
+    409: error('Identification number already registered'),
+  },
+});
+
+export const update = createRoute({
+  ...common,
+  method: 'patch',
+  path: '/{id}',
+  summary: 'Change an animal',
+  request: { params: idParam, body: jsonBody(updateCattleSchema) },
+  responses: {
+    200: jsonContent(anyData, 'Changed'),
+    400: error('Invalid input'),
+    403: error('Not your animal'),
+    409: error('Identification number already registered'),
+    ...notFoundOr401,
+  },
+});
+
+export const remove = createRoute({
+  ...common,
+  method: 'delete',
+  path: '/{id}',
+  summary: 'Delete an animal with its events, alerts, breeding rows and plans',
+  request: { params: idParam },
+  responses: {
+    200: jsonContent(z.object({ success: z.literal(true), message: z.string() }), 'Deleted'),
+    403: error('Not your animal'),
+    ...notFoundOr401,
+  },
+});
+
+export const changeStatus = createRoute({
+  ...common,
+  method: 'patch',
+  path: '/{id}/status',
+  summary: 'Change the status with a reason (kept in the status history)',
+  request: { params: idParam, body: jsonBody(statusChangeSchema) },
+  responses: {
+    200: jsonContent(anyData, 'Changed'),
+    400: error('Invalid status'),
+    403: error('Not your animal'),
+    ...notFoundOr401,
+  },
+});
+
+export const history = createRoute({
+  ...common,
+  method: 'get',
+  path: '/{id}/status-history',
+  summary: 'Status changes, newest first',
+  request: { params: idParam },
+  responses: { 200: jsonContent(anyData, 'History'), ...notFoundOr401 },
+});

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { todayJst } from '../lib/jst';
+import { CATTLE_STATUSES, GENDERS, GROWTH_STAGES, STATUS_CHANGE_ALLOWED } from './cattle.enums';
+
+/** Request rules of SPEC §5 (Cattle) and PRODUCT.md §5, shared by the API and the web forms. */
+const text = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const positiveInt = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message);
+
+export const identificationNumberSchema = positiveInt('個体識別番号は正の整数である必要があります').max(
+  9_999_999_999,
+  '個体識別番号は10桁以内で入力してください',
+);
+export const earTagNumberSchema = positiveInt('耳標番号は正の整数である必要があります').max(
+  99_999_999,
+  '耳標番号は8桁以内で入力してください',
+);
+export const birthdaySchema = z
+  .string({ error: '誕生日はYYYY-MM-DD形式で入力してください' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '誕生日はYYYY-MM-DD形式で入力してください')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), '誕生日はYYYY-MM-DD形式で入力してください')
+  .refine((v) => v <= todayJst(), '誕生日は未来の日付ではありません');
+export const weightSchema = z.coerce
+  .number({ error: '体重は正の値である必要があります' })
+  .positive('体重は正の値である必要があります')
+  .max(2000, '体重は2000kg以下で入力してください');
+export const scoreSchema = z.coerce
+  .number({ error: '評価スコアは1-5の範囲内である必要があります' })
+  .int('評価スコアは1-5の範囲内である必要があります')
+  .min(1, '評価スコアは1-5の範囲内である必要があります')
+  .max(5, '評価スコアは1-5の範囲内である必要があります');
+export const nameSchema = z
+  .string({ error: '名前は必須です' })
+  .trim()
+  .min(1, '名前は必須です')
+  .max(50, '名前は50文字以下で入力してください');
+export const genderSchema = z.enum(GENDERS, { error: '性別は雄・去勢・雌のいずれかを選択してください' });
+export const growthStageSchema = z.enum(GROWTH_STAGES, { error: '成長段階を選択してください' });
+export const statusSchema = z.enum(CATTLE_STATUSES, { error: '無効なステータスです' });
+
+export const bloodlineSchema = z.object({
+  fatherCattleName: text(50, '父牛の名前は50文字以下で入力してください'),
+  motherFatherCattleName: text(50, '母の父の名前は50文字以下で入力してください'),
+  motherGrandFatherCattleName: text(50, '母の祖父の名前は50文字以下で入力してください'),
+  motherGreatGrandFatherCattleName: text(50, '母の曾祖父の名前は50文字以下で入力してください'),
+});
+
+export const motherInfoSchema = z.object({
+  motherCattleId: positiveInt('母牛のIDは正の整数である必要があります').nullish(),
+  motherName: text(50, '母牛の名前は50文字以下で入力してください'),
+  motherIdentificationNumber: identificationNumberSchema.nullish(),
+  motherScore: scoreSchema.nullish(),
+});
+
+export const initialBreedingSchema = z.object({
+  parity: z.coerce
+    .number({ error: '産次は0以上の整数である必要があります' })
+    .int('産次は0以上の整数である必要があります')
+    .min(0, '産次は0以上の整数である必要があります')
+    .max(20, '産次は20以下で入力してください')
+    .optional(),
+  breedingMemo: text(1000, '繁殖メモは1000文字以下で入力してください'),
+});
+
+const cattleFields = {
+  name: nameSchema,
+  identificationNumber: identificationNumberSchema,
+  earTagNumber: earTagNumberSchema.nullish(),
+  gender: genderSchema,
+  growthStage: growthStageSchema,
+  birthday: birthdaySchema.nullish(),
+  weight: weightSchema.nullish(),
+  score: scoreSchema.nullish(),
+  breed: text(50, '品種は50文字以下で入力してください'),
+  status: statusSchema.optional(),
+  producerName: text(100, '生産者名は100文字以下で入力してください'),
+  barn: text(50, '牛舎は50文字以下で入力してください'),
+  breedingValue: text(200, '育種価は200文字以下で入力してください'),
+  notes: text(1000, '備考は1000文字以下で入力してください'),
+};
+
+export const createCattleSchema = z.object({
+  ...cattleFields,
+  bloodline: bloodlineSchema.partial().optional(),
+  motherInfo: motherInfoSchema.partial().optional(),
+  breeding: initialBreedingSchema.optional(),
+});
+export type CreateCattleInput = z.input<typeof createCattleSchema>;
+
+export const updateCattleSchema = z
+  .object({
+    ...cattleFields,
+    bloodline: bloodlineSchema.partial(),
+    motherInfo: motherInfoSchema.partial(),
+    breeding: initialBreedingSchema,
+  })
+  .partial();
+export type UpdateCattleInput = z.input<typeof updateCattleSchema>;
+
+export const statusChangeSchema = z.object({
+  status: z.enum(STATUS_CHANGE_ALLOWED, { error: '無効なステータスです' }),
+  reason: text(500, '理由は500文字以下で入力してください'),
+});
+
+const list = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean)))
+    .pipe(z.array(item));
+
+export const SORT_KEYS = ['id', 'name', 'days_old', 'days_open'] as const;
+
+export const listCattleQuerySchema = z
+  .object({
+    search: z.string().trim().max(50, '検索語は50文字以下で入力してください').optional(),
+    gender: list(genderSchema),
+    growth_stage: list(growthStageSchema),
+    status: list(statusSchema),
+    has_alert: z.enum(['true', 'false'], { error: 'has_alertはtrueまたはfalseです' }).optional(),
+    minAge: z.coerce.number({ error: '年齢は0以上の数値です' }).min(0, '年齢は0以上の数値です').optional(),
+    maxAge: z.coerce.number({ error: '年齢は0以上の数値です' }).min(0, '年齢は0以上の数値です').optional(),
+    barn: z.string().trim().max(50).optional(),
+    breed: z.string().trim().max(50).optional(),
+    sortBy: z.enum(SORT_KEYS, { error: '並び替えはid, name, days_old, days_openのいずれかです' }).default('id'),
+    sortOrder: z.enum(['asc', 'desc'], { error: '並び順はascまたはdescです' }).default('desc'),
+    limit: z.coerce
+      .number({ error: 'limitは1から100の整数です' })
+      .int('limitは1から100の整数です')
+      .min(1, 'limitは1から100の整数です')
+      .max(100, 'limitは1から100の整数です')
+      .default(20),
+    cursor: z.string().max(500).optional(),
+  })
+  .refine((q) => q.minAge === undefined || q.maxAge === undefined || q.minAge <= q.maxAge, {
+    message: '最小年齢は最大年齢以下にしてください',
+    path: ['minAge'],
+  });
+export type ListCattleQuery = z.input<typeof listCattleQuerySchema>;

@@ -1,0 +1,394 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, signUp } from '../test/api';
+
+type Session = Awaited<ReturnType<typeof signUp>>;
+let farmer: Session;
+let neighbour: Session;
+let nextId = 1_000_000_000;
+
+const newCow = (overrides: Record<string, unknown> = {}) => ({
+  name: 'さくら',
+  identificationNumber: ++nextId,
+  earTagNumber: nextId % 100000,
+  gender: '雌',
+  growthStage: 'MULTI_PAROUS',
+  birthday: '2020-04-01',
+  breed: '黒毛和種',
+  barn: '第1牛舎',
+  ...overrides,
+});
+
+async function createCattle(session: Session, overrides: Record<string, unknown> = {}) {
+  const res = await api('/cattle', { method: 'POST', token: session.token, body: newCow(overrides) });
+  if (res.status !== 201) throw new Error(`create failed ${res.status} ${res.text}`);
+  return res.json.data;
+}
+
+beforeAll(async () => {
+  farmer = await signUp({ name: '北牧場' });
+  neighbour = await signUp({ name: '南牧場' });
+});
+
+describe('POST /cattle', () => {
+  it('registers an animal with bloodline, mother and initial parity in one batch', async () => {
+    const mother = await createCattle(farmer, { name: 'はなこ', identificationNumber: 1234567890 });
+    const res = await api('/cattle', {
+      method: 'POST',
+      token: farmer.token,
+      body: newCow({
+        name: '  ゆり  ',
+        notes: '   ',
+        score: 4,
+        weight: 420.5,
+        bloodline: { fatherCattleName: '安福久', motherFatherCattleName: '美国桜' },
+        motherInfo: { motherIdentificationNumber: 1234567890, motherName: 'はなこ' },
+        breeding: { parity: 2 },
+      }),
+    });
+    expect(res.status).toBe(201);
+    const cow = res.json.data;
+    expect(cow).toMatchObject({ name: 'ゆり', notes: null, score: 4, weight: 420.5, status: 'HEALTHY', version: 1 });
+    expect(cow.daysOld).toBeGreaterThan(365 * 6);
+    expect(cow.bloodline).toMatchObject({ fatherCattleName: '安福久', motherFatherCattleName: '美国桜', motherGrandFatherCattleName: null });
+    expect(cow.motherInfo).toMatchObject({ motherCattleId: mother.cattleId, motherName: 'はなこ' });
+    expect(cow.breedingStatus).toMatchObject({ parity: 2, initialParity: 2, inseminationCount: 0 });
+    expect(cow.breedingSummary).toMatchObject({ totalInseminationCount: 0 });
+    expect(cow.ownerUserId).toBeUndefined();
+    const motherDetail = await api(`/cattle/${mother.cattleId}`, { token: farmer.token });
+    expect(motherDetail.json.data.calves.map((c: { cattleId: number }) => c.cattleId)).toEqual([cow.cattleId]);
+  });
+
+  it.each([
+    [{ name: '' }, 'name', '名前は必須です'],
+    [{ identificationNumber: -5 }, 'identificationNumber', '個体識別番号は正の整数である必要があります'],
+    [{ identificationNumber: 'abc' }, 'identificationNumber', '個体識別番号は正の整数である必要があります'],
+    [{ earTagNumber: 0 }, 'earTagNumber', '耳標番号は正の整数である必要があります'],
+    [{ gender: 'オス' }, 'gender', '性別は雄・去勢・雌のいずれかを選択してください'],
+    [{ growthStage: 'ADULT' }, 'growthStage', '成長段階を選択してください'],
+    [{ birthday: '2999-01-01' }, 'birthday', '誕生日は未来の日付ではありません'],
+    [{ weight: 0 }, 'weight', '体重は正の値である必要があります'],
+    [{ score: 0 }, 'score', '評価スコアは1-5の範囲内である必要があります'],
+    [{ score: 6 }, 'score', '評価スコアは1-5の範囲内である必要があります'],
+    [{ motherInfo: { motherScore: 9 } }, 'motherInfo.motherScore', '評価スコアは1-5の範囲内である必要があります'],
+  ])('rejects %j with the SPEC message', async (overrides, field, message) => {
+    const res = await api('/cattle', { method: 'POST', token: farmer.token, body: newCow(overrides) });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ code: 'VALIDATION_ERROR', field, message });
+  });
+
+  it('refuses a second animal with the same identification number (409)', async () => {
+    const cow = await createCattle(farmer);
+    const res = await api('/cattle', { method: 'POST', token: farmer.token, body: newCow({ identificationNumber: cow.identificationNumber }) });
+    expect(res.status).toBe(409);
+    expect(res.json.error).toMatchObject({ message: 'この個体識別番号は既に登録されています', field: 'identificationNumber' });
+  });
+
+  it('lets another farm register the same identification number (the animal was sold)', async () => {
+    const cow = await createCattle(farmer);
+    const res = await api('/cattle', { method: 'POST', token: neighbour.token, body: newCow({ identificationNumber: cow.identificationNumber }) });
+    expect(res.status).toBe(201);
+  });
+
+  it("refuses another farm's animal as the mother", async () => {
+    const theirs = await createCattle(neighbour);
+    const res = await api('/cattle', { method: 'POST', token: farmer.token, body: newCow({ motherInfo: { motherCattleId: theirs.cattleId } }) });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ field: 'motherInfo.motherCattleId', message: '母牛が見つかりません' });
+  });
+
+  it('needs a token', async () => {
+    const res = await api('/cattle', { method: 'POST', body: newCow() });
+    expect(res.status).toBe(401);
+    expect(res.json.error.message).toBe('No token provided');
+  });
+});
+
+describe('GET /cattle/{id}', () => {
+  it('returns the nested detail of your animal', async () => {
+    const cow = await createCattle(farmer);
+    const res = await api(`/cattle/${cow.cattleId}`, { token: farmer.token });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ cattleId: cow.cattleId, events: [], alerts: { hasActiveAlerts: false, alertCount: 0, highestSeverity: null } });
+    expect(res.json.data).toHaveProperty('breedingStatus');
+    expect(res.json.data).toHaveProperty('breedingSummary');
+  });
+
+  it("answers 404 for another farm's animal, never its data", async () => {
+    const theirs = await createCattle(neighbour);
+    const res = await api(`/cattle/${theirs.cattleId}`, { token: farmer.token });
+    expect(res.status).toBe(404);
+    expect(res.json.error.message).toBe('指定された牛が見つかりません');
+    expect(res.text).not.toContain(String(theirs.identificationNumber));
+  });
+
+  it('answers 404 for a missing animal and 400 for a bad id', async () => {
+    expect((await api('/cattle/999999', { token: farmer.token })).json.error.message).toBe('指定された牛が見つかりません');
+    const bad = await api('/cattle/abc', { token: farmer.token });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.message).toBe('牛のIDは正の整数である必要があります');
+  });
+
+  it('needs a token', async () => {
+    expect((await api('/cattle/1')).status).toBe(401);
+  });
+});
+
+describe('PATCH /cattle/{id}', () => {
+  it('changes fields, bloodline and mother; a status change is kept in the history', async () => {
+    const cow = await createCattle(farmer);
+    const res = await api(`/cattle/${cow.cattleId}`, {
+      method: 'PATCH',
+      token: farmer.token,
+      body: { name: 'ゆり2', barn: '第2牛舎', status: 'TREATING', bloodline: { fatherCattleName: '百合茂' }, motherInfo: { motherName: 'もも' } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ name: 'ゆり2', barn: '第2牛舎', status: 'TREATING', version: 2 });
+    expect(res.json.data.bloodline.fatherCattleName).toBe('百合茂');
+    expect(res.json.data.motherInfo.motherName).toBe('もも');
+    const history = await api(`/cattle/${cow.cattleId}/status-history`, { token: farmer.token });
+    expect(history.json.data[0]).toMatchObject({ oldStatus: 'HEALTHY', newStatus: 'TREATING', changedBy: String(farmer.userId) });
+  });
+
+  it('validates like create', async () => {
+    const cow = await createCattle(farmer);
+    const res = await api(`/cattle/${cow.cattleId}`, { method: 'PATCH', token: farmer.token, body: { score: 7 } });
+    expect(res.status).toBe(400);
+    expect(res.json.error.message).toBe('評価スコアは1-5の範囲内である必要があります');
+  });
+
+  it("refuses another farm's animal with 403", async () => {
+    const theirs = await createCattle(neighbour);
+    const res = await api(`/cattle/${theirs.cattleId}`, { method: 'PATCH', token: farmer.token, body: { name: '盗む' } });
+    expect(res.status).toBe(403);
+    expect(res.json.error.message).toBe('この牛の更新権限がありません');
+    const still = await api(`/cattle/${theirs.cattleId}`, { token: neighbour.token });
+    expect(still.json.data.name).toBe('さくら');
+  });
+
+  it('answers 404 for a missing animal and 401 without a token', async () => {
+    expect((await api('/cattle/999999', { method: 'PATCH', token: farmer.token, body: { name: 'x' } })).status).toBe(404);
+    expect((await api('/cattle/1', { method: 'PATCH', body: { name: 'x' } })).status).toBe(401);
+  });
+});
+
+describe('PATCH /cattle/{id}/status and GET /cattle/{id}/status-history', () => {
+  it('changes the status with a reason, newest first in the history', async () => {
+    const cow = await createCattle(farmer);
+    await api(`/cattle/${cow.cattleId}/status`, { method: 'PATCH', token: farmer.token, body: { status: 'TREATING', reason: '蹄病' } });
+    const res = await api(`/cattle/${cow.cattleId}/status`, { method: 'PATCH', token: farmer.token, body: { status: 'HEALTHY', reason: '治癒' } });
+    expect(res.status).toBe(200);
+    expect(res.json.data.status).toBe('HEALTHY');
+    const history = await api(`/cattle/${cow.cattleId}/status-history`, { token: farmer.token });
+    expect(history.json.data.map((h: any) => [h.oldStatus, h.newStatus, h.reason])).toEqual([
+      ['TREATING', 'HEALTHY', '治癒'],
+      ['HEALTHY', 'TREATING', '蹄病'],
+    ]);
+  });
+
+  it('does not accept SCHEDULED_FOR_SHIPMENT (that comes from a shipment plan)', async () => {
+    const cow = await createCattle(farmer);
+    const res = await api(`/cattle/${cow.cattleId}/status`, { method: 'PATCH', token: farmer.token, body: { status: 'SCHEDULED_FOR_SHIPMENT' } });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ field: 'status', message: '無効なステータスです' });
+  });
+
+  it("refuses another farm's animal and hides its history", async () => {
+    const theirs = await createCattle(neighbour);
+    const res = await api(`/cattle/${theirs.cattleId}/status`, { method: 'PATCH', token: farmer.token, body: { status: 'DEAD' } });
+    expect(res.status).toBe(403);
+    expect(res.json.error.message).toBe('この牛の更新権限がありません');
+    expect((await api(`/cattle/${theirs.cattleId}/status-history`, { token: farmer.token })).status).toBe(404);
+  });
+
+  it('answers 404 for a missing animal and 401 without a token', async () => {
+    expect((await api('/cattle/999999/status', { method: 'PATCH', token: farmer.token, body: { status: 'DEAD' } })).status).toBe(404);
+    expect((await api('/cattle/1/status-history')).status).toBe(401);
+  });
+});
+
+describe('DELETE /cattle/{id}', () => {
+  it('deletes the animal with its events, alerts, breeding rows and plan', async () => {
+    const cow = await createCattle(farmer);
+    const id = cow.cattleId;
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO events (cattle_id, owner_user_id, event_type, event_datetime) VALUES (?, ?, 'ESTRUS', '2026-10-01T00:00:00.000Z')").bind(id, farmer.userId),
+      env.DB.prepare("INSERT INTO alerts (id, type, severity, cattle_id, message, owner_user_id) VALUES (?, 'CALVING_OVERDUE', 'high', ?, 'x', ?)").bind(`a-${id}`, id, farmer.userId),
+      env.DB.prepare("INSERT INTO shipment_plans (plan_id, cattle_id, owner_user_id, planned_shipment_month) VALUES (?, ?, ?, '2027-01')").bind(`p-${id}`, id, farmer.userId),
+    ]);
+    const res = await api(`/cattle/${id}`, { method: 'DELETE', token: farmer.token });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ success: true, message: '牛が正常に削除されました' });
+    for (const table of ['events', 'alerts', 'shipment_plans', 'breeding_status', 'breeding_summary']) {
+      const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE cattle_id = ?`).bind(id).first<{ n: number }>();
+      expect(row?.n, table).toBe(0);
+    }
+    expect((await api(`/cattle/${id}`, { token: farmer.token })).status).toBe(404);
+  });
+
+  it("refuses another farm's animal with 403 and leaves it", async () => {
+    const theirs = await createCattle(neighbour);
+    const res = await api(`/cattle/${theirs.cattleId}`, { method: 'DELETE', token: farmer.token });
+    expect(res.status).toBe(403);
+    expect(res.json.error.message).toBe('この牛の削除権限がありません');
+    expect((await api(`/cattle/${theirs.cattleId}`, { token: neighbour.token })).status).toBe(200);
+  });
+
+  it('answers 404 for a missing animal and 401 without a token', async () => {
+    expect((await api('/cattle/999999', { method: 'DELETE', token: farmer.token })).status).toBe(404);
+    expect((await api('/cattle/1', { method: 'DELETE' })).status).toBe(401);
+  });
+});
+
+describe('GET /cattle and /cattle/status-counts', () => {
+  let owner: Session;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    owner = await signUp({ name: '検索牧場' });
+    const herd = [
+      { key: 'hanako', name: 'はなこ', earTagNumber: 1234, gender: '雌', growthStage: 'MULTI_PAROUS', birthday: '2018-05-01', barn: '北', breed: '黒毛和種' },
+      { key: 'taro', name: 'たろう', earTagNumber: 5678, gender: '去勢', growthStage: 'FATTENING', birthday: '2024-09-10', barn: '南', breed: '黒毛和種' },
+      { key: 'momo', name: 'もも', earTagNumber: 1299, gender: '雌', growthStage: 'GROWING', birthday: '2025-06-01', barn: '北', breed: 'ホルスタイン' },
+      { key: 'calf', name: 'こうし', earTagNumber: 4321, gender: '雄', growthStage: 'CALF', birthday: '2026-08-01', barn: '南', breed: '黒毛和種', status: 'TREATING' },
+      { key: 'nobirthday', name: 'ふめい', earTagNumber: 7777, gender: '雌', growthStage: 'GROWING', barn: '北', breed: '黒毛和種' },
+    ];
+    for (const { key, ...cow } of herd) ids[key] = (await createCattle(owner, { birthday: undefined, ...cow })).cattleId;
+    await env.DB.prepare("INSERT INTO alerts (id, type, severity, cattle_id, message, owner_user_id) VALUES ('h1', 'CALVING_OVERDUE', 'high', ?, 'x', ?), ('h2', 'CALVING_WITHIN_60', 'medium', ?, 'y', ?), ('h3', 'CALVING_WITHIN_60', 'medium', ?, 'z', ?)")
+      .bind(ids.hanako, owner.userId, ids.hanako, owner.userId, ids.momo, owner.userId)
+      .run();
+    await env.DB.prepare("UPDATE alerts SET status = 'resolved' WHERE id = 'h3'").run();
+  });
+
+  const names = (res: { json: any }) => res.json.data.results.map((r: { name: string }) => r.name);
+
+  it('finds by ear tag, identification number or name as you type', async () => {
+    expect(names(await api('/cattle?search=12', { token: owner.token }))).toEqual(expect.arrayContaining(['はなこ', 'もも']));
+    expect(names(await api('/cattle?search=5678', { token: owner.token }))).toEqual(['たろう']);
+    expect(names(await api('/cattle?search=こう', { token: owner.token }))).toEqual(['こうし']);
+    expect(names(await api('/cattle?search=%25', { token: owner.token }))).toEqual([]);
+  });
+
+  it('adds ages and the alert summary to every row', async () => {
+    const res = await api('/cattle?search=1234', { token: owner.token });
+    const [row] = res.json.data.results;
+    expect(row.alerts).toEqual({ hasActiveAlerts: true, alertCount: 2, highestSeverity: 'high' });
+    expect(row.age).toBeGreaterThanOrEqual(8);
+    expect(row.monthsOld).toBe(Math.floor(row.daysOld / 30.44));
+    const [unknown] = (await api('/cattle?search=7777', { token: owner.token })).json.data.results;
+    expect(unknown).toMatchObject({ daysOld: null, monthsOld: null, age: null });
+  });
+
+  it('combines filters (lists or comma-separated)', async () => {
+    const token = owner.token;
+    expect(names(await api('/cattle?gender=雌&barn=北&sortBy=name&sortOrder=asc', { token }))).toEqual(['はなこ', 'ふめい', 'もも']);
+    expect(names(await api('/cattle?gender=雄,去勢&sortBy=name&sortOrder=asc', { token }))).toEqual(['こうし', 'たろう']);
+    expect(names(await api('/cattle?status=TREATING', { token }))).toEqual(['こうし']);
+    expect(names(await api('/cattle?growth_stage=GROWING&growth_stage=CALF&breed=黒毛和種&sortBy=name&sortOrder=asc', { token }))).toEqual(['こうし', 'ふめい']);
+    expect(names(await api('/cattle?has_alert=true', { token }))).toEqual(['はなこ']);
+    expect(names(await api('/cattle?has_alert=false&gender=雌&sortBy=name&sortOrder=asc', { token }))).toEqual(['ふめい', 'もも']);
+    expect(names(await api('/cattle?minAge=2', { token }))).toEqual(['たろう', 'はなこ']);
+    expect(names(await api('/cattle?maxAge=0', { token })).sort()).toEqual(['こうし']);
+    const count = await api('/cattle?gender=雌&barn=北', { token });
+    expect(count.json.data.totalCount).toBe(3);
+  });
+
+  it('sorts by days old with unknown birthdays last', async () => {
+    const oldestFirst = names(await api('/cattle?sortBy=days_old&sortOrder=desc', { token: owner.token }));
+    expect(oldestFirst).toEqual(['はなこ', 'たろう', 'もも', 'こうし', 'ふめい']);
+    const youngestFirst = names(await api('/cattle?sortBy=days_old&sortOrder=asc', { token: owner.token }));
+    expect(youngestFirst).toEqual(['こうし', 'もも', 'たろう', 'はなこ', 'ふめい']);
+  });
+
+  it.each([
+    ['limit=0', 'limit', 'limitは1から100の整数です'],
+    ['limit=101', 'limit', 'limitは1から100の整数です'],
+    ['sortBy=weight', 'sortBy', '並び替えはid, name, days_old, days_openのいずれかです'],
+    ['status=SLEEPING', 'status.0', '無効なステータスです'],
+    ['cursor=nonsense', 'cursor', 'カーソルが不正です'],
+    ['minAge=5&maxAge=1', 'minAge', '最小年齢は最大年齢以下にしてください'],
+  ])('rejects ?%s', async (query, field, message) => {
+    const res = await api(`/cattle?${query}`, { token: owner.token });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ field, message });
+  });
+
+  it('counts every status, zeros included, for your farm only', async () => {
+    const res = await api('/cattle/status-counts', { token: owner.token });
+    expect(res.json.data).toEqual({ HEALTHY: 4, PREGNANT: 0, RESTING: 0, TREATING: 1, SCHEDULED_FOR_SHIPMENT: 0, SHIPPED: 0, DEAD: 0, total: 5 });
+  });
+
+  it('needs a token', async () => {
+    expect((await api('/cattle')).status).toBe(401);
+    expect((await api('/cattle/status-counts')).status).toBe(401);
+  });
+
+  it('never lists another farm’s animals', async () => {
+    const res = await api('/cattle?limit=100', { token: neighbour.token });
+    const ownerIds = new Set(Object.values(ids));
+    expect(res.json.data.results.some((r: { cattleId: number }) => ownerIds.has(r.cattleId))).toBe(false);
+  });
+});
+
+describe('cursor paging over 250 animals', () => {
+  let big: Session;
+  beforeAll(async () => {
+    big = await signUp({ name: '大牧場' });
+    const statements = [];
+    for (let i = 0; i < 250; i++) {
+      const birthday = `20${10 + (i % 15)}-0${1 + (i % 9)}-1${i % 10}`;
+      statements.push(
+        env.DB.prepare('INSERT INTO cattle (owner_user_id, identification_number, ear_tag_number, name, birthday, gender, growth_stage) VALUES (?, ?, ?, ?, ?, ?, ?)').bind(
+          big.userId,
+          2_000_000_000 + i,
+          i,
+          `牛${String(i % 37).padStart(2, '0')}`,
+          i % 11 === 0 ? null : birthday,
+          '雌',
+          'GROWING',
+        ),
+      );
+    }
+    await env.DB.batch(statements);
+  });
+
+  async function pageThrough(query: string, mutate?: (page: number) => Promise<void>) {
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 50; page++) {
+      const res: { json: any } = await api(`/cattle?limit=40&${query}${cursor ? `&cursor=${cursor}` : ''}`, { token: big.token });
+      if (!res.json?.data) throw new Error(JSON.stringify(res.json));
+      seen.push(...res.json.data.results.map((r: { cattleId: number }) => r.cattleId));
+      expect(res.json.data.totalCount).toBeGreaterThan(0);
+      if (!res.json.data.hasNext) return seen;
+      cursor = res.json.data.nextCursor;
+      await mutate?.(page);
+    }
+    throw new Error('did not finish');
+  }
+
+  it.each(['sortBy=id', 'sortBy=id&sortOrder=asc', 'sortBy=name&sortOrder=asc', 'sortBy=name', 'sortBy=days_old', 'sortBy=days_old&sortOrder=asc', 'sortBy=days_open'])(
+    '%s visits every animal exactly once',
+    async (query) => {
+      const seen = await pageThrough(query);
+      expect(seen).toHaveLength(250);
+      expect(new Set(seen).size).toBe(250);
+    },
+  );
+
+  it('never repeats or skips an animal while the herd changes between pages', async () => {
+    let added = 0;
+    const seen = await pageThrough('sortBy=name&sortOrder=asc', async (page) => {
+      if (page === 1) {
+        // A new animal sorted before the current position must not shift later pages.
+        await env.DB.prepare("INSERT INTO cattle (owner_user_id, identification_number, name, gender, growth_stage) VALUES (?, 2999999999, '牛00', '雌', 'GROWING')")
+          .bind(big.userId)
+          .run();
+        added++;
+      }
+    });
+    expect(added).toBe(1);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.length).toBeGreaterThanOrEqual(250);
+  });
+});
