@@ -16,6 +16,14 @@ export interface Env {
   GOOGLE_CLIENT_SECRET?: string;
   LINE_CHANNEL_ID?: string;
   LINE_CHANNEL_SECRET?: string;
+  /** 'true' when the LINE channel is allowed to ask for the user's email address. */
+  LINE_REQUEST_EMAIL?: string;
+  /** Provider endpoints; unset means the real ones (a local fake provider sets them in the browser test). */
+  GOOGLE_AUTH_URL?: string;
+  GOOGLE_TOKEN_URL?: string;
+  GOOGLE_USERINFO_URL?: string;
+  LINE_AUTH_URL?: string;
+  LINE_TOKEN_URL?: string;
 }
 
 export interface Variables {

@@ -22,7 +22,8 @@ export async function api(path: string, init: Init = {}) {
   const ctx = createExecutionContext();
   const response = await worker.fetch(request, { ...testEnv, ...init.env } as Env, ctx);
   await waitOnExecutionContext(ctx);
-  const text = await response.text();
+  // Keep a BOM visible: CSV downloads must start with one.
+  const text = new TextDecoder('utf-8', { ignoreBOM: true, fatal: false }).decode(await response.arrayBuffer());
   let json: any = undefined;
   try {
     json = text ? JSON.parse(text) : undefined;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Loading } from '../../components/states';
 import { setToken } from '../../lib/auth-token';
 import { useI18n } from '../../lib/i18n';
@@ -15,8 +15,12 @@ export function AuthCallbackPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [missing, setMissing] = useState(false);
+  const handled = useRef(false);
 
   useEffect(() => {
+    // Once only: a second run (React's StrictMode) would find the address bar already wiped.
+    if (handled.current) return;
+    handled.current = true;
     const params = new URLSearchParams(window.location.search);
     const token = params.get('token');
     window.history.replaceState(null, '', '/auth/callback');

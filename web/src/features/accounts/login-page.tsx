@@ -10,6 +10,7 @@ import { useI18n } from '../../lib/i18n';
 import { applyTheme } from '../../lib/theme';
 import { meQuery } from '../../lib/session';
 import './messages';
+import { OAuthButtons, OAuthFailureNotice } from './oauth-buttons';
 import { PublicLayout, safeRedirect } from './public-layout';
 
 export function LoginPage() {
@@ -43,6 +44,8 @@ export function LoginPage() {
   const errors = { ...server.fields, ...clientErrors };
   return (
     <PublicLayout title={t('accounts.loginTitle')}>
+      <OAuthFailureNotice error={search.error} details={search.details} />
+      <OAuthButtons redirect={search.redirect} />
       <form onSubmit={onSubmit} noValidate className="form">
         <FormError message={server.message} />
         <TextField label={t('accounts.email')} name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />

@@ -7,6 +7,7 @@ import { apiFetch } from '../../lib/api';
 import { describeError, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import './messages';
+import { OAuthButtons } from './oauth-buttons';
 import { PublicLayout } from './public-layout';
 
 export function RegisterPage() {
@@ -47,6 +48,7 @@ export function RegisterPage() {
   const errors = { ...server.fields, ...clientErrors };
   return (
     <PublicLayout title={t('accounts.registerTitle')}>
+      <OAuthButtons />
       <p>{t('accounts.registerLead')}</p>
       <form onSubmit={onSubmit} noValidate className="form">
         <FormError message={server.message} />

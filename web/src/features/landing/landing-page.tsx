@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { defineMessages, useI18n } from '../../lib/i18n';
 import { getToken } from '../../lib/auth-token';
 import { LanguageSwitch } from '../accounts/public-layout';
+import { WaitingListForm } from './waiting-list-form';
 
 defineMessages({
   ja: {
@@ -75,6 +76,7 @@ export function LandingPage() {
             )}
           </div>
         </section>
+        <WaitingListForm />
         <ul className="landing__features">
           {features.map((key) => (
             <li key={key} className="card">

@@ -1,0 +1,364 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import type { Registration } from '@worker/admin/admin.schemas';
+import { useEffect, useState, type FormEvent } from 'react';
+import { FormError, SelectField, SubmitButton, TextField } from '../../components/form';
+import { EmptyState, ErrorState, Loading } from '../../components/states';
+import { ApiError } from '../../lib/api';
+import { describeError, type FieldErrors } from '../../lib/form-errors';
+import { defineMessages, translate, useI18n } from '../../lib/i18n';
+import { REFERRAL_SOURCES, referralLabel } from '../../lib/referral-sources';
+import { LanguageSwitch } from '../accounts/public-layout';
+import {
+  adminCredentials,
+  basicHeader,
+  downloadRegistrationsCsv,
+  fetchRegistrations,
+  registrationsQuery,
+  type RegistrationFilters,
+} from './admin-api';
+import type { RegistrationsSearch } from './registrations-search';
+import './admin.css';
+
+defineMessages({
+  ja: {
+    admin: {
+      area: '管理画面',
+      title: '事前登録一覧',
+      signInTitle: '管理者ログイン',
+      signInLead: '管理者のユーザー名とパスワードを入力してください。このタブを閉じるまで有効です。',
+      user: 'ユーザー名',
+      password: 'パスワード',
+      signIn: 'ログイン',
+      signOut: 'ログアウト',
+      userRequired: 'ユーザー名を入力してください',
+      passwordRequired: 'パスワードを入力してください',
+      invalidCredentials: 'ユーザー名またはパスワードが正しくありません',
+      notConfigured: '管理者の認証情報が設定されていません（ADMIN_USER / ADMIN_PASSWORD）',
+      signedOut: 'もう一度ログインしてください',
+      filters: '絞り込み',
+      search: 'メールアドレスで検索',
+      source: '知ったきっかけ',
+      allSources: 'すべて',
+      from: '登録日（から）',
+      to: '登録日（まで）',
+      rangeInvalid: '終了日は開始日以降にしてください',
+      apply: '絞り込む',
+      clear: '条件をクリア',
+      count: '{{total}}件中 {{start}}–{{end}}件',
+      empty: '該当する事前登録はありません',
+      emptyHint: '条件を変えてお試しください。',
+      paging: 'ページ送り',
+      previous: '前へ',
+      next: '次へ',
+      page: '{{page}} / {{pages}} ページ',
+      download: 'CSVをダウンロード',
+      colEmail: 'メールアドレス',
+      colSource: '知ったきっかけ',
+      colStatus: '状態',
+      colLocale: '言語',
+      colCreated: '登録日時',
+      statusPending: '受付済み',
+      localeJa: '日本語',
+      localeEn: '英語',
+    },
+  },
+  en: {
+    admin: {
+      area: 'Admin',
+      title: 'Waiting list',
+      signInTitle: 'Admin sign-in',
+      signInLead: 'Enter the admin user name and password. They are kept until you close this tab.',
+      user: 'User name',
+      password: 'Password',
+      signIn: 'Sign in',
+      signOut: 'Sign out',
+      userRequired: 'Enter the user name',
+      passwordRequired: 'Enter the password',
+      invalidCredentials: 'Wrong user name or password',
+      notConfigured: 'Admin credentials are not configured (ADMIN_USER / ADMIN_PASSWORD)',
+      signedOut: 'Please sign in again',
+      filters: 'Filters',
+      search: 'Search by email',
+      source: 'Heard about us from',
+      allSources: 'All',
+      from: 'Registered from',
+      to: 'Registered until',
+      rangeInvalid: 'The end date must not be before the start date',
+      apply: 'Apply',
+      clear: 'Clear filters',
+      count: '{{start}}–{{end}} of {{total}}',
+      empty: 'No registrations match',
+      emptyHint: 'Try other filters.',
+      paging: 'Pages',
+      previous: 'Previous',
+      next: 'Next',
+      page: 'Page {{page}} of {{pages}}',
+      download: 'Download CSV',
+      colEmail: 'Email',
+      colSource: 'Heard from',
+      colStatus: 'Status',
+      colLocale: 'Language',
+      colCreated: 'Registered',
+      statusPending: 'Pending',
+      localeJa: 'Japanese',
+      localeEn: 'English',
+    },
+  },
+});
+
+const PAGE_SIZE = 20;
+
+const formatJst = (epochSeconds: number) =>
+  new Intl.DateTimeFormat('ja-JP', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(epochSeconds * 1000));
+
+/** Admin API failures in the admin's language; the API's own words otherwise. */
+function adminErrorMessage(error: unknown): string | null {
+  if (error instanceof ApiError && error.status === 401) return translate('admin.invalidCredentials');
+  if (error instanceof ApiError && error.status === 503) return translate('admin.notConfigured');
+  const { fields, message } = describeError(error);
+  return message ?? Object.values(fields)[0] ?? null;
+}
+
+export function RegistrationsPage() {
+  const { t } = useI18n();
+  const queryClient = useQueryClient();
+  const [authorization, setAuthorization] = useState(adminCredentials.get);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const signOut = (message: string | null = null) => {
+    adminCredentials.clear();
+    setAuthorization(null);
+    setNotice(message);
+    queryClient.removeQueries({ queryKey: ['admin'] });
+  };
+
+  return (
+    <div className="public admin">
+      <header className="public__header">
+        <Link to="/" className="brand">
+          <span className="brand__mark" aria-hidden="true">牛</span>
+          <span>
+            {t('app.name')} <span className="admin__area">{t('admin.area')}</span>
+          </span>
+        </Link>
+        <div className="admin__header-actions">
+          <LanguageSwitch />
+          {authorization ? (
+            <button type="button" className="button button--small" onClick={() => signOut()}>
+              {t('admin.signOut')}
+            </button>
+          ) : null}
+        </div>
+      </header>
+      <main id="main" className="admin__main">
+        {authorization ? (
+          <RegistrationsList authorization={authorization} onUnauthorized={() => signOut(t('admin.signedOut'))} />
+        ) : (
+          <AdminSignIn
+            notice={notice}
+            onSignedIn={(header) => {
+              adminCredentials.set(header);
+              setNotice(null);
+              setAuthorization(header);
+            }}
+          />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function AdminSignIn({ notice, onSignedIn }: { notice: string | null; onSignedIn: (authorization: string) => void }) {
+  const { t } = useI18n();
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const signIn = useMutation({
+    mutationFn: async ({ user, password }: { user: string; password: string }) => {
+      const header = basicHeader(user, password);
+      await fetchRegistrations('limit=1', header);
+      return header;
+    },
+    onSuccess: onSignedIn,
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const user = String(form.get('user') ?? '');
+    const password = String(form.get('password') ?? '');
+    const errors: FieldErrors = {};
+    if (!user) errors.user = t('admin.userRequired');
+    if (!password) errors.password = t('admin.passwordRequired');
+    setClientErrors(errors);
+    if (Object.keys(errors).length === 0) signIn.mutate({ user, password });
+  };
+
+  return (
+    <section className="card public__card admin__sign-in">
+      <h1>{t('admin.signInTitle')}</h1>
+      <p>{t('admin.signInLead')}</p>
+      <form onSubmit={onSubmit} noValidate className="form">
+        <FormError message={adminErrorMessage(signIn.error) ?? notice} />
+        <TextField label={t('admin.user')} name="user" autoComplete="username" autoCapitalize="none" required error={clientErrors.user} />
+        <TextField
+          label={t('admin.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={clientErrors.password}
+        />
+        <SubmitButton pending={signIn.isPending}>{t('admin.signIn')}</SubmitButton>
+      </form>
+    </section>
+  );
+}
+
+function RegistrationsList({ authorization, onUnauthorized }: { authorization: string; onUnauthorized: () => void }) {
+  const { t, locale } = useI18n();
+  const search = useSearch({ from: '/admin/registrations' });
+  const navigate = useNavigate({ from: '/admin/registrations' });
+  const page = search.page ?? 1;
+  const filters: RegistrationFilters = { q: search.q, source: search.source, from: search.from, to: search.to };
+  const [rangeError, setRangeError] = useState<string | null>(null);
+
+  const list = useQuery({
+    queryKey: ['admin', 'registrations', authorization, filters, page],
+    queryFn: () => fetchRegistrations(registrationsQuery(filters, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }), authorization),
+    placeholderData: keepPreviousData,
+    retry: (count, error) => !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,
+  });
+  const download = useMutation({ mutationFn: () => downloadRegistrationsCsv(registrationsQuery(filters), authorization) });
+
+  const unauthorized = [list.error, download.error].some((e) => e instanceof ApiError && e.status === 401);
+  useEffect(() => {
+    if (unauthorized) onUnauthorized();
+  }, [unauthorized, onUnauthorized]);
+
+  const go = (next: RegistrationsSearch) => navigate({ search: next, replace: false });
+
+  const onFilter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (name: string) => String(form.get(name) ?? '').trim() || undefined;
+    const next = { q: value('q'), source: value('source'), from: value('from'), to: value('to') };
+    if (next.from && next.to && next.from > next.to) return setRangeError(t('admin.rangeInvalid'));
+    setRangeError(null);
+    go(next);
+  };
+
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const start = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
+  const end = Math.min(total, page * PAGE_SIZE);
+  const hasFilters = Boolean(filters.q || filters.source || filters.from || filters.to);
+
+  return (
+    <div className="page">
+      <header className="admin__title">
+        <h1>{t('admin.title')}</h1>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => download.mutate()}
+          disabled={download.isPending}
+          aria-busy={download.isPending}
+        >
+          {download.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+          {t('admin.download')}
+        </button>
+      </header>
+      <FormError message={adminErrorMessage(download.error)} />
+
+      <form key={JSON.stringify(filters)} className="card admin__filters" onSubmit={onFilter} role="search" aria-label={t('admin.filters')}>
+        <TextField label={t('admin.search')} name="q" type="search" inputMode="email" defaultValue={filters.q ?? ''} />
+        <SelectField label={t('admin.source')} name="source" defaultValue={filters.source ?? ''}>
+          <option value="">{t('admin.allSources')}</option>
+          {REFERRAL_SOURCES.map((source) => (
+            <option key={source} value={source}>
+              {t(`referral.${source}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={t('admin.from')} name="from" type="date" defaultValue={filters.from ?? ''} />
+        <TextField label={t('admin.to')} name="to" type="date" defaultValue={filters.to ?? ''} error={rangeError ?? undefined} />
+        <div className="admin__filter-actions">
+          <SubmitButton pending={list.isFetching && !list.isLoading}>{t('admin.apply')}</SubmitButton>
+          {hasFilters ? (
+            <button type="button" className="button" onClick={() => go({})}>
+              {t('admin.clear')}
+            </button>
+          ) : null}
+        </div>
+      </form>
+
+      {list.isLoading ? (
+        <Loading />
+      ) : list.error && !unauthorized ? (
+        <ErrorState error={new Error(adminErrorMessage(list.error) ?? '')} onRetry={() => list.refetch()} />
+      ) : list.data && total === 0 ? (
+        <EmptyState title={t('admin.empty')}>{hasFilters ? <p>{t('admin.emptyHint')}</p> : null}</EmptyState>
+      ) : list.data ? (
+        <section aria-labelledby="admin-count">
+          <p id="admin-count" className="muted" aria-live="polite">
+            {t('admin.count', { total, start, end })}
+          </p>
+          <RegistrationsTable items={list.data.items} locale={locale} />
+          <nav className="admin__pager" aria-label={t('admin.paging')}>
+            <button type="button" className="button" disabled={page <= 1} onClick={() => go({ ...search, page: page - 1 })}>
+              {t('admin.previous')}
+            </button>
+            <span>{t('admin.page', { page, pages })}</span>
+            <button type="button" className="button" disabled={page >= pages} onClick={() => go({ ...search, page: page + 1 })}>
+              {t('admin.next')}
+            </button>
+          </nav>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function RegistrationsTable({ items, locale }: { items: Registration[]; locale: string }) {
+  const { t } = useI18n();
+  const columns = {
+    email: t('admin.colEmail'),
+    source: t('admin.colSource'),
+    status: t('admin.colStatus'),
+    locale: t('admin.colLocale'),
+    created: t('admin.colCreated'),
+  };
+  return (
+    <table className="admin-table" lang={locale}>
+      <thead>
+        <tr>
+          <th scope="col">{columns.email}</th>
+          <th scope="col">{columns.source}</th>
+          <th scope="col">{columns.status}</th>
+          <th scope="col">{columns.locale}</th>
+          <th scope="col">{columns.created}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((r) => (
+          <tr key={r.id}>
+            <th scope="row" className="admin-table__email">
+              {r.email}
+            </th>
+            <td data-label={columns.source}>{referralLabel(r.referralSource) || '—'}</td>
+            <td data-label={columns.status}>{r.status === 'pending' ? t('admin.statusPending') : r.status}</td>
+            <td data-label={columns.locale}>{r.locale === 'en' ? t('admin.localeEn') : t('admin.localeJa')}</td>
+            <td data-label={columns.created}>{formatJst(r.createdAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
