@@ -4,11 +4,19 @@ import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { accountsRouter } from './accounts/accounts.index';
+import { adminRouter } from './admin/admin.index';
+import { alertsRouter } from './alerts/alerts.index';
+import { cattleRouter } from './cattle/cattle.index';
+import { oauthRouter } from './accounts/oauth.index';
 import { usersRouter } from './accounts/users.index';
 import { devRouter } from './dev/dev.index';
+import { eventsRouter } from './events/events.index';
 import { isDevelopment, isProduction, type AppEnv } from './env';
 import { healthRouter } from './health/health.index';
+import { kpiRouter } from './kpi/kpi.index';
+import { shipmentsRouter } from './shipments/shipments.index';
 import { AppError } from './lib/errors';
+import { waitingListRouter } from './waiting-list/waiting-list.index';
 import type { ErrorBody } from './lib/error-body';
 import { createLogger } from './lib/log';
 import { apiReferenceHtml } from './health/api-reference';
@@ -98,7 +106,15 @@ export function createApp() {
   const routes = app
     .route('/', healthRouter)
     .route('/auth', accountsRouter)
-    .route('/users', usersRouter);
+    .route('/oauth', oauthRouter)
+    .route('/users', usersRouter)
+    .route('/alerts', alertsRouter)
+    .route('/cattle', cattleRouter)
+    .route('/events', eventsRouter)
+    .route('/pre-register', waitingListRouter)
+    .route('/admin', adminRouter)
+    .route('/kpi', kpiRouter)
+    .route('/shipments', shipmentsRouter);
 
   app.use('/dev/*', async (c, next) => {
     if (!isDevelopment(c.env)) return c.notFound();
@@ -111,6 +127,7 @@ export function createApp() {
     info: { title: '牛帳 Ushichō API', version: '1.0.0', description: 'Herd management for cattle farmers in Japan.' },
   };
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'basic', { type: 'http', scheme: 'basic' });
   app.doc31('/openapi.json', documentConfig);
   app.get('/docs', (c) => c.html(apiReferenceHtml(app.getOpenAPI31Document(documentConfig))));
 

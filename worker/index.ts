@@ -1,11 +1,13 @@
+import { runDailyAlerts } from './alerts/daily';
 import { createApp } from './app';
 import type { Env } from './env';
+import { withD1Counter } from './lib/d1-counter';
 
 const app = createApp();
 
 export default {
-  fetch: app.fetch,
-  async scheduled(_controller: ScheduledController, _env: Env, _ctx: ExecutionContext) {
-    // Daily alert regeneration is wired in by the alerts feature.
+  fetch: withD1Counter(app.fetch),
+  async scheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext) {
+    await runDailyAlerts(env, { now: new Date(controller.scheduledTime) });
   },
 } satisfies ExportedHandler<Env>;

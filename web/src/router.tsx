@@ -10,6 +10,11 @@ import {
 import { z } from 'zod';
 import { AppShell } from './components/app-shell';
 import { ErrorState, Loading } from './components/states';
+import { registrationsSearchSchema } from './features/admin/registrations-search';
+import { kpiSearchSchema } from './features/kpi/kpi-search';
+import { shipmentsSearchSchema } from './features/shipments/shipments-search';
+import type { CattleListSearch } from './features/cattle/cattle-api';
+import { eventNewSearch, eventsSearch, scheduleSearch } from './features/events/events-search';
 import { getToken } from './lib/auth-token';
 import { meQuery } from './lib/session';
 
@@ -69,6 +74,14 @@ const authCallbackRoute = createRoute({
   component: lazy(() => import('./features/accounts/auth-callback-page'), 'AuthCallbackPage'),
 });
 
+// Admin area: its own Basic credentials, outside the farmer's app
+const adminRegistrationsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/registrations',
+  validateSearch: registrationsSearchSchema,
+  component: lazy(() => import('./features/admin/registrations-page'), 'RegistrationsPage'),
+});
+
 // The farmer's app: signed-in only
 export const appRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -90,6 +103,83 @@ const homeRoute = createRoute({
   component: lazy(() => import('./features/home/home-page'), 'HomePage'),
 });
 
+const kpiRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/kpi',
+  validateSearch: kpiSearchSchema,
+  component: lazy(() => import('./features/kpi/kpi-page'), 'KpiPage'),
+});
+
+const shipmentsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/shipments',
+  validateSearch: shipmentsSearchSchema,
+  component: lazy(() => import('./features/shipments/shipments-page'), 'ShipmentsPage'),
+});
+
+const cattleListSearch = (search: Record<string, unknown>): CattleListSearch => {
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+  const listOf = (v: unknown) => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? v.split(',') : undefined);
+  const oneOf = <T extends string>(v: unknown, options: readonly T[]) => (options.includes(v as T) ? (v as T) : undefined);
+  return {
+    search: text(search.search),
+    status: text(search.status),
+    gender: listOf(search.gender),
+    growth_stage: listOf(search.growth_stage),
+    barn: text(search.barn),
+    breed: text(search.breed),
+    has_alert: search.has_alert === 'true' || search.has_alert === true ? ('true' as const) : undefined,
+    sortBy: oneOf(search.sortBy, ['id', 'name', 'days_old', 'days_open'] as const),
+    sortOrder: oneOf(search.sortOrder, ['asc', 'desc'] as const),
+  };
+};
+
+const cattleListRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/cattle',
+  validateSearch: cattleListSearch,
+  component: lazy(() => import('./features/cattle/cattle-list-page'), 'CattleListPage'),
+});
+
+const cattleNewRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/cattle/new',
+  component: lazy(() => import('./features/cattle/cattle-new-page'), 'CattleNewPage'),
+});
+
+const cattleDetailRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/cattle/$id',
+  component: lazy(() => import('./features/cattle/cattle-detail-page'), 'CattleDetailPage'),
+});
+
+const cattleEditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/cattle/$id/edit',
+  component: lazy(() => import('./features/cattle/cattle-edit-page'), 'CattleEditPage'),
+});
+
+const eventsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/events',
+  validateSearch: eventsSearch,
+  component: lazy(() => import('./features/events/events-page'), 'EventsPage'),
+});
+
+const eventNewRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/events/new',
+  validateSearch: eventNewSearch,
+  component: lazy(() => import('./features/events/event-new-page'), 'EventNewPage'),
+});
+
+const scheduleRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/schedule',
+  validateSearch: scheduleSearch,
+  component: lazy(() => import('./features/events/schedule-page'), 'SchedulePage'),
+});
+
 const settingsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/settings',
@@ -103,7 +193,8 @@ const routeTree = rootRoute.addChildren([
   verifyRoute,
   completeRoute,
   authCallbackRoute,
-  appRoute.addChildren([homeRoute, settingsRoute]),
+  adminRegistrationsRoute,
+  appRoute.addChildren([homeRoute, cattleListRoute, cattleNewRoute, cattleDetailRoute, cattleEditRoute, eventsRoute, eventNewRoute, scheduleRoute, kpiRoute, shipmentsRoute, settingsRoute]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

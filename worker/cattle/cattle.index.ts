@@ -5,12 +5,27 @@ import { bloodline, breedingStatus, breedingSummary, cattle, motherInfo } from '
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { createRouter } from '../lib/http';
 import { todayJst } from '../lib/jst';
-import { CATTLE_STATUSES } from './cattle.enums';
-import { cattleOwner, listCattle, loadCattleDetail, ownedCattle, statusCounts, statusHistory, toCattleView } from './cattle.queries';
+import { csvResponse } from '../lib/csv';
+import { ageFromBirthday } from '../lib/jst';
+import {
+  CATTLE_STATUSES,
+  GENDER_LABELS,
+  GROWTH_STAGE_LABELS,
+  STATUS_LABELS,
+  type CattleStatus,
+  type Gender,
+  type GrowthStage,
+} from './cattle.enums';
+import { cattleOwner, listCattle, registerForExport, loadCattleDetail, ownedCattle, statusCounts, statusHistory, toCattleView } from './cattle.queries';
 import * as routes from './cattle.routes';
 import type { createCattleSchema, updateCattleSchema } from './cattle.schemas';
 import { statusChangeStatements } from './status-history';
 import type { z } from 'zod';
+
+const EXPORT_HEADERS = [
+  '個体識別番号', '耳標番号', '名前', '性別', '成長段階', '生年月日', '月齢', '品種', '状態', '牛舎', '体重(kg)', '評価',
+  '生産者', '育種価', '産次', '分娩予定日', '父牛', '母の父', '母の祖父', '母の曾祖父', '母牛名', '母牛個体識別番号', '備考',
+];
 
 const cattleNotFound = () => notFound('指定された牛が見つかりません', 'CATTLE_NOT_FOUND');
 const duplicateIdentification = () =>
@@ -69,6 +84,39 @@ async function detailView(db: Db, ownerId: number, cattleId: number) {
   };
 }
 
+/**
+ * The statements that register one animal with its empty breeding_status and breeding_summary rows, bloodline and
+ * mother: one atomic batch. Later rows find the animal by (owner, identification number), which is unique.
+ */
+export function createCattleStatements(db: Db, ownerId: number, input: CreateInput, now = new Date().toISOString()) {
+  const parity = input.breeding?.parity ?? 0;
+  const batch: unknown[] = [
+    db.insert(cattle).values({ ...cattleColumns(input), ownerUserId: ownerId, status: input.status ?? 'HEALTHY', createdAt: now, updatedAt: now }),
+    sql`insert into breeding_status (cattle_id, initial_parity, parity, breeding_memo)
+      select cattle_id, ${parity}, ${parity}, ${input.breeding?.breedingMemo ?? null} from cattle
+      where owner_user_id = ${ownerId} and identification_number = ${input.identificationNumber}`,
+    sql`insert into breeding_summary (cattle_id)
+      select cattle_id from cattle where owner_user_id = ${ownerId} and identification_number = ${input.identificationNumber}`,
+  ];
+  if (input.bloodline && Object.values(input.bloodline).some(Boolean)) {
+    const b = input.bloodline;
+    batch.push(
+      sql`insert into bloodline (cattle_id, father_cattle_name, mother_father_cattle_name, mother_grand_father_cattle_name, mother_great_grand_father_cattle_name)
+        select cattle_id, ${b.fatherCattleName ?? null}, ${b.motherFatherCattleName ?? null}, ${b.motherGrandFatherCattleName ?? null}, ${b.motherGreatGrandFatherCattleName ?? null}
+        from cattle where owner_user_id = ${ownerId} and identification_number = ${input.identificationNumber}`,
+    );
+  }
+  if (input.motherInfo && Object.values(input.motherInfo).some((v) => v !== null && v !== undefined)) {
+    const m = input.motherInfo;
+    batch.push(
+      sql`insert into mother_info (cattle_id, mother_cattle_id, mother_name, mother_identification_number, mother_score)
+        select cattle_id, ${motherCattleIdSql(ownerId, m)}, ${m.motherName ?? null}, ${m.motherIdentificationNumber ?? null}, ${m.motherScore ?? null}
+        from cattle where owner_user_id = ${ownerId} and identification_number = ${input.identificationNumber}`,
+    );
+  }
+  return batch;
+}
+
 export const cattleRouter = createRouter()
   .openapi(routes.list, async (c) => {
     const data = await listCattle(getDb(c.env), c.get('userId'), c.req.valid('query'));
@@ -81,6 +129,39 @@ export const cattleRouter = createRouter()
     counts.total = rows.reduce((sum, r) => sum + r.count, 0);
     return c.json({ data: counts }, 200);
   })
+  .openapi(routes.exportCsv, async (c) => {
+    const today = todayJst();
+    const rows = await registerForExport(getDb(c.env), c.get('userId'));
+    const body = rows.map(({ row, breeding, bloodline: b, mother }) => {
+      const age = ageFromBirthday(row.birthday, today);
+      return [
+        row.identificationNumber,
+        row.earTagNumber,
+        row.name,
+        row.gender ? (GENDER_LABELS[row.gender as Gender]?.ja ?? row.gender) : null,
+        row.growthStage ? (GROWTH_STAGE_LABELS[row.growthStage as GrowthStage]?.ja ?? row.growthStage) : null,
+        row.birthday?.replaceAll('-', '/'),
+        age.monthsOld,
+        row.breed,
+        STATUS_LABELS[row.status as CattleStatus]?.ja ?? row.status,
+        row.barn,
+        row.weight,
+        row.score,
+        row.producerName,
+        row.breedingValue,
+        breeding?.parity,
+        breeding?.expectedCalvingDate?.replaceAll('-', '/'),
+        b?.fatherCattleName,
+        b?.motherFatherCattleName,
+        b?.motherGrandFatherCattleName,
+        b?.motherGreatGrandFatherCattleName,
+        mother?.motherName,
+        mother?.motherIdentificationNumber,
+        row.notes,
+      ];
+    });
+    return csvResponse(`牛台帳_${today}.csv`, EXPORT_HEADERS, body) as never;
+  })
   .openapi(routes.detail, async (c) => {
     const data = await detailView(getDb(c.env), c.get('userId'), c.req.valid('param').id);
     return c.json({ data }, 200);
@@ -90,37 +171,12 @@ export const cattleRouter = createRouter()
     const ownerId = c.get('userId');
     const db = getDb(c.env);
     await assertMotherOwned(db, ownerId, input.motherInfo?.motherCattleId);
-    const now = new Date().toISOString();
     const self = () =>
       db
         .select({ id: cattle.cattleId })
         .from(cattle)
         .where(and(ownedCattle(ownerId), eq(cattle.identificationNumber, input.identificationNumber)));
-    const parity = input.breeding?.parity ?? 0;
-    const batch: unknown[] = [
-      db.insert(cattle).values({ ...cattleColumns(input), ownerUserId: ownerId, status: input.status ?? 'HEALTHY', createdAt: now, updatedAt: now }),
-      sql`insert into breeding_status (cattle_id, initial_parity, parity, breeding_memo)
-        select cattle_id, ${parity}, ${parity}, ${input.breeding?.breedingMemo ?? null} from cattle
-        where owner_user_id = ${ownerId} and identification_number = ${input.identificationNumber}`,
-      sql`insert into breeding_summary (cattle_id)
-        select cattle_id from cattle where owner_user_id = ${ownerId} and identification_number = ${input.identificationNumber}`,
-    ];
-    if (input.bloodline && Object.values(input.bloodline).some(Boolean)) {
-      const b = input.bloodline;
-      batch.push(
-        sql`insert into bloodline (cattle_id, father_cattle_name, mother_father_cattle_name, mother_grand_father_cattle_name, mother_great_grand_father_cattle_name)
-          select cattle_id, ${b.fatherCattleName ?? null}, ${b.motherFatherCattleName ?? null}, ${b.motherGrandFatherCattleName ?? null}, ${b.motherGreatGrandFatherCattleName ?? null}
-          from cattle where owner_user_id = ${ownerId} and identification_number = ${input.identificationNumber}`,
-      );
-    }
-    if (input.motherInfo && Object.values(input.motherInfo).some((v) => v !== null && v !== undefined)) {
-      const m = input.motherInfo;
-      batch.push(
-        sql`insert into mother_info (cattle_id, mother_cattle_id, mother_name, mother_identification_number, mother_score)
-          select cattle_id, ${motherCattleIdSql(ownerId, m)}, ${m.motherName ?? null}, ${m.motherIdentificationNumber ?? null}, ${m.motherScore ?? null}
-          from cattle where owner_user_id = ${ownerId} and identification_number = ${input.identificationNumber}`,
-      );
-    }
+    const batch = createCattleStatements(db, ownerId, input);
     try {
       await batchStatements(c.env.DB, batch as never);
     } catch (err) {

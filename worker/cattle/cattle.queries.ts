@@ -243,3 +243,15 @@ export async function cattleOwner(db: Db, cattleId: number) {
     .limit(1);
   return row ?? null;
 }
+
+/** The whole register with breeding, bloodline and mother columns, for the CSV export (one query). */
+export function registerForExport(db: Db, ownerId: number) {
+  return db
+    .select({ row: cattle, breeding: breedingStatus, bloodline, mother: motherInfo })
+    .from(cattle)
+    .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
+    .leftJoin(bloodline, eq(bloodline.cattleId, cattle.cattleId))
+    .leftJoin(motherInfo, eq(motherInfo.cattleId, cattle.cattleId))
+    .where(ownedCattle(ownerId))
+    .orderBy(asc(cattle.earTagNumber), asc(cattle.cattleId));
+}

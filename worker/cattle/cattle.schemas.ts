@@ -93,6 +93,7 @@ export const createCattleSchema = z.object({
   breeding: initialBreedingSchema.optional(),
 });
 export type CreateCattleInput = z.input<typeof createCattleSchema>;
+export type CreateCattle = z.output<typeof createCattleSchema>;
 
 export const updateCattleSchema = z
   .object({

@@ -392,3 +392,30 @@ describe('cursor paging over 250 animals', () => {
     expect(seen.length).toBeGreaterThanOrEqual(250);
   });
 });
+
+describe('GET /cattle/export.csv', () => {
+  it('exports your register as Excel-friendly CSV with Japanese headers and an injection guard', async () => {
+    const owner = await signUp({ name: 'CSV牧場' });
+    await createCattle(owner, { name: '=HYPERLINK("x")', earTagNumber: 11, notes: '乳房炎, 治療済み\n再発注意' });
+    await createCattle(owner, { name: 'あおば', earTagNumber: 12, bloodline: { fatherCattleName: '福之姫' } });
+    const other = await signUp();
+    await createCattle(other, { name: 'よそのうし' });
+    const res = await api('/cattle/export.csv', { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('Content-Disposition')).toContain("filename*=UTF-8''%E7%89%9B%E5%8F%B0%E5%B8%B3_");
+    expect(res.text.charCodeAt(0)).toBe(0xfeff);
+    const lines = res.text.slice(1).split('\r\n');
+    expect(lines[0]).toBe('個体識別番号,耳標番号,名前,性別,成長段階,生年月日,月齢,品種,状態,牛舎,体重(kg),評価,生産者,育種価,産次,分娩予定日,父牛,母の父,母の祖父,母の曾祖父,母牛名,母牛個体識別番号,備考');
+    expect(res.text).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(res.text).toContain('"乳房炎, 治療済み\n再発注意"');
+    expect(res.text).toContain(',あおば,雌,経産牛,2020/04/01,');
+    expect(res.text).toContain('健康');
+    expect(res.text).toContain('福之姫');
+    expect(res.text).not.toContain('よそのうし');
+  });
+
+  it('needs a token', async () => {
+    expect((await api('/cattle/export.csv')).status).toBe(401);
+  });
+});

@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { devOutbox } from '../db/schema';
 import { createRouter, jsonContent } from '../lib/http';
+import { benchSeedRouter } from './bench-seed';
 import { seedDemoFarm } from './demo-farm';
 
 const outbox = createRoute({
@@ -30,6 +31,7 @@ const seed = createRoute({
 });
 
 export const devRouter = createRouter()
+  .route('/', benchSeedRouter)
   .openapi(seed, async (c) => c.json(await seedDemoFarm(c.env), 200))
   .openapi(outbox, async (c) => {
   const { to } = c.req.valid('query');

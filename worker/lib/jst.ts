@@ -33,12 +33,26 @@ export function addMonths(month: string, delta: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
+/** The same calendar day `years` later or earlier (29 February becomes 28 February in a common year). */
+export function addYears(date: IsoDate, years: number): IsoDate {
+  const [y, m, d] = date.split('-').map(Number);
+  const year = y + years;
+  const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
 /** The instant at which a JST calendar date begins. */
 export const jstStartOfDay = (date: IsoDate): Date => new Date(Date.parse(`${date}T00:00:00Z`) - JST_OFFSET_MS);
 
 export const isIsoDate = (value: string): boolean =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
   new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+/** The first and last calendar dates of a `YYYY-MM` month. */
+export const monthRange = (month: string): { from: IsoDate; to: IsoDate } => ({
+  from: `${month}-01`,
+  to: addDays(`${addMonths(month, 1)}-01`, -1),
+});
 
 /** `YYYY/MM/DD`, the way dates are shown in the app. */
 export const formatDateJa = (date: IsoDate | null | undefined): string => (date ? date.replaceAll('-', '/') : '');

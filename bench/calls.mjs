@@ -1,0 +1,134 @@
+// The calls the benchmark measures. `routes` are OpenAPI operations that must exist (else "not available");
+// `kind`: 'paged' reads must stay flat with herd size, 'aggregate' reads may grow at most linearly, 'write'.
+// `budgetMs` is the p95 budget at 2,000 head. `large` is the same call with the largest page, to show the D1
+// round trips do not grow with page size.
+
+const pick = (list, i) => list[i % list.length];
+const today = () => new Date().toISOString();
+
+export const CALLS = [
+  {
+    name: 'health (floor, no D1)',
+    kind: 'floor',
+    budgetMs: null,
+    routes: ['GET /api/v1/health'],
+    request: () => ({ path: '/health' }),
+  },
+  {
+    name: 'cattle list',
+    kind: 'paged',
+    budgetMs: 25,
+    routes: ['GET /api/v1/cattle'],
+    request: () => ({ path: '/cattle?limit=20' }),
+    large: () => ({ path: '/cattle?limit=100' }),
+  },
+  {
+    name: 'cattle list, next page',
+    kind: 'paged',
+    budgetMs: 25,
+    routes: ['GET /api/v1/cattle'],
+    request: (farm) => ({ path: `/cattle?limit=20&cursor=${encodeURIComponent(farm.cattleCursor)}` }),
+  },
+  {
+    name: 'cattle list, filtered+sorted',
+    kind: 'paged',
+    budgetMs: 25,
+    routes: ['GET /api/v1/cattle'],
+    request: () => ({ path: '/cattle?status=PREGNANT&gender=雌&sortBy=days_open&sortOrder=desc&limit=20' }),
+    large: () => ({ path: '/cattle?status=PREGNANT&gender=雌&sortBy=days_open&sortOrder=desc&limit=100' }),
+  },
+  {
+    name: 'search by ear tag',
+    kind: 'aggregate',
+    budgetMs: 25,
+    routes: ['GET /api/v1/cattle'],
+    request: (farm, i) => ({ path: `/cattle?search=${pick(farm.cows, i * 7).earTagNumber}&limit=20` }),
+  },
+  {
+    name: 'status counts',
+    kind: 'aggregate',
+    budgetMs: 25,
+    routes: ['GET /api/v1/cattle/status-counts'],
+    request: () => ({ path: '/cattle/status-counts' }),
+  },
+  {
+    name: 'cattle detail',
+    kind: 'paged',
+    budgetMs: 25,
+    routes: ['GET /api/v1/cattle/{id}'],
+    request: (farm, i) => ({ path: `/cattle/${pick(farm.cows, i * 13).cattleId}` }),
+  },
+  {
+    name: 'events list',
+    kind: 'paged',
+    budgetMs: 25,
+    routes: ['GET /api/v1/events'],
+    request: () => ({ path: '/events?limit=20' }),
+    large: () => ({ path: '/events?limit=100' }),
+  },
+  {
+    name: 'alerts list + summary',
+    kind: 'paged',
+    budgetMs: 25,
+    routes: ['GET /api/v1/alerts'],
+    request: () => ({ path: '/alerts?limit=20' }),
+    large: () => ({ path: '/alerts?limit=100' }),
+  },
+  {
+    name: 'KPI (breeding)',
+    kind: 'aggregate',
+    budgetMs: 60,
+    routes: ['GET /api/v1/kpi/breeding'],
+    request: () => ({ path: '/kpi/breeding' }),
+  },
+  {
+    name: 'KPI trends (12 months)',
+    kind: 'aggregate',
+    budgetMs: 60,
+    routes: ['GET /api/v1/kpi/breeding/trends'],
+    request: () => ({ path: '/kpi/breeding/trends?months=12' }),
+  },
+  {
+    name: 'shipments list',
+    kind: 'paged',
+    budgetMs: 25,
+    routes: ['GET /api/v1/shipments'],
+    request: () => ({ path: '/shipments?page=1&limit=20' }),
+    large: () => ({ path: '/shipments?page=1&limit=100' }),
+  },
+  {
+    name: 'shipment plans',
+    kind: 'paged',
+    budgetMs: 25,
+    routes: ['GET /api/v1/shipments/plans'],
+    request: () => ({ path: '/shipments/plans?page=1&limit=20' }),
+    large: () => ({ path: '/shipments/plans?page=1&limit=100' }),
+  },
+  {
+    name: 'price stats',
+    kind: 'aggregate',
+    budgetMs: 25,
+    routes: ['GET /api/v1/shipments/price-stats'],
+    request: () => ({ path: '/shipments/price-stats' }),
+  },
+  {
+    name: 'mothers list',
+    kind: 'aggregate',
+    budgetMs: 60,
+    routes: ['GET /api/v1/shipments/mothers/list'],
+    request: () => ({ path: '/shipments/mothers/list?page=1&limit=20' }),
+    large: () => ({ path: '/shipments/mothers/list?page=1&limit=100' }),
+  },
+  {
+    name: 'event create (recompute)',
+    kind: 'write',
+    budgetMs: 40,
+    routes: ['POST /api/v1/events'],
+    request: (farm, i) => {
+      const cow = pick(farm.cows, i * 31);
+      return i % 2
+        ? { method: 'POST', path: '/events', body: { cattleId: cow.cattleId, eventType: 'WEIGHT_MEASURED', eventDatetime: today(), details: { weightKg: 500 + (i % 90) } } }
+        : { method: 'POST', path: '/events', body: { cattleId: cow.cattleId, eventType: 'ESTRUS', eventDatetime: today() } };
+    },
+  },
+];

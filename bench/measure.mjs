@@ -1,0 +1,84 @@
+// Latency (p50/p95/p99), requests per second and D1 round trips of one call: a warm-up, then sequential
+// requests, then `concurrency` clients at once. The D1 count comes from the Worker's X-D1-Queries header
+// (worker/lib/d1-counter.ts, development only).
+
+const WARM_UP = 15;
+
+export function percentile(sorted, p) {
+  if (!sorted.length) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))];
+}
+
+async function once(url, token, request) {
+  const init = {
+    method: request.method ?? 'GET',
+    headers: { Authorization: `Bearer ${token}`, ...(request.body ? { 'Content-Type': 'application/json' } : {}) },
+    body: request.body ? JSON.stringify(request.body) : undefined,
+  };
+  const t0 = performance.now();
+  const response = await fetch(`${url}/api/v1${request.path}`, init);
+  const text = await response.text();
+  const ms = performance.now() - t0;
+  const d1 = response.headers.get('x-d1-queries');
+  return { ms, ok: response.ok, status: response.status, text, d1: d1 === null ? null : Number(d1) };
+}
+
+function summarize(samples, wallMs) {
+  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const round = (n) => Math.round(n * 10) / 10;
+  return {
+    n: sorted.length,
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    p99: round(percentile(sorted, 99)),
+    rps: round((sorted.length / wallMs) * 1000),
+  };
+}
+
+export async function measure(url, farm, call, { samples, concurrentSamples, concurrency, maxMs }) {
+  let index = 0;
+  const errors = [];
+  const d1Counts = new Set();
+  const run = async () => {
+    const result = await once(url, farm.token, call.request(farm, index++));
+    if (!result.ok && errors.length < 3) errors.push(`${result.status} ${result.text.slice(0, 200)}`);
+    if (result.d1 !== null) d1Counts.add(result.d1);
+    return result;
+  };
+
+  for (let i = 0; i < WARM_UP; i++) await run();
+  d1Counts.clear();
+
+  const sequential = [];
+  let t0 = performance.now();
+  while (sequential.length < samples && (sequential.length < 30 || performance.now() - t0 < maxMs)) sequential.push(await run());
+  const sequentialWall = performance.now() - t0;
+
+  const concurrent = [];
+  t0 = performance.now();
+  const perClient = Math.ceil(concurrentSamples / concurrency);
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = 0; i < perClient; i++) {
+        if (i >= 4 && performance.now() - t0 > maxMs) break;
+        concurrent.push(await run());
+      }
+    }),
+  );
+  const concurrentWall = performance.now() - t0;
+
+  const result = {
+    sequential: summarize(sequential, sequentialWall),
+    concurrent: summarize(concurrent, concurrentWall),
+    d1: d1Counts.size ? Math.max(...d1Counts) : null,
+    d1Varies: d1Counts.size > 1 ? [...d1Counts].sort((a, b) => a - b) : undefined,
+    errors: [...sequential, ...concurrent].filter((s) => !s.ok).length,
+    firstErrors: errors.length ? errors : undefined,
+  };
+  if (call.large) {
+    const large = await once(url, farm.token, call.large(farm));
+    result.d1Large = large.d1;
+  }
+  return result;
+}

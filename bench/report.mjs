@@ -1,0 +1,98 @@
+// Markdown for bench/results/latest.md and the README's Benchmark section.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { referenceRun } from './budgets.mjs';
+
+const START = '<!-- bench:start -->';
+const END = '<!-- bench:end -->';
+const mark = (pass) => (pass === null ? '–' : pass ? '✅ pass' : '❌ fail');
+const n = (v) => (v === null || v === undefined ? '–' : typeof v === 'number' ? v.toLocaleString('en-US') : v);
+
+export function renderMarkdown(report) {
+  const m = report.machine;
+  const ref = referenceRun(report);
+  const lines = [];
+  lines.push(`Ran ${report.ranAt.slice(0, 16).replace('T', ' ')} UTC on ${m.cpu} (${m.cores} cores, ${m.memoryGb} GB), ${m.os}, Node ${m.node}, wrangler ${m.wrangler}: ${m.runtime}.`);
+  lines.push('');
+  const big = ref.totals.largeOwner;
+  const small = ref.totals.smallOwners;
+  lines.push(
+    `**${n(ref.size)} head**: one owner with ${n(big.animals)} animals written (${n(ref.size)} in the herd, ${n(big.shipments)} shipped over 5 years), ` +
+      `${n(big.events)} events, ${n(big.shipments)} shipments, ${n(big.plans)} current plans; plus ${n(small.owners)} owners with ${n(small.animals ?? 0)} animals and ${n(small.events ?? 0)} events. ` +
+      `Latency is measured by a client on the same machine (includes wrangler dev's local proxy), after ${15} warm-up requests; ×8 = 8 concurrent clients.`,
+  );
+  lines.push('');
+  lines.push('| Call | p50 ms | p95 ms | p99 ms | req/s | p95 ms ×8 | req/s ×8 | D1 trips | p95 budget | |');
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  const latency = new Map(report.budgets.filter((b) => b.budget === 'p95 latency').map((b) => [b.subject, b]));
+  for (const call of ref.calls) {
+    if (!call.available) {
+      lines.push(`| ${call.name} | not available | | | | | | | ${call.budgetMs} | – |`);
+      continue;
+    }
+    const s = call.sequential;
+    const c = call.concurrent;
+    const d1 = call.d1Large !== undefined ? `${call.d1} (${call.d1Large} at limit 100)` : n(call.d1);
+    const budget = call.budgetMs === null ? '–' : `≤ ${call.budgetMs}`;
+    lines.push(`| ${call.name} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.rps} | ${c.p95} | ${c.rps} | ${d1} | ${budget} | ${mark(latency.get(call.name)?.pass ?? null)} |`);
+  }
+  lines.push('');
+  const cronStatus = (r) => `${Math.round(r.ms)} ms${r.status >= 400 ? ` (failed: HTTP ${r.status})` : ''}`;
+  lines.push(`Cron (${'`0 21 * * *`'}, all ${n(small.owners + 1)} owners): first run ${cronStatus(ref.cron.first)}, again ${cronStatus(ref.cron.again)}.`);
+  if (ref.cron.first.error) lines.push('', '```', ref.cron.first.error.slice(-600), '```');
+  lines.push('');
+  lines.push(`Machine load (1-minute load average) during the ${n(ref.size)}-head measurements: ${ref.loadAverage.join(' → ')} on ${m.cores} cores. The health row is the floor every call pays here (HTTP, wrangler dev's proxy, auth-free Hono routing); on a busy machine every row rises with it.`);
+
+  if (report.runs.length > 1) {
+    lines.push('');
+    lines.push('**Growth with herd size** (sequential p50 ms; D1 round trips per size):');
+    lines.push('');
+    lines.push(`| Call | kind | ${report.runs.map((r) => `${n(r.size)} head`).join(' | ')} | D1 | seeding s |`.replace(' | seeding s |', ' |'));
+    lines.push(`|---|---|${report.runs.map(() => '---:').join('|')}|---|`);
+    for (const call of ref.calls) {
+      const per = report.runs.map((r) => r.calls.find((c) => c.name === call.name));
+      if (!per.some((c) => c?.available)) continue;
+      lines.push(`| ${call.name} | ${call.kind} | ${per.map((c) => (c?.available ? c.sequential.p50 : '–')).join(' | ')} | ${per.map((c) => (c?.available ? c.d1 : '–')).join('/')} |`);
+    }
+    lines.push(`| cron, first run | all owners | ${report.runs.map((r) => Math.round(r.cron.first.ms)).join(' | ')} | |`);
+    lines.push('');
+    lines.push(`Seeding took ${report.runs.map((r) => `${r.seedSeconds.toFixed(0)} s at ${n(r.size)} head (${n(r.totals.largeOwner.events)} events)`).join(', ')}.`);
+  }
+
+  if (report.bundle) {
+    const b = report.bundle;
+    lines.push('');
+    lines.push(`**Web bundle** (gzip): initial JS ${b.initialJsKb} KB (${b.initialJsFiles.length} files, ${b.initialJsRawKb} KB raw), initial CSS ${b.initialCssKb} KB, all CSS ${b.allCssKb} KB, all JS ${b.allJsKb} KB. Largest screens (chunk / with the imports it adds):`);
+    lines.push('');
+    lines.push(`| Screen | chunk KB | screen total KB |`);
+    lines.push('|---|---:|---:|');
+    for (const r of b.routes.slice(0, 8)) lines.push(`| ${r.name} | ${r.chunkKb} | ${r.routeKb} |`);
+  }
+
+  lines.push('');
+  lines.push('**Budgets**');
+  lines.push('');
+  lines.push('| Budget | Subject | Value | Limit | |');
+  lines.push('|---|---|---|---|---|');
+  for (const b of report.budgets) {
+    if (b.budget === 'p95 latency') continue;
+    lines.push(`| ${b.budget} | ${b.subject} | ${n(b.value)} | ${n(b.limit)} | ${mark(b.pass)} |`);
+  }
+  const failed = report.budgets.filter((b) => b.pass === false);
+  const unchecked = report.budgets.filter((b) => b.pass === null);
+  lines.push('');
+  lines.push(`${report.budgets.length - failed.length - unchecked.length} of ${report.budgets.length} budgets pass${failed.length ? `, ${failed.length} fail` : ''}${unchecked.length ? `, ${unchecked.length} not checked (call not available)` : ''}.`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Replaces the README's Benchmark section body (between the bench markers) with the latest table. */
+export function updateReadme(file, markdown) {
+  if (!existsSync(file)) return;
+  const readme = readFileSync(file, 'utf8');
+  const start = readme.indexOf(START);
+  const end = readme.indexOf(END);
+  if (start === -1 || end === -1 || end < start) {
+    console.log('README.md has no bench markers; the table is in bench/results/latest.md.');
+    return;
+  }
+  writeFileSync(file, `${readme.slice(0, start + START.length)}\n${markdown}${readme.slice(end)}`);
+}

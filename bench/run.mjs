@@ -1,0 +1,157 @@
+// `npm run bench`: builds large farms through the Worker's own code under wrangler dev, measures the main API
+// calls (latency, throughput, D1 round trips), the cron run and the web bundle, checks them against the budgets
+// of issue 10, and writes bench/results/latest.{json,md} plus the README's Benchmark section.
+//
+//   npm run bench                          # herds of 500, 2,000 and 8,000 head
+//   npm run bench -- --sizes 500,2000      # fewer sizes
+//   npm run bench -- --samples 100 --max-seconds 5 --small-owners 10 --skip-web --no-readme --keep-db
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildWeb, ensureDevVars, root } from '../scripts/local-server.mjs';
+import { bundleReport } from './bundle.mjs';
+import { CALLS } from './calls.mjs';
+import { measure } from './measure.mjs';
+import { renderMarkdown, updateReadme } from './report.mjs';
+import { seedFarm } from './seed.mjs';
+import { migrateSnapshot, serveSnapshot, snapshotWorker } from './server.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '500,2000,8000' },
+    samples: { type: 'string', default: '150' },
+    'concurrent-samples': { type: 'string', default: '320' },
+    concurrency: { type: 'string', default: '8' },
+    'max-seconds': { type: 'string', default: '6' },
+    'small-owners': { type: 'string', default: '50' },
+    port: { type: 'string', default: '8799' },
+    'skip-web': { type: 'boolean', default: false },
+    'no-readme': { type: 'boolean', default: false },
+    'keep-db': { type: 'boolean', default: false },
+    /** Only these calls (comma-separated names from bench/calls.mjs). */
+    calls: { type: 'string' },
+    /** Result file name in bench/results/ (without extension). */
+    out: { type: 'string', default: 'latest' },
+  },
+});
+
+const sizes = args.sizes.split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
+if (!sizes.length) throw new Error('--sizes needs herd sizes, e.g. --sizes 500,2000');
+const options = {
+  samples: Number(args.samples),
+  concurrentSamples: Number(args['concurrent-samples']),
+  concurrency: Number(args.concurrency),
+  maxMs: Number(args['max-seconds']) * 1000,
+};
+const smallOwners = Number(args['small-owners']);
+const port = Number(args.port);
+
+const started = Date.now();
+const log = (message) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${message}`);
+
+function machine() {
+  const cpus = os.cpus();
+  const wrangler = JSON.parse(readFileSync(path.join(root, 'node_modules/wrangler/package.json'), 'utf8')).version;
+  return {
+    cpu: cpus[0]?.model?.trim() ?? 'unknown',
+    cores: cpus.length,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    wrangler,
+    runtime: 'wrangler dev (workerd, local D1/SQLite), client on the same machine',
+  };
+}
+
+async function availableRoutes(url) {
+  const response = await fetch(`${url}/api/v1/openapi.json`);
+  const doc = await response.json();
+  return new Set(Object.entries(doc.paths ?? {}).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)));
+}
+
+/** Runs the Worker's scheduled handler once, as the daily cron would (workerd's test endpoint). */
+async function timeCron(server) {
+  const before = server.errors().length;
+  const t0 = performance.now();
+  const response = await fetch(`${server.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('0 21 * * *')}`);
+  const body = await response.text();
+  const ms = performance.now() - t0;
+  const result = { ms, status: response.status };
+  if (!response.ok) result.error = `${body.slice(0, 200)} ${server.errors().slice(before).slice(-1500)}`.trim();
+  return result;
+}
+
+async function runSize(size, configPath) {
+  const persistTo = mkdtempSync(path.join(os.tmpdir(), `ushicho-bench-${size}-`));
+  let server;
+  try {
+    log(`${size} head: migrating a fresh local D1 in ${persistTo}`);
+    migrateSnapshot(configPath, persistTo);
+    server = await serveSnapshot({
+      configPath,
+      port,
+      persistTo,
+      vars: { ENVIRONMENT: 'development', BENCH_COUNT_D1: '1', APP_URL: `http://127.0.0.1:${port}` },
+    });
+    const routes = await availableRoutes(server.url);
+    const seedStarted = Date.now();
+    const farm = await seedFarm(server.url, { herdSize: size, smallOwners, log: (m) => log(`${size} head: ${m}`) });
+    const seedSeconds = (Date.now() - seedStarted) / 1000;
+    log(`${size} head: seeded in ${seedSeconds.toFixed(1)} s (${JSON.stringify(farm.totals)})`);
+
+    // The first cron run builds the alerts from scratch; the second is the daily steady state.
+    const cronFirst = await timeCron(server);
+    const cronSecond = await timeCron(server);
+    log(`${size} head: cron ${cronFirst.ms.toFixed(0)} ms (first), ${cronSecond.ms.toFixed(0)} ms (again)`);
+
+    const results = [];
+    const load = [os.loadavg()[0]];
+    const only = args.calls ? new Set(args.calls.split(',').map((c) => c.trim())) : null;
+    for (const call of CALLS.filter((c) => !only || only.has(c.name))) {
+      if (!call.routes.every((r) => routes.has(r))) {
+        results.push({ name: call.name, kind: call.kind, budgetMs: call.budgetMs, available: false, missing: call.routes.filter((r) => !routes.has(r)) });
+        continue;
+      }
+      const result = await measure(server.url, farm, call, options);
+      results.push({ name: call.name, kind: call.kind, budgetMs: call.budgetMs, available: true, ...result });
+      log(
+        `${size} head: ${call.name.padEnd(28)} p50 ${result.sequential.p50.toFixed(1)} p95 ${result.sequential.p95.toFixed(1)} ms, ` +
+          `${result.concurrent.rps.toFixed(0)} req/s ×${options.concurrency}, D1 ${result.d1}${result.d1Large !== undefined ? `/${result.d1Large}` : ''}`,
+      );
+    }
+    load.push(os.loadavg()[0]);
+    return { size, loadAverage: load.map((l) => Math.round(l * 10) / 10), seedSeconds, totals: farm.totals, cron: { first: cronFirst, again: cronSecond }, calls: results };
+  } finally {
+    server?.stop();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (args['keep-db']) log(`${size} head: kept the database in ${persistTo}`);
+    else rmSync(persistTo, { recursive: true, force: true });
+  }
+}
+
+ensureDevVars();
+const bundle = args['skip-web'] ? null : (log('building the web app'), buildWeb(), bundleReport(path.join(root, 'web/dist')));
+const snapshotDir = mkdtempSync(path.join(os.tmpdir(), 'ushicho-bench-worker-'));
+const runs = [];
+try {
+  log('bundling a snapshot of the Worker');
+  const configPath = snapshotWorker(snapshotDir);
+  for (const size of sizes) runs.push(await runSize(size, configPath));
+} finally {
+  rmSync(snapshotDir, { recursive: true, force: true });
+}
+
+const report = { ranAt: new Date().toISOString(), machine: machine(), options: { ...options, smallOwners, sizes }, runs, bundle };
+const { evaluate } = await import('./budgets.mjs');
+report.budgets = evaluate(report);
+const outDir = path.join(root, 'bench/results');
+mkdirSync(outDir, { recursive: true });
+writeFileSync(path.join(outDir, `${args.out}.json`), `${JSON.stringify(report, null, 2)}\n`);
+const markdown = renderMarkdown(report);
+writeFileSync(path.join(outDir, `${args.out}.md`), markdown);
+if (!args['no-readme'] && args.out === 'latest') updateReadme(path.join(root, 'README.md'), markdown);
+console.log(`\n${markdown}`);
+log(`done: bench/results/${args.out}.json, bench/results/${args.out}.md${args['no-readme'] ? '' : ', README.md'}`);
+const failed = report.budgets.filter((b) => b.pass === false).length;
+if (failed) console.log(`${failed} budget(s) failed.`);

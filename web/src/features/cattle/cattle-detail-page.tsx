@@ -1,0 +1,291 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { STATUS_CHANGE_ALLOWED } from '@worker/cattle/cattle.enums';
+import type { CattleDetail } from '@worker/cattle/cattle.types';
+import { formatDateJa } from '@worker/lib/jst';
+import { CalendarPlus, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Dialog } from '../../components/dialog';
+import { FormError, SelectField, SubmitButton, TextAreaField } from '../../components/form';
+import { EmptyState, ErrorState, Loading } from '../../components/states';
+import { ApiError, apiFetch } from '../../lib/api';
+import { describeError } from '../../lib/form-errors';
+import { useI18n } from '../../lib/i18n';
+import { AlertMarker, StatusBadge, useAgeLabel } from './cattle-badges';
+import { cattleDetailQuery, statusHistoryQuery } from './cattle-api';
+import { CattleEvents } from './cattle-events';
+import { EventTimeline } from '../events/event-timeline';
+import './messages';
+import './cattle.css';
+
+function Facts({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <dl className="facts">
+      {items.map(([label, value]) => (
+        <div key={label} className="facts__item">
+          <dt>{label}</dt>
+          <dd>{value === null || value === undefined || value === '' ? '—' : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function StatusDialog({ cow, open, onClose }: { cow: CattleDetail; open: boolean; onClose: () => void }) {
+  const { t } = useI18n();
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: (body: { status: string; reason: string | null }) => apiFetch(`/cattle/${cow.cattleId}/status`, { method: 'PATCH', body }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['cattle'] });
+      onClose();
+    },
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    change.mutate({ status: String(form.get('status')), reason: String(form.get('reason') ?? '').trim() || null });
+  };
+  const server = describeError(change.error);
+  return (
+    <Dialog open={open} title={t('cattle.changeStatus')} onClose={onClose}>
+      <form className="form" onSubmit={submit} noValidate>
+        <FormError message={server.message} />
+        <SelectField label={t('cattle.newStatus')} name="status" defaultValue={STATUS_CHANGE_ALLOWED.find((s) => s !== cow.status)} error={server.fields.status}>
+          {STATUS_CHANGE_ALLOWED.map((s) => (
+            <option key={s} value={s}>
+              {t(`cattle.status.${s}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField label={t('cattle.reason')} name="reason" maxLength={500} error={server.fields.reason} />
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <SubmitButton pending={change.isPending}>{t('cattle.changeStatus')}</SubmitButton>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function DeleteDialog({ cow, open, onClose }: { cow: CattleDetail; open: boolean; onClose: () => void }) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => apiFetch(`/cattle/${cow.cattleId}`, { method: 'DELETE' }),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: cattleDetailQuery(cow.cattleId).queryKey });
+      await queryClient.invalidateQueries({ queryKey: ['cattle'] });
+      await navigate({ to: '/cattle', search: {} });
+    },
+  });
+  return (
+    <Dialog open={open} title={t('cattle.deleteConfirmTitle')} onClose={onClose}>
+      <p>{t('cattle.deleteConfirmBody', { name: cow.name ?? '', tag: cow.earTagNumber ?? '—' })}</p>
+      <FormError message={describeError(remove.error).message} />
+      <div className="dialog__actions">
+        <button type="button" className="button" onClick={onClose}>
+          {t('common.cancel')}
+        </button>
+        <button type="button" className="button button--danger-solid" onClick={() => remove.mutate()} disabled={remove.isPending}>
+          {t('cattle.deleteConfirm')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function StatusHistory({ id }: { id: number }) {
+  const { t } = useI18n();
+  const history = useQuery(statusHistoryQuery(id));
+  if (history.isPending) return <Loading />;
+  if (history.isError) return <ErrorState error={history.error} onRetry={() => history.refetch()} />;
+  if (history.data.length === 0) return <p className="muted">{t('cattle.noHistory')}</p>;
+  return (
+    <ol className="history">
+      {history.data.map((h) => (
+        <li key={h.historyId}>
+          <time dateTime={h.changedAt}>{formatDateJa(h.changedAt.slice(0, 10))}</time>{' '}
+          {h.oldStatus ? t(`cattle.status.${h.oldStatus}`) : '—'} → <strong>{t(`cattle.status.${h.newStatus}`)}</strong>
+          {h.reason ? <span className="muted">（{h.reason}）</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function CattleDetailPage() {
+  const { t } = useI18n();
+  const id = Number(useParams({ from: '/app/cattle/$id' }).id);
+  const detail = useQuery(cattleDetailQuery(id));
+  const ageLabel = useAgeLabel();
+  const [dialog, setDialog] = useState<'status' | 'delete' | null>(null);
+
+  if (detail.isPending) return <Loading />;
+  if (detail.isError) {
+    if (detail.error instanceof ApiError && detail.error.status === 404) {
+      return (
+        <EmptyState title={t('cattle.notFound')}>
+          <Link to="/cattle" search={{}}>{t('cattle.backToList')}</Link>
+        </EmptyState>
+      );
+    }
+    return <ErrorState error={detail.error} onRetry={() => detail.refetch()} />;
+  }
+  const cow = detail.data;
+  const bs = cow.breedingStatus;
+  const summary = cow.breedingSummary;
+  const days = (value: number | null | undefined) => (value === null || value === undefined ? null : t('cattle.days', { value: Math.round(value) }));
+
+  return (
+    <div className="page">
+      <header className="animal-header card">
+        <div className="animal-header__id">
+          <span className="animal-header__tag">{cow.earTagNumber ?? '—'}</span>
+          <div>
+            <h1>{cow.name ?? '—'}</h1>
+            <p className="muted">
+              {cow.identificationNumber} · {cow.gender ? t(`cattle.gender.${cow.gender}`) : ''} · {ageLabel(cow.monthsOld)}
+            </p>
+          </div>
+        </div>
+        <div className="animal-header__badges">
+          <StatusBadge status={cow.status} />
+          <AlertMarker count={cow.alerts.alertCount} severity={cow.alerts.highestSeverity} />
+        </div>
+        <div className="animal-header__actions">
+          <Link to="/events/new" search={{ cattleId: cow.cattleId }} className="button button--primary">
+            <CalendarPlus size={20} aria-hidden="true" />
+            {t('cattle.recordEvent')}
+          </Link>
+          <button type="button" className="button" onClick={() => setDialog('status')}>
+            <RefreshCw size={18} aria-hidden="true" />
+            {t('cattle.changeStatus')}
+          </button>
+          <Link to="/cattle/$id/edit" params={{ id: String(cow.cattleId) }} className="button">
+            <Pencil size={18} aria-hidden="true" />
+            {t('cattle.edit')}
+          </Link>
+          <button type="button" className="button button--danger" onClick={() => setDialog('delete')}>
+            <Trash2 size={18} aria-hidden="true" />
+            {t('cattle.delete')}
+          </button>
+        </div>
+      </header>
+
+      <div className="detail-grid">
+        <section className="card">
+          <h2>{t('cattle.breedingStatus')}</h2>
+          <Facts
+            items={[
+              [t('cattle.parity'), bs?.parity],
+              [t('cattle.expectedCalvingDate'), formatDateJa(bs?.expectedCalvingDate)],
+              [t('cattle.scheduledPregnancyCheckDate'), formatDateJa(bs?.scheduledPregnancyCheckDate)],
+              [t('cattle.inseminationCount'), bs?.inseminationCount],
+              [t('cattle.daysAfterInsemination'), days(bs?.daysAfterInsemination)],
+              [t('cattle.daysAfterCalving'), days(bs?.daysAfterCalving)],
+              [t('cattle.daysOpenLabel'), days(bs?.daysOpen)],
+              [t('cattle.pregnancyDays'), days(bs?.pregnancyDays)],
+              [t('cattle.difficultBirth'), bs ? (bs.isDifficultBirth ? t('cattle.yes') : t('cattle.no')) : null],
+            ]}
+          />
+          {bs?.breedingMemo ? <p className="note">{bs.breedingMemo}</p> : null}
+        </section>
+
+        <section className="card">
+          <h2>{t('cattle.profile')}</h2>
+          <Facts
+            items={[
+              [t('cattle.birthday'), formatDateJa(cow.birthday)],
+              [t('cattle.growthStageLabel'), cow.growthStage ? t(`cattle.growthStage.${cow.growthStage}`) : null],
+              [t('cattle.breed'), cow.breed],
+              [t('cattle.barn'), cow.barn],
+              [t('cattle.weight'), cow.weight],
+              [t('cattle.score'), cow.score],
+              [t('cattle.producerName'), cow.producerName],
+              [t('cattle.breedingValue'), cow.breedingValue],
+            ]}
+          />
+          {cow.notes ? <p className="note">{cow.notes}</p> : null}
+        </section>
+
+        <section className="card">
+          <h2>{t('cattle.bloodline')}</h2>
+          <Facts
+            items={[
+              [t('cattle.father'), cow.bloodline?.fatherCattleName],
+              [t('cattle.motherFather'), cow.bloodline?.motherFatherCattleName],
+              [t('cattle.motherGrandFather'), cow.bloodline?.motherGrandFatherCattleName],
+              [t('cattle.motherGreatGrandFather'), cow.bloodline?.motherGreatGrandFatherCattleName],
+            ]}
+          />
+          <h3>{t('cattle.mother')}</h3>
+          <Facts
+            items={[
+              [
+                t('cattle.motherName'),
+                cow.motherInfo?.motherCattleId ? (
+                  <Link to="/cattle/$id" params={{ id: String(cow.motherInfo.motherCattleId) }}>
+                    {cow.motherInfo.motherName ?? cow.motherInfo.motherEarTagNumber ?? cow.motherInfo.motherCattleId}
+                  </Link>
+                ) : (
+                  cow.motherInfo?.motherName
+                ),
+              ],
+              [t('cattle.motherIdentificationNumber'), cow.motherInfo?.motherIdentificationNumber],
+              [t('cattle.motherScore'), cow.motherInfo?.motherScore],
+            ]}
+          />
+        </section>
+
+        <section className="card">
+          <h2>{t('cattle.summary')}</h2>
+          <Facts
+            items={[
+              [t('cattle.totalInseminationCount'), summary?.totalInseminationCount],
+              [t('cattle.pregnancyHeadCount'), summary?.pregnancyHeadCount],
+              [t('cattle.pregnancySuccessRate'), summary?.pregnancySuccessRate === null || summary?.pregnancySuccessRate === undefined ? null : t('cattle.percent', { value: Math.round(summary.pregnancySuccessRate * 10) / 10 })],
+              [t('cattle.averageDaysOpen'), days(summary?.averageDaysOpen)],
+              [t('cattle.averagePregnancyPeriod'), days(summary?.averagePregnancyPeriod)],
+              [t('cattle.averageCalvingInterval'), days(summary?.averageCalvingInterval)],
+              [t('cattle.difficultBirthCount'), summary?.difficultBirthCount],
+            ]}
+          />
+          <h3>{t('cattle.calves')}</h3>
+          {cow.calves.length === 0 ? (
+            <p className="muted">{t('cattle.noCalves')}</p>
+          ) : (
+            <ul className="link-list">
+              {cow.calves.map((calf) => (
+                <li key={calf.cattleId}>
+                  <Link to="/cattle/$id" params={{ id: String(calf.cattleId) }}>
+                    {calf.earTagNumber ?? '—'} {calf.name ?? ''}
+                  </Link>{' '}
+                  <span className="muted">
+                    {formatDateJa(calf.birthday)} {calf.gender ? t(`cattle.gender.${calf.gender}`) : ''}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+
+      <section className="card">
+        <h2>{t('cattle.events')}</h2>
+        <EventTimeline cattleId={cow.cattleId} />
+      </section>
+
+      <section className="card">
+        <h2>{t('cattle.statusHistory')}</h2>
+        <StatusHistory id={cow.cattleId} />
+      </section>
+
+      <StatusDialog cow={cow} open={dialog === 'status'} onClose={() => setDialog(null)} />
+      <DeleteDialog cow={cow} open={dialog === 'delete'} onClose={() => setDialog(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { createCattleSchema, updateCattleSchema } from '@worker/cattle/cattle.schemas';
+import { GENDERS, GROWTH_STAGES } from '@worker/cattle/cattle.enums';
+import type { CattleDetail } from '@worker/cattle/cattle.types';
+import { todayJst } from '@worker/lib/jst';
+import { useState, type FormEvent } from 'react';
+import { FormError, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form';
+import { describeError, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { useI18n } from '../../lib/i18n';
+import { cattleListQuery } from './cattle-api';
+import './messages';
+
+const str = (form: FormData, key: string) => {
+  const value = String(form.get(key) ?? '').trim();
+  return value === '' ? null : value;
+};
+
+/** Reads the form into the API's body shape; empty inputs become null so the server clears them. */
+function readForm(form: FormData, mode: 'create' | 'edit') {
+  const optional = (key: string) => str(form, key);
+  const body: Record<string, unknown> = {
+    name: String(form.get('name') ?? ''),
+    identificationNumber: str(form, 'identificationNumber') ?? (mode === 'create' ? '' : undefined),
+    earTagNumber: optional('earTagNumber'),
+    gender: str(form, 'gender') ?? (mode === 'create' ? '' : undefined),
+    growthStage: str(form, 'growthStage') ?? (mode === 'create' ? '' : undefined),
+    birthday: optional('birthday'),
+    breed: optional('breed'),
+    barn: optional('barn'),
+    weight: optional('weight'),
+    score: optional('score'),
+    producerName: optional('producerName'),
+    breedingValue: optional('breedingValue'),
+    notes: optional('notes'),
+    bloodline: {
+      fatherCattleName: optional('fatherCattleName'),
+      motherFatherCattleName: optional('motherFatherCattleName'),
+      motherGrandFatherCattleName: optional('motherGrandFatherCattleName'),
+      motherGreatGrandFatherCattleName: optional('motherGreatGrandFatherCattleName'),
+    },
+    motherInfo: {
+      motherCattleId: optional('motherCattleId'),
+      motherName: optional('motherName'),
+      motherIdentificationNumber: optional('motherIdentificationNumber'),
+      motherScore: optional('motherScore'),
+    },
+    breeding: { parity: optional('parity') ?? (mode === 'create' ? 0 : undefined), breedingMemo: optional('breedingMemo') },
+  };
+  for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
+  return body;
+}
+
+export function CattleForm({
+  initial,
+  mode,
+  pending,
+  error,
+  onSubmit,
+}: {
+  initial?: CattleDetail;
+  mode: 'create' | 'edit';
+  pending: boolean;
+  error: unknown;
+  onSubmit: (body: Record<string, unknown>) => void;
+}) {
+  const { t } = useI18n();
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const cows = useInfiniteQuery({
+    ...cattleListQuery({ gender: ['雌'], sortBy: 'name', sortOrder: 'asc' }),
+    select: (data) => data.pages.flatMap((p) => p.results).filter((c) => c.cattleId !== initial?.cattleId),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = readForm(new FormData(event.currentTarget), mode);
+    const parsed = (mode === 'create' ? createCattleSchema : updateCattleSchema).safeParse(body);
+    if (!parsed.success) {
+      setClientErrors(zodFieldErrors(parsed.error));
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setClientErrors({});
+    onSubmit(body);
+  };
+
+  const server = describeError(error);
+  const errors = { ...server.fields, ...clientErrors };
+  const v = initial;
+  return (
+    <form onSubmit={submit} noValidate className="form form--sections">
+      <FormError message={server.message} />
+      <section className="card form">
+        <h2>{t('cattle.basics')}</h2>
+        <TextField label={t('cattle.name')} name="name" required defaultValue={v?.name ?? ''} maxLength={50} error={errors.name} />
+        <div className="form__row">
+          <TextField label={t('cattle.earTagNumber')} name="earTagNumber" inputMode="numeric" defaultValue={v?.earTagNumber ?? ''} error={errors.earTagNumber} />
+          <TextField
+            label={t('cattle.identificationNumber')}
+            name="identificationNumber"
+            inputMode="numeric"
+            required
+            defaultValue={v?.identificationNumber ?? ''}
+            error={errors.identificationNumber}
+          />
+        </div>
+        <div className="form__row">
+          <SelectField label={t('cattle.genderLabel')} name="gender" required defaultValue={v?.gender ?? ''} error={errors.gender}>
+            <option value="">{t('cattle.choose')}</option>
+            {GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {t(`cattle.gender.${g}`)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label={t('cattle.growthStageLabel')} name="growthStage" required defaultValue={v?.growthStage ?? ''} error={errors.growthStage}>
+            <option value="">{t('cattle.choose')}</option>
+            {GROWTH_STAGES.map((s) => (
+              <option key={s} value={s}>
+                {t(`cattle.growthStage.${s}`)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <div className="form__row">
+          <TextField label={t('cattle.birthday')} name="birthday" type="date" max={todayJst()} defaultValue={v?.birthday ?? ''} error={errors.birthday} />
+          <TextField label={t('cattle.breed')} name="breed" list="breeds" defaultValue={v?.breed ?? (mode === 'create' ? '黒毛和種' : '')} error={errors.breed} />
+          <datalist id="breeds">
+            {['黒毛和種', '褐毛和種', '日本短角種', '無角和種', '交雑種（F1）', 'ホルスタイン', 'ジャージー'].map((b) => (
+              <option key={b} value={b} />
+            ))}
+          </datalist>
+        </div>
+        <div className="form__row">
+          <TextField label={t('cattle.barn')} name="barn" defaultValue={v?.barn ?? ''} error={errors.barn} />
+          <TextField label={t('cattle.weight')} name="weight" inputMode="decimal" defaultValue={v?.weight ?? ''} error={errors.weight} />
+          <TextField label={t('cattle.score')} name="score" inputMode="numeric" defaultValue={v?.score ?? ''} error={errors.score} />
+        </div>
+        <div className="form__row">
+          <TextField label={t('cattle.producerName')} name="producerName" defaultValue={v?.producerName ?? ''} error={errors.producerName} />
+          <TextField label={t('cattle.breedingValue')} name="breedingValue" defaultValue={v?.breedingValue ?? ''} error={errors.breedingValue} />
+        </div>
+        <TextAreaField label={t('cattle.notes')} name="notes" defaultValue={v?.notes ?? ''} maxLength={1000} error={errors.notes} />
+      </section>
+
+      <section className="card form">
+        <h2>{t('cattle.bloodline')}</h2>
+        <div className="form__row">
+          <TextField label={t('cattle.father')} name="fatherCattleName" defaultValue={v?.bloodline?.fatherCattleName ?? ''} error={errors['bloodline.fatherCattleName']} />
+          <TextField label={t('cattle.motherFather')} name="motherFatherCattleName" defaultValue={v?.bloodline?.motherFatherCattleName ?? ''} error={errors['bloodline.motherFatherCattleName']} />
+        </div>
+        <div className="form__row">
+          <TextField label={t('cattle.motherGrandFather')} name="motherGrandFatherCattleName" defaultValue={v?.bloodline?.motherGrandFatherCattleName ?? ''} error={errors['bloodline.motherGrandFatherCattleName']} />
+          <TextField
+            label={t('cattle.motherGreatGrandFather')}
+            name="motherGreatGrandFatherCattleName"
+            defaultValue={v?.bloodline?.motherGreatGrandFatherCattleName ?? ''}
+            error={errors['bloodline.motherGreatGrandFatherCattleName']}
+          />
+        </div>
+      </section>
+
+      <section className="card form">
+        <h2>{t('cattle.mother')}</h2>
+        <SelectField label={t('cattle.motherCattle')} name="motherCattleId" defaultValue={v?.motherInfo?.motherCattleId ?? ''} error={errors['motherInfo.motherCattleId']}>
+          <option value="">{t('cattle.motherNone')}</option>
+          {(cows.data ?? []).map((cow) => (
+            <option key={cow.cattleId} value={cow.cattleId}>
+              {cow.earTagNumber ?? '—'} {cow.name}
+            </option>
+          ))}
+        </SelectField>
+        <div className="form__row">
+          <TextField label={t('cattle.motherName')} name="motherName" defaultValue={v?.motherInfo?.motherName ?? ''} error={errors['motherInfo.motherName']} />
+          <TextField
+            label={t('cattle.motherIdentificationNumber')}
+            name="motherIdentificationNumber"
+            inputMode="numeric"
+            defaultValue={v?.motherInfo?.motherIdentificationNumber ?? ''}
+            error={errors['motherInfo.motherIdentificationNumber']}
+          />
+          <TextField label={t('cattle.motherScore')} name="motherScore" inputMode="numeric" defaultValue={v?.motherInfo?.motherScore ?? ''} error={errors['motherInfo.motherScore']} />
+        </div>
+      </section>
+
+      <section className="card form">
+        <h2>{t('cattle.breedingSection')}</h2>
+        <TextField
+          label={t('cattle.initialParity')}
+          name="parity"
+          inputMode="numeric"
+          hint={t('cattle.initialParityHint')}
+          defaultValue={v?.breedingStatus?.initialParity ?? ''}
+          error={errors['breeding.parity']}
+        />
+        <TextAreaField label={t('cattle.breedingMemo')} name="breedingMemo" defaultValue={v?.breedingStatus?.breedingMemo ?? ''} error={errors['breeding.breedingMemo']} />
+      </section>
+
+      <div className="form__submit">
+        <SubmitButton pending={pending}>{mode === 'create' ? t('cattle.create') : t('cattle.save')}</SubmitButton>
+      </div>
+    </form>
+  );
+}

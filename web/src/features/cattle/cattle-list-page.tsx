@@ -1,0 +1,231 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { CATTLE_STATUSES, GENDERS, GROWTH_STAGES } from '@worker/cattle/cattle.enums';
+import { formatDateJa } from '@worker/lib/jst';
+import { Download, Plus, Search, SlidersHorizontal } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { EmptyState, ErrorState, Loading } from '../../components/states';
+import { apiFetchBlob, downloadBlob } from '../../lib/download';
+import { useI18n } from '../../lib/i18n';
+import { AlertMarker, StatusBadge, useAgeLabel } from './cattle-badges';
+import { cattleListQuery, statusCountsQuery, type CattleListSearch } from './cattle-api';
+import './messages';
+import './cattle.css';
+
+function useDebounced<T>(value: T, ms: number) {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+export function CattleListPage() {
+  const { t } = useI18n();
+  const search = useSearch({ from: '/app/cattle' });
+  const navigate = useNavigate({ from: '/cattle' });
+  const [text, setText] = useState(search.search ?? '');
+  const debounced = useDebounced(text, 250);
+  const [showFilters, setShowFilters] = useState(Boolean(search.gender?.length || search.growth_stage?.length || search.barn || search.breed || search.has_alert));
+  const ageLabel = useAgeLabel();
+
+  const update = (patch: Partial<CattleListSearch>) =>
+    navigate({ search: (prev: CattleListSearch) => ({ ...prev, ...patch }), replace: true });
+
+  useEffect(() => {
+    if ((search.search ?? '') !== debounced) void update({ search: debounced || undefined });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  const counts = useQuery(statusCountsQuery);
+  const list = useInfiniteQuery(cattleListQuery(search));
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !list.hasNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries[0]?.isIntersecting && !list.isFetchingNextPage) void list.fetchNextPage();
+    }, { rootMargin: '400px' });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [list.hasNextPage, list.isFetchingNextPage, list.fetchNextPage]);
+
+  const toggle = (key: 'gender' | 'growth_stage', value: string) => {
+    const current = search[key] ?? [];
+    update({ [key]: current.includes(value) ? current.filter((v) => v !== value) : [...current, value] });
+  };
+  const rows = list.data?.pages.flatMap((p) => p.results) ?? [];
+  const total = list.data?.pages[0]?.totalCount;
+  const filtered = Boolean(search.search || search.status || search.gender?.length || search.growth_stage?.length || search.barn || search.breed || search.has_alert);
+
+  const exportCsv = async () => {
+    const blob = await apiFetchBlob('/cattle/export.csv');
+    downloadBlob(blob, `牛台帳.csv`);
+  };
+
+  return (
+    <div className="page">
+      <header className="page__header page__header--row">
+        <h1>{t('cattle.title')}</h1>
+        <div className="page__actions">
+          <button type="button" className="button button--small" onClick={exportCsv}>
+            <Download size={18} aria-hidden="true" />
+            {t('cattle.export')}
+          </button>
+          <Link to="/cattle/new" className="button button--primary">
+            <Plus size={20} aria-hidden="true" />
+            {t('cattle.register')}
+          </Link>
+        </div>
+      </header>
+
+      <div className="search-box">
+        <Search size={20} aria-hidden="true" className="search-box__icon" />
+        <label htmlFor="cattle-search" className="visually-hidden">
+          {t('cattle.searchLabel')}
+        </label>
+        <input
+          id="cattle-search"
+          type="search"
+          inputMode="search"
+          autoComplete="off"
+          placeholder={t('cattle.searchPlaceholder')}
+          aria-label={t('cattle.searchLabel')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </div>
+
+      <nav className="status-tabs" aria-label={t('cattle.statusLabel')}>
+        <button type="button" className="status-tab" aria-pressed={!search.status} onClick={() => update({ status: undefined })}>
+          {t('cattle.all')} <span className="status-tab__count">{counts.data?.total ?? '–'}</span>
+        </button>
+        {CATTLE_STATUSES.map((status) => (
+          <button key={status} type="button" className="status-tab" aria-pressed={search.status === status} onClick={() => update({ status })}>
+            {t(`cattle.status.${status}`)} <span className="status-tab__count">{counts.data?.[status] ?? '–'}</span>
+          </button>
+        ))}
+      </nav>
+
+      <div className="toolbar">
+        <button type="button" className="button button--small" aria-expanded={showFilters} aria-controls="cattle-filters" onClick={() => setShowFilters((v) => !v)}>
+          <SlidersHorizontal size={18} aria-hidden="true" />
+          {t('cattle.filters')}
+        </button>
+        <label className="inline-select">
+          <span>{t('cattle.sort')}</span>
+          <select value={search.sortBy ?? 'id'} onChange={(e) => update({ sortBy: e.target.value as CattleListSearch['sortBy'] })}>
+            <option value="id">{t('cattle.sortId')}</option>
+            <option value="name">{t('cattle.sortName')}</option>
+            <option value="days_old">{t('cattle.sortDaysOld')}</option>
+            <option value="days_open">{t('cattle.sortDaysOpen')}</option>
+          </select>
+        </label>
+        <label className="inline-select">
+          <span className="visually-hidden">{t('cattle.sort')}</span>
+          <select aria-label={`${t('cattle.sort')} ${t('cattle.desc')}/${t('cattle.asc')}`} value={search.sortOrder ?? 'desc'} onChange={(e) => update({ sortOrder: e.target.value as 'asc' | 'desc' })}>
+            <option value="desc">{t('cattle.desc')}</option>
+            <option value="asc">{t('cattle.asc')}</option>
+          </select>
+        </label>
+      </div>
+
+      {showFilters ? (
+        <section id="cattle-filters" className="card filters" aria-label={t('cattle.filters')}>
+          <fieldset className="chip-group">
+            <legend>{t('cattle.genderLabel')}</legend>
+            {GENDERS.map((g) => (
+              <button key={g} type="button" className="chip" aria-pressed={search.gender?.includes(g) ?? false} onClick={() => toggle('gender', g)}>
+                {t(`cattle.gender.${g}`)}
+              </button>
+            ))}
+          </fieldset>
+          <fieldset className="chip-group">
+            <legend>{t('cattle.growthStageLabel')}</legend>
+            {GROWTH_STAGES.map((s) => (
+              <button key={s} type="button" className="chip" aria-pressed={search.growth_stage?.includes(s) ?? false} onClick={() => toggle('growth_stage', s)}>
+                {t(`cattle.growthStage.${s}`)}
+              </button>
+            ))}
+          </fieldset>
+          <div className="filters__row">
+            <label className="field">
+              <span>{t('cattle.barn')}</span>
+              <input defaultValue={search.barn ?? ''} onBlur={(e) => update({ barn: e.target.value.trim() || undefined })} />
+            </label>
+            <label className="field">
+              <span>{t('cattle.breed')}</span>
+              <input defaultValue={search.breed ?? ''} onBlur={(e) => update({ breed: e.target.value.trim() || undefined })} />
+            </label>
+          </div>
+          <div className="filters__row">
+            <button type="button" className="chip" aria-pressed={search.has_alert === 'true'} onClick={() => update({ has_alert: search.has_alert ? undefined : 'true' })}>
+              {t('cattle.hasAlert')}
+            </button>
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              onClick={() => {
+                setText('');
+                void navigate({ search: {}, replace: true });
+              }}
+            >
+              {t('cattle.clearFilters')}
+            </button>
+          </div>
+        </section>
+      ) : null}
+
+      {total !== undefined ? (
+        <p className="muted" aria-live="polite">
+          {t('cattle.count', { count: total })}
+        </p>
+      ) : null}
+
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => list.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState title={filtered ? t('cattle.empty') : t('cattle.emptyHerd')}>
+          {!filtered ? (
+            <Link to="/cattle/new" className="button button--primary">
+              {t('cattle.register')}
+            </Link>
+          ) : null}
+        </EmptyState>
+      ) : (
+        <ul className="cattle-list">
+          {rows.map((cow) => (
+            <li key={cow.cattleId}>
+              <Link to="/cattle/$id" params={{ id: String(cow.cattleId) }} className="cattle-row">
+                <span className="cattle-row__tag" aria-label={`${t('cattle.earTag')} ${cow.earTagNumber ?? ''}`}>
+                  {cow.earTagNumber ?? '—'}
+                </span>
+                <span className="cattle-row__main">
+                  <span className="cattle-row__name">{cow.name ?? '—'}</span>
+                  <span className="cattle-row__meta">
+                    {cow.gender ? t(`cattle.gender.${cow.gender}`) : ''} · {ageLabel(cow.monthsOld)}
+                    {cow.breeding.expectedCalvingDate ? ` · ${t('cattle.expectedCalving', { date: formatDateJa(cow.breeding.expectedCalvingDate) })}` : ''}
+                    {!cow.breeding.expectedCalvingDate && cow.breeding.daysOpen !== null ? ` · ${t('cattle.daysOpen', { days: cow.breeding.daysOpen })}` : ''}
+                  </span>
+                </span>
+                <span className="cattle-row__side">
+                  <StatusBadge status={cow.status} />
+                  <AlertMarker count={cow.alerts.alertCount} severity={cow.alerts.highestSeverity} />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div ref={sentinel} />
+      {list.hasNextPage ? (
+        <button type="button" className="button button--block" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+          {list.isFetchingNextPage ? t('common.loading') : t('cattle.loadMore')}
+        </button>
+      ) : null}
+    </div>
+  );
+}

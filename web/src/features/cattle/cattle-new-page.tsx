@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { CattleDetail } from '@worker/cattle/cattle.types';
+import { apiFetch } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
+import { CattleForm } from './cattle-form';
+import './messages';
+import './cattle.css';
+
+export function CattleNewPage() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const create = useMutation({
+    mutationFn: (body: Record<string, unknown>) => apiFetch<{ data: CattleDetail }>('/cattle', { method: 'POST', body }).then((r) => r.data),
+    onSuccess: async (cow) => {
+      await queryClient.invalidateQueries({ queryKey: ['cattle'] });
+      await navigate({ to: '/cattle/$id', params: { id: String(cow.cattleId) } });
+    },
+  });
+  return (
+    <div className="page page--narrow">
+      <h1>{t('cattle.newTitle')}</h1>
+      <CattleForm mode="create" pending={create.isPending} error={create.error} onSubmit={(body) => create.mutate(body)} />
+    </div>
+  );
+}

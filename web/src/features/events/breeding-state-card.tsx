@@ -1,0 +1,43 @@
+import { Link } from '@tanstack/react-router';
+import { STATUS_LABELS, type CattleStatus } from '@worker/cattle/cattle.enums';
+import { formatDateJa } from '@worker/lib/jst';
+import { useI18n } from '../../lib/i18n';
+import type { AnimalState } from './events-api';
+import './messages';
+
+/** The animal's breeding state as an event left it, shown right after saving. */
+export function BreedingStateCard({ state }: { state: AnimalState }) {
+  const { t, locale } = useI18n();
+  const bs = state.breedingStatus;
+  const days = (n: number | null) => (n === null ? t('events.none') : t('events.days', { n }));
+  const date = (d: string | null) => (d ? formatDateJa(d) : t('events.none'));
+  const facts: [string, string][] = [
+    [t('events.status'), STATUS_LABELS[state.status as CattleStatus]?.[locale] ?? state.status],
+    [t('events.parity'), String(bs.parity)],
+    [t('events.inseminationCount'), String(bs.inseminationCount)],
+    [t('events.expectedCalvingDate'), date(bs.expectedCalvingDate)],
+    [t('events.scheduledPregnancyCheckDate'), date(bs.scheduledPregnancyCheckDate)],
+    [t('events.pregnancyDays'), days(bs.pregnancyDays)],
+    [t('events.daysAfterInsemination'), days(bs.daysAfterInsemination)],
+    [t('events.daysAfterCalving'), days(bs.daysAfterCalving)],
+    [t('events.daysOpen'), days(bs.daysOpen)],
+  ];
+  return (
+    <section className="card" aria-labelledby="breeding-state-title" data-testid="breeding-state">
+      <h2 id="breeding-state-title">{t('events.newState')}</h2>
+      <dl className="facts">
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {state.calfCattleId ? (
+        <Link to="/cattle/$id" params={{ id: String(state.calfCattleId) }} className="button">
+          {t('events.toCalf')}
+        </Link>
+      ) : null}
+    </section>
+  );
+}

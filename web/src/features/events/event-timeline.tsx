@@ -1,0 +1,147 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { EVENT_CATEGORY_INFO, EVENT_TYPE_INFO, isEventType } from '@worker/events/event-types';
+import { formatDateJa, jstDate } from '@worker/lib/jst';
+import { useState } from 'react';
+import { EmptyState, ErrorState, Loading } from '../../components/states';
+import { useI18n } from '../../lib/i18n';
+import { EventForm } from './event-form';
+import { cattleEventsQuery, useEventMutations, type EventView } from './events-api';
+import './events.css';
+import './messages';
+
+/** A short line for an event's typed details (sire, result, weight, product, calf…). */
+export function useDetailsText() {
+  const { t } = useI18n();
+  return (event: EventView): string => {
+    const d = event.details ?? {};
+    const parts: string[] = [];
+    if (typeof d.sireName === 'string') parts.push(`${t('events.sireName')}: ${d.sireName}`);
+    if (typeof d.technician === 'string') parts.push(`${t('events.technician')}: ${d.technician}`);
+    if (typeof d.result === 'string') parts.push(t(`events.resultValue.${d.result}`));
+    if (d.difficult === true) parts.push(t('events.difficult'));
+    if (typeof d.weightKg === 'number') parts.push(`${d.weightKg} kg`);
+    if (typeof d.product === 'string') parts.push(d.product);
+    if (typeof d.dose === 'string') parts.push(d.dose);
+    return parts.join(' / ');
+  };
+}
+
+export function EventTypeBadge({ eventType }: { eventType: string }) {
+  const { t } = useI18n();
+  const category = isEventType(eventType) ? EVENT_TYPE_INFO[eventType].category : 'OTHER';
+  return (
+    <span className="event-badge" style={{ '--cat': EVENT_CATEGORY_INFO[category].color } as React.CSSProperties}>
+      <span className="event-badge__category">{t(`events.category.${category}`)}</span>
+      <strong>{isEventType(eventType) ? t(`events.type.${eventType}`) : eventType}</strong>
+    </span>
+  );
+}
+
+const timeJst = (instant: string) => new Date(Date.parse(instant) + 9 * 3600_000).toISOString().slice(11, 16);
+
+/** One animal's events grouped by JST date, newest first, with edit and delete. */
+export function EventTimeline({ cattleId }: { cattleId: number }) {
+  const { t } = useI18n();
+  const events = useQuery(cattleEventsQuery(cattleId));
+  const { update, remove } = useEventMutations();
+  const [editing, setEditing] = useState<number | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const detailsText = useDetailsText();
+
+  if (events.isLoading) return <Loading />;
+  if (events.isError) return <ErrorState error={events.error} onRetry={() => events.refetch()} />;
+  const list = events.data ?? [];
+  if (list.length === 0) {
+    return (
+      <EmptyState title={t('events.timelineEmpty')}>
+        <Link to="/events/new" search={{ cattleId }} className="button button--primary">
+          {t('events.record')}
+        </Link>
+      </EmptyState>
+    );
+  }
+  const groups = new Map<string, EventView[]>();
+  for (const e of list) {
+    const day = jstDate(e.eventDatetime);
+    groups.set(day, [...(groups.get(day) ?? []), e]);
+  }
+  return (
+    <div className="event-timeline">
+      {deleteError ? (
+        <div className="alert alert--error" role="alert">
+          {deleteError}
+        </div>
+      ) : null}
+      {[...groups].map(([day, items]) => (
+        <section key={day} className="event-timeline__day" aria-label={formatDateJa(day)}>
+          <h3 className="event-timeline__date">
+            <time dateTime={day}>{formatDateJa(day)}</time>
+          </h3>
+          <ul className="event-timeline__items">
+            {items.map((event) => (
+              <li key={event.eventId} className="event-item" data-event-type={event.eventType}>
+                {editing === event.eventId ? (
+                  <EventForm
+                    event={event}
+                    pickAnimal={false}
+                    pending={update.isPending}
+                    error={update.error}
+                    onCancel={() => {
+                      setEditing(null);
+                      update.reset();
+                    }}
+                    onSubmit={({ cattleId: _ignored, ...values }) =>
+                      update.mutate({ eventId: event.eventId, input: values }, { onSuccess: () => setEditing(null) })
+                    }
+                  />
+                ) : (
+                  <>
+                    <div className="event-item__head">
+                      <EventTypeBadge eventType={event.eventType} />
+                      <span className="muted">{timeJst(event.eventDatetime)}</span>
+                    </div>
+                    {detailsText(event) ? <p className="event-item__details">{detailsText(event)}</p> : null}
+                    {typeof (event.details?.calf as { cattleId?: unknown } | undefined)?.cattleId === 'number' ? (
+                      <Link to="/cattle/$id" params={{ id: String((event.details!.calf as { cattleId: number }).cattleId) }}>
+                        {t('events.toCalf')}
+                      </Link>
+                    ) : null}
+                    {event.notes ? <p className="event-item__notes">{event.notes}</p> : null}
+                    <div className="event-item__actions">
+                      <button
+                        type="button"
+                        className="button button--small"
+                        onClick={() => {
+                          update.reset();
+                          setEditing(event.eventId);
+                        }}
+                      >
+                        {t('events.edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--small button--danger"
+                        disabled={remove.isPending}
+                        onClick={() => {
+                          const label = `${formatDateJa(day)} ${t(`events.type.${event.eventType}`)}`;
+                          if (!window.confirm(t('events.confirmDelete', { label }))) return;
+                          setDeleteError(null);
+                          remove.mutate(event.eventId, {
+                            onError: (err) => setDeleteError(t('events.deleteFailed', { message: (err as Error).message })),
+                          });
+                        }}
+                      >
+                        {t('events.delete')}
+                      </button>
+                    </div>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { EVENT_CATEGORIES, EVENT_TYPES, EVENT_TYPE_INFO, eventTypesOfCategory, type EventCategory } from '@worker/events/event-types';
+import { formatDateJa, jstDate } from '@worker/lib/jst';
+import { SelectField, TextField } from '../../components/form';
+import { EmptyState, ErrorState, Loading } from '../../components/states';
+import { useI18n } from '../../lib/i18n';
+import { AnimalPicker } from './event-form';
+import { EventTypeBadge, useDetailsText } from './event-timeline';
+import { animalLabel, eventsLogQuery, type EventFilters } from './events-api';
+import type { EventsSearch } from './events-search';
+import './events.css';
+import './messages';
+
+/** /events: the farm's event log, filtered by type, category, date range and animal. */
+export function EventsPage() {
+  const { t } = useI18n();
+  const search = useSearch({ strict: false }) as EventsSearch;
+  const navigate = useNavigate();
+  const setSearch = (patch: Partial<EventsSearch>) =>
+    navigate({ to: '/events', search: (prev: EventsSearch) => ({ ...prev, ...patch }), replace: true });
+  const filters: EventFilters = {
+    cattleId: search.cattleId,
+    category: search.eventType ? undefined : search.category,
+    eventType: search.eventType,
+    startDate: search.from,
+    endDate: search.to,
+  };
+  const log = useInfiniteQuery(eventsLogQuery(filters));
+  const detailsText = useDetailsText();
+  const types = search.category ? eventTypesOfCategory(search.category as EventCategory) : [...EVENT_TYPES];
+  const rows = log.data?.pages.flatMap((p) => p.results) ?? [];
+  const total = log.data?.pages[0]?.totalCount ?? 0;
+  const filtered = Boolean(search.cattleId || search.category || search.eventType || search.from || search.to);
+
+  return (
+    <div className="page event-page">
+      <header className="page__header event-page__header">
+        <h1>{t('events.logTitle')}</h1>
+        <Link to="/events/new" className="button button--primary">
+          {t('events.record')}
+        </Link>
+      </header>
+      <section className="card event-filters" aria-label={t('events.filters')}>
+        <SelectField
+          label={t('events.categoryLegend')}
+          value={search.category ?? ''}
+          onChange={(e) => setSearch({ category: e.target.value || undefined, eventType: undefined })}
+        >
+          <option value="">{t('events.allCategories')}</option>
+          {EVENT_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {t(`events.category.${c}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('events.typeLegend')} value={search.eventType ?? ''} onChange={(e) => setSearch({ eventType: e.target.value || undefined })}>
+          <option value="">{t('events.allTypes')}</option>
+          {types.map((ty) => (
+            <option key={ty} value={ty}>
+              {t(`events.type.${ty}`)}
+              {search.category ? '' : ` (${t(`events.category.${EVENT_TYPE_INFO[ty].category}`)})`}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={t('events.from')} type="date" value={search.from ?? ''} onChange={(e) => setSearch({ from: e.target.value || undefined })} />
+        <TextField label={t('events.to')} type="date" value={search.to ?? ''} onChange={(e) => setSearch({ to: e.target.value || undefined })} />
+        <div className="event-filters__animal">
+          <AnimalPicker
+            required={false}
+            value={search.cattleId ? { cattleId: search.cattleId, name: search.cattleName ?? null, earTagNumber: null } : null}
+            onChange={(a) => setSearch({ cattleId: a?.cattleId, cattleName: a ? animalLabel(a, t('events.unnamed')) : undefined })}
+          />
+        </div>
+        {filtered ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => navigate({ to: '/events', search: {}, replace: true })}
+          >
+            {t('events.clearFilters')}
+          </button>
+        ) : null}
+      </section>
+
+      {log.isLoading ? (
+        <Loading />
+      ) : log.isError ? (
+        <ErrorState error={log.error} onRetry={() => log.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState title={t('events.logEmpty')} />
+      ) : (
+        <>
+          <p className="muted" role="status">
+            {t('events.total', { n: total })}
+          </p>
+          <ul className="event-log">
+            {rows.map((event) => (
+              <li key={event.eventId} className="event-item">
+                <div className="event-item__head">
+                  <EventTypeBadge eventType={event.eventType} />
+                  <time className="muted" dateTime={event.eventDatetime}>
+                    {formatDateJa(jstDate(event.eventDatetime))}
+                  </time>
+                </div>
+                <Link to="/cattle/$id" params={{ id: String(event.cattleId) }} className="event-item__animal">
+                  {animalLabel({ name: event.cattleName, earTagNumber: event.cattleEarTagNumber }, t('events.unnamed'))}
+                </Link>
+                {detailsText(event) ? <p className="event-item__details">{detailsText(event)}</p> : null}
+                {event.notes ? <p className="event-item__notes">{event.notes}</p> : null}
+              </li>
+            ))}
+          </ul>
+          {log.hasNextPage ? (
+            <button type="button" className="button button--block" disabled={log.isFetchingNextPage} onClick={() => log.fetchNextPage()}>
+              {log.isFetchingNextPage ? t('common.loading') : t('events.loadMore')}
+            </button>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

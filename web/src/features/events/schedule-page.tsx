@@ -1,0 +1,169 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { addDays, addMonths, formatDateJa, jstMonth, monthRange, todayJst } from '@worker/lib/jst';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { EmptyState, ErrorState, Loading } from '../../components/states';
+import { useI18n } from '../../lib/i18n';
+import { animalLabel, plannedShipmentsQuery, scheduleQuery, type ScheduleItem } from './events-api';
+import type { ScheduleSearch } from './events-search';
+import './events.css';
+import './messages';
+
+const KIND_COLOR: Record<string, string> = {
+  EXPECTED_ESTRUS: 'var(--event-breeding)',
+  PREGNANCY_CHECK: 'var(--event-health)',
+  EXPECTED_CALVING: 'var(--event-calving)',
+  SHIPMENT_PLAN: 'var(--event-logistics)',
+};
+
+function ScheduleEntry({ item, compact }: { item: ScheduleItem; compact?: boolean }) {
+  const { t } = useI18n();
+  return (
+    <Link
+      to="/cattle/$id"
+      params={{ id: String(item.cattleId) }}
+      className={`schedule-entry${compact ? ' schedule-entry--compact' : ''}`}
+      style={{ '--cat': KIND_COLOR[item.kind] } as React.CSSProperties}
+    >
+      <span className="schedule-entry__kind">{t(`events.kind.${item.kind}`)}</span>{' '}
+      <span>{animalLabel({ name: item.cattleName, earTagNumber: item.cattleEarTagNumber }, t('events.unnamed'))}</span>
+    </Link>
+  );
+}
+
+/** /schedule: the month's expected heats, pregnancy checks, calvings and planned shipments. */
+export function SchedulePage() {
+  const { t } = useI18n();
+  const search = useSearch({ strict: false }) as ScheduleSearch;
+  const navigate = useNavigate();
+  const month = search.month ?? jstMonth();
+  // Phones start on the list: calendar cells are too small to tap.
+  const view = search.view ?? (window.matchMedia('(min-width: 720px)').matches ? 'calendar' : 'list');
+  const go = (patch: ScheduleSearch) => navigate({ to: '/schedule', search: (prev: ScheduleSearch) => ({ ...prev, ...patch }), replace: true });
+  const schedule = useQuery(scheduleQuery(month));
+  const plans = useQuery(plannedShipmentsQuery(month));
+  const [y, m] = month.split('-');
+  const today = todayJst();
+
+  const byDate = new Map<string, ScheduleItem[]>();
+  for (const item of schedule.data ?? []) byDate.set(item.date, [...(byDate.get(item.date) ?? []), item]);
+
+  const { from, to } = monthRange(month);
+  const firstWeekday = new Date(`${from}T00:00:00Z`).getUTCDay();
+  const days: (string | null)[] = [...Array(firstWeekday).fill(null)];
+  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
+  while (days.length % 7) days.push(null);
+  const weekdays = t('events.weekdays').split(',');
+
+  return (
+    <div className="page event-page">
+      <header className="page__header">
+        <h1>{t('events.scheduleTitle')}</h1>
+        <p>{t('events.scheduleLead')}</p>
+      </header>
+      <div className="schedule-toolbar">
+        <button type="button" className="button" aria-label={t('events.prevMonth')} onClick={() => go({ month: addMonths(month, -1) })}>
+          <ChevronLeft aria-hidden="true" />
+        </button>
+        <h2 className="schedule-toolbar__month" aria-live="polite">
+          {t('events.monthTitle', { y, m: Number(m) })}
+        </h2>
+        <button type="button" className="button" aria-label={t('events.nextMonth')} onClick={() => go({ month: addMonths(month, 1) })}>
+          <ChevronRight aria-hidden="true" />
+        </button>
+        {month !== jstMonth() ? (
+          <button type="button" className="button" onClick={() => go({ month: undefined })}>
+            {t('events.thisMonth')}
+          </button>
+        ) : null}
+        <div className="schedule-toolbar__views" role="group" aria-label={t('events.viewLegend')}>
+          {(['calendar', 'list'] as const).map((v) => (
+            <button key={v} type="button" className="button" aria-pressed={view === v} onClick={() => go({ view: v })}>
+              {t(v === 'calendar' ? 'events.calendarView' : 'events.listView')}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      {schedule.isLoading ? (
+        <Loading />
+      ) : schedule.isError ? (
+        <ErrorState error={schedule.error} onRetry={() => schedule.refetch()} />
+      ) : view === 'calendar' ? (
+        <div className="schedule-calendar" role="table" aria-label={t('events.monthTitle', { y, m: Number(m) })}>
+          <div role="row" className="schedule-calendar__row">
+            {weekdays.map((w) => (
+              <div key={w} role="columnheader" className="schedule-calendar__weekday">
+                {w}
+              </div>
+            ))}
+          </div>
+          {Array.from({ length: days.length / 7 }, (_, week) => (
+            <div role="row" key={week} className="schedule-calendar__row">
+              {days.slice(week * 7, week * 7 + 7).map((day, i) => {
+                const items = day ? (byDate.get(day) ?? []) : [];
+                return (
+                  <div
+                    role="cell"
+                    key={day ?? `blank-${week}-${i}`}
+                    className={`schedule-calendar__day${day === today ? ' is-today' : ''}${day ? '' : ' is-blank'}`}
+                  >
+                    {day ? (
+                      <>
+                        <span className="schedule-calendar__num">{Number(day.slice(8))}</span>
+                        {items.slice(0, 3).map((item) => (
+                          <ScheduleEntry key={`${item.kind}-${item.cattleId}`} item={item} compact />
+                        ))}
+                        {items.length > 3 ? <span className="muted schedule-calendar__more">{t('events.more', { n: items.length - 3 })}</span> : null}
+                      </>
+                    ) : null}
+                  </div>
+                );
+              })}
+            </div>
+          ))}
+        </div>
+      ) : byDate.size === 0 ? (
+        <EmptyState title={t('events.scheduleEmpty')} />
+      ) : (
+        <ol className="schedule-list">
+          {[...byDate].map(([day, items]) => (
+            <li key={day} className={day === today ? 'is-today' : undefined}>
+              <h3>
+                <time dateTime={day}>{formatDateJa(day)}</time>
+              </h3>
+              <ul>
+                {items.map((item) => (
+                  <li key={`${item.kind}-${item.cattleId}`}>
+                    <ScheduleEntry item={item} />
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+
+      <section className="card">
+        <h2>{t('events.shipmentPlans')}</h2>
+        {plans.isLoading ? (
+          <Loading />
+        ) : plans.isError ? (
+          <p className="muted">{t('events.plansUnavailable')}</p>
+        ) : (plans.data ?? []).length === 0 ? (
+          <p className="muted">{t('events.scheduleEmpty')}</p>
+        ) : (
+          <ul className="schedule-plans">
+            {(plans.data ?? []).map((plan) => (
+              <li key={plan.cattleId}>
+                <ScheduleEntry
+                  item={{ date: from, kind: 'SHIPMENT_PLAN' as never, cattleId: plan.cattleId, cattleName: plan.cattleName, cattleEarTagNumber: plan.earTagNumber }}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { customPeriodSchema, type BreedingKpiResult } from '@worker/kpi/kpi.schemas';
+import { formatDateJa, todayJst } from '@worker/lib/jst';
+import { useEffect, useState, type FormEvent } from 'react';
+import { TextField } from '../../components/form';
+import { EmptyState, ErrorState, Loading } from '../../components/states';
+import { ApiError } from '../../lib/api';
+import { describeError, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { useI18n } from '../../lib/i18n';
+import { breedingDeltaQuery, breedingKpiQuery, breedingTrendsQuery, KPI_METRICS } from './kpi-api';
+import type { KpiSearch } from './kpi-search';
+import { KpiTileGrid } from './kpi-tiles';
+import { TrendChart } from './trend-chart';
+import './kpi.css';
+import './messages';
+
+type PeriodChoice = NonNullable<KpiSearch['period']>;
+const choices: { value: PeriodChoice; labelKey: string }[] = [
+  { value: 'last365', labelKey: 'kpi.periodLast365' },
+  { value: 'thisYear', labelKey: 'kpi.periodThisYear' },
+  { value: 'custom', labelKey: 'kpi.periodCustom' },
+];
+
+function requestedPeriod(search: KpiSearch): { from?: string; to?: string } {
+  if (search.period === 'thisYear') {
+    const today = todayJst();
+    return { from: `${today.slice(0, 4)}-01-01`, to: today };
+  }
+  if (search.period === 'custom' && search.from && search.to) return { from: search.from, to: search.to };
+  return {};
+}
+
+function ReliabilityCard({ kpi }: { kpi: BreedingKpiResult }) {
+  const { t } = useI18n();
+  const { reliability, nextReliability, counts } = kpi;
+  const explain = { high: 'kpi.reliability.explainHigh', medium: 'kpi.reliability.explainMedium', low: 'kpi.reliability.explainLow' }[reliability];
+  let next: string | null = null;
+  if (nextReliability) {
+    const needs = [
+      nextReliability.needs.events > 0 ? t('kpi.reliability.needEvents', { n: nextReliability.needs.events }) : null,
+      nextReliability.needs.cattle > 0 ? t('kpi.reliability.needCattle', { n: nextReliability.needs.cattle }) : null,
+      nextReliability.needs.calvings > 0 ? t('kpi.reliability.needCalvings', { n: nextReliability.needs.calvings }) : null,
+    ].filter(Boolean);
+    next = t('kpi.reliability.next', {
+      needs: needs.join(t('kpi.reliability.separator')),
+      level: t(`kpi.reliability.${nextReliability.level}`),
+    });
+  }
+  return (
+    <section className={`card kpi-reliability kpi-reliability--${reliability}`} aria-labelledby="kpi-reliability-title">
+      <h2 id="kpi-reliability-title">
+        {t('kpi.reliability.title')}: <span className="kpi-reliability__level">{t(`kpi.reliability.${reliability}`)}</span>
+      </h2>
+      <p>{t(explain)}</p>
+      <p className="muted">{t('kpi.reliability.counts', counts)}</p>
+      {next ? <p>{next}</p> : null}
+    </section>
+  );
+}
+
+function InsightsCard({ kpi }: { kpi: BreedingKpiResult }) {
+  const { t } = useI18n();
+  const judged = kpi.insights.filter((i) => i.metric !== 'data');
+  if (judged.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby="kpi-insights-title">
+      <h2 id="kpi-insights-title">{t('kpi.insightsTitle')}</h2>
+      <ul className="kpi-insights">
+        {judged.map((insight) => (
+          <li key={insight.metric} className={`kpi-insight kpi-insight--${insight.level}`}>
+            <span className="kpi-insight__badge">{t(`kpi.level.${insight.level}`)}</span>
+            {t(`kpi.insight.${insight.metric}.${insight.level}`)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function KpiPage() {
+  const { t } = useI18n();
+  const search = useSearch({ from: '/app/kpi' });
+  const navigate = useNavigate({ from: '/kpi' });
+  const choice: PeriodChoice = search.period ?? 'last365';
+  const [draft, setDraft] = useState({ from: search.from ?? '', to: search.to ?? todayJst() });
+  const [formErrors, setFormErrors] = useState<FieldErrors>({});
+  useEffect(() => setDraft({ from: search.from ?? '', to: search.to ?? todayJst() }), [search.from, search.to]);
+
+  const period = requestedPeriod(search);
+  const waitingForCustom = choice === 'custom' && !(search.from && search.to);
+  const kpi = useQuery({ ...breedingKpiQuery(period), enabled: !waitingForCustom });
+  const delta = useQuery(breedingDeltaQuery());
+  const trends = useQuery(breedingTrendsQuery(12));
+  const serverErrors = kpi.error instanceof ApiError && kpi.error.status === 400 ? describeError(kpi.error).fields : {};
+  const fieldErrors = { ...serverErrors, ...formErrors };
+
+  const choose = (value: PeriodChoice) => {
+    setFormErrors({});
+    void navigate({ search: value === 'custom' ? { period: value, from: search.from, to: search.to } : value === 'last365' ? {} : { period: value } });
+  };
+
+  const applyCustom = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = customPeriodSchema.safeParse(draft);
+    if (!parsed.success) {
+      setFormErrors(zodFieldErrors(parsed.error));
+      return;
+    }
+    setFormErrors({});
+    void navigate({ search: { period: 'custom', from: parsed.data.from, to: parsed.data.to } });
+  };
+
+  return (
+    <div className="page kpi-page">
+      <header className="page__header">
+        <h1>{t('kpi.title')}</h1>
+        <p className="muted">{t('kpi.lead')}</p>
+      </header>
+
+      <section className="card">
+        <fieldset className="choice-group">
+          <legend>{t('kpi.period')}</legend>
+          {choices.map((c) => (
+            <label key={c.value} className="choice">
+              <input type="radio" name="kpi-period" value={c.value} checked={choice === c.value} onChange={() => choose(c.value)} />
+              {t(c.labelKey)}
+            </label>
+          ))}
+        </fieldset>
+        {choice === 'custom' ? (
+          <form className="kpi-custom" onSubmit={applyCustom} noValidate>
+            <TextField
+              label={t('kpi.from')}
+              type="date"
+              name="from"
+              value={draft.from}
+              max={draft.to || undefined}
+              error={fieldErrors.from}
+              onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+            />
+            <TextField
+              label={t('kpi.to')}
+              type="date"
+              name="to"
+              value={draft.to}
+              error={fieldErrors.to}
+              onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+            />
+            <button type="submit" className="button button--primary">
+              {t('kpi.apply')}
+            </button>
+          </form>
+        ) : null}
+        {kpi.data ? (
+          <p className="kpi-period" aria-live="polite">
+            {t('kpi.periodShown', { from: formatDateJa(kpi.data.period.from), to: formatDateJa(kpi.data.period.to) })}
+          </p>
+        ) : null}
+      </section>
+
+      {waitingForCustom ? null : kpi.isPending ? (
+        <Loading />
+      ) : kpi.isError ? (
+        Object.keys(serverErrors).length ? null : <ErrorState error={kpi.error} onRetry={() => kpi.refetch()} />
+      ) : kpi.data.message ? (
+        <section className="card">
+          <EmptyState title={t('kpi.empty')}>
+            <p>{t('kpi.emptyHint')}</p>
+          </EmptyState>
+        </section>
+      ) : (
+        <section className="kpi-results" aria-labelledby="kpi-results-title">
+          <h2 id="kpi-results-title" className="visually-hidden">
+            {t('kpi.resultsTitle')}
+          </h2>
+          <KpiTileGrid kpi={kpi.data} delta={delta.data} />
+          <div className="kpi-columns">
+            <InsightsCard kpi={kpi.data} />
+            <ReliabilityCard kpi={kpi.data} />
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="kpi-trends-title" className="kpi-trends">
+        <h2 id="kpi-trends-title">{t('kpi.trendsTitle')}</h2>
+        <p className="muted">{t('kpi.trendsLead')}</p>
+        {trends.isPending ? (
+          <Loading />
+        ) : trends.isError ? (
+          <ErrorState error={trends.error} onRetry={() => trends.refetch()} />
+        ) : trends.data.months.every((m) => m.counts.events === 0) ? (
+          <div className="card">
+            <EmptyState title={t('kpi.trendsEmpty')}>
+              <p>{t('kpi.emptyHint')}</p>
+            </EmptyState>
+          </div>
+        ) : (
+          <div className="kpi-charts">
+            {KPI_METRICS.map((metric) => (
+              <TrendChart key={metric} metric={metric} months={trends.data.months} />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

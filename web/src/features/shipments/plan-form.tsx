@@ -1,0 +1,67 @@
+import { createPlanSchema } from '@worker/shipments/shipments.schemas';
+import { addMonths, jstMonth } from '@worker/lib/jst';
+import { useState, type FormEvent } from 'react';
+import { FormError, SelectField, SubmitButton } from '../../components/form';
+import { describeError, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { useI18n } from '../../lib/i18n';
+import { AnimalPicker } from './animal-picker';
+import { animalLabel, monthLabel, usePlanMutations, type HerdAnimal } from './shipments-api';
+
+/** The months a plan can go to: this month and the next two years. */
+export const plannableMonths = () => Array.from({ length: 24 }, (_, i) => addMonths(jstMonth(), i));
+
+export function PlanForm({
+  animal: fixedAnimal,
+  initialMonth,
+  onDone,
+  onCancel,
+}: {
+  animal?: HerdAnimal | null;
+  initialMonth?: string;
+  onDone: (message: string) => void;
+  onCancel: () => void;
+}) {
+  const { t, locale } = useI18n();
+  const { create } = usePlanMutations();
+  const [animal, setAnimal] = useState<HerdAnimal | null>(fixedAnimal ?? null);
+  const [month, setMonth] = useState(initialMonth ?? addMonths(jstMonth(), 1));
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const server = describeError(create.error);
+  const errors = { ...server.fields, ...clientErrors };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.reset();
+    const parsed = createPlanSchema.safeParse({ cattleId: animal?.cattleId, plannedShipmentMonth: month });
+    if (!parsed.success) return setClientErrors(zodFieldErrors(parsed.error));
+    setClientErrors({});
+    create.mutate(parsed.data, { onSuccess: () => onDone(t('shipments.planSaved')) });
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      {fixedAnimal ? (
+        <p>
+          <strong>{animalLabel(fixedAnimal)}</strong>
+        </p>
+      ) : (
+        <AnimalPicker value={animal} onChange={setAnimal} error={errors.cattleId} filter={(a) => a.status !== 'SHIPPED' && a.status !== 'DEAD'} />
+      )}
+      {fixedAnimal && errors.cattleId ? <FormError message={errors.cattleId} /> : null}
+      <SelectField label={t('shipments.plannedMonth')} required value={month} onChange={(e) => setMonth(e.target.value)} error={errors.plannedShipmentMonth}>
+        {plannableMonths().map((m) => (
+          <option key={m} value={m}>
+            {monthLabel(m, locale)}
+          </option>
+        ))}
+      </SelectField>
+      <FormError message={server.message} />
+      <div className="actions">
+        <SubmitButton pending={create.isPending}>{t('shipments.planSave')}</SubmitButton>
+        <button type="button" className="button" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { createShipmentSchema, updateShipmentSchema, type ShipmentListItem } from '@worker/shipments/shipments.schemas';
+import { todayJst } from '@worker/lib/jst';
+import { useState, type FormEvent } from 'react';
+import { FormError, SubmitButton, TextAreaField, TextField } from '../../components/form';
+import { describeError, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { useI18n } from '../../lib/i18n';
+import { AnimalPicker } from './animal-picker';
+import { animalLabel, useShipmentMutations, type HerdAnimal } from './shipments-api';
+
+type Values = { shipmentDate: string; price: string; weight: string; ageAtShipment: string; buyer: string; notes: string };
+
+const toText = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+/** Records a new shipment (with an animal picked or given) or corrects an existing one. */
+export function ShipmentForm({
+  editing,
+  animal: fixedAnimal,
+  onDone,
+  onCancel,
+}: {
+  editing?: ShipmentListItem;
+  animal?: HerdAnimal | null;
+  onDone: (message: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useI18n();
+  const { create, update } = useShipmentMutations();
+  const mutation = editing ? update : create;
+  const [animal, setAnimal] = useState<HerdAnimal | null>(fixedAnimal ?? null);
+  const [values, setValues] = useState<Values>({
+    shipmentDate: editing?.shipmentDate ?? todayJst(),
+    price: toText(editing?.price),
+    weight: toText(editing?.weight),
+    ageAtShipment: toText(editing?.ageAtShipment),
+    buyer: editing?.buyer ?? '',
+    notes: editing?.notes ?? '',
+  });
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const server = describeError(mutation.error);
+  const errors = { ...server.fields, ...clientErrors };
+  const set = (key: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    mutation.reset();
+    const body = { ...values, weight: values.weight, ageAtShipment: values.ageAtShipment };
+    if (editing) {
+      const parsed = updateShipmentSchema.safeParse(body);
+      if (!parsed.success) return setClientErrors(zodFieldErrors(parsed.error));
+      setClientErrors({});
+      update.mutate({ shipmentId: editing.shipmentId, input: parsed.data }, { onSuccess: () => onDone(t('shipments.updated')) });
+    } else {
+      const parsed = createShipmentSchema.safeParse({ ...body, cattleId: animal?.cattleId });
+      if (!parsed.success) return setClientErrors(zodFieldErrors(parsed.error));
+      setClientErrors({});
+      create.mutate(parsed.data, { onSuccess: () => onDone(t('shipments.saved')) });
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      {editing ? (
+        <p>
+          <strong>{animalLabel(editing)}</strong>
+        </p>
+      ) : fixedAnimal ? (
+        <p>
+          <strong>{animalLabel(fixedAnimal)}</strong>
+        </p>
+      ) : (
+        <AnimalPicker value={animal} onChange={setAnimal} error={errors.cattleId} filter={(a) => a.status !== 'SHIPPED' && a.status !== 'DEAD'} />
+      )}
+      {fixedAnimal && errors.cattleId ? <FormError message={errors.cattleId} /> : null}
+      <div className="form-grid">
+        <TextField label={t('shipments.shipmentDate')} type="date" required max={todayJst()} value={values.shipmentDate} onChange={set('shipmentDate')} error={errors.shipmentDate} />
+        <TextField label={t('shipments.price')} inputMode="numeric" required value={values.price} onChange={set('price')} error={errors.price} autoComplete="off" />
+        <TextField label={t('shipments.weight')} inputMode="decimal" value={values.weight} onChange={set('weight')} error={errors.weight} autoComplete="off" />
+        <TextField
+          label={t('shipments.ageAtShipment')}
+          inputMode="numeric"
+          value={values.ageAtShipment}
+          onChange={set('ageAtShipment')}
+          error={errors.ageAtShipment}
+          hint={t('shipments.ageHint')}
+          autoComplete="off"
+        />
+      </div>
+      <TextField label={t('shipments.buyer')} value={values.buyer} onChange={set('buyer')} error={errors.buyer} hint={t('shipments.buyerHint')} />
+      <TextAreaField label={t('shipments.notes')} value={values.notes} onChange={set('notes')} error={errors.notes} rows={2} />
+      <FormError message={server.message} />
+      <div className="actions">
+        <SubmitButton pending={mutation.isPending}>{editing ? t('shipments.saveEdit') : t('shipments.save')}</SubmitButton>
+        <button type="button" className="button" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Download } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { FormError } from '../../components/form';
+import { describeError } from '../../lib/form-errors';
+import { useI18n } from '../../lib/i18n';
+import { MothersTab } from './mothers-tab';
+import { PlansTab } from './plans-tab';
+import { RecordsTab } from './records-tab';
+import { downloadShipmentsCsv } from './shipments-api';
+import { SHIPMENT_TABS, type ShipmentsSearch, type ShipmentTab } from './shipments-search';
+import { StatsTab } from './stats-tab';
+import './messages';
+import './shipments.css';
+
+const tabLabels: Record<ShipmentTab, string> = {
+  records: 'shipments.tabRecords',
+  plans: 'shipments.tabPlans',
+  stats: 'shipments.tabStats',
+  mothers: 'shipments.tabMothers',
+};
+
+export function ShipmentsPage() {
+  const { t } = useI18n();
+  const search = useSearch({ strict: false }) as ShipmentsSearch;
+  const navigate = useNavigate({ from: '/shipments' });
+  const tab: ShipmentTab = search.tab ?? 'records';
+  const [notice, setNotice] = useState<string | null>(null);
+  const exportCsv = useMutation({ mutationFn: () => downloadShipmentsCsv({ from: search.from, to: search.to }) });
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), 5000);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const select = (next: ShipmentTab) => void navigate({ search: (s: ShipmentsSearch) => ({ ...s, tab: next === 'records' ? undefined : next, record: undefined }) });
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const index = SHIPMENT_TABS.indexOf(tab);
+    const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!delta) return;
+    event.preventDefault();
+    const next = SHIPMENT_TABS[(index + delta + SHIPMENT_TABS.length) % SHIPMENT_TABS.length];
+    select(next);
+    requestAnimationFrame(() => document.getElementById(`shipments-tab-${next}`)?.focus());
+  };
+
+  return (
+    <div className="page shipments">
+      <header className="page__header shipments__header">
+        <div>
+          <h1>{t('shipments.title')}</h1>
+          <p className="muted">{t('shipments.lead')}</p>
+        </div>
+        <button type="button" className="button" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending} aria-busy={exportCsv.isPending}>
+          {exportCsv.isPending ? <span className="spinner" aria-hidden="true" /> : <Download size={18} aria-hidden="true" />}
+          {t('shipments.exportCsv')}
+        </button>
+      </header>
+      {exportCsv.error ? <FormError message={`${t('shipments.exportFailed')}: ${describeError(exportCsv.error).message ?? ''}`} /> : null}
+      <div className="tabs" role="tablist" aria-label={t('shipments.tabs')} onKeyDown={onKeyDown}>
+        {SHIPMENT_TABS.map((key) => (
+          <button
+            key={key}
+            id={`shipments-tab-${key}`}
+            type="button"
+            role="tab"
+            className="tabs__tab"
+            aria-selected={tab === key}
+            aria-controls="shipments-panel"
+            tabIndex={tab === key ? 0 : -1}
+            onClick={() => select(key)}
+          >
+            {t(tabLabels[key])}
+          </button>
+        ))}
+      </div>
+      {notice ? (
+        <div className="alert alert--success" role="status">
+          {notice}
+        </div>
+      ) : null}
+      <div id="shipments-panel" role="tabpanel" aria-labelledby={`shipments-tab-${tab}`}>
+        {tab === 'records' ? <RecordsTab search={search} onNotice={setNotice} /> : null}
+        {tab === 'plans' ? <PlansTab onNotice={setNotice} /> : null}
+        {tab === 'stats' ? <StatsTab /> : null}
+        {tab === 'mothers' ? <MothersTab /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { alertHistory, alerts } from '../db/schema';
+import { decodeCursor, encodeCursor } from '../lib/cursor';
+import { addDays, todayJst } from '../lib/jst';
+import {
+  DEFAULT_OPEN_LIMIT,
+  DEFAULT_SEARCH_LIMIT,
+  DUE_SOON_DAYS,
+  OPEN_ALERT_STATUSES,
+  type ListAlertsParams,
+} from './alerts.schemas';
+
+/** The one scoping condition for every alert query. */
+export const ownedAlerts = (ownerId: number) => eq(alerts.ownerUserId, ownerId);
+
+export const alertColumns = {
+  id: alerts.id,
+  type: alerts.type,
+  severity: alerts.severity,
+  status: alerts.status,
+  cattleId: alerts.cattleId,
+  cattleName: alerts.cattleName,
+  cattleEarTagNumber: alerts.cattleEarTagNumber,
+  dueAt: alerts.dueAt,
+  message: alerts.message,
+  memo: alerts.memo,
+  createdAt: alerts.createdAt,
+  updatedAt: alerts.updatedAt,
+  acknowledgedAt: alerts.acknowledgedAt,
+  resolvedAt: alerts.resolvedAt,
+};
+
+const severityRank = sql<number>`(case ${alerts.severity} when 'high' then 3 when 'medium' then 2 else 1 end)`;
+/** Alerts without a due date sort after every dated one. */
+const dueKey = sql<string>`coalesce(${alerts.dueAt}, '9999-12-31')`;
+const rowId = sql<number>`${alerts}.rowid`;
+
+/** SQL `sum(case when … then 1 else 0 end)` as a number. */
+const countWhere = (condition: SQL, name: string) =>
+  sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`.mapWith(Number).as(name);
+
+/** Counts over the owner's whole alert list (filters do not apply): the numbers the home screen and badge show. */
+export function summaryQuery(db: Db, ownerId: number, today: string) {
+  const open = sql`${alerts.status} in ('active', 'acknowledged')`;
+  return db
+    .select({
+      high: countWhere(sql`${open} and ${alerts.severity} = 'high'`, 'high'),
+      medium: countWhere(sql`${open} and ${alerts.severity} = 'medium'`, 'medium'),
+      low: countWhere(sql`${open} and ${alerts.severity} = 'low'`, 'low'),
+      urgent: countWhere(sql`${open} and ${alerts.severity} = 'high'`, 'urgent'),
+      active: countWhere(open, 'active'),
+      resolved: countWhere(sql`${alerts.status} = 'resolved'`, 'resolved'),
+      overdue: countWhere(sql`${open} and ${alerts.dueAt} < ${today}`, 'overdue'),
+      dueSoon: countWhere(sql`${open} and ${alerts.dueAt} >= ${today} and ${alerts.dueAt} <= ${addDays(today, DUE_SOON_DAYS)}`, 'due_soon'),
+    })
+    .from(alerts)
+    .where(ownedAlerts(ownerId));
+}
+
+/**
+ * One page of the owner's alerts, most severe first, then by due date; with the filtered total and the summary.
+ * One D1 round trip.
+ */
+export async function listAlerts(db: Db, ownerId: number, params: ListAlertsParams, today = todayJst()) {
+  const statuses = params.status.length ? params.status : [...OPEN_ALERT_STATUSES];
+  const limit = params.limit ?? (params.status.length ? DEFAULT_SEARCH_LIMIT : DEFAULT_OPEN_LIMIT);
+  const filters: (SQL | undefined)[] = [ownedAlerts(ownerId), inArray(alerts.status, statuses)];
+  if (params.cattleId) filters.push(eq(alerts.cattleId, params.cattleId));
+  if (params.alertType.length) filters.push(inArray(alerts.type, params.alertType));
+  if (params.severity.length) filters.push(inArray(alerts.severity, params.severity));
+  if (params.startDate) filters.push(gte(alerts.dueAt, params.startDate));
+  if (params.endDate) filters.push(lte(alerts.dueAt, params.endDate));
+
+  const pageFilters = [...filters];
+  const cursor = decodeCursor(params.cursor);
+  if (cursor) {
+    const [rank, due] = String(cursor.v).split('|');
+    pageFilters.push(
+      or(
+        sql`${severityRank} < ${Number(rank)}`,
+        and(sql`${severityRank} = ${Number(rank)}`, sql`${dueKey} > ${due}`),
+        and(sql`${severityRank} = ${Number(rank)}`, sql`${dueKey} = ${due}`, sql`${rowId} > ${cursor.id}`),
+      ),
+    );
+  }
+  const [rows, [{ total }], [summary]] = await db.batch([
+    db
+      .select({
+        ...alertColumns,
+        rank: sql<number>`${severityRank}`.mapWith(Number).as('severity_rank'),
+        dueKey: sql<string>`${dueKey}`.as('due_key'),
+        rowId: sql<number>`${rowId}`.mapWith(Number).as('row_id'),
+      })
+      .from(alerts)
+      .where(and(...pageFilters))
+      .orderBy(desc(severityRank), asc(dueKey), asc(rowId))
+      .limit(limit + 1),
+    db.select({ total: count() }).from(alerts).where(and(...filters)),
+    summaryQuery(db, ownerId, today),
+  ]);
+  const hasNext = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    results: page.map(({ rank: _rank, dueKey: _due, rowId: _row, ...alert }) => alert),
+    total,
+    summary,
+    nextCursor: hasNext && last ? encodeCursor({ v: `${last.rank}|${last.dueKey}`, id: Number(last.rowId) }) : null,
+    hasNext,
+  };
+}
+
+/** The alert and its history, oldest first; null when it is not the owner's. One D1 round trip. */
+export async function alertWithHistory(db: Db, ownerId: number, alertId: string) {
+  const [found, history] = await db.batch([
+    db.select(alertColumns).from(alerts).where(and(eq(alerts.id, alertId), ownedAlerts(ownerId))).limit(1),
+    db
+      .select({
+        id: alertHistory.id,
+        alertId: alertHistory.alertId,
+        action: alertHistory.action,
+        previousStatus: alertHistory.previousStatus,
+        newStatus: alertHistory.newStatus,
+        changedBy: alertHistory.changedBy,
+        reason: alertHistory.reason,
+        createdAt: alertHistory.createdAt,
+      })
+      .from(alertHistory)
+      .innerJoin(alerts, eq(alerts.id, alertHistory.alertId))
+      .where(and(eq(alertHistory.alertId, alertId), ownedAlerts(ownerId)))
+      .orderBy(asc(alertHistory.createdAt), asc(alertHistory.id)),
+  ]);
+  return found[0] ? { alert: found[0], history } : null;
+}
+
+/** Any owner's alert, for telling "not yours" (403) from "does not exist" (404) on changes. */
+export async function findAlertForChange(db: Db, alertId: string) {
+  const [row] = await db
+    .select({ id: alerts.id, status: alerts.status, memo: alerts.memo, ownerUserId: alerts.ownerUserId })
+    .from(alerts)
+    .where(eq(alerts.id, alertId))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,145 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { requireAuth } from '../accounts/require-auth';
+import { errorBodySchema } from '../lib/error-body';
+import { jsonBody, jsonContent } from '../lib/http';
+import {
+  ALERT_HISTORY_ACTIONS,
+  ALERT_SEVERITIES,
+  ALERT_STATUSES,
+  alertPatchSchema,
+  listAlertsQuerySchema,
+  memoChangeSchema,
+  statusChangeSchema,
+} from './alerts.schemas';
+
+const error = (description: string) => jsonContent(errorBodySchema, description);
+const common = { tags: ['Alerts'], security: [{ bearer: [] }], middleware: requireAuth };
+const params = z.object({ alertId: z.string().min(1).max(128) });
+
+const alertSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  severity: z.enum(ALERT_SEVERITIES),
+  status: z.enum(ALERT_STATUSES),
+  cattleId: z.number(),
+  cattleName: z.string().nullable(),
+  cattleEarTagNumber: z.number().nullable(),
+  dueAt: z.string().nullable(),
+  message: z.string(),
+  memo: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  acknowledgedAt: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+});
+
+const summarySchema = z.object({
+  high: z.number(),
+  medium: z.number(),
+  low: z.number(),
+  urgent: z.number(),
+  active: z.number(),
+  resolved: z.number(),
+  overdue: z.number(),
+  dueSoon: z.number(),
+});
+
+const changedSchema = z.object({
+  data: z.object({ id: z.string(), status: z.enum(ALERT_STATUSES), memo: z.string().nullable() }),
+  message: z.string().optional(),
+});
+
+const changeErrors = {
+  400: error("Invalid input, or 'Cannot transition from X to Y'"),
+  401: error('Not signed in'),
+  403: error('You can only update your own alerts'),
+  404: error('Alert not found'),
+  409: error('Changed by someone else meanwhile'),
+};
+
+export const list = createRoute({
+  ...common,
+  method: 'get',
+  path: '/',
+  summary: 'Alerts, most severe first then by due date. Without status: the open ones (active, acknowledged), up to 50',
+  description: '`total` counts the alerts matching the filters; `summary` counts over all of the farm\'s alerts.',
+  request: { query: listAlertsQuerySchema },
+  responses: {
+    200: jsonContent(
+      z.object({
+        data: z.object({
+          results: z.array(alertSchema),
+          total: z.number(),
+          summary: summarySchema,
+          nextCursor: z.string().nullable(),
+          hasNext: z.boolean(),
+        }),
+      }),
+      'A page of alerts',
+    ),
+    400: error('Invalid query'),
+    401: error('Not signed in'),
+  },
+});
+
+export const patch = createRoute({
+  ...common,
+  method: 'patch',
+  path: '/{alertId}',
+  summary: 'Change the status and/or memo of an alert',
+  request: { params, body: jsonBody(alertPatchSchema) },
+  responses: { 200: jsonContent(changedSchema, 'Changed'), ...changeErrors },
+});
+
+export const status = createRoute({
+  ...common,
+  method: 'put',
+  path: '/{alertId}/status',
+  summary: 'Acknowledge, resolve or dismiss an alert (optionally with a reason)',
+  request: { params, body: jsonBody(statusChangeSchema) },
+  responses: { 200: jsonContent(changedSchema.extend({ message: z.string() }), 'Changed'), ...changeErrors },
+});
+
+export const memo = createRoute({
+  ...common,
+  method: 'put',
+  path: '/{alertId}/memo',
+  summary: "Set the alert's memo (empty clears it)",
+  request: { params, body: jsonBody(memoChangeSchema) },
+  responses: {
+    200: jsonContent(z.object({ data: z.object({ id: z.string(), memo: z.string().nullable() }), message: z.string() }), 'Saved'),
+    ...changeErrors,
+  },
+});
+
+export const history = createRoute({
+  ...common,
+  method: 'get',
+  path: '/{alertId}/history',
+  summary: "The alert and every change to it, oldest first",
+  request: { params },
+  responses: {
+    200: jsonContent(
+      z.object({
+        data: z.object({
+          alert: alertSchema,
+          results: z.array(
+            z.object({
+              id: z.number(),
+              alertId: z.string(),
+              action: z.enum(ALERT_HISTORY_ACTIONS),
+              previousStatus: z.string().nullable(),
+              newStatus: z.string().nullable(),
+              changedBy: z.string(),
+              reason: z.string().nullable(),
+              createdAt: z.string(),
+            }),
+          ),
+        }),
+      }),
+      'History',
+    ),
+    401: error('Not signed in'),
+    404: error('Alert not found'),
+  },
+});

@@ -1,0 +1,280 @@
+/**
+ * Alert regeneration (PRODUCT.md §7): evaluates the rules for a set of animals and brings their stored alerts in
+ * line — new alerts are inserted, open ones get fresh day counts (keeping status and memo), and open ones whose
+ * condition has cleared are resolved by the system with history. Reads are one D1 round trip per scope (three
+ * queries in one batch); writes are multi-row statements in as few batches as possible.
+ */
+import { and, eq, gte, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { batchStatements } from '../db/batch';
+import type { Db } from '../db/client';
+import { alerts, breedingStatus, cattle, events } from '../db/schema';
+import type { Logger } from '../env';
+import { addDays, addYears, jstStartOfDay, todayJst, type IsoDate } from '../lib/jst';
+import { alertCreateSchema, OPEN_ALERT_STATUSES, type AlertSeverity, type AlertStatus, type AlertType } from './alerts.schemas';
+import {
+  alertId,
+  chunk,
+  createdHistoryStatements,
+  insertAlertsStatements,
+  refreshAlertsStatements,
+  SYSTEM,
+  systemResolveStatements,
+  type AlertInsert,
+  type AlertRefresh,
+} from './alerts.statements';
+import { evaluateAlertRules, RULE_EVENT_TYPES, type AlertSubject, type RuleEvent } from './rules';
+
+/** Events older than this cannot change what the rules decide (the state row carries the anchors). */
+const EVENT_LOOKBACK_DAYS = 400;
+/** Owners per scope of the daily run, and the head count a scope aims to stay under. */
+export const DAILY_OWNERS_PER_SCOPE = 50;
+export const DAILY_HEAD_PER_SCOPE = 2000;
+/** Statements per D1 batch. */
+const STATEMENTS_PER_BATCH = 50;
+const IDS_PER_QUERY = 90;
+
+export interface NewAlert {
+  id: string;
+  ownerUserId: number;
+  cattleId: number;
+  cattleName: string | null;
+  cattleEarTagNumber: number | null;
+  type: AlertType;
+  severity: AlertSeverity;
+  dueAt: IsoDate;
+  message: string;
+}
+
+export interface RegenerationResult {
+  created: NewAlert[];
+  refreshed: number;
+  resolved: number;
+  /** Alerts the rules produced but the create rules refuse (a due date more than a year back). */
+  skipped: number;
+}
+
+export interface RegenerateOptions {
+  today?: IsoDate;
+  now?: Date;
+  log?: Logger;
+}
+
+interface Scope {
+  ownerIds: readonly number[];
+  cattleIds?: readonly number[];
+}
+
+const emptyResult = (): RegenerationResult => ({ created: [], refreshed: 0, resolved: 0, skipped: 0 });
+
+function merge(into: RegenerationResult, part: RegenerationResult) {
+  into.created.push(...part.created);
+  into.refreshed += part.refreshed;
+  into.resolved += part.resolved;
+  into.skipped += part.skipped;
+  return into;
+}
+
+/** Runs statements in batches of at most STATEMENTS_PER_BATCH, never splitting a group (e.g. history + update). */
+async function runGroups(db: Db, groups: SQL[][]) {
+  let batch: SQL[] = [];
+  for (const group of groups) {
+    if (batch.length && batch.length + group.length > STATEMENTS_PER_BATCH) {
+      await batchStatements(db.$client, batch);
+      batch = [];
+    }
+    batch.push(...group);
+  }
+  if (batch.length) await batchStatements(db.$client, batch);
+}
+
+async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions): Promise<RegenerationResult> {
+  const today = options.today ?? todayJst(options.now);
+  const now = (options.now ?? new Date()).toISOString();
+  const oldestDue = addYears(today, -1);
+  const [animals, eventRows, existing] = await db.batch([
+    db
+      .select({
+        cattleId: cattle.cattleId,
+        ownerUserId: cattle.ownerUserId,
+        name: cattle.name,
+        earTagNumber: cattle.earTagNumber,
+        status: cattle.status,
+        gender: cattle.gender,
+        lastCalvingDate: breedingStatus.lastCalvingDate,
+        lastInseminationDate: breedingStatus.lastInseminationDate,
+        conceptionDate: breedingStatus.conceptionDate,
+        lastEstrusDate: breedingStatus.lastEstrusDate,
+        expectedCalvingDate: breedingStatus.expectedCalvingDate,
+        scheduledPregnancyCheckDate: breedingStatus.scheduledPregnancyCheckDate,
+      })
+      .from(cattle)
+      .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
+      .where(
+        and(
+          inArray(cattle.ownerUserId, [...scope.ownerIds]),
+          scope.cattleIds ? inArray(cattle.cattleId, [...scope.cattleIds]) : undefined,
+          notInArray(cattle.status, ['DEAD', 'SHIPPED']),
+        ),
+      ),
+    db
+      .select({ cattleId: events.cattleId, eventType: events.eventType, eventDatetime: events.eventDatetime })
+      .from(events)
+      .where(
+        and(
+          inArray(events.ownerUserId, [...scope.ownerIds]),
+          scope.cattleIds ? inArray(events.cattleId, [...scope.cattleIds]) : undefined,
+          inArray(events.eventType, [...RULE_EVENT_TYPES]),
+          gte(events.eventDatetime, jstStartOfDay(addDays(today, -EVENT_LOOKBACK_DAYS)).toISOString()),
+        ),
+      ),
+    db
+      .select({
+        id: alerts.id,
+        status: alerts.status,
+        severity: alerts.severity,
+        message: alerts.message,
+        cattleName: alerts.cattleName,
+        cattleEarTagNumber: alerts.cattleEarTagNumber,
+      })
+      .from(alerts)
+      .where(
+        and(
+          inArray(alerts.ownerUserId, [...scope.ownerIds]),
+          scope.cattleIds ? inArray(alerts.cattleId, [...scope.cattleIds]) : undefined,
+          or(inArray(alerts.status, [...OPEN_ALERT_STATUSES]), gte(alerts.dueAt, oldestDue)),
+        ),
+      ),
+  ]);
+
+  const eventsByCattle = new Map<number, RuleEvent[]>();
+  for (const e of eventRows) {
+    const list = eventsByCattle.get(e.cattleId) ?? [];
+    list.push(e);
+    eventsByCattle.set(e.cattleId, list);
+  }
+
+  const result = emptyResult();
+  const validate = alertCreateSchema(today);
+  const desired = new Map<string, NewAlert>();
+  for (const animal of animals) {
+    const subject: AlertSubject = {
+      status: animal.status,
+      gender: animal.gender,
+      breeding: {
+        lastCalvingDate: animal.lastCalvingDate,
+        lastInseminationDate: animal.lastInseminationDate,
+        conceptionDate: animal.conceptionDate,
+        lastEstrusDate: animal.lastEstrusDate,
+        expectedCalvingDate: animal.expectedCalvingDate,
+        scheduledPregnancyCheckDate: animal.scheduledPregnancyCheckDate,
+      },
+      events: eventsByCattle.get(animal.cattleId) ?? [],
+    };
+    for (const rule of evaluateAlertRules(subject, today)) {
+      const candidate = {
+        ...rule,
+        ownerUserId: animal.ownerUserId,
+        cattleId: animal.cattleId,
+        cattleName: animal.name,
+        cattleEarTagNumber: animal.earTagNumber,
+      };
+      if (!validate.safeParse(candidate).success) {
+        result.skipped += 1;
+        continue;
+      }
+      const id = await alertId(animal.ownerUserId, animal.cattleId, rule.type, rule.dueAt);
+      desired.set(id, { id, ...candidate });
+    }
+  }
+
+  const existingById = new Map(existing.map((a) => [a.id, a]));
+  const inserts: AlertInsert[] = [];
+  const refreshes: AlertRefresh[] = [];
+  for (const alert of desired.values()) {
+    const stored = existingById.get(alert.id);
+    if (!stored) {
+      inserts.push({ ...alert, memo: null });
+      result.created.push(alert);
+      continue;
+    }
+    const open = (OPEN_ALERT_STATUSES as readonly AlertStatus[]).includes(stored.status);
+    const changed =
+      stored.severity !== alert.severity ||
+      stored.message !== alert.message ||
+      stored.cattleName !== alert.cattleName ||
+      stored.cattleEarTagNumber !== alert.cattleEarTagNumber;
+    if (open && changed) refreshes.push(alert);
+  }
+  const cleared = existing
+    .filter((a) => (OPEN_ALERT_STATUSES as readonly AlertStatus[]).includes(a.status) && !desired.has(a.id))
+    .map((a) => a.id);
+  result.refreshed = refreshes.length;
+  result.resolved = cleared.length;
+
+  const insertGroups = insertAlertsStatements(inserts, now).map((s) => [s]);
+  const createdHistory = createdHistoryStatements(inserts.map((i) => i.id), SYSTEM, now).map((s) => [s]);
+  const refreshGroups = refreshAlertsStatements(refreshes, now).map((s) => [s]);
+  const resolveGroups = chunk(systemResolveStatements(cleared, now), 2);
+  await runGroups(db, [...insertGroups, ...createdHistory, ...refreshGroups, ...resolveGroups]);
+  if (result.skipped) options.log?.('info', 'alerts skipped by the create rules', { skipped: result.skipped });
+  return result;
+}
+
+/**
+ * Regenerates one owner's alerts: for the given animals (after a write that touched them), or for the whole herd.
+ * Animals of other owners in `cattleIds` are ignored.
+ */
+export async function regenerateAlerts(
+  db: Db,
+  ownerId: number,
+  cattleIds?: readonly number[],
+  options: RegenerateOptions = {},
+): Promise<RegenerationResult> {
+  if (!cattleIds) return regenerateScope(db, { ownerIds: [ownerId] }, options);
+  const result = emptyResult();
+  for (const part of chunk([...new Set(cattleIds)], IDS_PER_QUERY)) {
+    merge(result, await regenerateScope(db, { ownerIds: [ownerId], cattleIds: part }, options));
+  }
+  return result;
+}
+
+/** Regenerates the alerts of one animal; call it right after any write that touches the animal. */
+export const regenerateAlertsForCattle = (db: Db, ownerId: number, cattleId: number, options: RegenerateOptions = {}) =>
+  regenerateAlerts(db, ownerId, [cattleId], options);
+
+/** Groups owners into scopes of at most DAILY_OWNERS_PER_SCOPE owners and about DAILY_HEAD_PER_SCOPE animals. */
+export function packOwners(herds: readonly { ownerUserId: number; head: number }[]): number[][] {
+  const scopes: number[][] = [];
+  let current: number[] = [];
+  let head = 0;
+  for (const herd of herds) {
+    if (current.length && (current.length >= DAILY_OWNERS_PER_SCOPE || head + herd.head > DAILY_HEAD_PER_SCOPE)) {
+      scopes.push(current);
+      current = [];
+      head = 0;
+    }
+    current.push(herd.ownerUserId);
+    head += herd.head;
+  }
+  if (current.length) scopes.push(current);
+  return scopes;
+}
+
+/** The daily run: every owner with animals, scope by scope. Returns what changed, per owner for new alerts. */
+export async function regenerateAllAlerts(db: Db, options: RegenerateOptions = {}): Promise<RegenerationResult> {
+  const herds = await db
+    .select({ ownerUserId: cattle.ownerUserId, head: sql<number>`count(*)` })
+    .from(cattle)
+    .groupBy(cattle.ownerUserId)
+    .orderBy(cattle.ownerUserId);
+  const result = emptyResult();
+  for (const ownerIds of packOwners(herds)) {
+    try {
+      merge(result, await regenerateScope(db, { ownerIds }, options));
+    } catch (err) {
+      // One bad scope must not stop every other farm's alerts; it is retried at the next run.
+      options.log?.('error', 'alert regeneration failed for owners', { ownerIds, error: String(err) });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,135 @@
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import worker from '../index';
+import { addDays, todayJst } from '../lib/jst';
+import { signUp, testEnv } from '../test/api';
+
+/** The dawn cron (06:00 JST) on a seeded database of several farms. */
+const dawn = new Date();
+const today = todayJst(dawn);
+let identification = 1_700_000_000;
+
+async function runCron(at: Date = dawn) {
+  const controller = createScheduledController({ scheduledTime: at, cron: '0 21 * * *' });
+  const ctx = createExecutionContext();
+  await worker.scheduled(controller, testEnv, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+interface CowState {
+  lastCalvingDate?: string;
+  expectedCalvingDate?: string;
+  lastInseminationDate?: string;
+  scheduledPregnancyCheckDate?: string;
+}
+
+async function seedCow(ownerId: number, name: string, state: CowState) {
+  const id = ++identification;
+  const { meta } = await env.DB.prepare(
+    "INSERT INTO cattle (owner_user_id, identification_number, ear_tag_number, name, gender, status) VALUES (?, ?, ?, ?, '雌', 'HEALTHY')",
+  )
+    .bind(ownerId, id, id % 10000, name)
+    .run();
+  await env.DB.prepare(
+    'INSERT INTO breeding_status (cattle_id, last_calving_date, expected_calving_date, last_insemination_date, scheduled_pregnancy_check_date) VALUES (?, ?, ?, ?, ?)',
+  )
+    .bind(meta.last_row_id, state.lastCalvingDate ?? null, state.expectedCalvingDate ?? null, state.lastInseminationDate ?? null, state.scheduledPregnancyCheckDate ?? null)
+    .run();
+  return meta.last_row_id as number;
+}
+
+const digestsTo = (email: string) =>
+  env.DB.prepare("SELECT subject, text FROM dev_outbox WHERE \"to\" = ? AND subject LIKE '【牛帳】対応が必要なアラート%' ORDER BY id")
+    .bind(email)
+    .all<any>()
+    .then((r) => r.results);
+const snapshot = async () => ({
+  alerts: (await env.DB.prepare('SELECT * FROM alerts ORDER BY id').all()).results,
+  history: (await env.DB.prepare('SELECT * FROM alert_history ORDER BY id').all()).results,
+  mails: (await env.DB.prepare("SELECT * FROM email_logs WHERE type = 'alert_digest' ORDER BY id").all()).results,
+});
+
+let north: { email: string; userId: number };
+let south: { email: string; userId: number };
+let east: { email: string; userId: number };
+const lineEmail = `U${Date.now()}@line.invalid`;
+let lineUserId: number;
+let northOpenCow: number;
+let northLateCow: number;
+
+beforeAll(async () => {
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  north = await signUp({ name: '北牧場' });
+  south = await signUp({ name: '南牧場' });
+  east = await signUp({ name: '東牧場' });
+  const { meta } = await env.DB.prepare(
+    "INSERT INTO users (email, user_name, is_verified, oauth_provider, line_id) VALUES (?, 'LINE牧場', 1, 'line', ?)",
+  )
+    .bind(lineEmail, `line-${Date.now()}`)
+    .run();
+  lineUserId = meta.last_row_id;
+
+  northOpenCow = await seedCow(north.userId, 'はなこ', { lastCalvingDate: addDays(today, -72) });
+  northLateCow = await seedCow(north.userId, 'もも', { expectedCalvingDate: addDays(today, -2) });
+  await seedCow(north.userId, 'さくら', { expectedCalvingDate: addDays(today, 12) });
+  await seedCow(south.userId, 'うめ', { lastInseminationDate: addDays(today, -28), scheduledPregnancyCheckDate: addDays(today, 2) });
+  await seedCow(east.userId, 'きく', { lastCalvingDate: addDays(today, -100) });
+  await seedCow(east.userId, 'ゆり', { lastCalvingDate: addDays(today, -59) });
+  await seedCow(lineUserId, 'らいん', { lastCalvingDate: addDays(today, -90) });
+});
+
+describe('scheduled (cron 0 21 * * *)', () => {
+  it('raises the alerts of every farm and mails one digest to each farmer with new high alerts', async () => {
+    await runCron();
+    const { results } = await env.DB.prepare('SELECT owner_user_id, type, severity, message FROM alerts ORDER BY owner_user_id, type').all<any>();
+    expect(results).toEqual([
+      { owner_user_id: north.userId, type: 'CALVING_OVERDUE', severity: 'high', message: '分娩予定日を2日超過' },
+      { owner_user_id: north.userId, type: 'CALVING_WITHIN_60', severity: 'medium', message: '分娩予定まで残り12日（エサ強化）' },
+      { owner_user_id: north.userId, type: 'OPEN_DAYS_OVER60_NO_AI', severity: 'high', message: '分娩後72日経過・未授精' },
+      { owner_user_id: south.userId, type: 'PREGNANCY_CHECK_DUE', severity: 'medium', message: '妊娠鑑定まで残り2日（授精後28日）' },
+      { owner_user_id: east.userId, type: 'OPEN_DAYS_OVER60_NO_AI', severity: 'high', message: '分娩後100日経過・未授精' },
+      { owner_user_id: lineUserId, type: 'OPEN_DAYS_OVER60_NO_AI', severity: 'high', message: '分娩後90日経過・未授精' },
+    ]);
+
+    const northMail = await digestsTo(north.email);
+    expect(northMail).toHaveLength(1);
+    expect(northMail[0].subject).toContain('2件');
+    expect(northMail[0].text).toContain('分娩予定日を2日超過');
+    expect(northMail[0].text).toContain('分娩後72日経過・未授精');
+    expect(northMail[0].text).not.toContain('エサ強化');
+    expect(northMail[0].text).toContain('/alerts');
+    expect(await digestsTo(east.email)).toHaveLength(1);
+    expect(await digestsTo(south.email)).toEqual([]);
+    const lineLogs = await env.DB.prepare('SELECT * FROM email_logs WHERE email = ?').bind(lineEmail).all();
+    expect(lineLogs.results).toEqual([]);
+  });
+
+  it('changes nothing and mails nobody when run a second time', async () => {
+    const before = await snapshot();
+    await runCron();
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('resolves an alert whose condition has cleared, by the system with history', async () => {
+    await env.DB.prepare('UPDATE breeding_status SET last_insemination_date = ? WHERE cattle_id = ?').bind(today, northOpenCow).run();
+    await runCron();
+    const alert = await env.DB.prepare("SELECT * FROM alerts WHERE cattle_id = ? AND type = 'OPEN_DAYS_OVER60_NO_AI'").bind(northOpenCow).first<any>();
+    expect(alert.status).toBe('resolved');
+    const last = await env.DB.prepare('SELECT * FROM alert_history WHERE alert_id = ? ORDER BY id DESC').bind(alert.id).first<any>();
+    expect(last).toMatchObject({ action: 'resolved', previous_status: 'active', new_status: 'resolved', changed_by: 'system', reason: '条件が解消されました' });
+    expect(await digestsTo(north.email)).toHaveLength(1);
+  });
+
+  it('recounts the days the next morning and mails only farms with newly high alerts', async () => {
+    await runCron(new Date(dawn.getTime() + 86_400_000));
+    const late = await env.DB.prepare('SELECT message, status FROM alerts WHERE cattle_id = ?').bind(northLateCow).first<any>();
+    expect(late).toEqual({ message: '分娩予定日を3日超過', status: 'active' });
+    // ゆり reaches 60 days open today: the east farm gets a second digest with only her.
+    const eastMails = await digestsTo(east.email);
+    expect(eastMails).toHaveLength(2);
+    expect(eastMails[1].text).toContain('ゆり');
+    expect(eastMails[1].text).toContain('分娩後60日経過・未授精');
+    expect(eastMails[1].text).not.toContain('きく');
+    expect(await digestsTo(north.email)).toHaveLength(1);
+  });
+});

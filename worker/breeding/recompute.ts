@@ -1,0 +1,158 @@
+/**
+ * Writes the breeding engine's result: loads what the engine needs about one animal, and builds the statements
+ * that store breeding_status, breeding_summary and the cattle row changes, to run in the same D1 batch as the
+ * event write that caused them. Statements are built before the batch runs, so callers pass the events as they
+ * will be after the write (`eventsAfter`), next to the stored ones (`eventsBefore`).
+ */
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { CattleStatus } from '../cattle/cattle.enums';
+import { statusChangeStatements } from '../cattle/status-history';
+import type { Db } from '../db/client';
+import { breedingStatus, breedingSummary, cattle, cattleStatusHistory, events } from '../db/schema';
+import { todayJst } from '../lib/jst';
+import {
+  affectsStatus,
+  computeBreeding,
+  resolveGrowthStage,
+  resolveStatus,
+  resolveWeight,
+  type BreedingResult,
+  type EngineEvent,
+} from './engine';
+
+export interface AnimalForBreeding {
+  cattleId: number;
+  ownerUserId: number;
+  name: string | null;
+  identificationNumber: number;
+  earTagNumber: number | null;
+  breed: string | null;
+  status: string;
+  growthStage: string | null;
+  weight: number | null;
+  score: number | null;
+  initialParity: number;
+}
+
+export interface BreedingContext {
+  animal: AnimalForBreeding;
+  events: EngineEvent[];
+  /** The status before the animal's last status change (cattle_status_history), for undoing it. */
+  statusBeforeLastChange: string | null;
+}
+
+/** The owner's animal, its events and its last status change; null when the animal is not the owner's. */
+export async function loadBreedingContext(db: Db, ownerId: number, cattleId: number): Promise<BreedingContext | null> {
+  const [animalRows, eventRows, historyRows] = await Promise.all([
+    db
+      .select({
+        cattleId: cattle.cattleId,
+        ownerUserId: cattle.ownerUserId,
+        name: cattle.name,
+        identificationNumber: cattle.identificationNumber,
+        earTagNumber: cattle.earTagNumber,
+        breed: cattle.breed,
+        status: cattle.status,
+        growthStage: cattle.growthStage,
+        weight: cattle.weight,
+        score: cattle.score,
+        initialParity: sql<number>`coalesce(${breedingStatus.initialParity}, 0)`,
+      })
+      .from(cattle)
+      .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
+      .where(and(eq(cattle.cattleId, cattleId), eq(cattle.ownerUserId, ownerId)))
+      .limit(1),
+    db
+      .select({ eventId: events.eventId, eventType: events.eventType, eventDatetime: events.eventDatetime, details: events.details })
+      .from(events)
+      .where(and(eq(events.cattleId, cattleId), eq(events.ownerUserId, ownerId)))
+      .orderBy(asc(events.eventDatetime), asc(events.eventId)),
+    db
+      .select({ oldStatus: cattleStatusHistory.oldStatus, newStatus: cattleStatusHistory.newStatus })
+      .from(cattleStatusHistory)
+      .where(eq(cattleStatusHistory.cattleId, cattleId))
+      .orderBy(desc(cattleStatusHistory.changedAt), desc(cattleStatusHistory.historyId))
+      .limit(1),
+  ]);
+  const animal = animalRows[0];
+  if (!animal) return null;
+  const last = historyRows[0];
+  return {
+    animal: { ...animal, initialParity: Number(animal.initialParity) },
+    events: eventRows,
+    statusBeforeLastChange: last && last.newStatus === animal.status ? last.oldStatus : null,
+  };
+}
+
+export interface RecomputeInput {
+  context: BreedingContext;
+  eventsAfter: readonly EngineEvent[];
+  /** The events this change created, updated (both versions) or deleted. */
+  touched: readonly EngineEvent[];
+  /** The user id as text, or 'system'. */
+  changedBy: string;
+  today?: string;
+}
+
+export interface RecomputeOutput {
+  statements: unknown[];
+  result: BreedingResult;
+  status: string;
+  growthStage: string | null;
+  weight: number | null;
+}
+
+/** The statements that store the animal's recomputed breeding state and cattle changes. */
+export function recomputeStatements(db: Db, input: RecomputeInput): RecomputeOutput {
+  const { animal } = input.context;
+  const today = input.today ?? todayJst();
+  const base = { breed: animal.breed, initialParity: animal.initialParity, growthStage: animal.growthStage, today };
+  const before = computeBreeding({ ...base, events: input.context.events });
+  const after = computeBreeding({ ...base, events: input.eventsAfter });
+
+  const decision = resolveStatus({
+    currentStatus: animal.status,
+    before,
+    after,
+    touchedStatusEvent: input.touched.some((e) => affectsStatus(e.eventType)),
+    statusBeforeLastChange: input.context.statusBeforeLastChange,
+  });
+  const growthStage = resolveGrowthStage({
+    currentStage: animal.growthStage,
+    initialParity: animal.initialParity,
+    before: { impliedGrowthStage: before.impliedGrowthStage, events: input.context.events },
+    after,
+  });
+  const weight = resolveWeight({ currentWeight: animal.weight, before, after });
+  const now = new Date().toISOString();
+  const { breedingStatus: bs, breedingSummary: summary } = after;
+
+  const statements: unknown[] = [
+    db
+      .insert(breedingStatus)
+      .values({ cattleId: animal.cattleId, initialParity: animal.initialParity, ...bs, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: breedingStatus.cattleId, set: { ...bs, updatedAt: now } }),
+    db
+      .insert(breedingSummary)
+      .values({ cattleId: animal.cattleId, ...summary, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: breedingSummary.cattleId, set: { ...summary, updatedAt: now } }),
+  ];
+  if (growthStage !== animal.growthStage || weight !== animal.weight) {
+    statements.push(
+      db
+        .update(cattle)
+        .set({ growthStage, weight, updatedAt: now, version: sql`${cattle.version} + 1` })
+        .where(eq(cattle.cattleId, animal.cattleId)),
+    );
+  }
+  statements.push(
+    ...statusChangeStatements(db, {
+      cattleId: animal.cattleId,
+      oldStatus: animal.status,
+      newStatus: decision.status as CattleStatus,
+      changedBy: input.changedBy,
+      reason: decision.reason,
+    }),
+  );
+  return { statements, result: after, status: decision.status, growthStage, weight };
+}

@@ -1,0 +1,80 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../test/api';
+import { addDays, todayJst } from '../lib/jst';
+import { DEMO_EMAIL, DEMO_PASSWORD, planDemoHerd, seedDemoFarm } from './demo-farm';
+
+describe('the demo farm', () => {
+  let token: string;
+  let userId: number;
+  const today = todayJst();
+
+  beforeAll(async () => {
+    const seeded = await api('/dev/seed', { method: 'POST' });
+    expect(seeded.json.created).toBe(true);
+    userId = seeded.json.userId;
+    const login = await api('/auth/login', { method: 'POST', body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    token = login.json.token;
+  }, 120_000);
+
+  it('is planned the same way every time for the same day', () => {
+    expect(JSON.stringify(planDemoHerd(today))).toBe(JSON.stringify(planDemoHerd(today)));
+  });
+
+  it('seeds once: a second call changes nothing', async () => {
+    const again = await seedDemoFarm(env as never, today);
+    expect(again).toEqual({ created: false, userId });
+  });
+
+  it('has a realistic herd of about 80 head with calves linked to their mothers', async () => {
+    const counts = await api('/cattle/status-counts', { token });
+    const alive = counts.json.data.total - counts.json.data.SHIPPED - counts.json.data.DEAD;
+    expect(alive).toBeGreaterThanOrEqual(70);
+    expect(alive).toBeLessThanOrEqual(100);
+    const calves = await env.DB.prepare(
+      "SELECT count(*) AS n FROM cattle c JOIN mother_info m ON m.cattle_id = c.cattle_id WHERE c.owner_user_id = ? AND c.growth_stage = 'CALF' AND m.mother_cattle_id IS NOT NULL",
+    )
+      .bind(userId)
+      .first<{ n: number }>();
+    expect(calves!.n).toBeGreaterThanOrEqual(8);
+    expect((await api('/cattle?status=PREGNANT&limit=100', { token })).json.data.totalCount).toBeGreaterThanOrEqual(10);
+    expect((await api('/cattle?growth_stage=FATTENING&limit=100', { token })).json.data.totalCount).toBeGreaterThanOrEqual(8);
+  });
+
+  it('puts cows in every breeding situation the alerts watch for', async () => {
+    const rows = await env.DB.prepare(
+      `SELECT bs.* , c.status FROM breeding_status bs JOIN cattle c ON c.cattle_id = bs.cattle_id WHERE c.owner_user_id = ? AND c.gender = '雌'`,
+    )
+      .bind(userId)
+      .all<any>();
+    const states = rows.results;
+    const overdue = states.filter((s) => s.expected_calving_date && s.expected_calving_date < today && s.status === 'PREGNANT');
+    const within60 = states.filter((s) => s.expected_calving_date && s.expected_calving_date >= today && s.expected_calving_date <= addDays(today, 60));
+    const openLong = states.filter((s) => s.last_calving_date && s.last_calving_date <= addDays(today, -60) && (!s.last_insemination_date || s.last_insemination_date < s.last_calving_date));
+    const returnWatch = states.filter((s) => s.last_insemination_date && s.last_insemination_date <= addDays(today, -20) && s.last_insemination_date >= addDays(today, -24) && s.status !== 'PREGNANT');
+    const checkDue = states.filter((s) => s.scheduled_pregnancy_check_date && s.scheduled_pregnancy_check_date <= addDays(today, 3));
+    expect(overdue.length).toBeGreaterThanOrEqual(1);
+    expect(within60.length).toBeGreaterThanOrEqual(2);
+    expect(openLong.length).toBeGreaterThanOrEqual(2);
+    expect(returnWatch.length).toBeGreaterThanOrEqual(1);
+    expect(checkDue.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('records two years of events through the breeding engine', async () => {
+    const events = await env.DB.prepare('SELECT event_type, count(*) AS n FROM events WHERE owner_user_id = ? GROUP BY event_type').bind(userId).all<any>();
+    const byType = Object.fromEntries(events.results.map((r) => [r.event_type, r.n]));
+    expect(byType.INSEMINATION).toBeGreaterThan(60);
+    expect(byType.CALVING).toBeGreaterThan(40);
+    expect(byType.PREGNANCY_CHECK).toBeGreaterThan(40);
+    expect(byType.WEANING).toBeGreaterThan(5);
+    const oldest = await env.DB.prepare('SELECT min(event_datetime) AS t FROM events WHERE owner_user_id = ?').bind(userId).first<{ t: string }>();
+    expect(oldest!.t.slice(0, 10) <= addDays(today, -700)).toBe(true);
+  });
+
+  it('has shipments and current plans', async () => {
+    const shipped = await env.DB.prepare('SELECT count(*) AS n FROM shipments WHERE owner_user_id = ?').bind(userId).first<{ n: number }>();
+    const plans = await env.DB.prepare('SELECT count(*) AS n FROM shipment_plans WHERE owner_user_id = ?').bind(userId).first<{ n: number }>();
+    expect(shipped!.n).toBeGreaterThan(20);
+    expect(plans!.n).toBeGreaterThan(2);
+  });
+});

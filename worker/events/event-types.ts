@@ -1,0 +1,202 @@
+import { z } from 'zod';
+
+/** The 21 event types in their 8 categories (SPEC §3), with labels and the typed details of PRODUCT.md §6. */
+export const EVENT_CATEGORIES = ['ARRIVAL', 'BREEDING', 'CALVING', 'GROWTH', 'MEASUREMENT', 'HEALTH', 'LOGISTICS', 'OTHER'] as const;
+export type EventCategory = (typeof EVENT_CATEGORIES)[number];
+
+export const EVENT_TYPES = [
+  'ARRIVAL',
+  'ESTRUS',
+  'EXPECTED_ESTRUS',
+  'INSEMINATION',
+  'PREGNANCY_CHECK',
+  'EXPECTED_CALVING',
+  'CALVING',
+  'ABORTION',
+  'STILLBIRTH',
+  'DEATH',
+  'WEANING',
+  'START_FATTENING',
+  'WEIGHT_MEASURED',
+  'VACCINATION',
+  'DIAGNOSIS',
+  'MEDICATION',
+  'TREATMENT_STARTED',
+  'TREATMENT_COMPLETED',
+  'HOOF_TRIMMING',
+  'SHIPMENT',
+  'OTHER',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const isEventType = (value: unknown): value is EventType =>
+  typeof value === 'string' && (EVENT_TYPES as readonly string[]).includes(value);
+
+type Label = { ja: string; en: string };
+
+/** Category labels and colours. `color` is a CSS custom property defined for light and dark themes. */
+export const EVENT_CATEGORY_INFO: Record<EventCategory, Label & { color: string }> = {
+  ARRIVAL: { ja: '導入', en: 'Arrival', color: 'var(--event-arrival)' },
+  BREEDING: { ja: '繁殖', en: 'Breeding', color: 'var(--event-breeding)' },
+  CALVING: { ja: '分娩・異常', en: 'Calving & losses', color: 'var(--event-calving)' },
+  GROWTH: { ja: '成長', en: 'Growth', color: 'var(--event-growth)' },
+  MEASUREMENT: { ja: '計測', en: 'Measurement', color: 'var(--event-measurement)' },
+  HEALTH: { ja: '健康・治療', en: 'Health', color: 'var(--event-health)' },
+  LOGISTICS: { ja: '出荷', en: 'Shipment', color: 'var(--event-logistics)' },
+  OTHER: { ja: 'その他', en: 'Other', color: 'var(--event-other)' },
+};
+
+export const EVENT_TYPE_INFO: Record<EventType, Label & { category: EventCategory }> = {
+  ARRIVAL: { ja: '導入', en: 'Arrival', category: 'ARRIVAL' },
+  ESTRUS: { ja: '発情', en: 'Estrus', category: 'BREEDING' },
+  EXPECTED_ESTRUS: { ja: '発情予定', en: 'Expected estrus', category: 'BREEDING' },
+  INSEMINATION: { ja: '人工授精', en: 'Insemination', category: 'BREEDING' },
+  PREGNANCY_CHECK: { ja: '妊娠鑑定', en: 'Pregnancy check', category: 'BREEDING' },
+  EXPECTED_CALVING: { ja: '分娩予定', en: 'Expected calving', category: 'BREEDING' },
+  CALVING: { ja: '分娩', en: 'Calving', category: 'CALVING' },
+  ABORTION: { ja: '流産', en: 'Abortion', category: 'CALVING' },
+  STILLBIRTH: { ja: '死産', en: 'Stillbirth', category: 'CALVING' },
+  DEATH: { ja: '死亡', en: 'Death', category: 'CALVING' },
+  WEANING: { ja: '離乳', en: 'Weaning', category: 'GROWTH' },
+  START_FATTENING: { ja: '肥育開始', en: 'Start fattening', category: 'GROWTH' },
+  WEIGHT_MEASURED: { ja: '体重測定', en: 'Weight measured', category: 'MEASUREMENT' },
+  VACCINATION: { ja: 'ワクチン接種', en: 'Vaccination', category: 'HEALTH' },
+  DIAGNOSIS: { ja: '診断', en: 'Diagnosis', category: 'HEALTH' },
+  MEDICATION: { ja: '投薬', en: 'Medication', category: 'HEALTH' },
+  TREATMENT_STARTED: { ja: '治療開始', en: 'Treatment started', category: 'HEALTH' },
+  TREATMENT_COMPLETED: { ja: '治療完了', en: 'Treatment completed', category: 'HEALTH' },
+  HOOF_TRIMMING: { ja: '削蹄', en: 'Hoof trimming', category: 'HEALTH' },
+  SHIPMENT: { ja: '出荷', en: 'Shipment', category: 'LOGISTICS' },
+  OTHER: { ja: 'その他', en: 'Other', category: 'OTHER' },
+};
+
+export const eventTypesOfCategory = (category: EventCategory): EventType[] =>
+  EVENT_TYPES.filter((type) => EVENT_TYPE_INFO[type].category === category);
+
+export const PREGNANCY_RESULTS = ['PREGNANT', 'OPEN'] as const;
+export type PregnancyResult = (typeof PREGNANCY_RESULTS)[number];
+export const PREGNANCY_RESULT_LABELS: Record<PregnancyResult, Label> = {
+  PREGNANT: { ja: '受胎', en: 'Pregnant' },
+  OPEN: { ja: '不受胎', en: 'Open' },
+};
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, message)
+    .transform((v) => (v === '' ? undefined : v))
+    .optional();
+
+const positiveInt = (message: string) => z.number({ error: message }).int(message).positive(message);
+
+export const inseminationDetailsSchema = z.strictObject({
+  sireName: optionalText(100, '種雄牛名は100文字以下で入力してください'),
+  technician: optionalText(100, '授精師名は100文字以下で入力してください'),
+  semenLot: optionalText(100, '精液ロットは100文字以下で入力してください'),
+});
+
+export const pregnancyCheckDetailsSchema = z.strictObject({
+  result: z.enum(PREGNANCY_RESULTS, { error: '鑑定結果はPREGNANTまたはOPENである必要があります' }),
+});
+
+export const calfSchema = z.strictObject({
+  name: optionalText(100, '子牛の名前は100文字以下で入力してください'),
+  gender: z.enum(['雄', '去勢', '雌'], { error: '子牛の性別は雄・去勢・雌のいずれかである必要があります' }),
+  identificationNumber: positiveInt('個体識別番号は正の整数である必要があります').optional(),
+  earTagNumber: positiveInt('耳標番号は正の整数である必要があります').optional(),
+});
+
+export const calvingDetailsSchema = z.strictObject({
+  difficult: z.boolean({ error: '難産はtrueまたはfalseである必要があります' }).optional(),
+  calf: calfSchema.optional(),
+});
+
+export const weightDetailsSchema = z.strictObject({
+  weightKg: z.number({ error: '体重は正の値である必要があります' }).positive('体重は正の値である必要があります').max(2000, '体重は2000kg以下で入力してください'),
+});
+
+export const productDetailsSchema = z.strictObject({
+  product: optionalText(100, '薬品名は100文字以下で入力してください'),
+  dose: optionalText(100, '用量は100文字以下で入力してください'),
+});
+
+const noDetailsSchema = z.strictObject({}, { error: 'このイベントタイプには詳細項目がありません' });
+
+/** The details schema of each event type; types without typed details accept only `{}` (or no details). */
+export const DETAILS_SCHEMAS = {
+  ARRIVAL: noDetailsSchema,
+  ESTRUS: noDetailsSchema,
+  EXPECTED_ESTRUS: noDetailsSchema,
+  INSEMINATION: inseminationDetailsSchema,
+  PREGNANCY_CHECK: pregnancyCheckDetailsSchema,
+  EXPECTED_CALVING: noDetailsSchema,
+  CALVING: calvingDetailsSchema,
+  ABORTION: noDetailsSchema,
+  STILLBIRTH: noDetailsSchema,
+  DEATH: noDetailsSchema,
+  WEANING: noDetailsSchema,
+  START_FATTENING: noDetailsSchema,
+  WEIGHT_MEASURED: weightDetailsSchema,
+  VACCINATION: productDetailsSchema,
+  DIAGNOSIS: noDetailsSchema,
+  MEDICATION: productDetailsSchema,
+  TREATMENT_STARTED: noDetailsSchema,
+  TREATMENT_COMPLETED: noDetailsSchema,
+  HOOF_TRIMMING: noDetailsSchema,
+  SHIPMENT: noDetailsSchema,
+  OTHER: noDetailsSchema,
+} satisfies Record<EventType, z.ZodType>;
+
+export type InseminationDetails = z.infer<typeof inseminationDetailsSchema>;
+export type PregnancyCheckDetails = z.infer<typeof pregnancyCheckDetailsSchema>;
+export type CalvingDetails = z.infer<typeof calvingDetailsSchema>;
+export type CalfDetails = z.infer<typeof calfSchema>;
+export type WeightDetails = z.infer<typeof weightDetailsSchema>;
+export type ProductDetails = z.infer<typeof productDetailsSchema>;
+
+/** The details of one event, typed by its event type. */
+export type EventDetails =
+  | { eventType: 'INSEMINATION'; details: InseminationDetails | null }
+  | { eventType: 'PREGNANCY_CHECK'; details: PregnancyCheckDetails | null }
+  | { eventType: 'CALVING'; details: CalvingDetails | null }
+  | { eventType: 'WEIGHT_MEASURED'; details: WeightDetails | null }
+  | { eventType: 'VACCINATION' | 'MEDICATION'; details: ProductDetails | null };
+
+export type DetailsResult =
+  | { success: true; details: Record<string, unknown> | null }
+  | { success: false; issues: { path: (string | number)[]; message: string }[] };
+
+/**
+ * Validates `details` for an event type. No details (undefined/null) is always fine; an empty object becomes
+ * null. Issue paths start with 'details' so the API's 400 names the field (e.g. `details.result`).
+ */
+export function parseEventDetails(eventType: EventType, details: unknown): DetailsResult {
+  if (details === undefined || details === null) return { success: true, details: null };
+  if (typeof details !== 'object' || Array.isArray(details)) {
+    return { success: false, issues: [{ path: ['details'], message: '詳細項目はオブジェクトである必要があります' }] };
+  }
+  const parsed = DETAILS_SCHEMAS[eventType].safeParse(details);
+  if (!parsed.success) {
+    return {
+      success: false,
+      issues: parsed.error.issues.map((issue) => ({
+        path: ['details', ...(issue.code === 'unrecognized_keys' ? [issue.keys[0]] : issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)))],
+        message:
+          issue.code === 'unrecognized_keys' ? `このイベントタイプでは詳細項目「${issue.keys[0]}」は使えません` : issue.message,
+      })),
+    };
+  }
+  const value = Object.fromEntries(Object.entries(parsed.data as Record<string, unknown>).filter(([, v]) => v !== undefined));
+  return { success: true, details: Object.keys(value).length ? value : null };
+}
+
+/** Everything a client needs to show the types: `GET /events/types`. */
+export function eventTypeCatalogue() {
+  return EVENT_CATEGORIES.map((category) => ({
+    category,
+    ja: EVENT_CATEGORY_INFO[category].ja,
+    en: EVENT_CATEGORY_INFO[category].en,
+    types: eventTypesOfCategory(category).map((type) => ({ type, ja: EVENT_TYPE_INFO[type].ja, en: EVENT_TYPE_INFO[type].en })),
+  }));
+}

@@ -1,0 +1,343 @@
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, notInArray, or, type SQL } from 'drizzle-orm';
+import { loadBreedingContext, recomputeStatements, type BreedingContext, type RecomputeOutput } from '../breeding/recompute';
+import type { EngineEvent } from '../breeding/engine';
+import { batchStatements } from '../db/batch';
+import { getDb, type Db } from '../db/client';
+import { breedingStatus, cattle, events } from '../db/schema';
+import { scheduleDates } from '../breeding/schedule';
+import { AppError, conflict, notFound, validationError } from '../lib/errors';
+import { createRouter } from '../lib/http';
+import { eventTypeCatalogue, eventTypesOfCategory, parseEventDetails, type EventType } from './event-types';
+import {
+  calfStatements,
+  calfToRegister,
+  detailsSql,
+  provisionalIdentificationNumber,
+  recordEventsStatements,
+  registeredCalfId,
+  sireOfCalving,
+} from './events.record';
+import * as routes from './events.routes';
+import { EVENT_MESSAGES, type AnimalState, type EventView } from './events.schemas';
+import { jstDate, jstMonth, monthRange } from '../lib/jst';
+
+const eventNotFound = () => notFound(EVENT_MESSAGES.notFound, 'EVENT_NOT_FOUND');
+const cattleNotFound = () => notFound(EVENT_MESSAGES.cattleNotFound, 'CATTLE_NOT_FOUND');
+const duplicateCalf = () =>
+  conflict('この個体識別番号は既に登録されています', 'DUPLICATE_IDENTIFICATION_NUMBER', 'details.calf.identificationNumber');
+
+const eventColumns = {
+  eventId: events.eventId,
+  cattleId: events.cattleId,
+  eventType: events.eventType,
+  eventDatetime: events.eventDatetime,
+  details: events.details,
+  notes: events.notes,
+  cattleName: cattle.name,
+  cattleEarTagNumber: cattle.earTagNumber,
+  createdAt: events.createdAt,
+  updatedAt: events.updatedAt,
+};
+
+const toView = (row: Omit<EventView, 'details'> & { details: unknown }): EventView => ({
+  ...row,
+  details: typeof row.details === 'string' ? (JSON.parse(row.details) as Record<string, unknown>) : ((row.details as Record<string, unknown>) ?? null),
+});
+
+const ownedEvent = (ownerId: number, eventId: number) => and(eq(events.eventId, eventId), eq(events.ownerUserId, ownerId));
+
+async function findEvent(db: Db, ownerId: number, eventId: number) {
+  const [row] = await db
+    .select(eventColumns)
+    .from(events)
+    .innerJoin(cattle, eq(cattle.cattleId, events.cattleId))
+    .where(and(ownedEvent(ownerId, eventId), eq(cattle.ownerUserId, ownerId)))
+    .limit(1);
+  if (!row) throw eventNotFound();
+  return toView(row);
+}
+
+async function requireContext(db: Db, ownerId: number, cattleId: number): Promise<BreedingContext> {
+  const context = await loadBreedingContext(db, ownerId, cattleId);
+  if (!context) throw cattleNotFound();
+  return context;
+}
+
+async function assertCalfNumberFree(db: Db, ownerId: number, identificationNumber: number | undefined) {
+  if (identificationNumber === undefined) return;
+  const [taken] = await db
+    .select({ id: cattle.cattleId })
+    .from(cattle)
+    .where(and(eq(cattle.ownerUserId, ownerId), eq(cattle.identificationNumber, identificationNumber)))
+    .limit(1);
+  if (taken) throw duplicateCalf();
+}
+
+const isUniqueViolation = (err: unknown) =>
+  /UNIQUE constraint failed: cattle\./.test(String((err as Error)?.message ?? err) + String((err as { cause?: Error })?.cause?.message ?? ''));
+
+async function runBatch(d1: D1Database, statements: unknown[]) {
+  try {
+    return await batchStatements(d1, statements as never);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateCalf();
+    throw err;
+  }
+}
+
+const animalState = (cattleId: number, out: RecomputeOutput, calfCattleId: number | null): AnimalState => ({
+  cattleId,
+  status: out.status,
+  growthStage: out.growthStage,
+  weight: out.weight,
+  breedingStatus: out.result.breedingStatus,
+  breedingSummary: out.result.breedingSummary,
+  calfCattleId,
+});
+
+/** Details checked against the event's (possibly new) type; a wrong shape is a 400 naming the field. */
+function checkedDetails(eventType: EventType, details: unknown) {
+  const parsed = parseEventDetails(eventType, details);
+  if (parsed.success) return parsed.details;
+  const [first] = parsed.issues;
+  const err = validationError(first.message, first.path.join('.'));
+  (err as AppError & { issues?: unknown }).issues = parsed.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+  throw err;
+}
+
+export const eventsRouter = createRouter()
+  .openapi(routes.eventTypes, (c) => c.json({ data: eventTypeCatalogue() }, 200))
+  .openapi(routes.schedule, async (c) => {
+    const ownerId = c.get('userId');
+    const month = c.req.valid('query').month ?? jstMonth();
+    const { from, to } = monthRange(month);
+    const rows = await getDb(c.env)
+      .select({
+        cattleId: cattle.cattleId,
+        cattleName: cattle.name,
+        cattleEarTagNumber: cattle.earTagNumber,
+        status: cattle.status,
+        lastEstrusDate: breedingStatus.lastEstrusDate,
+        lastInseminationDate: breedingStatus.lastInseminationDate,
+        conceptionDate: breedingStatus.conceptionDate,
+        scheduledPregnancyCheckDate: breedingStatus.scheduledPregnancyCheckDate,
+        expectedCalvingDate: breedingStatus.expectedCalvingDate,
+      })
+      .from(cattle)
+      .innerJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
+      .where(
+        and(
+          eq(cattle.ownerUserId, ownerId),
+          notInArray(cattle.status, ['DEAD', 'SHIPPED']),
+          or(
+            isNotNull(breedingStatus.lastEstrusDate),
+            isNotNull(breedingStatus.lastInseminationDate),
+            isNotNull(breedingStatus.scheduledPregnancyCheckDate),
+            isNotNull(breedingStatus.expectedCalvingDate),
+          ),
+        ),
+      );
+    const items = rows
+      .flatMap((row) =>
+        scheduleDates(row, from, to).map((item) => ({
+          ...item,
+          cattleId: row.cattleId,
+          cattleName: row.cattleName,
+          cattleEarTagNumber: row.cattleEarTagNumber,
+        })),
+      )
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.cattleId - b.cattleId));
+    return c.json({ data: { month, items } }, 200);
+  })
+  .openapi(routes.listEvents, async (c) => {
+    const ownerId = c.get('userId');
+    const q = c.req.valid('query');
+    const db = getDb(c.env);
+    const filters: SQL[] = [eq(events.ownerUserId, ownerId), eq(cattle.ownerUserId, ownerId)];
+    if (q.cattleId) filters.push(eq(events.cattleId, q.cattleId));
+    if (q.eventType) filters.push(eq(events.eventType, q.eventType));
+    if (q.category) filters.push(inArray(events.eventType, eventTypesOfCategory(q.category)));
+    if (q.startDate) filters.push(gte(events.eventDatetime, q.startDate));
+    if (q.endDate) filters.push(lte(events.eventDatetime, q.endDate));
+    const pageFilters = [...filters];
+    if (q.cursor) {
+      const [after] = await db
+        .select({ eventDatetime: events.eventDatetime })
+        .from(events)
+        .where(ownedEvent(ownerId, q.cursor))
+        .limit(1);
+      if (!after) throw validationError(EVENT_MESSAGES.cursor, 'cursor');
+      pageFilters.push(
+        or(
+          lt(events.eventDatetime, after.eventDatetime),
+          and(eq(events.eventDatetime, after.eventDatetime), lt(events.eventId, q.cursor)),
+        ) as SQL,
+      );
+    }
+    const [rows, [total]] = await Promise.all([
+      db
+        .select(eventColumns)
+        .from(events)
+        .innerJoin(cattle, eq(cattle.cattleId, events.cattleId))
+        .where(and(...pageFilters))
+        .orderBy(desc(events.eventDatetime), desc(events.eventId))
+        .limit(q.limit + 1),
+      db
+        .select({ n: count() })
+        .from(events)
+        .innerJoin(cattle, eq(cattle.cattleId, events.cattleId))
+        .where(and(...filters)),
+    ]);
+    const hasNext = rows.length > q.limit;
+    const results = rows.slice(0, q.limit).map(toView);
+    return c.json(
+      { data: { results, nextCursor: hasNext ? results[results.length - 1].eventId : null, hasNext, totalCount: total?.n ?? 0 } },
+      200,
+    );
+  })
+  .openapi(routes.eventsOfCattle, async (c) => {
+    const ownerId = c.get('userId');
+    const { cattleId } = c.req.valid('param');
+    const db = getDb(c.env);
+    const [owned] = await db
+      .select({ id: cattle.cattleId })
+      .from(cattle)
+      .where(and(eq(cattle.cattleId, cattleId), eq(cattle.ownerUserId, ownerId)))
+      .limit(1);
+    if (!owned) throw cattleNotFound();
+    const rows = await db
+      .select(eventColumns)
+      .from(events)
+      .innerJoin(cattle, eq(cattle.cattleId, events.cattleId))
+      .where(and(eq(events.cattleId, cattleId), eq(events.ownerUserId, ownerId)))
+      .orderBy(desc(events.eventDatetime), desc(events.eventId));
+    return c.json({ data: { results: rows.map(toView) } }, 200);
+  })
+  .openapi(routes.createEvent, async (c) => {
+    const ownerId = c.get('userId');
+    const input = c.req.valid('json');
+    const db = getDb(c.env);
+    const context = await requireContext(db, ownerId, input.cattleId);
+    const calf = calfToRegister(input.eventType, input.details);
+    if (calf) await assertCalfNumberFree(db, ownerId, calf.identificationNumber);
+    const { statements, recomputed } = recordEventsStatements(
+      db,
+      context,
+      [{ eventType: input.eventType, eventDatetime: input.eventDatetime, details: input.details, notes: input.notes }],
+      { changedBy: String(ownerId) },
+    );
+    const results = await runBatch(c.env.DB, statements);
+    const inserted = results.find((r) => (r.results?.[0] as { event_id?: number } | undefined)?.event_id !== undefined)?.results[0] as {
+      event_id: number;
+    };
+    const event = await findEvent(db, ownerId, inserted.event_id);
+    return c.json({ data: event, animal: animalState(context.animal.cattleId, recomputed, registeredCalfId(event.details)) }, 201);
+  })
+  .openapi(routes.getEvent, async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json({ data: await findEvent(getDb(c.env), c.get('userId'), id) }, 200);
+  })
+  .openapi(routes.updateEvent, async (c) => {
+    const ownerId = c.get('userId');
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const db = getDb(c.env);
+    const existing = await findEvent(db, ownerId, id);
+    const eventType = (body.eventType ?? existing.eventType) as EventType;
+    let details: Record<string, unknown> | null;
+    if (body.details !== undefined) details = checkedDetails(eventType, body.details);
+    else if (eventType === existing.eventType) details = existing.details;
+    else {
+      // Details of the old type are kept only when they also fit the new one.
+      const { calf: _calf, ...rest } = existing.details ?? {};
+      const reparsed = parseEventDetails(eventType, existing.details?.calf ? existing.details : rest);
+      details = reparsed.success ? reparsed.details : null;
+    }
+    const oldCalfId = registeredCalfId(existing.details);
+    if (details?.calf && oldCalfId !== null) details = { ...details, calf: { ...(details.calf as object), cattleId: oldCalfId } };
+    const updated: EngineEvent = {
+      eventId: id,
+      eventType,
+      eventDatetime: body.eventDatetime ?? existing.eventDatetime,
+      details,
+    };
+    const targetCattleId = body.cattleId ?? existing.cattleId;
+    const sourceContext = await requireContext(db, ownerId, existing.cattleId);
+    const targetContext = targetCattleId === existing.cattleId ? sourceContext : await requireContext(db, ownerId, targetCattleId);
+
+    const now = new Date().toISOString();
+    const statements: unknown[] = [];
+    const calf = calfToRegister(eventType, details);
+    let calfNumber: number | null = null;
+    if (calf) {
+      await assertCalfNumberFree(db, ownerId, calf.identificationNumber);
+      calfNumber = calf.identificationNumber ?? provisionalIdentificationNumber();
+      const targetEvents = [...targetContext.events.filter((e) => e.eventId !== id), updated];
+      statements.push(
+        ...calfStatements(targetContext.animal, calf, calfNumber, jstDate(updated.eventDatetime), sireOfCalving(targetEvents, updated.eventDatetime), now),
+      );
+    }
+    statements.push(
+      db
+        .update(events)
+        .set({
+          cattleId: targetCattleId,
+          eventType,
+          eventDatetime: updated.eventDatetime,
+          details: detailsSql(details, ownerId, calfNumber),
+          ...(body.notes !== undefined ? { notes: body.notes } : {}),
+          updatedAt: now,
+        })
+        .where(ownedEvent(ownerId, id)),
+    );
+    const previous: EngineEvent = { eventId: id, eventType: existing.eventType, eventDatetime: existing.eventDatetime, details: existing.details };
+    // A note-only correction must not re-decide the status (e.g. over one the farmer set by hand).
+    const factsChanged =
+      targetCattleId !== existing.cattleId ||
+      updated.eventType !== previous.eventType ||
+      updated.eventDatetime !== previous.eventDatetime ||
+      JSON.stringify(updated.details) !== JSON.stringify(previous.details);
+    let targetState: RecomputeOutput;
+    if (targetCattleId === existing.cattleId) {
+      targetState = recomputeStatements(db, {
+        context: sourceContext,
+        eventsAfter: sourceContext.events.map((e) => (e.eventId === id ? updated : e)),
+        touched: factsChanged ? [previous, updated] : [],
+        changedBy: String(ownerId),
+      });
+      statements.push(...targetState.statements);
+    } else {
+      const source = recomputeStatements(db, {
+        context: sourceContext,
+        eventsAfter: sourceContext.events.filter((e) => e.eventId !== id),
+        touched: [previous],
+        changedBy: String(ownerId),
+      });
+      targetState = recomputeStatements(db, {
+        context: targetContext,
+        eventsAfter: [...targetContext.events, updated],
+        touched: [updated],
+        changedBy: String(ownerId),
+      });
+      statements.push(...source.statements, ...targetState.statements);
+    }
+    await runBatch(c.env.DB, statements);
+    const event = await findEvent(db, ownerId, id);
+    return c.json({ data: event, animal: animalState(targetCattleId, targetState, registeredCalfId(event.details)) }, 200);
+  })
+  .openapi(routes.deleteEvent, async (c) => {
+    const ownerId = c.get('userId');
+    const { id } = c.req.valid('param');
+    const db = getDb(c.env);
+    const existing = await findEvent(db, ownerId, id);
+    const context = await requireContext(db, ownerId, existing.cattleId);
+    const removed: EngineEvent = { eventId: id, eventType: existing.eventType, eventDatetime: existing.eventDatetime, details: existing.details };
+    const recomputed = recomputeStatements(db, {
+      context,
+      eventsAfter: context.events.filter((e) => e.eventId !== id),
+      touched: [removed],
+      changedBy: String(ownerId),
+    });
+    await runBatch(c.env.DB, [db.delete(events).where(ownedEvent(ownerId, id)), ...recomputed.statements]);
+    return c.body(null, 204);
+  });

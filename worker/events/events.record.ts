@@ -1,0 +1,140 @@
+/**
+ * Writing events together with everything they cause: the calf a CALVING registers and the recomputed
+ * breeding state. Shared by the event routes and the demo-farm seeder.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { recomputeStatements, type AnimalForBreeding, type BreedingContext } from '../breeding/recompute';
+import { chronological, type EngineEvent } from '../breeding/engine';
+import type { Db } from '../db/client';
+import { jstDate } from '../lib/jst';
+import type { CalfDetails } from './event-types';
+
+export interface NewEvent {
+  eventType: string;
+  /** ISO instant. */
+  eventDatetime: string;
+  details?: Record<string, unknown> | null;
+  notes?: string | null;
+}
+
+/** Engine id for an event not inserted yet: larger than any stored id. */
+export const PENDING_EVENT_ID = Number.MAX_SAFE_INTEGER;
+
+const calfOf = (details: unknown): (CalfDetails & { cattleId?: number }) | null => {
+  const calf = (details as { calf?: unknown } | null | undefined)?.calf;
+  return calf && typeof calf === 'object' ? (calf as CalfDetails & { cattleId?: number }) : null;
+};
+
+/** The calf's cattle id once registered (stored in details.calf.cattleId). */
+export const registeredCalfId = (details: unknown): number | null => {
+  const id = calfOf(details)?.cattleId;
+  return typeof id === 'number' ? id : null;
+};
+
+/** The calf a CALVING registers, if its details carry one that is not registered yet. */
+export const calfToRegister = (eventType: string, details: unknown): CalfDetails | null => {
+  const calf = calfOf(details);
+  return eventType === 'CALVING' && calf && registeredCalfId(details) === null ? calf : null;
+};
+
+/**
+ * A stand-in 個体識別番号 for a calf registered before its national number is known: negative, so it can never
+ * clash with a real one, and unique per owner. The farmer replaces it when the number arrives.
+ */
+let provisionalSequence = Math.floor(Math.random() * 1000);
+export const provisionalIdentificationNumber = () => -(Date.now() * 1000 + (provisionalSequence++ % 1000));
+
+/** The sire of the insemination that led to a calving: the last AI with a sire name before it. */
+export function sireOfCalving(events: readonly EngineEvent[], calvingDatetime: string): string | null {
+  const before = chronological(events).filter(
+    (e) => e.eventType === 'INSEMINATION' && Date.parse(e.eventDatetime) < Date.parse(calvingDatetime),
+  );
+  const sire = (before.at(-1)?.details as { sireName?: unknown } | null | undefined)?.sireName;
+  return typeof sire === 'string' && sire ? sire : null;
+}
+
+/**
+ * Registers a calf born to `mother` on `birthday`: its cattle row (growth stage CALF, the mother's breed), empty
+ * breeding rows, mother_info pointing at the mother and a bloodline from the sire and the mother's line.
+ * The statements find the new row by (owner, identification number), so they run inside one batch.
+ */
+export function calfStatements(
+  mother: AnimalForBreeding,
+  calf: CalfDetails,
+  identificationNumber: number,
+  birthday: string,
+  sireName: string | null,
+  now: string,
+): SQL[] {
+  const owner = mother.ownerUserId;
+  const calfId = sql`(select cattle_id from cattle where owner_user_id = ${owner} and identification_number = ${identificationNumber})`;
+  return [
+    sql`insert into cattle (owner_user_id, identification_number, ear_tag_number, name, growth_stage, birthday, gender, breed, status, created_at, updated_at)
+      values (${owner}, ${identificationNumber}, ${calf.earTagNumber ?? null}, ${calf.name ?? null}, 'CALF', ${birthday}, ${calf.gender}, ${mother.breed}, 'HEALTHY', ${now}, ${now})`,
+    sql`insert into breeding_status (cattle_id, created_at, updated_at) values (${calfId}, ${now}, ${now})`,
+    sql`insert into breeding_summary (cattle_id, created_at, updated_at) values (${calfId}, ${now}, ${now})`,
+    sql`insert into mother_info (cattle_id, mother_cattle_id, mother_name, mother_identification_number, mother_score)
+      values (${calfId}, ${mother.cattleId}, ${mother.name}, ${mother.identificationNumber > 0 ? mother.identificationNumber : null}, ${mother.score})`,
+    sql`insert into bloodline (cattle_id, father_cattle_name, mother_father_cattle_name, mother_grand_father_cattle_name, mother_great_grand_father_cattle_name)
+      values (${calfId}, ${sireName},
+        (select father_cattle_name from bloodline where cattle_id = ${mother.cattleId}),
+        (select mother_father_cattle_name from bloodline where cattle_id = ${mother.cattleId}),
+        (select mother_grand_father_cattle_name from bloodline where cattle_id = ${mother.cattleId}))`,
+  ];
+}
+
+/** The details JSON to store: with a calf being registered, its new cattle id is written into details.calf. */
+export function detailsSql(details: Record<string, unknown> | null, owner: number, calfIdentificationNumber: number | null): SQL {
+  if (!details) return sql`null`;
+  const json = JSON.stringify(details);
+  if (calfIdentificationNumber === null) return sql`${json}`;
+  return sql`json_set(${json}, '$.calf.cattleId', (select cattle_id from cattle where owner_user_id = ${owner} and identification_number = ${calfIdentificationNumber}))`;
+}
+
+export function insertEventSql(animal: AnimalForBreeding, event: NewEvent, calfIdentificationNumber: number | null, now: string): SQL {
+  return sql`insert into events (cattle_id, owner_user_id, event_type, event_datetime, details, notes, created_at, updated_at)
+    values (${animal.cattleId}, ${animal.ownerUserId}, ${event.eventType}, ${event.eventDatetime},
+      ${detailsSql(event.details ?? null, animal.ownerUserId, calfIdentificationNumber)}, ${event.notes ?? null}, ${now}, ${now})
+    returning event_id, details`;
+}
+
+/**
+ * For the demo-farm seeder and bulk imports: the statements that insert `newEvents` for one animal (with the
+ * calves their CALVING details register) and store its breeding state once, recomputed over all its events.
+ * `context` comes from loadBreedingContext, or for a freshly created animal
+ * `{ animal, events: [], statusBeforeLastChange: null }`. Run the statements with batchStatements.
+ */
+export function recordEventsStatements(
+  db: Db,
+  context: BreedingContext,
+  newEvents: readonly NewEvent[],
+  options: { changedBy?: string; today?: string } = {},
+) {
+  const now = new Date().toISOString();
+  const statements: unknown[] = [];
+  const pending: EngineEvent[] = newEvents.map((e, i) => ({
+    eventId: PENDING_EVENT_ID - newEvents.length + i,
+    eventType: e.eventType,
+    eventDatetime: e.eventDatetime,
+    details: e.details ?? null,
+  }));
+  const allEvents = [...context.events, ...pending];
+  for (const event of newEvents) {
+    const calf = calfToRegister(event.eventType, event.details);
+    let calfNumber: number | null = null;
+    if (calf) {
+      calfNumber = calf.identificationNumber ?? provisionalIdentificationNumber();
+      const birthday = jstDate(event.eventDatetime);
+      statements.push(...calfStatements(context.animal, calf, calfNumber, birthday, sireOfCalving(allEvents, event.eventDatetime), now));
+    }
+    statements.push(insertEventSql(context.animal, event, calfNumber, now));
+  }
+  const recomputed = recomputeStatements(db, {
+    context,
+    eventsAfter: allEvents,
+    touched: pending,
+    changedBy: options.changedBy ?? 'system',
+    today: options.today,
+  });
+  return { statements: [...statements, ...recomputed.statements], recomputed };
+}

@@ -1,0 +1,162 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { requireAuth } from '../accounts/require-auth';
+import { errorBodySchema } from '../lib/error-body';
+import { jsonBody, jsonContent } from '../lib/http';
+import {
+  animalStateSchema,
+  createEventSchema,
+  EVENT_MESSAGES,
+  eventSchema,
+  listEventsQuerySchema,
+  updateEventSchema,
+} from './events.schemas';
+
+const error = (description: string) => jsonContent(errorBodySchema, description);
+const common = { tags: ['Events'], security: [{ bearer: [] }], middleware: requireAuth };
+
+const idParam = z.object({
+  id: z.coerce.number({ error: 'イベントIDは正の数である必要があります' }).int('イベントIDは正の数である必要があります').positive('イベントIDは正の数である必要があります'),
+});
+const cattleIdParam = z.object({
+  cattleId: z.coerce.number({ error: EVENT_MESSAGES.cattleId }).int(EVENT_MESSAGES.cattleId).positive(EVENT_MESSAGES.cattleId),
+});
+
+const pageSchema = z.object({
+  data: z.object({
+    results: z.array(eventSchema),
+    nextCursor: z.number().nullable(),
+    hasNext: z.boolean(),
+    totalCount: z.number(),
+  }),
+});
+const savedSchema = z.object({ data: eventSchema, animal: animalStateSchema });
+
+export const listEvents = createRoute({
+  ...common,
+  method: 'get',
+  path: '/',
+  summary: "The farm's events, newest first, with filters and cursor paging",
+  request: { query: listEventsQuerySchema },
+  responses: { 200: jsonContent(pageSchema, 'A page of events'), 400: error('Invalid query'), 401: error('Not signed in') },
+});
+
+export const eventTypes = createRoute({
+  ...common,
+  method: 'get',
+  path: '/types',
+  summary: 'The 21 event types in their 8 categories, with Japanese and English labels',
+  responses: {
+    200: jsonContent(
+      z.object({
+        data: z.array(
+          z.object({
+            category: z.string(),
+            ja: z.string(),
+            en: z.string(),
+            types: z.array(z.object({ type: z.string(), ja: z.string(), en: z.string() })),
+          }),
+        ),
+      }),
+      'Event types by category',
+    ),
+    401: error('Not signed in'),
+  },
+});
+
+export const scheduleQuerySchema = z.object({
+  month: z
+    .string({ error: '月はYYYY-MM形式である必要があります' })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月はYYYY-MM形式である必要があります')
+    .optional(),
+});
+
+export const schedule = createRoute({
+  ...common,
+  method: 'get',
+  path: '/schedule',
+  summary: 'Expected estrus, pregnancy checks and expected calvings of the herd in a JST month (default this month)',
+  request: { query: scheduleQuerySchema },
+  responses: {
+    200: jsonContent(
+      z.object({
+        data: z.object({
+          month: z.string(),
+          items: z.array(
+            z.object({
+              date: z.string(),
+              kind: z.enum(['EXPECTED_ESTRUS', 'PREGNANCY_CHECK', 'EXPECTED_CALVING']),
+              cattleId: z.number(),
+              cattleName: z.string().nullable(),
+              cattleEarTagNumber: z.number().nullable(),
+            }),
+          ),
+        }),
+      }),
+      'Due dates, by date',
+    ),
+    400: error('Invalid month'),
+    401: error('Not signed in'),
+  },
+});
+
+export const eventsOfCattle = createRoute({
+  ...common,
+  method: 'get',
+  path: '/cattle/{cattleId}',
+  summary: "One animal's events, newest first",
+  request: { params: cattleIdParam },
+  responses: {
+    200: jsonContent(z.object({ data: z.object({ results: z.array(eventSchema) }) }), 'The animal’s events'),
+    400: error('Invalid id'),
+    401: error('Not signed in'),
+    404: error('No such animal'),
+  },
+});
+
+export const createEvent = createRoute({
+  ...common,
+  method: 'post',
+  path: '/',
+  summary: 'Record an event; the animal’s breeding state is recomputed in the same batch',
+  request: { body: jsonBody(createEventSchema) },
+  responses: {
+    201: jsonContent(savedSchema, 'The created event and the animal’s new state'),
+    400: error('Invalid event'),
+    401: error('Not signed in'),
+    404: error('No such animal'),
+    409: error('The calf’s identification number is already registered'),
+  },
+});
+
+export const getEvent = createRoute({
+  ...common,
+  method: 'get',
+  path: '/{id}',
+  summary: 'One event',
+  request: { params: idParam },
+  responses: { 200: jsonContent(z.object({ data: eventSchema }), 'The event'), 401: error('Not signed in'), 404: error('Event not found') },
+});
+
+export const updateEvent = createRoute({
+  ...common,
+  method: 'patch',
+  path: '/{id}',
+  summary: 'Correct an event; the breeding state is recomputed in the same batch',
+  request: { params: idParam, body: jsonBody(updateEventSchema) },
+  responses: {
+    200: jsonContent(savedSchema, 'The updated event and the animal’s new state'),
+    400: error('Invalid event'),
+    401: error('Not signed in'),
+    404: error('Event not found'),
+    409: error('The calf’s identification number is already registered'),
+  },
+});
+
+export const deleteEvent = createRoute({
+  ...common,
+  method: 'delete',
+  path: '/{id}',
+  summary: 'Delete an event; the breeding state goes back accordingly',
+  request: { params: idParam },
+  responses: { 204: { description: 'Deleted' }, 401: error('Not signed in'), 404: error('Event not found') },
+});

@@ -1,0 +1,509 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayJst } from '../lib/jst';
+import { api, signUp } from '../test/api';
+
+let identification = 1_300_000_000;
+
+/** A cow created through the cattle API, which also creates her empty breeding rows. */
+async function createCow(token: string, extra: Record<string, unknown> = {}) {
+  const res = await api('/cattle', {
+    method: 'POST',
+    token,
+    body: {
+      name: 'はなこ',
+      identificationNumber: ++identification,
+      earTagNumber: identification % 10000,
+      gender: '雌',
+      growthStage: 'MULTI_PAROUS',
+      breed: '黒毛和種',
+      breeding: { parity: 2 },
+      ...extra,
+    },
+  });
+  if (res.status !== 201) throw new Error(`create cattle failed: ${res.text}`);
+  return res.json.data.cattleId as number;
+}
+
+const today = todayJst();
+/** An instant on a JST day `offset` days from today, at 10:00 JST. */
+const at = (offset: number, time = '10:00') => `${addDays(today, offset)}T${time}:00+09:00`;
+
+const record = (token: string, body: Record<string, unknown>) => api('/events', { method: 'POST', token, body });
+
+async function breedingRow(cattleId: number) {
+  return env.DB.prepare('SELECT * FROM breeding_status WHERE cattle_id = ?').bind(cattleId).first<any>();
+}
+async function cattleRow(cattleId: number) {
+  return env.DB.prepare('SELECT * FROM cattle WHERE cattle_id = ?').bind(cattleId).first<any>();
+}
+
+let farmer: { token: string; userId: number };
+let neighbour: { token: string; userId: number };
+
+beforeAll(async () => {
+  farmer = await signUp();
+  neighbour = await signUp();
+});
+
+describe('POST /events', () => {
+  it('records an insemination and schedules the pregnancy check (201)', async () => {
+    const cow = await createCow(farmer.token);
+    const res = await record(farmer.token, {
+      cattleId: cow,
+      eventType: 'INSEMINATION',
+      eventDatetime: at(-10),
+      details: { sireName: '安福久', technician: '佐藤' },
+      notes: '朝一番',
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.data).toMatchObject({
+      cattleId: cow,
+      eventType: 'INSEMINATION',
+      eventDatetime: new Date(at(-10)).toISOString(),
+      details: { sireName: '安福久', technician: '佐藤' },
+      notes: '朝一番',
+      cattleName: 'はなこ',
+    });
+    expect(res.json.data.eventId).toBeGreaterThan(0);
+    expect(res.json.animal.breedingStatus).toMatchObject({
+      parity: 2,
+      inseminationCount: 1,
+      daysAfterInsemination: 10,
+      scheduledPregnancyCheckDate: addDays(today, 20),
+    });
+    const row = await breedingRow(cow);
+    expect(row).toMatchObject({ insemination_count: 1, last_insemination_date: addDays(today, -10), parity: 2 });
+  });
+
+  it('a PREGNANT check sets 妊娠中 and the expected calving date (285 days for 黒毛和種), with status history', async () => {
+    const cow = await createCow(farmer.token);
+    await record(farmer.token, { cattleId: cow, eventType: 'INSEMINATION', eventDatetime: at(-40) });
+    const res = await record(farmer.token, {
+      cattleId: cow,
+      eventType: 'PREGNANCY_CHECK',
+      eventDatetime: at(-5),
+      details: { result: 'PREGNANT' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.animal.status).toBe('PREGNANT');
+    expect(res.json.animal.breedingStatus).toMatchObject({
+      expectedCalvingDate: addDays(today, -40 + 285),
+      pregnancyDays: 40,
+      scheduledPregnancyCheckDate: null,
+      conceptionDate: addDays(today, -40),
+    });
+    expect((await cattleRow(cow)).status).toBe('PREGNANT');
+    const history = await env.DB.prepare('SELECT * FROM cattle_status_history WHERE cattle_id = ?').bind(cow).all<any>();
+    expect(history.results).toHaveLength(1);
+    expect(history.results[0]).toMatchObject({
+      old_status: 'HEALTHY',
+      new_status: 'PREGNANT',
+      changed_by: String(farmer.userId),
+      reason: 'イベント「妊娠鑑定」による更新',
+    });
+  });
+
+  it('a CALVING with a calf registers the calf with its mother and resets the cow', async () => {
+    const cow = await createCow(farmer.token, { name: 'さくら', score: 4 });
+    await record(farmer.token, { cattleId: cow, eventType: 'INSEMINATION', eventDatetime: at(-290), details: { sireName: '美国桜' } });
+    await record(farmer.token, { cattleId: cow, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-250), details: { result: 'PREGNANT' } });
+    const calfNumber = ++identification;
+    const res = await record(farmer.token, {
+      cattleId: cow,
+      eventType: 'CALVING',
+      eventDatetime: at(-2, '03:30'),
+      details: { difficult: true, calf: { name: 'さくら2', gender: '雌', identificationNumber: calfNumber, earTagNumber: 4321 } },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.animal).toMatchObject({ status: 'RESTING', growthStage: 'MULTI_PAROUS' });
+    expect(res.json.animal.breedingStatus).toMatchObject({
+      parity: 3,
+      expectedCalvingDate: null,
+      inseminationCount: 0,
+      isDifficultBirth: true,
+      daysAfterCalving: 2,
+      daysOpen: 2,
+    });
+    const calfId = res.json.animal.calfCattleId;
+    expect(res.json.data.details.calf.cattleId).toBe(calfId);
+    const calf = await cattleRow(calfId);
+    expect(calf).toMatchObject({
+      owner_user_id: farmer.userId,
+      identification_number: calfNumber,
+      ear_tag_number: 4321,
+      name: 'さくら2',
+      gender: '雌',
+      growth_stage: 'CALF',
+      birthday: addDays(today, -2),
+      breed: '黒毛和種',
+      status: 'HEALTHY',
+    });
+    const mother = await env.DB.prepare('SELECT * FROM mother_info WHERE cattle_id = ?').bind(calfId).first<any>();
+    expect(mother).toMatchObject({ mother_cattle_id: cow, mother_name: 'さくら', mother_score: 4 });
+    const line = await env.DB.prepare('SELECT * FROM bloodline WHERE cattle_id = ?').bind(calfId).first<any>();
+    expect(line.father_cattle_name).toBe('美国桜');
+    expect(await breedingRow(calfId)).toMatchObject({ parity: 0, insemination_count: 0 });
+    expect(await env.DB.prepare('SELECT * FROM breeding_summary WHERE cattle_id = ?').bind(calfId).first()).not.toBeNull();
+  });
+
+  it('registers a calf without its national number under a provisional (negative) number', async () => {
+    const cow = await createCow(farmer.token);
+    const res = await record(farmer.token, { cattleId: cow, eventType: 'CALVING', eventDatetime: at(-1), details: { calf: { gender: '雄' } } });
+    expect(res.status).toBe(201);
+    const calf = await cattleRow(res.json.animal.calfCattleId);
+    expect(calf.identification_number).toBeLessThan(0);
+    expect(calf.gender).toBe('雄');
+  });
+
+  it("refuses a calf whose identification number is taken, and writes nothing", async () => {
+    const cow = await createCow(farmer.token);
+    const other = await createCow(farmer.token);
+    const taken = (await cattleRow(other)).identification_number;
+    const res = await record(farmer.token, {
+      cattleId: cow,
+      eventType: 'CALVING',
+      eventDatetime: at(-1),
+      details: { calf: { gender: '雌', identificationNumber: taken } },
+    });
+    expect(res.status).toBe(409);
+    expect(res.json.error).toMatchObject({ message: 'この個体識別番号は既に登録されています', field: 'details.calf.identificationNumber' });
+    const events = await env.DB.prepare('SELECT count(*) AS n FROM events WHERE cattle_id = ?').bind(cow).first<any>();
+    expect(events.n).toBe(0);
+  });
+
+  it('WEIGHT_MEASURED updates the weight; DEATH makes the animal 死亡', async () => {
+    const cow = await createCow(farmer.token);
+    await record(farmer.token, { cattleId: cow, eventType: 'WEIGHT_MEASURED', eventDatetime: at(-3), details: { weightKg: 512.5 } });
+    expect((await cattleRow(cow)).weight).toBe(512.5);
+    await record(farmer.token, { cattleId: cow, eventType: 'DEATH', eventDatetime: at(0, '06:00') });
+    expect((await cattleRow(cow)).status).toBe('DEAD');
+  });
+
+  it.each([
+    [{ eventType: 'ESTRUS', eventDatetime: at(-1) }, '牛のIDは正の数である必要があります', 'cattleId'],
+    [{ cattleId: -3, eventType: 'ESTRUS', eventDatetime: at(-1) }, '牛のIDは正の数である必要があります', 'cattleId'],
+    [{ cattleId: 1, eventDatetime: at(-1) }, 'イベントタイプは必須です', 'eventType'],
+    [{ cattleId: 1, eventType: '', eventDatetime: at(-1) }, 'イベントタイプは必須です', 'eventType'],
+    [{ cattleId: 1, eventType: 'MILKING', eventDatetime: at(-1) }, '無効なイベントタイプです', 'eventType'],
+    [{ cattleId: 1, eventType: 'ESTRUS' }, 'イベント日時は必須です', 'eventDatetime'],
+    [{ cattleId: 1, eventType: 'ESTRUS', eventDatetime: '' }, 'イベント日時は必須です', 'eventDatetime'],
+    [{ cattleId: 1, eventType: 'ESTRUS', eventDatetime: 'yesterday' }, 'イベント日時はISO形式の日時である必要があります', 'eventDatetime'],
+    [{ cattleId: 1, eventType: 'ESTRUS', eventDatetime: at(-3700) }, 'イベント日時は10年以上前にはできません', 'eventDatetime'],
+    [{ cattleId: 1, eventType: 'ESTRUS', eventDatetime: at(740) }, 'イベント日時は2年以上先にはできません', 'eventDatetime'],
+    [{ cattleId: 1, eventType: 'ESTRUS', eventDatetime: at(-1), notes: 'あ'.repeat(1001) }, 'メモは1000文字以内で入力してください', 'notes'],
+    [{ cattleId: 1, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-1), details: { result: 'MAYBE' } }, '鑑定結果はPREGNANTまたはOPENである必要があります', 'details.result'],
+    [{ cattleId: 1, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-1), details: {} }, '鑑定結果はPREGNANTまたはOPENである必要があります', 'details.result'],
+    [{ cattleId: 1, eventType: 'WEIGHT_MEASURED', eventDatetime: at(-1), details: { weightKg: -5 } }, '体重は正の値である必要があります', 'details.weightKg'],
+    [{ cattleId: 1, eventType: 'CALVING', eventDatetime: at(-1), details: { calf: { name: 'x' } } }, '子牛の性別は雄・去勢・雌のいずれかである必要があります', 'details.calf.gender'],
+    [{ cattleId: 1, eventType: 'ESTRUS', eventDatetime: at(-1), details: { weightKg: 5 } }, 'このイベントタイプでは詳細項目「weightKg」は使えません', 'details.weightKg'],
+    [{ cattleId: 1, eventType: 'ESTRUS', eventDatetime: at(-1), details: 'hot' }, '詳細項目はオブジェクトである必要があります', 'details'],
+  ])('rejects %j with the message and field', async (body, message, field) => {
+    const res = await record(farmer.token, body);
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ code: 'VALIDATION_ERROR', message, field });
+  });
+
+  it('accepts a calendar date as 00:00 JST', async () => {
+    const cow = await createCow(farmer.token);
+    const res = await record(farmer.token, { cattleId: cow, eventType: 'ESTRUS', eventDatetime: addDays(today, -1) });
+    expect(res.status).toBe(201);
+    expect(res.json.data.eventDatetime).toBe(new Date(`${addDays(today, -1)}T00:00:00+09:00`).toISOString());
+    expect(res.json.animal.breedingStatus.lastEstrusDate).toBe(addDays(today, -1));
+  });
+
+  it("404s for another owner's animal and writes nothing", async () => {
+    const theirs = await createCow(neighbour.token);
+    const res = await record(farmer.token, { cattleId: theirs, eventType: 'ESTRUS', eventDatetime: at(-1) });
+    expect(res.status).toBe(404);
+    expect(res.json.error.message).toBe('指定された牛が見つかりません');
+    const events = await env.DB.prepare('SELECT count(*) AS n FROM events WHERE cattle_id = ?').bind(theirs).first<any>();
+    expect(events.n).toBe(0);
+  });
+
+  it('401 without a token', async () => {
+    const res = await api('/events', { method: 'POST', body: { cattleId: 1, eventType: 'ESTRUS', eventDatetime: at(-1) } });
+    expect(res.status).toBe(401);
+    expect(res.json.error.message).toBe('No token provided');
+  });
+});
+
+describe('PATCH /events/{id}', () => {
+  it('a corrected insemination date moves the expected calving date', async () => {
+    const cow = await createCow(farmer.token);
+    const ai = await record(farmer.token, { cattleId: cow, eventType: 'INSEMINATION', eventDatetime: at(-60) });
+    await record(farmer.token, { cattleId: cow, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-20), details: { result: 'PREGNANT' } });
+    const res = await api(`/events/${ai.json.data.eventId}`, { method: 'PATCH', token: farmer.token, body: { eventDatetime: at(-58) } });
+    expect(res.status).toBe(200);
+    expect(res.json.data.eventDatetime).toBe(new Date(at(-58)).toISOString());
+    expect(res.json.animal.breedingStatus.expectedCalvingDate).toBe(addDays(today, -58 + 285));
+    expect((await breedingRow(cow)).expected_calving_date).toBe(addDays(today, -58 + 285));
+  });
+
+  it('changing a check from PREGNANT to OPEN puts the cow back to 健康', async () => {
+    const cow = await createCow(farmer.token);
+    await record(farmer.token, { cattleId: cow, eventType: 'INSEMINATION', eventDatetime: at(-40) });
+    const check = await record(farmer.token, { cattleId: cow, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-5), details: { result: 'PREGNANT' } });
+    const res = await api(`/events/${check.json.data.eventId}`, { method: 'PATCH', token: farmer.token, body: { details: { result: 'OPEN' } } });
+    expect(res.status).toBe(200);
+    expect(res.json.animal).toMatchObject({ status: 'HEALTHY' });
+    expect(res.json.animal.breedingStatus.expectedCalvingDate).toBeNull();
+  });
+
+  it('adding a calf to a recorded calving registers it once', async () => {
+    const cow = await createCow(farmer.token, { name: 'ゆり' });
+    const calving = await record(farmer.token, { cattleId: cow, eventType: 'CALVING', eventDatetime: at(-3) });
+    const path = `/events/${calving.json.data.eventId}`;
+    const added = await api(path, { method: 'PATCH', token: farmer.token, body: { details: { calf: { gender: '去勢', name: 'ゆり太' } } } });
+    expect(added.status).toBe(200);
+    const calfId = added.json.animal.calfCattleId;
+    expect(added.json.data.details.calf).toEqual({ gender: '去勢', name: 'ゆり太', cattleId: calfId });
+    expect((await cattleRow(calfId)).birthday).toBe(addDays(today, -3));
+    const again = await api(path, { method: 'PATCH', token: farmer.token, body: { details: { difficult: true, calf: { gender: '去勢', name: 'ゆり太' } } } });
+    expect(again.json.data.details).toEqual({ difficult: true, calf: { gender: '去勢', name: 'ゆり太', cattleId: calfId } });
+    const calves = await env.DB.prepare('SELECT count(*) AS n FROM mother_info WHERE mother_cattle_id = ?').bind(cow).first<any>();
+    expect(calves.n).toBe(1);
+  });
+
+  it('a note-only correction keeps a status the farmer set by hand', async () => {
+    const cow = await createCow(farmer.token);
+    await record(farmer.token, { cattleId: cow, eventType: 'INSEMINATION', eventDatetime: at(-40) });
+    const check = await record(farmer.token, { cattleId: cow, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-5), details: { result: 'PREGNANT' } });
+    await api(`/cattle/${cow}/status`, { method: 'PATCH', token: farmer.token, body: { status: 'TREATING', reason: '乳房炎' } });
+    expect((await cattleRow(cow)).status).toBe('TREATING');
+    const res = await api(`/events/${check.json.data.eventId}`, { method: 'PATCH', token: farmer.token, body: { notes: '獣医: 田中' } });
+    expect(res.json.data.notes).toBe('獣医: 田中');
+    expect((await cattleRow(cow)).status).toBe('TREATING');
+  });
+
+  it("validates details against the event's type", async () => {
+    const cow = await createCow(farmer.token);
+    const check = await record(farmer.token, { cattleId: cow, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-5), details: { result: 'OPEN' } });
+    const res = await api(`/events/${check.json.data.eventId}`, { method: 'PATCH', token: farmer.token, body: { details: { result: 'SOON' } } });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ message: '鑑定結果はPREGNANTまたはOPENである必要があります', field: 'details.result' });
+  });
+
+  it('rejects an empty update and bad fields', async () => {
+    const cow = await createCow(farmer.token);
+    const ev = await record(farmer.token, { cattleId: cow, eventType: 'ESTRUS', eventDatetime: at(-1) });
+    const empty = await api(`/events/${ev.json.data.eventId}`, { method: 'PATCH', token: farmer.token, body: {} });
+    expect(empty.status).toBe(400);
+    expect(empty.json.error.message).toBe('更新する項目を指定してください');
+    const badType = await api(`/events/${ev.json.data.eventId}`, { method: 'PATCH', token: farmer.token, body: { eventType: 'NAP' } });
+    expect(badType.json.error).toMatchObject({ message: '無効なイベントタイプです', field: 'eventType' });
+  });
+
+  it('moving an event to another animal recomputes both', async () => {
+    const first = await createCow(farmer.token);
+    const second = await createCow(farmer.token);
+    const ai = await record(farmer.token, { cattleId: first, eventType: 'INSEMINATION', eventDatetime: at(-3) });
+    const res = await api(`/events/${ai.json.data.eventId}`, { method: 'PATCH', token: farmer.token, body: { cattleId: second } });
+    expect(res.status).toBe(200);
+    expect((await breedingRow(first)).insemination_count).toBe(0);
+    expect((await breedingRow(second)).insemination_count).toBe(1);
+  });
+
+  it("404s for another owner's event, and for moving onto their animal", async () => {
+    const mine = await createCow(farmer.token);
+    const theirs = await createCow(neighbour.token);
+    const theirEvent = await record(neighbour.token, { cattleId: theirs, eventType: 'ESTRUS', eventDatetime: at(-1) });
+    const res = await api(`/events/${theirEvent.json.data.eventId}`, { method: 'PATCH', token: farmer.token, body: { notes: '乗っ取り' } });
+    expect(res.status).toBe(404);
+    expect(res.json.error.message).toBe('Event not found');
+    const myEvent = await record(farmer.token, { cattleId: mine, eventType: 'ESTRUS', eventDatetime: at(-1) });
+    const moved = await api(`/events/${myEvent.json.data.eventId}`, { method: 'PATCH', token: farmer.token, body: { cattleId: theirs } });
+    expect(moved.status).toBe(404);
+    const stored = await env.DB.prepare('SELECT notes FROM events WHERE event_id = ?').bind(theirEvent.json.data.eventId).first<any>();
+    expect(stored.notes).toBeNull();
+  });
+
+  it('401 without a token', async () => {
+    expect((await api('/events/1', { method: 'PATCH', body: { notes: 'x' } })).status).toBe(401);
+  });
+});
+
+describe('DELETE /events/{id}', () => {
+  it('deleting a wrong calving puts the state back (204)', async () => {
+    const cow = await createCow(farmer.token);
+    await record(farmer.token, { cattleId: cow, eventType: 'INSEMINATION', eventDatetime: at(-100) });
+    await record(farmer.token, { cattleId: cow, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-60), details: { result: 'PREGNANT' } });
+    const before = await breedingRow(cow);
+    const wrong = await record(farmer.token, { cattleId: cow, eventType: 'CALVING', eventDatetime: at(-1) });
+    expect(wrong.json.animal.status).toBe('RESTING');
+    const res = await api(`/events/${wrong.json.data.eventId}`, { method: 'DELETE', token: farmer.token });
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    const after = await breedingRow(cow);
+    expect(after).toMatchObject({
+      parity: before.parity,
+      expected_calving_date: addDays(today, -100 + 285),
+      insemination_count: 1,
+      last_calving_date: null,
+    });
+    expect((await cattleRow(cow)).status).toBe('PREGNANT');
+    expect((await api(`/events/${wrong.json.data.eventId}`, { token: farmer.token })).status).toBe(404);
+  });
+
+  it('deleting the only status event returns to the status before it', async () => {
+    const cow = await createCow(farmer.token, { status: 'TREATING' });
+    await record(farmer.token, { cattleId: cow, eventType: 'INSEMINATION', eventDatetime: at(-40) });
+    expect((await cattleRow(cow)).status).toBe('TREATING');
+    const check = await record(farmer.token, { cattleId: cow, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-5), details: { result: 'PREGNANT' } });
+    expect(check.json.animal.status).toBe('PREGNANT');
+    await api(`/events/${check.json.data.eventId}`, { method: 'DELETE', token: farmer.token });
+    expect((await cattleRow(cow)).status).toBe('TREATING');
+    const history = await env.DB.prepare('SELECT * FROM cattle_status_history WHERE cattle_id = ? ORDER BY history_id').bind(cow).all<any>();
+    expect(history.results.at(-1)).toMatchObject({ old_status: 'PREGNANT', new_status: 'TREATING', reason: 'イベントの削除・修正による差し戻し' });
+    expect((await breedingRow(cow)).scheduled_pregnancy_check_date).toBe(addDays(today, -10));
+  });
+
+  it("404s for another owner's event and leaves it", async () => {
+    const theirs = await createCow(neighbour.token);
+    const ev = await record(neighbour.token, { cattleId: theirs, eventType: 'ESTRUS', eventDatetime: at(-1) });
+    const res = await api(`/events/${ev.json.data.eventId}`, { method: 'DELETE', token: farmer.token });
+    expect(res.status).toBe(404);
+    expect(res.json.error.message).toBe('Event not found');
+    expect((await api(`/events/${ev.json.data.eventId}`, { token: neighbour.token })).status).toBe(200);
+  });
+
+  it('401 without a token', async () => {
+    expect((await api('/events/1', { method: 'DELETE' })).status).toBe(401);
+  });
+});
+
+describe('GET /events', () => {
+  let owner: { token: string; userId: number };
+  let cowA: number;
+  let cowB: number;
+
+  beforeAll(async () => {
+    owner = await signUp();
+    cowA = await createCow(owner.token, { name: 'あやめ' });
+    cowB = await createCow(owner.token, { name: 'ぼたん' });
+    for (let i = 0; i < 5; i++) await record(owner.token, { cattleId: cowA, eventType: 'VACCINATION', eventDatetime: at(-30 + i), details: { product: '5種混合' } });
+    await record(owner.token, { cattleId: cowB, eventType: 'INSEMINATION', eventDatetime: at(-10) });
+    await record(owner.token, { cattleId: cowB, eventType: 'WEIGHT_MEASURED', eventDatetime: at(-2), details: { weightKg: 480 } });
+    await record(neighbour.token, { cattleId: await createCow(neighbour.token), eventType: 'ESTRUS', eventDatetime: at(-1) });
+  });
+
+  it("lists the owner's events newest first with the animal's name and ear tag", async () => {
+    const res = await api('/events', { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ totalCount: 7, hasNext: false, nextCursor: null });
+    const results = res.json.data.results;
+    expect(results.map((r: any) => r.eventType)).toEqual(['WEIGHT_MEASURED', 'INSEMINATION', ...Array(5).fill('VACCINATION')]);
+    expect(results[0]).toMatchObject({ cattleName: 'ぼたん', cattleEarTagNumber: expect.any(Number), details: { weightKg: 480 } });
+  });
+
+  it('pages with a cursor without repeats', async () => {
+    const first = await api('/events?limit=3', { token: owner.token });
+    expect(first.json.data).toMatchObject({ hasNext: true, totalCount: 7 });
+    expect(first.json.data.results).toHaveLength(3);
+    const second = await api(`/events?limit=3&cursor=${first.json.data.nextCursor}`, { token: owner.token });
+    const third = await api(`/events?limit=3&cursor=${second.json.data.nextCursor}`, { token: owner.token });
+    expect(third.json.data).toMatchObject({ hasNext: false, nextCursor: null });
+    const ids = [...first.json.data.results, ...second.json.data.results, ...third.json.data.results].map((r: any) => r.eventId);
+    expect(new Set(ids).size).toBe(7);
+  });
+
+  it('filters by animal, type, category and date range', async () => {
+    expect((await api(`/events?cattleId=${cowB}`, { token: owner.token })).json.data.totalCount).toBe(2);
+    expect((await api('/events?eventType=VACCINATION', { token: owner.token })).json.data.totalCount).toBe(5);
+    expect((await api('/events?category=BREEDING', { token: owner.token })).json.data.totalCount).toBe(1);
+    const range = await api(`/events?startDate=${addDays(today, -28)}&endDate=${addDays(today, -10)}`, { token: owner.token });
+    expect(range.json.data.totalCount).toBe(4);
+  });
+
+  it('clamps the limit to 1–100', async () => {
+    expect((await api('/events?limit=500', { token: owner.token })).json.data.results).toHaveLength(7);
+    expect((await api('/events?limit=0', { token: owner.token })).json.data.results).toHaveLength(1);
+  });
+
+  it.each([
+    ['cattleId=-1', '牛のIDは正の数である必要があります', 'cattleId'],
+    ['eventType=NAP', '無効なイベントタイプです', 'eventType'],
+    ['category=FUN', '無効なイベントカテゴリです', 'category'],
+    ['startDate=soon', '日付はISO形式の日時である必要があります', 'startDate'],
+    ['cursor=abc', 'カーソルは正の数である必要があります', 'cursor'],
+    ['limit=many', '取得件数は1から100の数値である必要があります', 'limit'],
+  ])('rejects %s', async (query, message, field) => {
+    const res = await api(`/events?${query}`, { token: owner.token });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ message, field });
+  });
+
+  it('401 without a token', async () => {
+    expect((await api('/events')).status).toBe(401);
+  });
+});
+
+describe('GET /events/cattle/{cattleId}, GET /events/{id}, GET /events/types', () => {
+  it("returns one animal's events, and 404s for another owner's animal", async () => {
+    const cow = await createCow(farmer.token);
+    await record(farmer.token, { cattleId: cow, eventType: 'ESTRUS', eventDatetime: at(-2) });
+    await record(farmer.token, { cattleId: cow, eventType: 'HOOF_TRIMMING', eventDatetime: at(-1) });
+    const res = await api(`/events/cattle/${cow}`, { token: farmer.token });
+    expect(res.status).toBe(200);
+    expect(res.json.data.results.map((r: any) => r.eventType)).toEqual(['HOOF_TRIMMING', 'ESTRUS']);
+    const theirs = await createCow(neighbour.token);
+    const other = await api(`/events/cattle/${theirs}`, { token: farmer.token });
+    expect(other.status).toBe(404);
+    expect(other.json.error.message).toBe('指定された牛が見つかりません');
+    expect((await api(`/events/cattle/${cow}`)).status).toBe(401);
+  });
+
+  it('returns one event; 404 Event not found for a missing one', async () => {
+    const cow = await createCow(farmer.token);
+    const ev = await record(farmer.token, { cattleId: cow, eventType: 'DIAGNOSIS', eventDatetime: at(-1), notes: '下痢' });
+    const res = await api(`/events/${ev.json.data.eventId}`, { token: farmer.token });
+    expect(res.json.data).toMatchObject({ eventType: 'DIAGNOSIS', notes: '下痢', cattleName: 'はなこ' });
+    const missing = await api('/events/99999999', { token: farmer.token });
+    expect(missing.status).toBe(404);
+    expect(missing.json.error).toMatchObject({ code: 'EVENT_NOT_FOUND', message: 'Event not found' });
+    expect((await api(`/events/${ev.json.data.eventId}`, { token: neighbour.token })).status).toBe(404);
+  });
+
+  it('lists the 21 types in 8 categories with labels', async () => {
+    const res = await api('/events/types', { token: farmer.token });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toHaveLength(8);
+    expect(res.json.data.flatMap((c: any) => c.types)).toHaveLength(21);
+    expect(res.json.data[1]).toMatchObject({ category: 'BREEDING', ja: '繁殖' });
+    expect(res.json.data[1].types).toContainEqual({ type: 'INSEMINATION', ja: '人工授精', en: 'Insemination' });
+    expect((await api('/events/types')).status).toBe(401);
+  });
+});
+
+describe('GET /events/schedule', () => {
+  it("lists the month's expected estrus, pregnancy checks and calvings of the owner's herd", async () => {
+    const owner = await signUp();
+    const cow = await createCow(owner.token, { name: 'すみれ' });
+    await record(owner.token, { cattleId: cow, eventType: 'INSEMINATION', eventDatetime: at(-10) });
+    const pregnant = await createCow(owner.token, { name: 'つばき' });
+    await record(owner.token, { cattleId: pregnant, eventType: 'INSEMINATION', eventDatetime: at(-100) });
+    await record(owner.token, { cattleId: pregnant, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-60), details: { result: 'PREGNANT' } });
+    await record(neighbour.token, { cattleId: await createCow(neighbour.token), eventType: 'INSEMINATION', eventDatetime: at(-10) });
+    const items = [];
+    for (const month of new Set([11, 20, 185].map((d) => addDays(today, d).slice(0, 7)))) {
+      const res = await api(`/events/schedule?month=${month}`, { token: owner.token });
+      expect(res.status).toBe(200);
+      items.push(...res.json.data.items);
+    }
+    expect(items).toEqual(
+      expect.arrayContaining([
+        { date: addDays(today, 11), kind: 'EXPECTED_ESTRUS', cattleId: cow, cattleName: 'すみれ', cattleEarTagNumber: expect.any(Number) },
+        { date: addDays(today, 20), kind: 'PREGNANCY_CHECK', cattleId: cow, cattleName: 'すみれ', cattleEarTagNumber: expect.any(Number) },
+        { date: addDays(today, 185), kind: 'EXPECTED_CALVING', cattleId: pregnant, cattleName: 'つばき', cattleEarTagNumber: expect.any(Number) },
+      ]),
+    );
+    expect(items.every((i: any) => [cow, pregnant].includes(i.cattleId))).toBe(true);
+  });
+
+  it('rejects a bad month and needs a token', async () => {
+    const res = await api('/events/schedule?month=2026-13', { token: farmer.token });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ message: '月はYYYY-MM形式である必要があります', field: 'month' });
+    expect((await api('/events/schedule')).status).toBe(401);
+  });
+});

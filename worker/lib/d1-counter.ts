@@ -1,0 +1,78 @@
+/**
+ * Development-only instrumentation for the benchmark (`npm run bench`): counts the D1 round trips one request
+ * makes and returns the count in an `X-D1-Queries` response header. Active only when ENVIRONMENT=development and
+ * BENCH_COUNT_D1=1; otherwise the handler is called with the untouched env, so production pays one comparison.
+ *
+ * A round trip is one call that reaches D1: a statement's first/all/run/raw, one db.batch (however many
+ * statements it carries) or one exec.
+ */
+import type { Env } from '../env';
+
+export const D1_QUERIES_HEADER = 'X-D1-Queries';
+
+interface Counter {
+  n: number;
+}
+
+class CountingStatement {
+  constructor(
+    readonly inner: D1PreparedStatement,
+    private readonly counter: Counter,
+  ) {}
+  bind(...values: unknown[]) {
+    return new CountingStatement(this.inner.bind(...values), this.counter);
+  }
+  first(column?: string) {
+    this.counter.n++;
+    return column === undefined ? this.inner.first() : this.inner.first(column);
+  }
+  all() {
+    this.counter.n++;
+    return this.inner.all();
+  }
+  run() {
+    this.counter.n++;
+    return this.inner.run();
+  }
+  raw(options?: { columnNames?: boolean }) {
+    this.counter.n++;
+    return this.inner.raw(options as { columnNames: true });
+  }
+}
+
+const unwrap = (statement: unknown) => (statement instanceof CountingStatement ? statement.inner : (statement as D1PreparedStatement));
+
+/** A D1 binding that counts the round trips made through it. */
+export function countingD1(db: D1Database, counter: Counter): D1Database {
+  const wrapped = {
+    prepare: (query: string) => new CountingStatement(db.prepare(query), counter),
+    batch: (statements: unknown[]) => {
+      counter.n++;
+      return db.batch(statements.map(unwrap));
+    },
+    exec: (query: string) => {
+      counter.n++;
+      return db.exec(query);
+    },
+    dump: () => db.dump(),
+    withSession: (...args: Parameters<D1Database['withSession']>) => db.withSession(...args),
+  };
+  return wrapped as unknown as D1Database;
+}
+
+const counting = (env: Env) =>
+  env.ENVIRONMENT === 'development' && (env as Env & { BENCH_COUNT_D1?: string }).BENCH_COUNT_D1 === '1';
+
+type FetchHandler = (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
+
+/** Wraps the Worker's fetch handler: with counting on, each request gets its own counting D1 binding. */
+export function withD1Counter(handler: FetchHandler): FetchHandler {
+  return async (request, env, ctx) => {
+    if (!counting(env)) return handler(request, env, ctx);
+    const counter: Counter = { n: 0 };
+    const response = await handler(request, { ...env, DB: countingD1(env.DB, counter) }, ctx);
+    const counted = new Response(response.body, response);
+    counted.headers.set(D1_QUERIES_HEADER, String(counter.n));
+    return counted;
+  };
+}

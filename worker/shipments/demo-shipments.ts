@@ -1,0 +1,195 @@
+import { sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { statusChangeStatements } from '../cattle/status-history';
+import type { Db } from '../db/client';
+import { bloodline, cattle, motherInfo, shipmentPlans, shipments } from '../db/schema';
+import { addDays, addMonths, jstMonth, todayJst, type IsoDate } from '../lib/jst';
+import { monthsOldAt } from './shipment-stats';
+import { planStatusChange } from './shipment-status';
+
+/** An animal of the demo herd, as the demo seeder created it. */
+export interface DemoAnimal {
+  cattleId: number;
+  gender: string | null;
+  growthStage: string | null;
+  birthday: IsoDate | null;
+  motherCattleId?: number | null;
+  name?: string | null;
+  status?: string;
+  identificationNumber?: number;
+}
+
+export interface DemoShipmentOptions {
+  /** Defaults to the current JST day. */
+  today?: IsoDate;
+  /** First 個体識別番号 for the animals already shipped (they are not in the herd any more). */
+  firstIdentificationNumber?: number;
+}
+
+const CALF_MARKETS = ['全農 鹿児島中央家畜市場', '全農 宮崎中央家畜市場', '全農 熊本家畜市場'];
+const MEAT_MARKETS = ['東京都中央卸売市場食肉市場', '大阪市中央卸売市場南港市場', '全農 ミートフーズ'];
+const SIRES = ['安福久', '美国桜', '百合茂', '勝早桜5', '福之姫', '若百合', '幸紀雄'];
+const MATERNAL = ['安平', '平茂勝', '北国7の8', '糸桜', '金幸', '忠富士'];
+const CALF_NAMES = ['ふく', 'はる', 'ゆき', 'さち', 'みつ', 'たま', 'きく', 'まる', 'こう', 'ひで', 'かつ', 'もも'];
+
+/** A small deterministic generator, so the demo farm is the same on every start. */
+function random(seed: number) {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const isBreedingCow = (a: DemoAnimal) => a.gender === '雌' && (a.growthStage === 'MULTI_PAROUS' || a.growthStage === 'FIRST_CALVED');
+const isGone = (a: DemoAnimal) => a.status === 'SHIPPED' || a.status === 'DEAD';
+const daysFromMonths = (months: number) => Math.round(months * 30.44);
+
+interface PastShipment {
+  identificationNumber: number;
+  motherCattleId: number;
+  name: string;
+  gender: '去勢' | '雌';
+  growthStage: 'CALF' | 'FATTENING';
+  birthday: IsoDate;
+  shipmentDate: IsoDate;
+  price: number;
+  weight: number;
+  buyer: string;
+  pedigree: [string, string, string, string];
+}
+
+/**
+ * About two years of market shipments of the demo farm and its plans for the coming months, as statements for
+ * the demo seeder's db.batch:
+ * - Calves the herd's cows bore earlier (one about every 13 months before their youngest calf in the herd) were
+ *   sold at 9–10 months at a calf market: steers ~70–80万円, heifers ~58–68万円. Every fourth steer calf was
+ *   kept and fattened, then sold at 28–30 months for 100–150万円. These animals are inserted as SHIPPED with
+ *   their mother and pedigree, so the mother list and statistics have real content.
+ * - Steer and bull calves in the herd are planned for the month they turn 10 months, heifer calves every other
+ *   one; fattening steers for the month they turn 29 months (never before the current month).
+ * The herd's own animals are never shipped here.
+ */
+export function demoShipmentStatements(
+  db: Db,
+  ownerUserId: number,
+  animals: DemoAnimal[],
+  options: DemoShipmentOptions = {},
+): BatchItem<'sqlite'>[] {
+  const today = options.today ?? todayJst();
+  const windowStart = addDays(today, -730);
+  const rand = random(ownerUserId * 7919 + animals.length);
+  const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
+  const between = (min: number, max: number) => min + rand() * (max - min);
+  const taken = new Set(animals.map((a) => a.identificationNumber).filter(Boolean));
+  let nextNumber = options.firstIdentificationNumber ?? 1_598_300_000;
+  const newNumber = () => {
+    while (taken.has(nextNumber)) nextNumber++;
+    taken.add(nextNumber);
+    return nextNumber++;
+  };
+
+  const past: PastShipment[] = [];
+  let steerCount = 0;
+  for (const cow of animals.filter((a) => isBreedingCow(a) && a.birthday)) {
+    const herdCalves = animals.filter((a) => a.motherCattleId === cow.cattleId && a.birthday).map((a) => a.birthday!);
+    const youngest = herdCalves.sort().at(-1) ?? addDays(today, -Math.round(between(60, 200)));
+    for (let k = 1; k <= 3; k++) {
+      const birthday = addDays(youngest, -k * Math.round(between(380, 420)));
+      if (birthday < addDays(cow.birthday!, 700)) break; // a heifer first calves at about two years
+      const gender = rand() < 0.52 ? '去勢' : '雌';
+      const fattened = gender === '去勢' && ++steerCount % 4 === 0;
+      const shipmentDate = addDays(birthday, fattened ? daysFromMonths(between(28, 30)) : daysFromMonths(between(9, 10)));
+      if (shipmentDate < windowStart || shipmentDate >= today) continue;
+      const name = `${cow.name ?? ''}${pick(CALF_NAMES)}`.slice(0, 20) || pick(CALF_NAMES);
+      past.push({
+        identificationNumber: newNumber(),
+        motherCattleId: cow.cattleId,
+        name,
+        gender,
+        growthStage: fattened ? 'FATTENING' : 'CALF',
+        birthday,
+        shipmentDate,
+        price: fattened
+          ? Math.round(between(1_000_000, 1_500_000) / 1000) * 1000
+          : Math.round((gender === '去勢' ? between(700_000, 800_000) : between(580_000, 680_000)) / 1000) * 1000,
+        weight: Math.round((fattened ? between(720, 830) : gender === '去勢' ? between(280, 320) : between(255, 290)) * 10) / 10,
+        buyer: fattened ? pick(MEAT_MARKETS) : pick(CALF_MARKETS),
+        pedigree: [pick(SIRES), pick(MATERNAL), pick(MATERNAL), pick(MATERNAL)],
+      });
+    }
+  }
+
+  const statements: BatchItem<'sqlite'>[] = [];
+  const idOf = (identificationNumber: number) =>
+    sql`(SELECT ${cattle.cattleId} FROM ${cattle} WHERE ${cattle.ownerUserId} = ${ownerUserId} AND ${cattle.identificationNumber} = ${identificationNumber})`;
+  for (const s of past) {
+    const cattleId = idOf(s.identificationNumber);
+    statements.push(
+      db.insert(cattle).values({
+        ownerUserId,
+        identificationNumber: s.identificationNumber,
+        name: s.name,
+        gender: s.gender,
+        growthStage: s.growthStage,
+        birthday: s.birthday,
+        breed: '黒毛和種',
+        weight: s.weight,
+        status: 'SHIPPED',
+        producerName: '北牧場',
+      }),
+      db.insert(motherInfo).values({ cattleId, motherCattleId: s.motherCattleId }),
+      db.insert(bloodline).values({
+        cattleId,
+        fatherCattleName: s.pedigree[0],
+        motherFatherCattleName: s.pedigree[1],
+        motherGrandFatherCattleName: s.pedigree[2],
+        motherGreatGrandFatherCattleName: s.pedigree[3],
+      }),
+      db.insert(shipments).values({
+        shipmentId: crypto.randomUUID(),
+        cattleId,
+        ownerUserId,
+        shipmentDate: s.shipmentDate,
+        price: s.price,
+        weight: s.weight,
+        ageAtShipment: monthsOldAt(s.birthday, s.shipmentDate),
+        buyer: s.buyer,
+        notes: s.growthStage === 'FATTENING' ? `枝肉格付 ${pick(['A5', 'A4', 'A5', 'A4', 'A3'])}` : null,
+      }),
+    );
+  }
+
+  const currentMonth = jstMonth(new Date(`${today}T12:00:00+09:00`));
+  let heiferTurn = 0;
+  for (const animal of animals) {
+    if (isGone(animal) || !animal.birthday) continue;
+    let month: string | null = null;
+    const youngStock = animal.growthStage === 'CALF' || animal.growthStage === 'GROWING';
+    if (youngStock && (animal.gender === '去勢' || animal.gender === '雄' || (animal.gender === '雌' && heiferTurn++ % 2 === 0))) {
+      month = addDays(animal.birthday, daysFromMonths(10)).slice(0, 7);
+      if (month > addMonths(currentMonth, 8)) month = null;
+    } else if (animal.growthStage === 'FATTENING' && animal.gender !== '雌') {
+      month = addDays(animal.birthday, daysFromMonths(29)).slice(0, 7);
+      if (month > addMonths(currentMonth, 8)) month = null;
+    }
+    if (!month) continue;
+    if (month < currentMonth) month = addMonths(currentMonth, 1);
+    statements.push(
+      db.insert(shipmentPlans).values({ planId: crypto.randomUUID(), cattleId: animal.cattleId, ownerUserId, plannedShipmentMonth: month }),
+    );
+    const change = animal.status ? planStatusChange(animal.status, 'planned') : null;
+    if (change) {
+      statements.push(
+        ...statusChangeStatements(db, {
+          cattleId: animal.cattleId,
+          oldStatus: animal.status!,
+          newStatus: change.newStatus,
+          changedBy: String(ownerUserId),
+          reason: change.reason,
+        }),
+      );
+    }
+  }
+  return statements;
+}

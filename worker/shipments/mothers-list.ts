@@ -1,0 +1,183 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { MotherGroup, MotherShipmentRow, MotherSortKey } from './shipments.schemas';
+import { expectedBirthDate, groupByMother, roundMotherSummary } from './shipment-stats';
+
+interface Query {
+  page: number;
+  limit: number;
+  sortBy: MotherSortKey;
+  sortOrder: 'asc' | 'desc';
+  filterBy?: 'year' | 'motherName';
+  filterValue?: string;
+}
+
+interface Row {
+  total: number;
+  motherKey: string;
+  motherId: number | null;
+  motherName: string;
+  motherEarTag: number | null;
+  motherBreed: string | null;
+  calfId: number;
+  calfName: string | null;
+  sex: string | null;
+  birthDate: string | null;
+  shipmentDate: string;
+  shipmentWeight: number | null;
+  ageAtShipment: number | null;
+  price: number;
+  buyer: string | null;
+  notes: string | null;
+  father: string | null;
+  motherFather: string | null;
+  motherGrandfather: string | null;
+  motherMotherGrandfather: string | null;
+  breedingDate: string | null;
+  expectedCalvingEntry: string | null;
+  groupCount: number;
+  groupRevenue: number;
+  groupAveragePrice: number;
+  groupAverageWeight: number | null;
+  groupAverageAge: number | null;
+}
+
+const SORT_COLUMNS: Record<MotherSortKey, SQL> = {
+  motherName: sql.raw('group_name'),
+  totalRevenue: sql.raw('group_revenue'),
+  averagePrice: sql.raw('group_average_price'),
+  shipmentDate: sql.raw('group_latest'),
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * One page of mothers with their calves' shipments, in a single query: window aggregates give each mother's
+ * figures, DENSE_RANK pages over mothers (not rows), and correlated subqueries find the breeding and expected
+ * calving dates from the mother's events (`+e.owner_user_id` keeps SQLite on events_cattle_time_idx, the mother's
+ * few events, instead of scanning every breeding event of the owner for each calf). Calves whose mother is not recorded are grouped under 不明.
+ */
+export async function loadMotherGroups(db: Db, ownerUserId: number, query: Query): Promise<{ mothers: MotherGroup[]; total: number }> {
+  const filters: SQL[] = [];
+  if (query.filterBy === 'year' && query.filterValue) filters.push(sql`AND substr(s.shipment_date, 1, 4) = ${query.filterValue}`);
+  if (query.filterBy === 'motherName' && query.filterValue) {
+    filters.push(
+      sql`AND COALESCE(m.name, NULLIF(TRIM(mi.mother_name), ''), '不明') LIKE ${`%${escapeLike(query.filterValue)}%`} ESCAPE '\\'`,
+    );
+  }
+  const direction = sql.raw(query.sortOrder === 'desc' ? 'DESC' : 'ASC');
+  const first = (query.page - 1) * query.limit;
+  const last = query.page * query.limit;
+  const jstDay = (column: string) => sql.raw(`date(${column}, '+9 hours')`);
+
+  const rows = await db.all<Row>(sql`
+    WITH base AS (
+      SELECT
+        s.shipment_date, s.price, s.weight, s.age_at_shipment, s.buyer, s.notes,
+        c.cattle_id AS calf_id, c.name AS calf_name, c.gender AS sex, c.birthday AS birth_date,
+        m.cattle_id AS mother_id, m.ear_tag_number AS mother_ear_tag, m.breed AS mother_breed,
+        COALESCE(m.name, NULLIF(TRIM(mi.mother_name), ''), '不明') AS mother_name,
+        CASE
+          WHEN m.cattle_id IS NOT NULL THEN 'id:' || m.cattle_id
+          WHEN mi.mother_identification_number IS NOT NULL THEN 'no:' || mi.mother_identification_number
+          WHEN NULLIF(TRIM(mi.mother_name), '') IS NOT NULL THEN 'name:' || TRIM(mi.mother_name)
+          ELSE 'unknown'
+        END AS mother_key,
+        b.father_cattle_name AS father,
+        b.mother_father_cattle_name AS mother_father,
+        b.mother_grand_father_cattle_name AS mother_grandfather,
+        b.mother_great_grand_father_cattle_name AS mother_mother_grandfather
+      FROM shipments s
+      JOIN cattle c ON c.cattle_id = s.cattle_id AND c.owner_user_id = ${ownerUserId}
+      LEFT JOIN mother_info mi ON mi.cattle_id = c.cattle_id
+      LEFT JOIN cattle m ON m.cattle_id = mi.mother_cattle_id AND m.owner_user_id = ${ownerUserId}
+      LEFT JOIN bloodline b ON b.cattle_id = c.cattle_id
+      WHERE s.owner_user_id = ${ownerUserId} ${sql.join(filters, sql` `)}
+    ),
+    grouped AS (
+      SELECT base.*,
+        COUNT(*) OVER w AS group_count,
+        SUM(price) OVER w AS group_revenue,
+        AVG(price) OVER w AS group_average_price,
+        AVG(weight) OVER w AS group_average_weight,
+        AVG(age_at_shipment) OVER w AS group_average_age,
+        MAX(shipment_date) OVER w AS group_latest,
+        MIN(mother_name) OVER w AS group_name
+      FROM base
+      WINDOW w AS (PARTITION BY mother_key)
+    ),
+    ranked AS (
+      SELECT grouped.*, DENSE_RANK() OVER (ORDER BY ${SORT_COLUMNS[query.sortBy]} ${direction}, mother_key) AS mother_rank
+      FROM grouped
+    ),
+    totals AS (SELECT COUNT(DISTINCT mother_key) AS total FROM base)
+    SELECT
+      totals.total AS total,
+      r.mother_key AS motherKey, r.mother_id AS motherId, r.group_name AS motherName,
+      r.mother_ear_tag AS motherEarTag, r.mother_breed AS motherBreed,
+      r.calf_id AS calfId, r.calf_name AS calfName, r.sex AS sex, r.birth_date AS birthDate,
+      r.shipment_date AS shipmentDate, r.weight AS shipmentWeight, r.age_at_shipment AS ageAtShipment,
+      r.price AS price, r.buyer AS buyer, r.notes AS notes,
+      r.father AS father, r.mother_father AS motherFather, r.mother_grandfather AS motherGrandfather,
+      r.mother_mother_grandfather AS motherMotherGrandfather,
+      (SELECT MAX(${jstDay('e.event_datetime')}) FROM events e
+        WHERE e.cattle_id = r.mother_id AND +e.owner_user_id = ${ownerUserId} AND e.event_type = 'INSEMINATION'
+          AND ${jstDay('e.event_datetime')} BETWEEN date(r.birth_date, '-320 days') AND date(r.birth_date, '-250 days')
+      ) AS breedingDate,
+      (SELECT MAX(${jstDay('e.event_datetime')}) FROM events e
+        WHERE e.cattle_id = r.mother_id AND +e.owner_user_id = ${ownerUserId} AND e.event_type = 'EXPECTED_CALVING'
+          AND ${jstDay('e.event_datetime')} BETWEEN date(r.birth_date, '-60 days') AND date(r.birth_date, '+60 days')
+      ) AS expectedCalvingEntry,
+      r.group_count AS groupCount, r.group_revenue AS groupRevenue, r.group_average_price AS groupAveragePrice,
+      r.group_average_weight AS groupAverageWeight, r.group_average_age AS groupAverageAge
+    FROM totals
+    LEFT JOIN ranked r ON r.mother_rank > ${first} AND r.mother_rank <= ${last}
+    ORDER BY r.mother_rank, r.shipment_date DESC, r.calf_id
+  `);
+
+  const total = rows[0]?.total ?? 0;
+  const mothers = groupByMother(
+    rows.filter((r) => r.motherKey !== null),
+    (r): MotherGroup => ({
+      motherId: r.motherId,
+      motherName: r.motherName,
+      motherEarTag: r.motherEarTag,
+      summary: roundMotherSummary({
+        shipmentCount: r.groupCount,
+        totalRevenue: r.groupRevenue,
+        averagePrice: r.groupAveragePrice,
+        averageWeight: r.groupAverageWeight,
+        averageAge: r.groupAverageAge,
+      }),
+      calves: [],
+    }),
+    (group, r) => group.calves.push(toRow(r)),
+  );
+  return { mothers, total };
+}
+
+function toRow(r: Row): MotherShipmentRow {
+  return {
+    motherId: r.motherId,
+    motherName: r.motherName,
+    motherEarTag: r.motherEarTag,
+    calfId: r.calfId,
+    calfName: r.calfName,
+    sex: r.sex,
+    pedigree: {
+      father: r.father,
+      motherFather: r.motherFather,
+      motherGrandfather: r.motherGrandfather,
+      motherMotherGrandfather: r.motherMotherGrandfather,
+    },
+    breedingDate: r.breedingDate,
+    expectedBirthDate: expectedBirthDate(r.breedingDate, r.motherBreed, r.expectedCalvingEntry),
+    birthDate: r.birthDate,
+    shipmentDate: r.shipmentDate,
+    shipmentWeight: r.shipmentWeight,
+    ageAtShipment: r.ageAtShipment,
+    price: r.price,
+    buyer: r.buyer,
+    notes: r.notes,
+  };
+}

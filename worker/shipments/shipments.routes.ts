@@ -1,0 +1,180 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { requireAuth } from '../accounts/require-auth';
+import { errorBodySchema } from '../lib/error-body';
+import { jsonBody, jsonContent } from '../lib/http';
+import {
+  cattleIdSchema,
+  createPlanSchema,
+  createShipmentSchema,
+  exportQuerySchema,
+  listPlansQuerySchema,
+  listShipmentsQuerySchema,
+  motherGroupSchema,
+  mothersQuerySchema,
+  pageInfo,
+  planListItemSchema,
+  planSchema,
+  priceStatsQuerySchema,
+  priceStatsSchema,
+  shipmentListItemSchema,
+  shipmentSchema,
+  updatePlanSchema,
+  updateShipmentSchema,
+} from './shipments.schemas';
+
+const error = (description: string) => jsonContent(errorBodySchema, description);
+const common = { tags: ['Shipments'], security: [{ bearer: [] }], middleware: requireAuth };
+const shipmentIdParam = z.object({ shipmentId: z.string().min(1).max(64) });
+const cattleIdParam = z.object({ cattleId: cattleIdSchema });
+const message = z.object({ success: z.literal(true), message: z.string() });
+
+export const createShipment = createRoute({
+  ...common,
+  method: 'post',
+  path: '/',
+  summary: 'Record a shipment: the animal becomes SHIPPED and its plan is removed',
+  request: { body: jsonBody(createShipmentSchema) },
+  responses: {
+    201: jsonContent(z.object({ success: z.literal(true), data: shipmentSchema }), 'Shipment recorded'),
+    400: error('INVALID_SHIPMENT_DATA'),
+    401: error('Not signed in'),
+    404: error('CATTLE_NOT_FOUND'),
+    409: error('SHIPMENT_ALREADY_RECORDED or CATTLE_DEAD'),
+  },
+});
+
+export const listShipments = createRoute({
+  ...common,
+  method: 'get',
+  path: '/',
+  summary: 'Shipments, newest first',
+  request: { query: listShipmentsQuerySchema },
+  responses: {
+    200: jsonContent(z.object({ data: z.object({ results: z.array(shipmentListItemSchema), ...pageInfo }) }), 'One page'),
+    400: error('Invalid query'),
+    401: error('Not signed in'),
+  },
+});
+
+export const updateShipment = createRoute({
+  ...common,
+  method: 'put',
+  path: '/{shipmentId}',
+  summary: 'Correct a shipment record',
+  request: { params: shipmentIdParam, body: jsonBody(updateShipmentSchema) },
+  responses: {
+    200: jsonContent(z.object({ success: z.literal(true), data: shipmentSchema }), 'Shipment updated'),
+    400: error('INVALID_SHIPMENT_DATA'),
+    401: error('Not signed in'),
+    403: error("Another owner's shipment"),
+    404: error('SHIPMENT_NOT_FOUND'),
+  },
+});
+
+export const deleteShipment = createRoute({
+  ...common,
+  method: 'delete',
+  path: '/{shipmentId}',
+  summary: 'Delete a shipment record; the animal returns to the status it had before',
+  request: { params: shipmentIdParam },
+  responses: {
+    200: jsonContent(message, 'Shipment deleted'),
+    401: error('Not signed in'),
+    403: error("Another owner's shipment"),
+    404: error('SHIPMENT_NOT_FOUND'),
+  },
+});
+
+export const createPlan = createRoute({
+  ...common,
+  method: 'post',
+  path: '/plans',
+  summary: 'Plan the month an animal is to be shipped',
+  request: { body: jsonBody(createPlanSchema) },
+  responses: {
+    201: jsonContent(z.object({ success: z.literal(true), data: planSchema }), 'Plan created'),
+    400: error('INVALID_SHIPMENT_DATA'),
+    401: error('Not signed in'),
+    404: error('CATTLE_NOT_FOUND'),
+    409: error('DUPLICATE_SHIPMENT_PLAN, SHIPMENT_ALREADY_RECORDED or CATTLE_DEAD'),
+  },
+});
+
+export const listPlans = createRoute({
+  ...common,
+  method: 'get',
+  path: '/plans',
+  summary: 'Shipment plans by planned month',
+  request: { query: listPlansQuerySchema },
+  responses: {
+    200: jsonContent(z.object({ data: z.object({ results: z.array(planListItemSchema), ...pageInfo }) }), 'One page'),
+    400: error('Invalid query'),
+    401: error('Not signed in'),
+  },
+});
+
+export const updatePlan = createRoute({
+  ...common,
+  method: 'put',
+  path: '/plans/{cattleId}',
+  summary: 'Move a plan to another month',
+  request: { params: cattleIdParam, body: jsonBody(updatePlanSchema) },
+  responses: {
+    200: jsonContent(z.object({ success: z.literal(true), data: planSchema }), 'Plan moved'),
+    400: error('INVALID_SHIPMENT_DATA'),
+    401: error('Not signed in'),
+    404: error('SHIPMENT_PLAN_NOT_FOUND'),
+  },
+});
+
+export const deletePlan = createRoute({
+  ...common,
+  method: 'delete',
+  path: '/plans/{cattleId}',
+  summary: 'Cancel a plan',
+  request: { params: cattleIdParam },
+  responses: {
+    200: jsonContent(message, 'Plan removed'),
+    401: error('Not signed in'),
+    404: error('SHIPMENT_PLAN_NOT_FOUND'),
+  },
+});
+
+export const priceStats = createRoute({
+  ...common,
+  method: 'get',
+  path: '/price-stats',
+  summary: 'Price statistics with one entry per month (default: the last 12 months)',
+  request: { query: priceStatsQuerySchema },
+  responses: {
+    200: jsonContent(z.object({ data: priceStatsSchema }), 'Statistics'),
+    400: error('Invalid period'),
+    401: error('Not signed in'),
+  },
+});
+
+export const mothersList = createRoute({
+  ...common,
+  method: 'get',
+  path: '/mothers/list',
+  summary: "Mothers with their calves' shipments and each mother's averages",
+  request: { query: mothersQuerySchema },
+  responses: {
+    200: jsonContent(z.object({ data: z.object({ mothers: z.array(motherGroupSchema), ...pageInfo }) }), 'One page of mothers'),
+    400: error('Invalid query'),
+    401: error('Not signed in'),
+  },
+});
+
+export const exportCsv = createRoute({
+  ...common,
+  method: 'get',
+  path: '/export.csv',
+  summary: 'Shipments as CSV (UTF-8 with BOM, CRLF)',
+  request: { query: exportQuerySchema },
+  responses: {
+    200: { content: { 'text/csv': { schema: z.string() } }, description: 'shipments.csv' },
+    400: error('Invalid period'),
+    401: error('Not signed in'),
+  },
+});

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { isIsoDate, jstMonth, todayJst } from '../lib/jst';
+
+/** Request rules of SPEC §5 (Shipment, Shipment plan), shared by the API validators and the web forms. */
+
+const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const cattleIdSchema = z.coerce
+  .number({ error: '牛のIDは正の整数である必要があります' })
+  .int('牛のIDは正の整数である必要があります')
+  .positive('牛のIDは正の整数である必要があります');
+
+/** A calendar date, YYYY-MM-DD, not after today in Japan time (checked at the moment of validation). */
+export const shipmentDateSchema = z
+  .string({ error: '出荷日はYYYY-MM-DD形式で入力してください' })
+  .refine(isIsoDate, '出荷日はYYYY-MM-DD形式で入力してください')
+  .refine((v) => v <= todayJst(), '出荷日に未来の日付は指定できません');
+
+export const priceSchema = z.coerce
+  .number({ error: '価格は正の整数である必要があります' })
+  .int('価格は正の整数である必要があります')
+  .positive('価格は正の整数である必要があります')
+  .max(100_000_000, '価格は1億円以下で入力してください');
+
+export const shipmentWeightSchema = z.coerce
+  .number({ error: '体重は正の値である必要があります' })
+  .positive('体重は正の値である必要があります')
+  .max(2000, '体重は2000kg以下で入力してください');
+
+export const ageAtShipmentSchema = z.coerce
+  .number({ error: '出荷時月齢は正の整数である必要があります' })
+  .int('出荷時月齢は正の整数である必要があります')
+  .positive('出荷時月齢は正の整数である必要があります')
+  .max(300, '出荷時月齢は300か月以下で入力してください');
+
+/** An optional number: a form's empty input means "not given". */
+const optionalNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? null : v), schema.nullish());
+
+const shipmentFields = {
+  shipmentDate: shipmentDateSchema,
+  price: priceSchema,
+  weight: optionalNumber(shipmentWeightSchema),
+  ageAtShipment: optionalNumber(ageAtShipmentSchema),
+  buyer: optionalText(100, '出荷先は100文字以下で入力してください'),
+  notes: optionalText(1000, '備考は1000文字以下で入力してください'),
+};
+
+export const createShipmentSchema = z.object({ cattleId: cattleIdSchema, ...shipmentFields });
+export type CreateShipmentInput = z.input<typeof createShipmentSchema>;
+
+export const updateShipmentSchema = z
+  .object(shipmentFields)
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), '更新する項目を指定してください');
+export type UpdateShipmentInput = z.input<typeof updateShipmentSchema>;
+
+/** YYYY-MM, not before the current month in Japan time. */
+export const plannedShipmentMonthSchema = z
+  .string({ error: '出荷予定月はYYYY-MM形式で入力してください' })
+  .regex(MONTH_PATTERN, '出荷予定月はYYYY-MM形式で入力してください')
+  .refine((v) => v >= jstMonth(), '出荷予定月に過去の月は指定できません');
+
+export const createPlanSchema = z.object({ cattleId: cattleIdSchema, plannedShipmentMonth: plannedShipmentMonthSchema });
+export type CreatePlanInput = z.input<typeof createPlanSchema>;
+export const updatePlanSchema = z.object({ plannedShipmentMonth: plannedShipmentMonthSchema });
+
+const isoDateQuery = (field: string) =>
+  z
+    .string()
+    .refine(isIsoDate, `${field}はYYYY-MM-DD形式で入力してください`)
+    .optional();
+
+const page = z.coerce
+  .number({ error: 'pageは1以上の整数である必要があります' })
+  .int('pageは1以上の整数である必要があります')
+  .min(1, 'pageは1以上の整数である必要があります')
+  .default(1);
+const limit = z.coerce
+  .number({ error: 'limitは1-100の範囲内である必要があります' })
+  .int('limitは1-100の範囲内である必要があります')
+  .min(1, 'limitは1-100の範囲内である必要があります')
+  .max(100, 'limitは1-100の範囲内である必要があります')
+  .default(50);
+
+const period = {
+  from: isoDateQuery('開始日'),
+  to: isoDateQuery('終了日'),
+};
+const periodOrder = (v: { from?: string; to?: string }) => !v.from || !v.to || v.from <= v.to;
+const periodMessage = { message: '開始日は終了日以前である必要があります', path: ['from'] };
+
+export const listShipmentsQuerySchema = z
+  .object({ ...period, cattleId: cattleIdSchema.optional(), page, limit })
+  .refine(periodOrder, periodMessage);
+
+export const listPlansQuerySchema = z.object({
+  cattleId: cattleIdSchema.optional(),
+  month: z.string().regex(MONTH_PATTERN, '出荷予定月はYYYY-MM形式で入力してください').optional(),
+  page,
+  limit,
+});
+
+export const priceStatsQuerySchema = z.object(period).refine(periodOrder, periodMessage);
+export const exportQuerySchema = priceStatsQuerySchema;
+
+export const MOTHER_SORT_KEYS = ['motherName', 'totalRevenue', 'averagePrice', 'shipmentDate'] as const;
+export type MotherSortKey = (typeof MOTHER_SORT_KEYS)[number];
+
+export const mothersQuerySchema = z
+  .object({
+    page,
+    limit,
+    sortBy: z.enum(MOTHER_SORT_KEYS, { error: '並び替えの項目が不正です' }).default('motherName'),
+    sortOrder: z.enum(['asc', 'desc'], { error: '並び順はascまたはdescです' }).default('asc'),
+    filterBy: z.enum(['year', 'motherName'], { error: '絞り込みの項目はyearまたはmotherNameです' }).optional(),
+    filterValue: z.string().trim().max(50, '絞り込みの値は50文字以下で入力してください').optional(),
+  })
+  .refine((v) => v.filterBy !== 'year' || !v.filterValue || /^\d{4}$/.test(v.filterValue), {
+    message: '年はYYYY形式で入力してください',
+    path: ['filterValue'],
+  });
+export type MothersQuery = z.input<typeof mothersQuerySchema>;
+
+// Response shapes (the web app's types come from these)
+
+export const shipmentSchema = z.object({
+  shipmentId: z.string(),
+  cattleId: z.number(),
+  shipmentDate: z.string(),
+  price: z.number(),
+  weight: z.number().nullable(),
+  ageAtShipment: z.number().nullable(),
+  buyer: z.string().nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
+const cattleSummary = {
+  cattleName: z.string().nullable(),
+  earTagNumber: z.number().nullable(),
+  identificationNumber: z.number(),
+  gender: z.string().nullable(),
+  growthStage: z.string().nullable(),
+};
+
+export const shipmentListItemSchema = shipmentSchema.extend(cattleSummary);
+export type ShipmentListItem = z.infer<typeof shipmentListItemSchema>;
+
+export const planSchema = z.object({
+  planId: z.string(),
+  cattleId: z.number(),
+  plannedShipmentMonth: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ShipmentPlan = z.infer<typeof planSchema>;
+
+export const planListItemSchema = planSchema.extend({
+  ...cattleSummary,
+  birthday: z.string().nullable(),
+  status: z.string(),
+  /** Age in months on the first day of the planned month. */
+  monthsOldAtPlannedMonth: z.number().nullable(),
+});
+export type PlanListItem = z.infer<typeof planListItemSchema>;
+
+export const pageInfo = { total: z.number(), page: z.number(), limit: z.number() };
+
+export const monthlyStatSchema = z.object({
+  month: z.string(),
+  count: z.number(),
+  totalRevenue: z.number(),
+  averagePrice: z.number().nullable(),
+});
+export type MonthlyStat = z.infer<typeof monthlyStatSchema>;
+
+export const priceStatsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  totalShipments: z.number(),
+  totalRevenue: z.number(),
+  averagePrice: z.number().nullable(),
+  maxPrice: z.number().nullable(),
+  minPrice: z.number().nullable(),
+  monthlyStats: z.array(monthlyStatSchema),
+});
+export type PriceStats = z.infer<typeof priceStatsSchema>;
+
+export const motherShipmentRowSchema = z.object({
+  motherId: z.number().nullable(),
+  motherName: z.string(),
+  motherEarTag: z.number().nullable(),
+  calfId: z.number(),
+  calfName: z.string().nullable(),
+  sex: z.string().nullable(),
+  pedigree: z.object({
+    father: z.string().nullable(),
+    motherFather: z.string().nullable(),
+    motherGrandfather: z.string().nullable(),
+    motherMotherGrandfather: z.string().nullable(),
+  }),
+  breedingDate: z.string().nullable(),
+  expectedBirthDate: z.string().nullable(),
+  birthDate: z.string().nullable(),
+  shipmentDate: z.string(),
+  shipmentWeight: z.number().nullable(),
+  ageAtShipment: z.number().nullable(),
+  price: z.number(),
+  buyer: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+export type MotherShipmentRow = z.infer<typeof motherShipmentRowSchema>;
+
+export const motherSummarySchema = z.object({
+  shipmentCount: z.number(),
+  totalRevenue: z.number(),
+  averagePrice: z.number(),
+  averageWeight: z.number().nullable(),
+  averageAge: z.number().nullable(),
+});
+
+export const motherGroupSchema = z.object({
+  motherId: z.number().nullable(),
+  motherName: z.string(),
+  motherEarTag: z.number().nullable(),
+  summary: motherSummarySchema,
+  calves: z.array(motherShipmentRowSchema),
+});
+export type MotherGroup = z.infer<typeof motherGroupSchema>;

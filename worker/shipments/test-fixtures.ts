@@ -1,0 +1,77 @@
+import { env } from 'cloudflare:test';
+
+/** Direct SQL fixtures for shipment tests: animals, mothers, bloodlines and events, owned by a given user. */
+let nextIdentification = 1_300_000_000;
+
+export interface AnimalFixture {
+  name?: string | null;
+  earTagNumber?: number | null;
+  gender?: string;
+  growthStage?: string;
+  birthday?: string | null;
+  breed?: string | null;
+  status?: string;
+}
+
+export async function insertAnimal(ownerUserId: number, animal: AnimalFixture = {}): Promise<number> {
+  const row = await env.DB.prepare(
+    `INSERT INTO cattle (owner_user_id, identification_number, ear_tag_number, name, gender, growth_stage, birthday, breed, status)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING cattle_id`,
+  )
+    .bind(
+      ownerUserId,
+      ++nextIdentification,
+      animal.earTagNumber ?? null,
+      animal.name === undefined ? '出荷テスト' : animal.name,
+      animal.gender ?? '去勢',
+      animal.growthStage ?? 'FATTENING',
+      animal.birthday === undefined ? '2024-06-01' : animal.birthday,
+      animal.breed ?? '黒毛和種',
+      animal.status ?? 'HEALTHY',
+    )
+    .first<{ cattle_id: number }>();
+  return row!.cattle_id;
+}
+
+export async function insertMotherInfo(
+  cattleId: number,
+  info: { motherCattleId?: number | null; motherName?: string | null; motherIdentificationNumber?: number | null },
+) {
+  await env.DB.prepare('INSERT INTO mother_info (cattle_id, mother_cattle_id, mother_name, mother_identification_number) VALUES (?, ?, ?, ?)')
+    .bind(cattleId, info.motherCattleId ?? null, info.motherName ?? null, info.motherIdentificationNumber ?? null)
+    .run();
+}
+
+export async function insertBloodline(cattleId: number, names: [string, string, string, string]) {
+  await env.DB.prepare(
+    `INSERT INTO bloodline (cattle_id, father_cattle_name, mother_father_cattle_name, mother_grand_father_cattle_name,
+       mother_great_grand_father_cattle_name) VALUES (?, ?, ?, ?, ?)`,
+  )
+    .bind(cattleId, ...names)
+    .run();
+}
+
+export async function insertEvent(ownerUserId: number, cattleId: number, eventType: string, eventDatetime: string) {
+  await env.DB.prepare('INSERT INTO events (cattle_id, owner_user_id, event_type, event_datetime) VALUES (?, ?, ?, ?)')
+    .bind(cattleId, ownerUserId, eventType, eventDatetime)
+    .run();
+}
+
+export async function animalStatus(cattleId: number) {
+  return (await env.DB.prepare('SELECT status FROM cattle WHERE cattle_id = ?').bind(cattleId).first<{ status: string }>())!.status;
+}
+
+export async function statusHistoryOf(cattleId: number) {
+  const { results } = await env.DB.prepare(
+    'SELECT old_status, new_status, changed_by, reason FROM cattle_status_history WHERE cattle_id = ? ORDER BY history_id',
+  )
+    .bind(cattleId)
+    .all<{ old_status: string | null; new_status: string; changed_by: string; reason: string | null }>();
+  return results;
+}
+
+export async function planOf(cattleId: number) {
+  return env.DB.prepare('SELECT planned_shipment_month FROM shipment_plans WHERE cattle_id = ?')
+    .bind(cattleId)
+    .first<{ planned_shipment_month: string }>();
+}
