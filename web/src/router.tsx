@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { AppShell } from './components/app-shell';
 import { ErrorState, Loading } from './components/states';
 import { registrationsSearchSchema } from './features/admin/registrations-search';
+import { alertsSearchSchema } from './features/alerts/alerts-search';
 import { kpiSearchSchema } from './features/kpi/kpi-search';
 import { shipmentsSearchSchema } from './features/shipments/shipments-search';
 import type { CattleListSearch } from './features/cattle/cattle-api';
@@ -103,6 +104,13 @@ const homeRoute = createRoute({
   component: lazy(() => import('./features/home/home-page'), 'HomePage'),
 });
 
+const alertsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/alerts',
+  validateSearch: alertsSearchSchema,
+  component: lazy(() => import('./features/alerts/alerts-page'), 'AlertsPage'),
+});
+
 const kpiRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/kpi',
@@ -180,6 +188,12 @@ const scheduleRoute = createRoute({
   component: lazy(() => import('./features/events/schedule-page'), 'SchedulePage'),
 });
 
+const menuRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/menu',
+  component: lazy(() => import('./features/menu/menu-page'), 'MenuPage'),
+});
+
 const settingsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/settings',
@@ -194,7 +208,7 @@ const routeTree = rootRoute.addChildren([
   completeRoute,
   authCallbackRoute,
   adminRegistrationsRoute,
-  appRoute.addChildren([homeRoute, cattleListRoute, cattleNewRoute, cattleDetailRoute, cattleEditRoute, eventsRoute, eventNewRoute, scheduleRoute, kpiRoute, shipmentsRoute, settingsRoute]),
+  appRoute.addChildren([homeRoute, cattleListRoute, cattleNewRoute, cattleDetailRoute, cattleEditRoute, eventsRoute, eventNewRoute, scheduleRoute, kpiRoute, shipmentsRoute, alertsRoute, settingsRoute, menuRoute]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -65,7 +65,8 @@ export async function loadBreedingContext(db: Db, ownerId: number, cattleId: num
     db
       .select({ eventId: events.eventId, eventType: events.eventType, eventDatetime: events.eventDatetime, details: events.details })
       .from(events)
-      .where(and(eq(events.cattleId, cattleId), eq(events.ownerUserId, ownerId)))
+      // `+owner` keeps SQLite on events_cattle_time_idx instead of scanning the owner's events by time (issue 10).
+      .where(and(eq(events.cattleId, cattleId), sql`+${events.ownerUserId} = ${ownerId}`))
       .orderBy(asc(events.eventDatetime), asc(events.eventId)),
     db
       .select({ oldStatus: cattleStatusHistory.oldStatus, newStatus: cattleStatusHistory.newStatus })

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { dayCountsAsOf } from '../breeding/engine';
 import { batchStatements } from '../db/batch';
 import { getDb, type Db } from '../db/client';
 import { bloodline, breedingStatus, breedingSummary, cattle, motherInfo } from '../db/schema';
@@ -74,7 +75,7 @@ async function detailView(db: Db, ownerId: number, cattleId: number) {
   const today = todayJst();
   return {
     ...toCattleView(detail.row, today),
-    breedingStatus: detail.breedingStatus,
+    breedingStatus: detail.breedingStatus ? { ...detail.breedingStatus, ...dayCountsAsOf(detail.breedingStatus, today) } : null,
     bloodline: detail.bloodline,
     motherInfo: detail.motherInfo,
     breedingSummary: detail.breedingSummary,

@@ -201,7 +201,8 @@ export async function loadCattleDetail(db: Db, ownerId: number, cattleId: number
     db
       .select()
       .from(events)
-      .where(and(eq(events.cattleId, cattleId), eq(events.ownerUserId, ownerId)))
+      // `+owner` keeps SQLite on events_cattle_time_idx instead of scanning the owner's events by time (issue 10).
+      .where(and(eq(events.cattleId, cattleId), sql`+${events.ownerUserId} = ${ownerId}`))
       .orderBy(desc(events.eventDatetime), desc(events.eventId))
       .limit(200),
     db.select().from(activeAlerts).where(eq(activeAlerts.cattleId, cattleId)),

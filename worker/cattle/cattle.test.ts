@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, signUp } from '../test/api';
+import { todayJst } from '../lib/jst';
 
 type Session = Awaited<ReturnType<typeof signUp>>;
 let farmer: Session;
@@ -417,5 +418,19 @@ describe('GET /cattle/export.csv', () => {
 
   it('needs a token', async () => {
     expect((await api('/cattle/export.csv')).status).toBe(401);
+  });
+});
+
+describe('day counts are as of today', () => {
+  it('computes days after calving and days open on read, not when they were stored', async () => {
+    const owner = await signUp();
+    const cow = await createCattle(owner);
+    await env.DB.prepare("UPDATE breeding_status SET last_calving_date = '2026-01-01', days_after_calving = 3, days_open = 3 WHERE cattle_id = ?").bind(cow.cattleId).run();
+    const res = await api(`/cattle/${cow.cattleId}`, { token: owner.token });
+    const expected = Math.round((Date.parse(todayJst()) - Date.parse('2026-01-01')) / 86_400_000);
+    expect(res.json.data.breedingStatus.daysAfterCalving).toBe(expected);
+    expect(res.json.data.breedingStatus.daysOpen).toBe(expected);
+    const [row] = (await api(`/cattle?search=${cow.earTagNumber}`, { token: owner.token })).json.data.results;
+    expect(row.breeding.daysOpen).toBe(expected);
   });
 });

@@ -6,6 +6,7 @@ import { useI18n } from '../lib/i18n';
 import { useMe } from '../lib/session';
 import { applyTheme } from '../lib/theme';
 import { useEffect } from 'react';
+import { useActiveAlertCount } from '../features/alerts/use-active-alert-count';
 import { navItems } from './nav-items';
 
 export function useSignOut() {
@@ -23,10 +24,21 @@ export function useSignOut() {
   };
 }
 
+function AlertBadge({ count }: { count: number | undefined }) {
+  const { t } = useI18n();
+  if (!count) return null;
+  return (
+    <span className="nav-badge" aria-label={t('nav.alertCount', { count })}>
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
 export function AppShell() {
   const { t } = useI18n();
   const { data: me } = useMe();
   const signOut = useSignOut();
+  const alertCount = useActiveAlertCount();
   useEffect(() => {
     if (me) applyTheme(me.theme);
   }, [me?.theme]);
@@ -42,14 +54,17 @@ export function AppShell() {
         </Link>
         <nav>
           <ul>
-            {navItems.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="sidebar__link" activeProps={{ 'aria-current': 'page', className: 'sidebar__link is-active' }}>
-                  <item.icon size={20} aria-hidden="true" />
-                  {t(item.labelKey)}
-                </Link>
-              </li>
-            ))}
+            {navItems
+              .filter((item) => item.desktop)
+              .map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} className="sidebar__link" activeProps={{ 'aria-current': 'page', className: 'sidebar__link is-active' }}>
+                    <item.icon size={20} aria-hidden="true" />
+                    {t(item.labelKey)}
+                    {item.alertBadge ? <AlertBadge count={alertCount} /> : null}
+                  </Link>
+                </li>
+              ))}
           </ul>
         </nav>
         <div className="sidebar__footer">
@@ -74,7 +89,10 @@ export function AppShell() {
           .filter((item) => item.phone)
           .map((item) => (
             <Link key={item.to} to={item.to} className="bottom-nav__link" activeProps={{ 'aria-current': 'page', className: 'bottom-nav__link is-active' }}>
-              <item.icon className="bottom-nav__icon" size={24} aria-hidden="true" />
+              <span className="bottom-nav__icon">
+                <item.icon size={24} aria-hidden="true" />
+                {item.alertBadge ? <AlertBadge count={alertCount} /> : null}
+              </span>
               <span>{t(item.labelKey)}</span>
             </Link>
           ))}

@@ -1,19 +1,28 @@
-/** The farmer's navigation. `phone` items go in the bottom bar (at most five); all show in the side bar. */
-import { Beef, CalendarDays, ChartLine, ClipboardList, House, Settings, Truck, type LucideIcon } from 'lucide-react';
+/**
+ * The farmer's navigation. The side bar (wide screens) shows every `desktop` item; the phone's bottom bar shows the
+ * `phone` items (five at most, sized for gloved thumbs) and the rest sit behind メニュー.
+ */
+import { Beef, Bell, CalendarDays, ChartLine, ClipboardList, House, Menu, Plus, Settings, Truck, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   to: string;
   labelKey: string;
   icon: LucideIcon;
   phone: boolean;
+  desktop: boolean;
+  /** Shows the number of alerts needing attention. */
+  alertBadge?: boolean;
 }
 
 export const navItems: NavItem[] = [
-  { to: '/home', labelKey: 'nav.home', icon: House, phone: true },
-  { to: '/cattle', labelKey: 'nav.cattle', icon: Beef, phone: true },
-  { to: '/events', labelKey: 'nav.events', icon: ClipboardList, phone: false },
-  { to: '/schedule', labelKey: 'nav.schedule', icon: CalendarDays, phone: false },
-  { to: '/kpi', labelKey: 'nav.kpi', icon: ChartLine, phone: true },
-  { to: '/shipments', labelKey: 'nav.shipments', icon: Truck, phone: true },
-  { to: '/settings', labelKey: 'nav.settings', icon: Settings, phone: true },
+  { to: '/home', labelKey: 'nav.home', icon: House, phone: true, desktop: true },
+  { to: '/cattle', labelKey: 'nav.cattle', icon: Beef, phone: true, desktop: true },
+  { to: '/events/new', labelKey: 'nav.record', icon: Plus, phone: true, desktop: false },
+  { to: '/alerts', labelKey: 'nav.alerts', icon: Bell, phone: true, desktop: true, alertBadge: true },
+  { to: '/events', labelKey: 'nav.events', icon: ClipboardList, phone: false, desktop: true },
+  { to: '/schedule', labelKey: 'nav.schedule', icon: CalendarDays, phone: false, desktop: true },
+  { to: '/kpi', labelKey: 'nav.kpi', icon: ChartLine, phone: false, desktop: true },
+  { to: '/shipments', labelKey: 'nav.shipments', icon: Truck, phone: false, desktop: true },
+  { to: '/settings', labelKey: 'nav.settings', icon: Settings, phone: false, desktop: true },
+  { to: '/menu', labelKey: 'nav.menu', icon: Menu, phone: true, desktop: false },
 ];

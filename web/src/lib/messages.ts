@@ -28,6 +28,9 @@ defineMessages({
       signedInAs: '{{name}} さん',
       skip: '本文へ移動',
       more: 'その他',
+      record: '記録',
+      menu: 'メニュー',
+      alertCount: '対応が必要なアラート{{count}}件',
     },
   },
   en: {
@@ -57,6 +60,9 @@ defineMessages({
       signedInAs: '{{name}}',
       skip: 'Skip to content',
       more: 'More',
+      record: 'Record',
+      menu: 'Menu',
+      alertCount: '{{count}} alerts need attention',
     },
   },
 });

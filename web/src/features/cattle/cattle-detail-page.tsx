@@ -13,8 +13,9 @@ import { describeError } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { AlertMarker, StatusBadge, useAgeLabel } from './cattle-badges';
 import { cattleDetailQuery, statusHistoryQuery } from './cattle-api';
-import { CattleEvents } from './cattle-events';
+import { CattleAlerts } from '../alerts/cattle-alerts';
 import { EventTimeline } from '../events/event-timeline';
+import { CattleShipmentPanel } from '../shipments/cattle-shipment-panel';
 import './messages';
 import './cattle.css';
 
@@ -275,9 +276,16 @@ export function CattleDetailPage() {
       </div>
 
       <section className="card">
+        <h2>{t('cattle.alerts')}</h2>
+        <CattleAlerts cattleId={cow.cattleId} />
+      </section>
+
+      <section className="card">
         <h2>{t('cattle.events')}</h2>
         <EventTimeline cattleId={cow.cattleId} />
       </section>
+
+      <CattleShipmentPanel cattleId={cow.cattleId} />
 
       <section className="card">
         <h2>{t('cattle.statusHistory')}</h2>

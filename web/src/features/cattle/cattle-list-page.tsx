@@ -10,6 +10,8 @@ import { useI18n } from '../../lib/i18n';
 import { AlertMarker, StatusBadge, useAgeLabel } from './cattle-badges';
 import { cattleListQuery, statusCountsQuery, type CattleListSearch } from './cattle-api';
 import './messages';
+
+const IN_HERD = CATTLE_STATUSES.filter((s) => s !== 'SHIPPED' && s !== 'DEAD');
 import './cattle.css';
 
 function useDebounced<T>(value: T, ms: number) {
@@ -39,7 +41,10 @@ export function CattleListPage() {
   }, [debounced]);
 
   const counts = useQuery(statusCountsQuery);
-  const list = useInfiniteQuery(cattleListQuery(search));
+  // The herd as it stands: shipped and dead animals only when asked for.
+  const statusFilter = search.status === 'ALL' ? undefined : (search.status ?? IN_HERD.join(','));
+  const list = useInfiniteQuery(cattleListQuery({ ...search, status: statusFilter }));
+  const inHerdCount = counts.data ? IN_HERD.reduce((sum, s) => sum + (counts.data[s] ?? 0), 0) : undefined;
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const node = sentinel.current;
@@ -57,7 +62,7 @@ export function CattleListPage() {
   };
   const rows = list.data?.pages.flatMap((p) => p.results) ?? [];
   const total = list.data?.pages[0]?.totalCount;
-  const filtered = Boolean(search.search || search.status || search.gender?.length || search.growth_stage?.length || search.barn || search.breed || search.has_alert);
+  const filtered = Boolean(search.search || (search.status && search.status !== 'ALL') || search.gender?.length || search.growth_stage?.length || search.barn || search.breed || search.has_alert);
 
   const exportCsv = async () => {
     const blob = await apiFetchBlob('/cattle/export.csv');
@@ -99,13 +104,16 @@ export function CattleListPage() {
 
       <nav className="status-tabs" aria-label={t('cattle.statusLabel')}>
         <button type="button" className="status-tab" aria-pressed={!search.status} onClick={() => update({ status: undefined })}>
-          {t('cattle.all')} <span className="status-tab__count">{counts.data?.total ?? '–'}</span>
+          {t('cattle.inHerd')} <span className="status-tab__count">{inHerdCount ?? '–'}</span>
         </button>
         {CATTLE_STATUSES.map((status) => (
           <button key={status} type="button" className="status-tab" aria-pressed={search.status === status} onClick={() => update({ status })}>
             {t(`cattle.status.${status}`)} <span className="status-tab__count">{counts.data?.[status] ?? '–'}</span>
           </button>
         ))}
+        <button type="button" className="status-tab" aria-pressed={search.status === 'ALL'} onClick={() => update({ status: 'ALL' })}>
+          {t('cattle.all')} <span className="status-tab__count">{counts.data?.total ?? '–'}</span>
+        </button>
       </nav>
 
       <div className="toolbar">

@@ -39,7 +39,12 @@ export function SchedulePage() {
   const month = search.month ?? jstMonth();
   // Phones start on the list: calendar cells are too small to tap.
   const view = search.view ?? (window.matchMedia('(min-width: 720px)').matches ? 'calendar' : 'list');
-  const go = (patch: ScheduleSearch) => navigate({ to: '/schedule', search: (prev: ScheduleSearch) => ({ ...prev, ...patch }), replace: true });
+  const go = (patch: ScheduleSearch) =>
+    navigate({
+      to: '/schedule',
+      search: { month: 'month' in patch ? patch.month : search.month, view: 'view' in patch ? patch.view : search.view },
+      replace: true,
+    });
   const schedule = useQuery(scheduleQuery(month));
   const plans = useQuery(plannedShipmentsQuery(month));
   const [y, m] = month.split('-');

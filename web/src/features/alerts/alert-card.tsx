@@ -1,0 +1,205 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { memoSchema, nextStatuses, type AlertSeverity, type AlertStatus } from '@worker/alerts/alerts.schemas';
+import type { AlertView } from '@worker/alerts/alerts.types';
+import { daysBetween, formatDateJa, todayJst } from '@worker/lib/jst';
+import { Check, CheckCheck, History, NotebookPen, X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Dialog } from '../../components/dialog';
+import { FormError, SubmitButton, TextAreaField } from '../../components/form';
+import { ErrorState, Loading } from '../../components/states';
+import { describeError } from '../../lib/form-errors';
+import { useI18n } from '../../lib/i18n';
+import { alertHistoryQuery, useChangeAlertStatus, useSaveAlertMemo } from './alerts-api';
+import './messages';
+import './alerts.css';
+
+export function SeverityBadge({ severity }: { severity: AlertSeverity }) {
+  const { t } = useI18n();
+  return <span className={`severity severity--${severity}`}>{t(`alerts.severity.${severity}`)}</span>;
+}
+
+/** "期日 今日", "期日から3日超過", "期日まであと5日" — how far the due date is from today (JST). */
+export function useDueLabel() {
+  const { t } = useI18n();
+  const today = todayJst();
+  return (dueAt: string | null) => {
+    if (!dueAt) return null;
+    const days = daysBetween(today, dueAt);
+    if (days === 0) return { text: t('alerts.dueToday'), tone: 'today' as const };
+    if (days < 0) return { text: t('alerts.overdue', { days: -days }), tone: 'overdue' as const };
+    if (days <= 7) return { text: t('alerts.dueIn', { days }), tone: 'soon' as const };
+    return { text: t('alerts.dueOn', { date: formatDateJa(dueAt) }), tone: 'later' as const };
+  };
+}
+
+export function AnimalLink({ alert }: { alert: Pick<AlertView, 'cattleId' | 'cattleName' | 'cattleEarTagNumber'> }) {
+  const { t } = useI18n();
+  const name = alert.cattleName ?? t('alerts.unnamed');
+  return (
+    <Link to="/cattle/$id" params={{ id: String(alert.cattleId) }} className="alert-card__animal" aria-label={t('alerts.openAnimal', { name })}>
+      {name}
+      {alert.cattleEarTagNumber !== null ? <span className="muted">{t('alerts.earTag', { tag: alert.cattleEarTagNumber })}</span> : null}
+    </Link>
+  );
+}
+
+function ReasonDialog({ alert, status, onClose }: { alert: AlertView; status: 'resolved' | 'dismissed' | null; onClose: () => void }) {
+  const { t } = useI18n();
+  const change = useChangeAlertStatus();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!status) return;
+    const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim();
+    change.mutate({ id: alert.id, status, reason: reason || null }, { onSuccess: onClose });
+  };
+  const server = describeError(change.error);
+  const title = status === 'dismissed' ? t('alerts.dismissTitle') : t('alerts.resolveTitle');
+  return (
+    <Dialog open={status !== null} title={title} onClose={onClose}>
+      <p className="alert-dialog__subject">{alert.message}</p>
+      <form className="form" onSubmit={submit} noValidate>
+        <FormError message={server.message} />
+        <TextAreaField
+          label={t('alerts.reasonLabel')}
+          name="reason"
+          maxLength={500}
+          hint={status === 'dismissed' ? t('alerts.reasonHintDismiss') : t('alerts.reasonHintResolve')}
+          error={server.fields.reason}
+        />
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <SubmitButton pending={change.isPending} className={status === 'dismissed' ? 'button--danger-solid' : ''}>
+            {status === 'dismissed' ? t('alerts.dismiss') : t('alerts.resolve')}
+          </SubmitButton>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function MemoDialog({ alert, open, onClose }: { alert: AlertView; open: boolean; onClose: () => void }) {
+  const { t } = useI18n();
+  const save = useSaveAlertMemo();
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const memo = String(new FormData(event.currentTarget).get('memo') ?? '');
+    const parsed = memoSchema.safeParse(memo);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setError(null);
+    save.mutate({ id: alert.id, memo }, { onSuccess: onClose });
+  };
+  const server = describeError(save.error);
+  return (
+    <Dialog open={open} title={t('alerts.editMemo')} onClose={onClose}>
+      <p className="alert-dialog__subject">{alert.message}</p>
+      <form className="form" onSubmit={submit} noValidate>
+        <FormError message={server.message} />
+        <TextAreaField label={t('alerts.memoLabel')} name="memo" defaultValue={alert.memo ?? ''} error={error ?? server.fields.memo} />
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <SubmitButton pending={save.isPending}>{t('alerts.saveMemo')}</SubmitButton>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function AlertHistoryList({ alertId }: { alertId: string }) {
+  const { t } = useI18n();
+  const history = useQuery(alertHistoryQuery(alertId));
+  if (history.isPending) return <Loading />;
+  if (history.isError) return <ErrorState error={history.error} onRetry={() => history.refetch()} />;
+  return (
+    <ol className="alert-history">
+      {history.data.map((h) => (
+        <li key={h.id}>
+          <time dateTime={h.createdAt}>{formatDateJa(h.createdAt.slice(0, 10))}</time> {t(`alerts.action.${h.action}`)}
+          <span className="muted">（{h.changedBy === 'system' ? t('alerts.by.system') : t('alerts.by.user')}）</span>
+          {h.reason ? <span> {h.reason}</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** One alert with its actions: acknowledge / resolve / dismiss (with a reason), memo, history. */
+export function AlertCard({ alert, showAnimal = true }: { alert: AlertView; showAnimal?: boolean }) {
+  const { t } = useI18n();
+  const dueLabel = useDueLabel();
+  const change = useChangeAlertStatus();
+  const [reasonFor, setReasonFor] = useState<'resolved' | 'dismissed' | null>(null);
+  const [memoOpen, setMemoOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const due = dueLabel(alert.dueAt);
+  const allowed = nextStatuses(alert.status as AlertStatus);
+  const open = alert.status === 'active' || alert.status === 'acknowledged';
+  const error = describeError(change.error).message;
+
+  return (
+    <article className={`alert-card alert-card--${alert.severity}`} aria-label={`${t(`alerts.severity.${alert.severity}`)} ${alert.message}`}>
+      <div className="alert-card__head">
+        <SeverityBadge severity={alert.severity} />
+        <span className="alert-card__type">{t(`alerts.type.${alert.type}`)}</span>
+        <span className={`badge alert-status alert-status--${alert.status}`}>{t(`alerts.status.${alert.status}`)}</span>
+      </div>
+      <p className="alert-card__message">{alert.message}</p>
+      <div className="alert-card__meta">
+        {showAnimal ? <AnimalLink alert={alert} /> : null}
+        {due ? <span className={`due due--${open ? due.tone : 'later'}`}>{due.text}</span> : null}
+      </div>
+      {alert.memo ? <p className="note">{alert.memo}</p> : null}
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="alert-card__actions">
+        {allowed.includes('acknowledged') ? (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={change.isPending}
+            aria-busy={change.isPending}
+            onClick={() => change.mutate({ id: alert.id, status: 'acknowledged' })}
+          >
+            <Check size={18} aria-hidden="true" />
+            {t('alerts.acknowledge')}
+          </button>
+        ) : null}
+        {allowed.includes('resolved') ? (
+          <button type="button" className="button button--primary" onClick={() => setReasonFor('resolved')}>
+            <CheckCheck size={18} aria-hidden="true" />
+            {t('alerts.resolve')}
+          </button>
+        ) : null}
+        {allowed.includes('dismissed') ? (
+          <button type="button" className="button" onClick={() => setReasonFor('dismissed')}>
+            <X size={18} aria-hidden="true" />
+            {t('alerts.dismiss')}
+          </button>
+        ) : null}
+        <button type="button" className="button button--ghost" onClick={() => setMemoOpen(true)}>
+          <NotebookPen size={18} aria-hidden="true" />
+          {t('alerts.memo')}
+        </button>
+        <button type="button" className="button button--ghost" aria-expanded={historyOpen} onClick={() => setHistoryOpen((v) => !v)}>
+          <History size={18} aria-hidden="true" />
+          {historyOpen ? t('alerts.hideHistory') : t('alerts.showHistory')}
+        </button>
+      </div>
+      {historyOpen ? <AlertHistoryList alertId={alert.id} /> : null}
+      {/* Mounted only while open: one <dialog> on the page at a time keeps its title id unique. */}
+      {reasonFor ? <ReasonDialog alert={alert} status={reasonFor} onClose={() => setReasonFor(null)} /> : null}
+      {memoOpen ? <MemoDialog alert={alert} open onClose={() => setMemoOpen(false)} /> : null}
+    </article>
+  );
+}

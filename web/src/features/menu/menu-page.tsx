@@ -1,0 +1,36 @@
+import { Link } from '@tanstack/react-router';
+import { LogOut } from 'lucide-react';
+import { useSignOut } from '../../components/app-shell';
+import { navItems } from '../../components/nav-items';
+import { useI18n } from '../../lib/i18n';
+
+/** On phones: everything that does not fit the bottom bar, as big rows. */
+export function MenuPage() {
+  const { t } = useI18n();
+  const signOut = useSignOut();
+  return (
+    <div className="page page--narrow">
+      <h1>{t('nav.menu')}</h1>
+      <nav aria-label={t('nav.menu')}>
+        <ul className="menu-list">
+          {navItems
+            .filter((item) => !item.phone)
+            .map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="menu-list__link">
+                  <item.icon size={24} aria-hidden="true" />
+                  {t(item.labelKey)}
+                </Link>
+              </li>
+            ))}
+          <li>
+            <button type="button" className="menu-list__link" onClick={signOut}>
+              <LogOut size={24} aria-hidden="true" />
+              {t('nav.signOut')}
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}
