@@ -3,6 +3,7 @@
 // (worker/lib/d1-counter.ts, development only).
 
 const WARM_UP = 15;
+const MIN_SAMPLES = 10;
 
 export function percentile(sorted, p) {
   if (!sorted.length) return NaN;
@@ -47,12 +48,14 @@ export async function measure(url, farm, call, { samples, concurrentSamples, con
     return result;
   };
 
-  for (let i = 0; i < WARM_UP; i++) await run();
+  // Slow calls get fewer requests: every phase stops at maxMs once it has MIN_SAMPLES.
+  let t0 = performance.now();
+  for (let i = 0; i < WARM_UP && (i < 2 || performance.now() - t0 < maxMs / 3); i++) await run();
   d1Counts.clear();
 
   const sequential = [];
-  let t0 = performance.now();
-  while (sequential.length < samples && (sequential.length < 30 || performance.now() - t0 < maxMs)) sequential.push(await run());
+  t0 = performance.now();
+  while (sequential.length < samples && (sequential.length < MIN_SAMPLES || performance.now() - t0 < maxMs)) sequential.push(await run());
   const sequentialWall = performance.now() - t0;
 
   const concurrent = [];
@@ -61,7 +64,7 @@ export async function measure(url, farm, call, { samples, concurrentSamples, con
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       for (let i = 0; i < perClient; i++) {
-        if (i >= 4 && performance.now() - t0 > maxMs) break;
+        if (i >= 1 && performance.now() - t0 > maxMs) break;
         concurrent.push(await run());
       }
     }),

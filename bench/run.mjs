@@ -82,6 +82,14 @@ async function timeCron(server) {
   return result;
 }
 
+let stopServer = () => {};
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopServer();
+    process.exit(130);
+  });
+}
+
 async function runSize(size, configPath) {
   const persistTo = mkdtempSync(path.join(os.tmpdir(), `ushicho-bench-${size}-`));
   let server;
@@ -94,6 +102,7 @@ async function runSize(size, configPath) {
       persistTo,
       vars: { ENVIRONMENT: 'development', BENCH_COUNT_D1: '1', APP_URL: `http://127.0.0.1:${port}` },
     });
+    stopServer = server.stop;
     const routes = await availableRoutes(server.url);
     const seedStarted = Date.now();
     const farm = await seedFarm(server.url, { herdSize: size, smallOwners, log: (m) => log(`${size} head: ${m}`) });

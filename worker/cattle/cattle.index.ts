@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { regenerateAlerts } from '../alerts/regenerate';
 import { dayCountsAsOf } from '../breeding/engine';
 import { batchStatements } from '../db/batch';
 import { getDb, type Db } from '../db/client';
@@ -231,6 +232,7 @@ export const cattleRouter = createRouter()
       if (isUniqueViolation(err)) throw duplicateIdentification();
       throw err;
     }
+    if (status || input.breed !== undefined) await regenerateAlerts(db, ownerId, [id]);
     return c.json({ data: await detailView(db, ownerId, id) }, 200);
   })
   .openapi(routes.remove, async (c) => {
@@ -248,7 +250,10 @@ export const cattleRouter = createRouter()
     const db = getDb(c.env);
     const current = await requireOwnedForChange(db, ownerId, id, 'この牛の更新権限がありません');
     const statements = statusChangeStatements(db, { cattleId: id, oldStatus: current.status, newStatus: status, changedBy: String(ownerId), reason });
-    if (statements.length) await db.batch(statements as never);
+    if (statements.length) {
+      await db.batch(statements as never);
+      await regenerateAlerts(db, ownerId, [id]);
+    }
     const [row] = await db.select().from(cattle).where(and(eq(cattle.cattleId, id), ownedCattle(ownerId)));
     return c.json({ data: toCattleView(row) }, 200);
   })

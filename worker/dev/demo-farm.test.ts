@@ -60,6 +60,12 @@ describe('the demo farm', () => {
     expect(checkDue.length).toBeGreaterThanOrEqual(1);
   });
 
+  it('shows an alert of every type after seeding', async () => {
+    const res = await api('/alerts?limit=100', { token });
+    const types = new Set(res.json.data.results.map((a: { type: string }) => a.type));
+    expect([...types].sort()).toEqual(['CALVING_OVERDUE', 'CALVING_WITHIN_60', 'ESTRUS_OVER20_NOT_PREGNANT', 'OPEN_DAYS_OVER60_NO_AI', 'PREGNANCY_CHECK_DUE']);
+  });
+
   it('records two years of events through the breeding engine', async () => {
     const events = await env.DB.prepare('SELECT event_type, count(*) AS n FROM events WHERE owner_user_id = ? GROUP BY event_type').bind(userId).all<any>();
     const byType = Object.fromEntries(events.results.map((r) => [r.event_type, r.n]));

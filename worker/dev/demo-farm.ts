@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../accounts/password';
+import { regenerateAlerts } from '../alerts/regenerate';
 import { createCattleStatements } from '../cattle/cattle.index';
 import { createCattleSchema, type CreateCattle, type CreateCattleInput as CreateInput } from '../cattle/cattle.schemas';
 import { batchStatements } from '../db/batch';
@@ -344,5 +345,6 @@ export async function seedDemoFarm(env: Env, today: IsoDate = todayJst()): Promi
     .where(eq(cattle.ownerUserId, user.id));
   const shipments = demoShipmentStatements(db, user.id, herd as DemoAnimal[], { today, firstIdentificationNumber: 1_326_900_000 });
   for (let i = 0; i < shipments.length; i += 40) await db.batch(shipments.slice(i, i + 40) as never);
+  await regenerateAlerts(db, user.id, undefined, { today });
   return { created: true, userId: user.id };
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, notInArray, or, type SQL } from 'drizzle-orm';
 import { loadBreedingContext, recomputeStatements, type BreedingContext, type RecomputeOutput } from '../breeding/recompute';
 import type { EngineEvent } from '../breeding/engine';
+import { regenerateAlerts } from '../alerts/regenerate';
 import { batchStatements } from '../db/batch';
 import { getDb, type Db } from '../db/client';
 import { breedingStatus, cattle, events } from '../db/schema';
@@ -227,6 +228,7 @@ export const eventsRouter = createRouter()
       { changedBy: String(ownerId) },
     );
     const results = await runBatch(c.env.DB, statements);
+    await regenerateAlerts(db, ownerId, [context.animal.cattleId]);
     const inserted = results.find((r) => (r.results?.[0] as { event_id?: number } | undefined)?.event_id !== undefined)?.results[0] as {
       event_id: number;
     };
@@ -322,6 +324,7 @@ export const eventsRouter = createRouter()
       statements.push(...source.statements, ...targetState.statements);
     }
     await runBatch(c.env.DB, statements);
+    await regenerateAlerts(db, ownerId, [existing.cattleId, targetCattleId]);
     const event = await findEvent(db, ownerId, id);
     return c.json({ data: event, animal: animalState(targetCattleId, targetState, registeredCalfId(event.details)) }, 200);
   })
@@ -339,5 +342,6 @@ export const eventsRouter = createRouter()
       changedBy: String(ownerId),
     });
     await runBatch(c.env.DB, [db.delete(events).where(ownedEvent(ownerId, id)), ...recomputed.statements]);
+    await regenerateAlerts(db, ownerId, [existing.cattleId]);
     return c.body(null, 204);
   });

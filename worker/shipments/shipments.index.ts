@@ -1,3 +1,4 @@
+import { regenerateAlerts } from '../alerts/regenerate';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { ZodError } from 'zod';
@@ -140,6 +141,7 @@ export const shipmentsRouter = createShipmentsRouter()
         reason: SHIPPED_REASON,
       }),
     ]);
+    await regenerateAlerts(db, userId, [animal.cattleId]);
     return c.json({ success: true as const, data: inserted[0] }, 201);
   })
   .openapi(routes.listShipments, async (c) => {
@@ -226,6 +228,7 @@ export const shipmentsRouter = createShipmentsRouter()
       db.delete(shipments).where(and(eq(shipments.shipmentId, shipmentId), eq(shipments.ownerUserId, userId))),
       ...restore,
     ]);
+    if (restore.length) await regenerateAlerts(db, userId, [found.shipment.cattleId]);
     return c.json({ success: true as const, message: '出荷記録を削除しました' }, 200);
   })
   .openapi(routes.createPlan, async (c) => {
