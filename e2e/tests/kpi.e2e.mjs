@@ -64,7 +64,8 @@ async function expectPageToShow(page, kpi) {
 test('the KPI page shows the demo farm’s numbers, twelve months of trends, and follows a change of period', async () => {
   await withPage(async (page) => {
     await signIn(page);
-    await page.locator('.bottom-nav').getByRole('link', { name: '繁殖成績' }).click();
+    await page.locator('.bottom-nav').getByRole('link', { name: 'メニュー' }).click();
+    await page.getByRole('link', { name: '繁殖成績' }).click();
     await page.waitForURL(/\/kpi$/);
     await page.getByRole('heading', { name: '繁殖成績', level: 1 }).waitFor();
     assert.equal(await page.getByRole('radio', { name: '直近365日' }).isChecked(), true);

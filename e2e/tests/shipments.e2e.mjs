@@ -50,7 +50,7 @@ test('plan a steer for next month, record its shipment: it leaves the plan board
     await page.getByLabel('牛を探す（耳標・名前・個体識別番号）').fill(String(earTag));
     await page.getByRole('radio', { name: new RegExp(`#${earTag} てすと号`) }).click();
     await page.getByText(`#${earTag} てすと号`, { exact: true }).waitFor();
-    await page.getByLabel('出荷予定月').selectOption(nextMonth);
+    await page.getByLabel('出荷予定月', { exact: true }).selectOption(nextMonth);
     await page.getByRole('button', { name: '予定に入れる' }).click();
     await page.getByText('出荷予定に入れました').waitFor();
     const column = page.getByRole('region', { name: monthLabel(nextMonth) });
