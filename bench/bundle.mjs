@@ -45,7 +45,7 @@ export function bundleReport(dist) {
       const extra = [...closure([file])].filter((f) => !initialJs.has(f));
       return {
         chunk: file,
-        name: file.replace(/-[\w]{8}\.js$/, ''),
+        name: file.replace(/-[\w-]{8}\.js$/, ''),
         chunkKb: kb(size.get(file)),
         routeKb: kb(sum(extra)),
         chunks: extra.length,

@@ -70,11 +70,11 @@ async function availableRoutes(url) {
   return new Set(Object.entries(doc.paths ?? {}).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)));
 }
 
-/** Runs the Worker's scheduled handler once, as the daily cron would (workerd's test endpoint). */
+/** Runs the Worker's scheduled handler once, as the daily cron would (wrangler dev --test-scheduled). */
 async function timeCron(server) {
   const before = server.errors().length;
   const t0 = performance.now();
-  const response = await fetch(`${server.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('0 21 * * *')}`);
+  const response = await fetch(`${server.url}/__scheduled?cron=${encodeURIComponent('0 21 * * *')}`);
   const body = await response.text();
   const ms = performance.now() - t0;
   const result = { ms, status: response.status };

@@ -1,6 +1,7 @@
 // A frozen copy of the Worker for the benchmark: other work in the checkout must not reload wrangler dev in
-// the middle of a measurement. The Worker is bundled once (wrangler deploy --dry-run), the web build copied,
-// and wrangler dev runs that snapshot with --no-bundle against a fresh --persist-to directory per herd size.
+// the middle of a measurement. The Worker is bundled once (wrangler deploy --dry-run) and the web build copied
+// to a temporary directory; wrangler dev then serves that snapshot (it only watches the snapshot's files) against
+// a fresh --persist-to directory per herd size, with --test-scheduled for the cron endpoint.
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,7 +36,7 @@ export function migrateSnapshot(configPath, persistTo) {
 
 /** Starts wrangler dev on the snapshot; resolves once /api/v1/health answers. */
 export async function serveSnapshot({ configPath, persistTo, port, vars = {}, timeoutMs = 90_000 }) {
-  const args = ['dev', '-c', configPath, '--no-bundle', '--ip', '127.0.0.1', '--port', String(port), '--test-scheduled', '--local'];
+  const args = ['dev', '-c', configPath, '--ip', '127.0.0.1', '--port', String(port), '--test-scheduled', '--local'];
   args.push('--persist-to', persistTo, '--show-interactive-dev-session=false', '--log-level', 'error');
   for (const [key, value] of Object.entries(vars)) args.push('--var', `${key}:${value}`);
   const child = spawn(wrangler, args, { cwd: root, env: offlineEnv, stdio: ['ignore', 'ignore', 'pipe'], detached: true });

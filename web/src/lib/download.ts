@@ -1,16 +1,24 @@
 import { ApiError } from './api';
 import { getToken } from './auth-token';
 
-/** Fetches a file from the API with the signed-in token (a plain link cannot send it). */
-export async function apiFetchBlob(path: string, headers: Record<string, string> = {}): Promise<Blob> {
+/**
+ * Fetches a file from the API with the signed-in token (a plain link cannot send it), with the file name the
+ * server gave in Content-Disposition (null when it gave none).
+ */
+export async function apiFetchFile(path: string, headers: Record<string, string> = {}): Promise<{ blob: Blob; filename: string | null }> {
   const token = getToken();
   const response = await fetch(`/api/v1${path}`, { headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers } });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
     throw new ApiError(response.status, body?.error?.code ?? 'HTTP_ERROR', body?.error?.message ?? response.statusText);
   }
-  return response.blob();
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? null;
+  return { blob: await response.blob(), filename };
 }
+
+/** Fetches a file from the API with the signed-in token (a plain link cannot send it). */
+export const apiFetchBlob = (path: string, headers: Record<string, string> = {}): Promise<Blob> =>
+  apiFetchFile(path, headers).then((file) => file.blob);
 
 export function downloadBlob(blob: Blob, filename: string) {
   const url = URL.createObjectURL(blob);

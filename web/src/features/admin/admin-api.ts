@@ -2,6 +2,7 @@ import type { RegistrationsResponse } from '@worker/admin/admin.schemas';
 import type { ErrorBody } from '@worker/lib/error-body';
 import { addDays, jstStartOfDay } from '@worker/lib/jst';
 import { ApiError } from '../../lib/api';
+import { downloadBlob } from '../../lib/download';
 
 const STORAGE_KEY = 'ushicho.admin.basic';
 
@@ -67,12 +68,5 @@ export const fetchRegistrations = (query: string, authorization: string) =>
 /** Fetches the CSV with the header (a plain link could not send it) and saves it as registrations.csv. */
 export async function downloadRegistrationsCsv(query: string, authorization: string) {
   const blob = await (await adminRequest(`/registrations.csv?${query}`, authorization)).blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'registrations.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(blob, 'registrations.csv');
 }

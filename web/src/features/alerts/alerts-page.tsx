@@ -47,7 +47,7 @@ export function AlertsPage() {
 
       <nav className="alert-views" aria-label={t('alerts.viewLabel')}>
         {ALERT_VIEWS.map((v) => (
-          <button key={v} type="button" className="alert-view" aria-pressed={view === v} onClick={() => update({ show: v === 'open' ? undefined : v })}>
+          <button key={v} type="button" className="chip chip--solid" aria-pressed={view === v} onClick={() => update({ show: v === 'open' ? undefined : v })}>
             {t(`alerts.view.${v}`)}
           </button>
         ))}

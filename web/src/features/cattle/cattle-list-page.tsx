@@ -103,15 +103,15 @@ export function CattleListPage() {
       </div>
 
       <nav className="status-tabs" aria-label={t('cattle.statusLabel')}>
-        <button type="button" className="status-tab" aria-pressed={!search.status} onClick={() => update({ status: undefined })}>
+        <button type="button" className="chip chip--solid" aria-pressed={!search.status} onClick={() => update({ status: undefined })}>
           {t('cattle.inHerd')} <span className="status-tab__count">{inHerdCount ?? '–'}</span>
         </button>
         {CATTLE_STATUSES.map((status) => (
-          <button key={status} type="button" className="status-tab" aria-pressed={search.status === status} onClick={() => update({ status })}>
+          <button key={status} type="button" className="chip chip--solid" aria-pressed={search.status === status} onClick={() => update({ status })}>
             {t(`cattle.status.${status}`)} <span className="status-tab__count">{counts.data?.[status] ?? '–'}</span>
           </button>
         ))}
-        <button type="button" className="status-tab" aria-pressed={search.status === 'ALL'} onClick={() => update({ status: 'ALL' })}>
+        <button type="button" className="chip chip--solid" aria-pressed={search.status === 'ALL'} onClick={() => update({ status: 'ALL' })}>
           {t('cattle.all')} <span className="status-tab__count">{counts.data?.total ?? '–'}</span>
         </button>
       </nav>

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   EVENT_CATEGORIES,
   EVENT_CATEGORY_INFO,
@@ -11,11 +10,12 @@ import {
 } from '@worker/events/event-types';
 import { createEventSchema, type EventView } from '@worker/events/events.schemas';
 import { GENDER_LABELS, GENDERS } from '@worker/cattle/cattle.enums';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { AnimalPicker } from '../../components/animal-picker';
 import { FormError, SubmitButton, TextAreaField, TextField } from '../../components/form';
 import { describeError, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
-import { animalLabel, animalSearchQuery, type AnimalChoice } from './events-api';
+import type { AnimalChoice } from './events-api';
 import './messages';
 
 /** `YYYY-MM-DDTHH:mm` in Japan time, for a datetime-local input. */
@@ -30,85 +30,6 @@ export interface EventFormValues {
   eventDatetime: string;
   details: Record<string, unknown> | null;
   notes: string | null;
-}
-
-/** Finds an animal of the herd by ear tag or name; matches are large radio choices for a gloved thumb. */
-export function AnimalPicker({
-  value,
-  onChange,
-  error,
-  required = true,
-}: {
-  value: AnimalChoice | null;
-  onChange: (a: AnimalChoice | null) => void;
-  error?: string;
-  required?: boolean;
-}) {
-  const { t } = useI18n();
-  const id = useId();
-  const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [text]);
-  const results = useQuery({ ...animalSearchQuery(search), enabled: search.length >= 2 && !value });
-  if (value) {
-    return (
-      <div className="field">
-        <span className="field__label">{t('events.animal')}</span>
-        <div className="event-picked">
-          <strong>{animalLabel(value, t('events.unnamed'))}</strong>
-          <button type="button" className="button" onClick={() => onChange(null)}>
-            {t('events.change')}
-          </button>
-        </div>
-      </div>
-    );
-  }
-  return (
-    <div className={`field${error ? ' field--error' : ''}`}>
-      <label htmlFor={id} className={required ? 'is-required' : undefined}>
-        {t('events.searchAnimal')}
-      </label>
-      <input
-        id={id}
-        type="search"
-        inputMode="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        aria-invalid={Boolean(error)}
-        aria-describedby={`${id}-hint`}
-        autoComplete="off"
-      />
-      <p className={error ? 'field__error' : 'field__hint'} id={`${id}-hint`} role={error ? 'alert' : undefined}>
-        {error ?? t('events.searchHint')}
-      </p>
-      {search.length >= 2 ? (
-        results.isLoading ? (
-          <p className="muted" role="status">
-            {t('common.loading')}
-          </p>
-        ) : results.isError ? (
-          <p className="field__error">{(results.error as Error).message}</p>
-        ) : (results.data ?? []).length === 0 ? (
-          <p className="muted" role="status">
-            {t('events.noAnimals')}
-          </p>
-        ) : (
-          <fieldset className="event-choices">
-            <legend className="visually-hidden">{t('events.pickAnimal')}</legend>
-            {(results.data ?? []).map((animal) => (
-              <label key={animal.cattleId} className="choice">
-                <input type="radio" name={`${id}-animal`} onChange={() => onChange(animal)} />
-                {animalLabel(animal, t('events.unnamed'))}
-              </label>
-            ))}
-          </fieldset>
-        )
-      ) : null}
-    </div>
-  );
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');

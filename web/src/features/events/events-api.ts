@@ -40,14 +40,6 @@ const queryString = (params: Record<string, string | number | undefined>) => {
   return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)]))}` : '';
 };
 
-export const animalSearchQuery = (search: string) =>
-  queryOptions({
-    queryKey: ['cattle', 'search', 'events', search],
-    queryFn: ({ signal }) =>
-      apiFetch<{ data: { results: AnimalChoice[] } }>(`/cattle${queryString({ search, limit: 10 })}`, { signal }).then((r) => r.data.results),
-    staleTime: 30_000,
-  });
-
 export const animalQuery = (cattleId: number) =>
   queryOptions({
     queryKey: ['cattle', 'detail', cattleId],

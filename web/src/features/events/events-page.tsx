@@ -5,7 +5,7 @@ import { formatDateJa, jstDate } from '@worker/lib/jst';
 import { SelectField, TextField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
-import { AnimalPicker } from './event-form';
+import { AnimalPicker } from '../../components/animal-picker';
 import { EventTypeBadge, useDetailsText } from './event-timeline';
 import { animalLabel, eventsLogQuery, type EventFilters } from './events-api';
 import type { EventsSearch } from './events-search';

@@ -18,10 +18,8 @@ defineMessages({
     home: {
       greeting: '{{name}} さん、おはようございます',
       today: '今日 {{date}}',
-      alerts: '今日のアラート',
       herd: '牛群の状態',
       inHerd: '飼養頭数 {{count}}頭',
-      kpi: '繁殖成績（直近365日）',
       calvings: '分娩予定（30日以内）',
       noCalvings: '30日以内の分娩予定はありません',
       daysLeft: 'あと{{days}}日',
@@ -35,10 +33,8 @@ defineMessages({
     home: {
       greeting: 'Good morning, {{name}}',
       today: 'Today {{date}}',
-      alerts: 'Today’s alerts',
       herd: 'Herd status',
       inHerd: '{{count}} head in the herd',
-      kpi: 'Breeding KPIs (last 365 days)',
       calvings: 'Calvings due (next 30 days)',
       noCalvings: 'No calvings due in the next 30 days',
       daysLeft: 'in {{days}} days',
@@ -122,10 +118,7 @@ export function HomePage() {
           {t('home.record')}
         </Link>
       </header>
-      <section className="card" aria-labelledby="home-alerts">
-        <h2 id="home-alerts">{t('home.alerts')}</h2>
-        <TodayAlerts max={6} />
-      </section>
+      <TodayAlerts max={6} />
       <div className="home-grid">
         <section className="card" aria-labelledby="home-calvings">
           <h2 id="home-calvings">{t('home.calvings')}</h2>
@@ -137,10 +130,7 @@ export function HomePage() {
           <HerdStatus />
         </section>
       </div>
-      <section aria-labelledby="home-kpi">
-        <h2 id="home-kpi">{t('home.kpi')}</h2>
-        <KpiTiles />
-      </section>
+      <KpiTiles />
     </div>
   );
 }

@@ -91,8 +91,8 @@ export function TrendChart({ metric, months }: { metric: KpiMetric; months: Mont
         <svg viewBox={`0 0 ${W} ${H}`} className="kpi-chart__svg" role="img" aria-label={summary}>
           {ticks.map((tick) => (
             <g key={tick}>
-              <line className="kpi-chart__grid" x1={PAD.left} x2={W - PAD.right} y1={y(tick)} y2={y(tick)} />
-              <text className="kpi-chart__axis" x={PAD.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="middle">
+              <line className="chart__grid" x1={PAD.left} x2={W - PAD.right} y1={y(tick)} y2={y(tick)} />
+              <text className="chart__axis" x={PAD.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="middle">
                 {formatMetric(metric, tick, locale).replace(/\.0$/, '')}
               </text>
             </g>
@@ -107,7 +107,7 @@ export function TrendChart({ metric, months }: { metric: KpiMetric; months: Mont
           ) : null}
           {months.map((m, i) =>
             (months.length - 1 - i) % labelEvery === 0 ? (
-              <text key={m.month} className="kpi-chart__axis" x={x(i)} y={H - 8} textAnchor="middle">
+              <text key={m.month} className="chart__axis" x={x(i)} y={H - 8} textAnchor="middle">
                 {shortMonth(m.month, locale)}
               </text>
             ) : null,

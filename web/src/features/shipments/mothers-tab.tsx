@@ -4,6 +4,7 @@ import { formatDateJa } from '@worker/lib/jst';
 import { useState, type FormEvent } from 'react';
 import { SelectField, TextField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
+import { Pager } from '../../components/pager';
 import { zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { manYen, mothersQuery, yen } from './shipments-api';
@@ -39,7 +40,7 @@ export function MothersTab() {
   const pages = mothers.data ? Math.max(1, Math.ceil(mothers.data.total / PAGE_SIZE)) : 1;
 
   return (
-    <div className="tab-body">
+    <div className="shipments-tab">
       <form className="card mothers-controls" onSubmit={applyFilter}>
         <SelectField label={t('shipments.sortBy')} value={sortBy} onChange={(e) => { setSortBy(e.target.value as MotherSortKey); setPage(1); }}>
           {MOTHER_SORT_KEYS.map((key) => (
@@ -141,17 +142,7 @@ export function MothersTab() {
               </li>
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav className="pager" aria-label={t('shipments.page', { page, pages })}>
-              <button type="button" className="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                {t('shipments.prev')}
-              </button>
-              <span>{t('shipments.page', { page, pages })}</span>
-              <button type="button" className="button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                {t('shipments.next')}
-              </button>
-            </nav>
-          ) : null}
+          <Pager page={page} pages={pages} onPage={setPage} />
         </>
       )}
     </div>

@@ -45,7 +45,7 @@ export function PlanForm({
           <strong>{animalLabel(fixedAnimal)}</strong>
         </p>
       ) : (
-        <AnimalPicker value={animal} onChange={setAnimal} error={errors.cattleId} filter={(a) => a.status !== 'SHIPPED' && a.status !== 'DEAD'} />
+        <AnimalPicker value={animal} onChange={setAnimal} error={errors.cattleId} />
       )}
       {fixedAnimal && errors.cattleId ? <FormError message={errors.cattleId} /> : null}
       <SelectField label={t('shipments.plannedMonth')} required value={month} onChange={(e) => setMonth(e.target.value)} error={errors.plannedShipmentMonth}>

@@ -34,7 +34,7 @@ export function PlansTab({ onNotice }: { onNotice: (message: string) => void }) 
   const current = jstMonth();
 
   return (
-    <div className="tab-body">
+    <div className="shipments-tab">
       {adding ? (
         <section className="card" aria-labelledby="plan-title">
           <h2 id="plan-title">{t('shipments.planTitle')}</h2>

@@ -47,16 +47,16 @@ export function PriceChart({ months, from, to }: { months: MonthlyStat[]; from: 
         <desc id={descId}>{t('shipments.chartDescription', { from, to })}</desc>
         {ticks.map((f) => (
           <g key={f}>
-            <line className="price-chart__grid" x1={PAD.left} x2={W - PAD.right} y1={PAD.top + innerH * (1 - f)} y2={PAD.top + innerH * (1 - f)} />
-            <text className="price-chart__axis" x={PAD.left - 6} y={PAD.top + innerH * (1 - f) + 4} textAnchor="end">
+            <line className="chart__grid" x1={PAD.left} x2={W - PAD.right} y1={PAD.top + innerH * (1 - f)} y2={PAD.top + innerH * (1 - f)} />
+            <text className="chart__axis" x={PAD.left - 6} y={PAD.top + innerH * (1 - f) + 4} textAnchor="end">
               {man(maxRevenue * f)}
             </text>
-            <text className="price-chart__axis price-chart__axis--line" x={W - PAD.right + 6} y={PAD.top + innerH * (1 - f) + 4}>
+            <text className="chart__axis price-chart__axis--line" x={W - PAD.right + 6} y={PAD.top + innerH * (1 - f) + 4}>
               {man(maxAverage * f)}
             </text>
           </g>
         ))}
-        <text className="price-chart__axis" x={PAD.left - 6} y={10} textAnchor="end">
+        <text className="chart__axis" x={PAD.left - 6} y={10} textAnchor="end">
           {locale === 'en' ? '¥10k' : '万円'}
         </text>
         {months.map((m, i) => (
@@ -72,7 +72,7 @@ export function PriceChart({ months, from, to }: { months: MonthlyStat[]; from: 
               />
             ) : null}
             {i % labelEvery === 0 ? (
-              <text className="price-chart__axis" x={x(i)} y={H - 10} textAnchor="middle">
+              <text className="chart__axis" x={x(i)} y={H - 10} textAnchor="middle">
                 {locale === 'en' ? m.month.slice(2) : `${Number(m.month.slice(5))}月`}
               </text>
             ) : null}

@@ -5,6 +5,7 @@ import { formatDateJa, isIsoDate } from '@worker/lib/jst';
 import { useState, type FormEvent } from 'react';
 import { FormError, TextField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
+import { Pager } from '../../components/pager';
 import { describeError } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { animalLabel, herdAnimalQuery, shipmentsQuery, useShipmentMutations, yen } from './shipments-api';
@@ -40,7 +41,7 @@ export function RecordsTab({ search, onNotice }: { search: ShipmentsSearch; onNo
   const listError = list.error ?? null;
 
   return (
-    <div className="tab-body">
+    <div className="shipments-tab">
       {search.record ? (
         <section className="card" aria-labelledby="record-title">
           <h2 id="record-title">{t('shipments.addTitle')}</h2>
@@ -158,17 +159,7 @@ export function RecordsTab({ search, onNotice }: { search: ShipmentsSearch; onNo
               </li>
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav className="pager" aria-label={t('shipments.page', { page, pages })}>
-              <button type="button" className="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                {t('shipments.prev')}
-              </button>
-              <span>{t('shipments.page', { page, pages })}</span>
-              <button type="button" className="button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                {t('shipments.next')}
-              </button>
-            </nav>
-          ) : null}
+          <Pager page={page} pages={pages} onPage={setPage} />
         </section>
       )}
     </div>

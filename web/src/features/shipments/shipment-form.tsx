@@ -68,10 +68,10 @@ export function ShipmentForm({
           <strong>{animalLabel(fixedAnimal)}</strong>
         </p>
       ) : (
-        <AnimalPicker value={animal} onChange={setAnimal} error={errors.cattleId} filter={(a) => a.status !== 'SHIPPED' && a.status !== 'DEAD'} />
+        <AnimalPicker value={animal} onChange={setAnimal} error={errors.cattleId} />
       )}
       {fixedAnimal && errors.cattleId ? <FormError message={errors.cattleId} /> : null}
-      <div className="form-grid">
+      <div className="shipment-form__grid">
         <TextField label={t('shipments.shipmentDate')} type="date" required max={todayJst()} value={values.shipmentDate} onChange={set('shipmentDate')} error={errors.shipmentDate} />
         <TextField label={t('shipments.price')} inputMode="numeric" required value={values.price} onChange={set('price')} error={errors.price} autoComplete="off" />
         <TextField label={t('shipments.weight')} inputMode="decimal" value={values.weight} onChange={set('weight')} error={errors.weight} autoComplete="off" />

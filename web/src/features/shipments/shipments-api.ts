@@ -12,8 +12,7 @@ import type {
   UpdateShipmentInput,
 } from '@worker/shipments/shipments.schemas';
 import { apiFetch } from '../../lib/api';
-import { getToken } from '../../lib/auth-token';
-import { ApiError } from '../../lib/api';
+import { apiFetchFile, downloadBlob } from '../../lib/download';
 
 type Page<T> = { results: T[]; total: number; page: number; limit: number };
 
@@ -66,16 +65,6 @@ export interface HerdAnimal {
   monthsOld?: number | null;
 }
 
-export const herdSearchQuery = (search: string) =>
-  queryOptions({
-    queryKey: ['cattle', 'search', 'shipments', search],
-    queryFn: ({ signal }) =>
-      apiFetch<{ data: { results: HerdAnimal[] } }>(`/cattle${queryString({ search: search || undefined, limit: 20 })}`, { signal }).then(
-        (r) => r.data.results,
-      ),
-    staleTime: 30_000,
-  });
-
 export const herdAnimalQuery = (cattleId: number) =>
   queryOptions({
     queryKey: ['cattle', 'detail', cattleId],
@@ -126,25 +115,10 @@ export function usePlanMutations() {
   };
 }
 
-/** Fetches the CSV with the bearer token (a plain link could not send it) and saves it. */
+/** Fetches the CSV with the bearer token (a plain link could not send it) and saves it under the server's file name. */
 export async function downloadShipmentsCsv(period: { from?: string; to?: string }) {
-  const headers: Record<string, string> = {};
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`/api/v1/shipments/export.csv${queryString(period)}`, { headers });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
-    throw new ApiError(response.status, body?.error?.code ?? 'HTTP_ERROR', body?.error?.message ?? response.statusText);
-  }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'shipments.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  const { blob, filename } = await apiFetchFile(`/shipments/export.csv${queryString(period)}`);
+  downloadBlob(blob, filename ?? 'shipments.csv');
 }
 
 export const yen = (value: number | null | undefined, locale: string) =>

@@ -58,14 +58,14 @@ export function ShipmentsPage() {
         </button>
       </header>
       {exportCsv.error ? <FormError message={`${t('shipments.exportFailed')}: ${describeError(exportCsv.error).message ?? ''}`} /> : null}
-      <div className="tabs" role="tablist" aria-label={t('shipments.tabs')} onKeyDown={onKeyDown}>
+      <div className="shipments-tabs" role="tablist" aria-label={t('shipments.tabs')} onKeyDown={onKeyDown}>
         {SHIPMENT_TABS.map((key) => (
           <button
             key={key}
             id={`shipments-tab-${key}`}
             type="button"
             role="tab"
-            className="tabs__tab"
+            className="shipments-tabs__tab"
             aria-selected={tab === key}
             aria-controls="shipments-panel"
             tabIndex={tab === key ? 0 : -1}

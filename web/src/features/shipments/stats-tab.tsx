@@ -26,7 +26,7 @@ export function StatsTab() {
   const stats = useQuery(priceStatsQuery(periodOf(choice)));
 
   return (
-    <div className="tab-body">
+    <div className="shipments-tab">
       <fieldset className="choice-group">
         <legend>{t('shipments.period')}</legend>
         {choices.map((c) => (
