@@ -23,6 +23,7 @@ export async function launch() {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      '--lang=ja-JP',
     ],
     viewport: PHONE,
     locale: 'ja-JP',
