@@ -154,7 +154,8 @@ export const eventsRouter = createRouter()
     const ownerId = c.get('userId');
     const q = c.req.valid('query');
     const db = getDb(c.env);
-    const filters: SQL[] = [eq(events.ownerUserId, ownerId), eq(cattle.ownerUserId, ownerId)];
+    // An event's owner is its animal's owner (every write checks it), so counting needs no join to cattle.
+    const filters: SQL[] = [eq(events.ownerUserId, ownerId)];
     if (q.cattleId) filters.push(eq(events.cattleId, q.cattleId));
     if (q.eventType) filters.push(eq(events.eventType, q.eventType));
     if (q.category) filters.push(inArray(events.eventType, eventTypesOfCategory(q.category)));
@@ -179,14 +180,13 @@ export const eventsRouter = createRouter()
       db
         .select(eventColumns)
         .from(events)
-        .innerJoin(cattle, eq(cattle.cattleId, events.cattleId))
+        .innerJoin(cattle, and(eq(cattle.cattleId, events.cattleId), eq(cattle.ownerUserId, ownerId)))
         .where(and(...pageFilters))
         .orderBy(desc(events.eventDatetime), desc(events.eventId))
         .limit(q.limit + 1),
       db
         .select({ n: count() })
         .from(events)
-        .innerJoin(cattle, eq(cattle.cattleId, events.cattleId))
         .where(and(...filters)),
     ]);
     const hasNext = rows.length > q.limit;
