@@ -4,6 +4,7 @@
 
 const WARM_UP = 15;
 const MIN_SAMPLES = 10;
+const REQUEST_TIMEOUT_MS = 60_000;
 
 export function percentile(sorted, p) {
   if (!sorted.length) return NaN;
@@ -18,11 +19,16 @@ async function once(url, token, request) {
     body: request.body ? JSON.stringify(request.body) : undefined,
   };
   const t0 = performance.now();
-  const response = await fetch(`${url}/api/v1${request.path}`, init);
-  const text = await response.text();
-  const ms = performance.now() - t0;
-  const d1 = response.headers.get('x-d1-queries');
-  return { ms, ok: response.ok, status: response.status, text, d1: d1 === null ? null : Number(d1) };
+  try {
+    const response = await fetch(`${url}/api/v1${request.path}`, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const text = await response.text();
+    const ms = performance.now() - t0;
+    const d1 = response.headers.get('x-d1-queries');
+    return { ms, ok: response.ok, status: response.status, text, d1: d1 === null ? null : Number(d1) };
+  } catch (err) {
+    // A request that times out or fails counts as a failed request at the time it took, not as a crash.
+    return { ms: performance.now() - t0, ok: false, status: 0, text: String(err?.cause?.code ?? err?.name ?? err), d1: null };
+  }
 }
 
 function summarize(samples, wallMs) {
