@@ -147,11 +147,10 @@ export async function listCattle(db: Db, ownerId: number, params: ListCattlePara
     .where(and(...pageFilters))
     .orderBy(order(expr), order(cattle.cattleId))
     .limit(params.limit + 1);
-  const countQuery = db
-    .select({ total: count() })
-    .from(cattle)
-    .leftJoin(activeAlerts, eq(activeAlerts.cattleId, cattle.cattleId))
-    .where(and(...filters));
+  const countBase = db.select({ total: count() }).from(cattle);
+  const countQuery = (params.has_alert ? countBase.leftJoin(activeAlerts, eq(activeAlerts.cattleId, cattle.cattleId)) : countBase).where(
+    and(...filters),
+  );
 
   const [rows, [{ total }]] = await db.batch([pageQuery, countQuery]);
   const hasNext = rows.length > params.limit;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { loadBreedingContext, recomputeStatements, type BreedingContext, type RecomputeOutput } from '../breeding/recompute';
 import type { EngineEvent } from '../breeding/engine';
 import { regenerateAlerts } from '../alerts/regenerate';
@@ -210,7 +210,8 @@ export const eventsRouter = createRouter()
       .select(eventColumns)
       .from(events)
       .innerJoin(cattle, eq(cattle.cattleId, events.cattleId))
-      .where(and(eq(events.cattleId, cattleId), eq(events.ownerUserId, ownerId)))
+      // `+owner` keeps SQLite on events_cattle_time_idx instead of scanning the owner's events by time.
+      .where(and(eq(events.cattleId, cattleId), sql`+${events.ownerUserId} = ${ownerId}`))
       .orderBy(desc(events.eventDatetime), desc(events.eventId));
     return c.json({ data: { results: rows.map(toView) } }, 200);
   })
