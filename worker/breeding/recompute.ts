@@ -4,7 +4,8 @@
  * event write that caused them. Statements are built before the batch runs, so callers pass the events as they
  * will be after the write (`eventsAfter`), next to the stored ones (`eventsBefore`).
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { ownedCattleIds } from '../cattle/cattle.queries';
 import type { CattleStatus } from '../cattle/cattle.enums';
 import { statusChangeStatements } from '../cattle/status-history';
 import type { Db } from '../db/client';
@@ -43,7 +44,8 @@ export interface BreedingContext {
 
 /** The owner's animal, its events and its last status change; null when the animal is not the owner's. */
 export async function loadBreedingContext(db: Db, ownerId: number, cattleId: number): Promise<BreedingContext | null> {
-  const [animalRows, eventRows, historyRows] = await Promise.all([
+  // One round trip for all three reads.
+  const [animalRows, eventRows, historyRows] = await db.batch([
     db
       .select({
         cattleId: cattle.cattleId,
@@ -71,7 +73,7 @@ export async function loadBreedingContext(db: Db, ownerId: number, cattleId: num
     db
       .select({ oldStatus: cattleStatusHistory.oldStatus, newStatus: cattleStatusHistory.newStatus })
       .from(cattleStatusHistory)
-      .where(eq(cattleStatusHistory.cattleId, cattleId))
+      .where(inArray(cattleStatusHistory.cattleId, ownedCattleIds(db, ownerId, cattleId)))
       .orderBy(desc(cattleStatusHistory.changedAt), desc(cattleStatusHistory.historyId))
       .limit(1),
   ]);
