@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { regenerateAlerts } from '../alerts/regenerate';
 import { dayCountsAsOf } from '../breeding/engine';
+import { loadBreedingContext, recomputeStatements } from '../breeding/recompute';
 import { batchStatements } from '../db/batch';
 import { getDb, type Db } from '../db/client';
 import { bloodline, breedingStatus, breedingSummary, cattle, motherInfo } from '../db/schema';
@@ -232,7 +233,15 @@ export const cattleRouter = createRouter()
       if (isUniqueViolation(err)) throw duplicateIdentification();
       throw err;
     }
-    if (status || input.breed !== undefined) await regenerateAlerts(db, ownerId, [id]);
+    // Breed (gestation length) and earlier calvings feed the breeding state: recompute it from the events.
+    if (input.breed !== undefined || input.breeding?.parity !== undefined) {
+      const context = await loadBreedingContext(db, ownerId, id);
+      if (context) {
+        const { statements } = recomputeStatements(db, { context, eventsAfter: context.events, touched: [], changedBy: String(ownerId) });
+        await batchStatements(c.env.DB, statements as never);
+      }
+    }
+    if (status || input.breed !== undefined || input.breeding?.parity !== undefined) await regenerateAlerts(db, ownerId, [id]);
     return c.json({ data: await detailView(db, ownerId, id) }, 200);
   })
   .openapi(routes.remove, async (c) => {

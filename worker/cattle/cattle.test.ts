@@ -434,3 +434,20 @@ describe('day counts are as of today', () => {
     expect(row.breeding.daysOpen).toBe(expected);
   });
 });
+
+describe('PATCH /cattle recomputes the breeding state', () => {
+  it('a corrected breed moves the expected calving date to that breed’s gestation; a corrected parity counts on top of the calvings', async () => {
+    const owner = await signUp();
+    const cow = await createCattle(owner, { breed: '黒毛和種', breeding: { parity: 1 } });
+    const at = (date: string) => new Date(`${date}T08:00:00+09:00`).toISOString();
+    await api('/events', { method: 'POST', token: owner.token, body: { cattleId: cow.cattleId, eventType: 'CALVING', eventDatetime: at('2026-01-10') } });
+    await api('/events', { method: 'POST', token: owner.token, body: { cattleId: cow.cattleId, eventType: 'INSEMINATION', eventDatetime: at('2026-03-01') } });
+    await api('/events', { method: 'POST', token: owner.token, body: { cattleId: cow.cattleId, eventType: 'PREGNANCY_CHECK', eventDatetime: at('2026-04-01'), details: { result: 'PREGNANT' } } });
+    const before = await api(`/cattle/${cow.cattleId}`, { token: owner.token });
+    expect(before.json.data.breedingStatus).toMatchObject({ expectedCalvingDate: '2026-12-11', parity: 2 });
+
+    const res = await api(`/cattle/${cow.cattleId}`, { method: 'PATCH', token: owner.token, body: { breed: 'ホルスタイン', breeding: { parity: 3 } } });
+    expect(res.status).toBe(200);
+    expect(res.json.data.breedingStatus).toMatchObject({ expectedCalvingDate: '2026-12-06', parity: 4, initialParity: 3 });
+  });
+});
