@@ -1,3 +1,4 @@
+import { escapeHtml } from '../lib/html';
 /**
  * The dawn run (cron `0 21 * * *` = 06:00 JST): regenerate every farm's alerts with today's day counts, then
  * send each farmer with new high alerts one digest mail.
@@ -23,9 +24,6 @@ export interface DailyRunResult {
   resolved: number;
   digests: number;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string);
 
 const animalLabel = (a: Pick<NewAlert, 'cattleName' | 'cattleEarTagNumber' | 'cattleId'>) =>
   [a.cattleName ?? `牛ID ${a.cattleId}`, a.cattleEarTagNumber !== null ? `耳標 ${a.cattleEarTagNumber}` : null].filter(Boolean).join('・');

@@ -10,6 +10,9 @@ export const CATTLE_STATUSES = [
 ] as const;
 export type CattleStatus = (typeof CATTLE_STATUSES)[number];
 
+/** Animals still on the farm: every status but shipped and dead. */
+export const IN_HERD_STATUSES = CATTLE_STATUSES.filter((s) => s !== 'SHIPPED' && s !== 'DEAD');
+
 /** The dedicated status call may not set SCHEDULED_FOR_SHIPMENT (that comes from a shipment plan). */
 export const STATUS_CHANGE_ALLOWED = ['HEALTHY', 'PREGNANT', 'RESTING', 'TREATING', 'SHIPPED', 'DEAD'] as const;
 

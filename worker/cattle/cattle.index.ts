@@ -3,6 +3,7 @@ import { regenerateAlerts } from '../alerts/regenerate';
 import { dayCountsAsOf } from '../breeding/engine';
 import { loadBreedingContext, recomputeStatements } from '../breeding/recompute';
 import { batchStatements } from '../db/batch';
+import { isUniqueViolation } from '../db/unique-violation';
 import { getDb, type Db } from '../db/client';
 import { bloodline, breedingStatus, breedingSummary, cattle, motherInfo } from '../db/schema';
 import { AppError, forbidden, notFound } from '../lib/errors';
@@ -37,7 +38,7 @@ const duplicateIdentification = () =>
 type CreateInput = z.output<typeof createCattleSchema>;
 type UpdateInput = z.output<typeof updateCattleSchema>;
 
-const isUniqueViolation = (err: unknown) => /UNIQUE constraint failed: cattle\.owner_user_id, cattle\.identification_number/.test(String((err as Error)?.message ?? err) + String((err as { cause?: Error })?.cause?.message ?? ''));
+const isDuplicateIdentification = (err: unknown) => isUniqueViolation(err, 'cattle.owner_user_id, cattle.identification_number');
 
 /** Checks the animal exists and is the owner's: 404 when it does not exist, 403 with `forbiddenMessage` when not theirs. */
 async function requireOwnedForChange(db: Db, ownerId: number, cattleId: number, forbiddenMessage: string) {
@@ -183,7 +184,7 @@ export const cattleRouter = createRouter()
     try {
       await batchStatements(c.env.DB, batch as never);
     } catch (err) {
-      if (isUniqueViolation(err)) throw duplicateIdentification();
+      if (isDuplicateIdentification(err)) throw duplicateIdentification();
       throw err;
     }
     const [created] = await self();
@@ -230,7 +231,7 @@ export const cattleRouter = createRouter()
     try {
       await db.batch(batch as never);
     } catch (err) {
-      if (isUniqueViolation(err)) throw duplicateIdentification();
+      if (isDuplicateIdentification(err)) throw duplicateIdentification();
       throw err;
     }
     // Breed (gestation length) and earlier calvings feed the breeding state: recompute it from the events.
@@ -270,7 +271,10 @@ export const cattleRouter = createRouter()
     const { id } = c.req.valid('param');
     const ownerId = c.get('userId');
     const db = getDb(c.env);
-    const [rows, owner] = await Promise.all([statusHistory(db, ownerId, id), cattleOwner(db, id)]);
-    if (!owner || owner.ownerUserId !== ownerId) throw cattleNotFound();
+    const [rows, owned] = await db.batch([
+      statusHistory(db, ownerId, id),
+      db.select({ id: cattle.cattleId }).from(cattle).where(and(eq(cattle.cattleId, id), ownedCattle(ownerId))).limit(1),
+    ]);
+    if (owned.length === 0) throw cattleNotFound();
     return c.json({ data: rows }, 200);
   });

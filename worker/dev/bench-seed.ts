@@ -8,6 +8,7 @@
  *   (shipment row plus the status change to SHIPPED; plan row plus SCHEDULED_FOR_SHIPMENT).
  * Everything is deterministic for a given owner, herd size and index, so chunks can be generated independently.
  */
+import { seededRandom } from '../lib/seeded-random';
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
@@ -36,14 +37,6 @@ const COW_SHARE = 0.45;
 const HEIFER_SHARE = 0.1;
 const FATTENING_SHARE = 0.15;
 const HISTORY_DAYS = 5 * 365;
-
-function random(seed: number) {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 const identificationNumber = (ownerUserId: number, index: number) => 1_000_000_000 + ownerUserId * 100_000 + index;
 const instant = (date: IsoDate, hour = 9) => new Date(`${date}T${String(hour).padStart(2, '0')}:00:00+09:00`).toISOString();
@@ -131,7 +124,7 @@ function youngStockEvents(rand: () => number, birthday: IsoDate, today: IsoDate,
 }
 
 function planAnimal(ownerUserId: number, herdSize: number, index: number, today: IsoDate): PlannedAnimal {
-  const rand = random(ownerUserId * 1_000_003 + index * 7919 + 17);
+  const rand = seededRandom(ownerUserId * 1_000_003 + index * 7919 + 17);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
   const role = roleOf(index, herdSize);
   const base = {
@@ -201,7 +194,7 @@ function planAnimal(ownerUserId: number, herdSize: number, index: number, today:
 
 /** An animal sold in the last five years: a calf at 9–10 months, or a fattened steer at 28–30 months. */
 function planShippedAnimal(ownerUserId: number, herdSize: number, shippedIndex: number, today: IsoDate): PlannedAnimal {
-  const rand = random(ownerUserId * 2_000_003 + shippedIndex * 104_729 + 5);
+  const rand = seededRandom(ownerUserId * 2_000_003 + shippedIndex * 104_729 + 5);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
   const gender = rand() < 0.52 ? '去勢' : '雌';
   const fattened = gender === '去勢' && rand() < 0.3;

@@ -8,6 +8,7 @@ import { getDb, type Db } from '../db/client';
 import { cattle, users } from '../db/schema';
 import type { Env } from '../env';
 import { recordEventsStatements, type NewEvent } from '../events/events.record';
+import { seededRandom } from '../lib/seeded-random';
 import { addDays, daysBetween, todayJst, type IsoDate } from '../lib/jst';
 import { demoShipmentStatements, type DemoAnimal } from '../shipments/demo-shipments';
 
@@ -26,13 +27,9 @@ const SIRES = ['安福久', '美国桜', '百合茂', '勝早桜5', '福之姫',
 const MATERNAL = ['安平', '平茂勝', '北国7の8', '糸桜', '金幸', '忠富士', '第1花国', '紋次郎'];
 const TECHNICIANS = ['JA 山田', '獣医 佐藤', '自家授精'];
 
-/** A small deterministic generator, so the demo farm is the same on every start. */
+/** Helpers over the seeded generator, so the demo farm is the same on every start. */
 function random(seed: number) {
-  let state = seed >>> 0 || 1;
-  const next = () => {
-    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
+  const next = seededRandom(seed);
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),

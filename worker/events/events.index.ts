@@ -3,6 +3,7 @@ import { loadBreedingContext, recomputeStatements, type BreedingContext, type Re
 import type { EngineEvent } from '../breeding/engine';
 import { regenerateAlerts } from '../alerts/regenerate';
 import { batchStatements } from '../db/batch';
+import { isUniqueViolation } from '../db/unique-violation';
 import { getDb, type Db } from '../db/client';
 import { breedingStatus, cattle, events } from '../db/schema';
 import { scheduleDates } from '../breeding/schedule';
@@ -74,14 +75,12 @@ async function assertCalfNumberFree(db: Db, ownerId: number, identificationNumbe
   if (taken) throw duplicateCalf();
 }
 
-const isUniqueViolation = (err: unknown) =>
-  /UNIQUE constraint failed: cattle\./.test(String((err as Error)?.message ?? err) + String((err as { cause?: Error })?.cause?.message ?? ''));
 
 async function runBatch(d1: D1Database, statements: unknown[]) {
   try {
     return await batchStatements(d1, statements as never);
   } catch (err) {
-    if (isUniqueViolation(err)) throw duplicateCalf();
+    if (isUniqueViolation(err, 'cattle.')) throw duplicateCalf();
     throw err;
   }
 }

@@ -1,7 +1,5 @@
+import { escapeHtml } from '../lib/html';
 type OpenApiDoc = ReturnType<import('@hono/zod-openapi').OpenAPIHono['getOpenAPI31Document']>;
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 const json = (value: unknown) => escapeHtml(JSON.stringify(value, null, 2));
 

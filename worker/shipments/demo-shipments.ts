@@ -4,6 +4,7 @@ import { statusChangeStatements } from '../cattle/status-history';
 import type { Db } from '../db/client';
 import { bloodline, cattle, motherInfo, shipmentPlans, shipments } from '../db/schema';
 import { addDays, addMonths, jstMonth, todayJst, type IsoDate } from '../lib/jst';
+import { seededRandom } from '../lib/seeded-random';
 import { monthsOldAt } from './shipment-stats';
 import { planStatusChange } from './shipment-status';
 
@@ -32,14 +33,6 @@ const SIRES = ['安福久', '美国桜', '百合茂', '勝早桜5', '福之姫',
 const MATERNAL = ['安平', '平茂勝', '北国7の8', '糸桜', '金幸', '忠富士'];
 const CALF_NAMES = ['ふく', 'はる', 'ゆき', 'さち', 'みつ', 'たま', 'きく', 'まる', 'こう', 'ひで', 'かつ', 'もも'];
 
-/** A small deterministic generator, so the demo farm is the same on every start. */
-function random(seed: number) {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 const isBreedingCow = (a: DemoAnimal) => a.gender === '雌' && (a.growthStage === 'MULTI_PAROUS' || a.growthStage === 'FIRST_CALVED');
 const isGone = (a: DemoAnimal) => a.status === 'SHIPPED' || a.status === 'DEAD';
@@ -78,7 +71,7 @@ export function demoShipmentStatements(
 ): BatchItem<'sqlite'>[] {
   const today = options.today ?? todayJst();
   const windowStart = addDays(today, -730);
-  const rand = random(ownerUserId * 7919 + animals.length);
+  const rand = seededRandom(ownerUserId * 7919 + animals.length);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
   const between = (min: number, max: number) => min + rand() * (max - min);
   const taken = new Set(animals.map((a) => a.identificationNumber).filter(Boolean));

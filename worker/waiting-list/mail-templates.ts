@@ -1,7 +1,5 @@
+import { escapeHtml } from '../lib/html';
 import type { Locale } from './waiting-list.schemas';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 const copy = {
   ja: {

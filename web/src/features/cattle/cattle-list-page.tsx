@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { CATTLE_STATUSES, GENDERS, GROWTH_STAGES } from '@worker/cattle/cattle.enums';
+import { CATTLE_STATUSES, IN_HERD_STATUSES, GENDERS, GROWTH_STAGES } from '@worker/cattle/cattle.enums';
 import { formatDateJa } from '@worker/lib/jst';
 import { Download, Plus, Search, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -11,7 +11,6 @@ import { AlertMarker, StatusBadge, useAgeLabel } from './cattle-badges';
 import { cattleListQuery, statusCountsQuery, type CattleListSearch } from './cattle-api';
 import './messages';
 
-const IN_HERD = CATTLE_STATUSES.filter((s) => s !== 'SHIPPED' && s !== 'DEAD');
 import './cattle.css';
 
 function useDebounced<T>(value: T, ms: number) {
@@ -42,9 +41,9 @@ export function CattleListPage() {
 
   const counts = useQuery(statusCountsQuery);
   // The herd as it stands: shipped and dead animals only when asked for.
-  const statusFilter = search.status === 'ALL' ? undefined : (search.status ?? IN_HERD.join(','));
+  const statusFilter = search.status === 'ALL' ? undefined : (search.status ?? IN_HERD_STATUSES.join(','));
   const list = useInfiniteQuery(cattleListQuery({ ...search, status: statusFilter }));
-  const inHerdCount = counts.data ? IN_HERD.reduce((sum, s) => sum + (counts.data[s] ?? 0), 0) : undefined;
+  const inHerdCount = counts.data ? IN_HERD_STATUSES.reduce((sum, s) => sum + (counts.data[s] ?? 0), 0) : undefined;
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const node = sentinel.current;

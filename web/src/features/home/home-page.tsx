@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { CATTLE_STATUSES } from '@worker/cattle/cattle.enums';
+import { CATTLE_STATUSES, IN_HERD_STATUSES } from '@worker/cattle/cattle.enums';
 import { addDays, addMonths, formatDateJa, jstMonth, todayJst } from '@worker/lib/jst';
 import { CalendarPlus } from 'lucide-react';
 import { Loading } from '../../components/states';
@@ -46,13 +46,12 @@ defineMessages({
   },
 });
 
-const IN_HERD = CATTLE_STATUSES.filter((s) => s !== 'SHIPPED' && s !== 'DEAD');
 
 function HerdStatus() {
   const { t } = useI18n();
   const counts = useQuery(statusCountsQuery);
   if (!counts.data) return <Loading />;
-  const inHerd = IN_HERD.reduce((sum, s) => sum + (counts.data[s] ?? 0), 0);
+  const inHerd = IN_HERD_STATUSES.reduce((sum, s) => sum + (counts.data[s] ?? 0), 0);
   return (
     <>
       <p className="home-herd__total">{t('home.inHerd', { count: inHerd })}</p>
