@@ -15,7 +15,7 @@ import { CALLS } from './calls.mjs';
 import { measure } from './measure.mjs';
 import { renderMarkdown, updateReadme } from './report.mjs';
 import { seedFarm } from './seed.mjs';
-import { migrateSnapshot, serveSnapshot, snapshotWorker } from './server.mjs';
+import { SCHEDULED_PATH, migrateSnapshot, serveSnapshot, snapshotWorker } from './server.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -26,6 +26,8 @@ const { values: args } = parseArgs({
     'max-seconds': { type: 'string', default: '6' },
     'small-owners': { type: 'string', default: '50' },
     port: { type: 'string', default: '8799' },
+    /** 'miniflare' (workerd + local D1, default) or 'wrangler' (wrangler dev --local): docs/decisions/014. */
+    runtime: { type: 'string', default: 'miniflare' },
     'skip-web': { type: 'boolean', default: false },
     'no-readme': { type: 'boolean', default: false },
     'keep-db': { type: 'boolean', default: false },
@@ -46,6 +48,8 @@ const options = {
 };
 const smallOwners = Number(args['small-owners']);
 const port = Number(args.port);
+const runtime = args.runtime;
+if (!(runtime in SCHEDULED_PATH)) throw new Error('--runtime is miniflare or wrangler');
 
 const started = Date.now();
 const log = (message) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${message}`);
@@ -60,7 +64,10 @@ function machine() {
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
     wrangler,
-    runtime: 'wrangler dev (workerd, local D1/SQLite), client on the same machine',
+    runtime:
+      runtime === 'wrangler'
+        ? 'wrangler dev --local (workerd, local D1/SQLite, with its reload proxy and inspector), client on the same machine'
+        : `workerd ${JSON.parse(readFileSync(path.join(root, 'node_modules/miniflare/package.json'), 'utf8')).version} through Miniflare (local D1/SQLite, no dev proxy or inspector), client on the same machine`,
   };
 }
 
@@ -70,11 +77,11 @@ async function availableRoutes(url) {
   return new Set(Object.entries(doc.paths ?? {}).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)));
 }
 
-/** Runs the Worker's scheduled handler once, as the daily cron would (wrangler dev --test-scheduled). */
+/** Runs the Worker's scheduled handler once, as the daily cron would. */
 async function timeCron(server) {
   const before = server.errors().length;
   const t0 = performance.now();
-  const response = await fetch(`${server.url}/__scheduled?cron=${encodeURIComponent('0 21 * * *')}`);
+  const response = await fetch(`${server.url}${SCHEDULED_PATH[runtime]}?cron=${encodeURIComponent('0 21 * * *')}`);
   const body = await response.text();
   const ms = performance.now() - t0;
   const result = { ms, status: response.status };
@@ -97,6 +104,7 @@ async function runSize(size, configPath) {
     log(`${size} head: migrating a fresh local D1 in ${persistTo}`);
     migrateSnapshot(configPath, persistTo);
     server = await serveSnapshot({
+      runtime,
       configPath,
       port,
       persistTo,
@@ -151,7 +159,7 @@ try {
   rmSync(snapshotDir, { recursive: true, force: true });
 }
 
-const report = { ranAt: new Date().toISOString(), machine: machine(), options: { ...options, smallOwners, sizes }, runs, bundle };
+const report = { ranAt: new Date().toISOString(), machine: machine(), options: { ...options, smallOwners, sizes, runtime }, runs, bundle };
 const { evaluate } = await import('./budgets.mjs');
 report.budgets = evaluate(report);
 const outDir = path.join(root, 'bench/results');

@@ -1,10 +1,17 @@
-// A frozen copy of the Worker for the benchmark: other work in the checkout must not reload wrangler dev in
-// the middle of a measurement. The Worker is bundled once (wrangler deploy --dry-run) and the web build copied
-// to a temporary directory; wrangler dev then serves that snapshot (it only watches the snapshot's files) against
-// a fresh --persist-to directory per herd size, with --test-scheduled for the cron endpoint.
+// A frozen copy of the Worker for the benchmark: other work in the checkout must not reload the Worker in the
+// middle of a measurement. The Worker is bundled once (wrangler deploy --dry-run) and the web build copied to a
+// temporary directory; that snapshot is then served against a fresh persist directory per herd size.
+//
+// Two runtimes serve it (docs/decisions/014-benchmark-runtime.md):
+// - 'miniflare' (default): workerd with local D1 through Miniflare, configured from the same wrangler.toml and
+//   .dev.vars (wrangler's own unstable_getMiniflareWorkerOptions). This is what `wrangler dev` runs, minus its
+//   reload proxy and DevTools inspector, which cost every request and every D1 call time production never pays.
+// - 'wrangler': `wrangler dev --local`, for comparison.
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Miniflare } from 'miniflare';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { offlineEnv, root } from '../scripts/local-server.mjs';
 
 const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler');
@@ -34,8 +41,45 @@ export function migrateSnapshot(configPath, persistTo) {
   run(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo, '-c', configPath], { ...offlineEnv, CI: '1' });
 }
 
-/** Starts wrangler dev on the snapshot; resolves once /api/v1/health answers. */
-export async function serveSnapshot({ configPath, persistTo, port, vars = {}, timeoutMs = 90_000 }) {
+/** The cron's path on each runtime (`?cron=` is appended). */
+export const SCHEDULED_PATH = { miniflare: '/cdn-cgi/handler/scheduled', wrangler: '/__scheduled' };
+
+/** Serves the snapshot on `runtime`; resolves once /api/v1/health answers. */
+export function serveSnapshot(options) {
+  return options.runtime === 'wrangler' ? serveWithWrangler(options) : serveWithMiniflare(options);
+}
+
+async function serveWithMiniflare({ configPath, persistTo, port, vars = {} }) {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(configPath);
+  const workerDir = path.join(path.dirname(configPath), 'worker');
+  let stderr = '';
+  const mf = new Miniflare({
+    ...workerOptions,
+    name: 'ushicho-bench',
+    modules: true,
+    modulesRoot: workerDir,
+    scriptPath: path.join(workerDir, 'index.js'),
+    modulesRules: [{ type: 'ESModule', include: ['**/*.js'] }],
+    bindings: { ...workerOptions.bindings, ...vars },
+    d1Persist: path.join(persistTo, 'v3', 'd1'),
+    unsafeTriggerHandlers: true,
+    host: '127.0.0.1',
+    port,
+    // The Worker's request log lines are dropped; its errors are kept to explain a failure in the report.
+    handleRuntimeStdio(stdout, err) {
+      stdout.resume();
+      err.on('data', (data) => {
+        stderr = (stderr + data.toString()).slice(-20_000);
+      });
+    },
+  });
+  await mf.ready;
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () => mf.dispose().catch(() => {});
+  return { url, stop, errors: () => stderr };
+}
+
+async function serveWithWrangler({ configPath, persistTo, port, vars = {}, timeoutMs = 90_000 }) {
   const args = ['dev', '-c', configPath, '--ip', '127.0.0.1', '--port', String(port), '--test-scheduled', '--local'];
   args.push('--persist-to', persistTo, '--show-interactive-dev-session=false', '--log-level', 'error');
   for (const [key, value] of Object.entries(vars)) args.push('--var', `${key}:${value}`);

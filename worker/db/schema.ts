@@ -167,7 +167,10 @@ export const events = sqliteTable(
   (t) => [
     index('events_cattle_time_idx').on(t.cattleId, t.eventDatetime),
     index('events_owner_time_idx').on(t.ownerUserId, t.eventDatetime),
-    index('events_owner_type_time_idx').on(t.ownerUserId, t.eventType, t.eventDatetime),
+    // Both cover the breeding KPI query (worker/kpi/kpi.queries.ts) so it never reads the events table itself:
+    // the owner's breeding events of a period, and each one's previous calving or insemination.
+    index('events_owner_type_time_cattle_idx').on(t.ownerUserId, t.eventType, t.eventDatetime, t.cattleId),
+    index('events_cattle_type_time_idx').on(t.cattleId, t.eventType, t.eventDatetime),
   ],
 );
 

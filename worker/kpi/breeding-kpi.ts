@@ -1,16 +1,15 @@
 /**
- * Breeding KPIs (SPEC §9): pure functions over one owner's breeding events, no I/O.
+ * Breeding KPIs (SPEC §9): pure functions from a period's totals to the figures, reliability and insights the
+ * farmer sees, no I/O. The totals come from worker/kpi/kpi.queries.ts, which applies the gap rules in SQL.
  * Decisions on attribution and windows: docs/decisions/012-kpi.md.
  */
-import { addMonths, daysBetween, jstDate, monthRange, type IsoDate } from '../lib/jst';
+import { addMonths, monthRange, type IsoDate } from '../lib/jst';
 
 /** The observed breeding events a KPI period counts (predictions such as EXPECTED_CALVING are not data). */
 export const BREEDING_EVENT_TYPES = ['ESTRUS', 'INSEMINATION', 'PREGNANCY_CHECK', 'CALVING', 'ABORTION', 'STILLBIRTH'] as const;
 
 export const DAYS_OPEN_WINDOW = { min: 1, max: 364 } as const;
 export const CALVING_INTERVAL_WINDOW = { min: 201, max: 499 } as const;
-/** How far before a period the events are read, so that a gap ending inside it can see its start. */
-export const LOOKBACK_DAYS = Math.max(DAYS_OPEN_WINDOW.max, CALVING_INTERVAL_WINDOW.max);
 
 export const RELIABILITY_THRESHOLDS = {
   high: { events: 100, cattle: 20, calvings: 10 },
@@ -81,65 +80,31 @@ export interface BreedingKpi extends KpiMetrics {
   message: string | null;
 }
 
-interface DatedEvent {
-  cattleId: number;
-  type: string;
-  date: IsoDate;
-}
-
-interface Gap {
-  /** The JST date of the event that closes the gap: the gap belongs to the period holding this date. */
-  date: IsoDate;
-  days: number;
-}
-
-/** Every breeding event as a JST date, and the in-window gaps, each dated by the event that ends it. */
-export interface BreedingHistory {
-  events: DatedEvent[];
-  daysOpenGaps: Gap[];
-  calvingIntervals: Gap[];
-}
-
-const within = (days: number, window: { min: number; max: number }) => days >= window.min && days <= window.max;
-
 /**
- * One pass over one owner's events. Days open: a calving and the first insemination after it (before any later
- * calving). Calving interval: two consecutive calvings of the same animal.
+ * What one period's KPIs are computed from, aggregated by the database (worker/kpi/kpi.queries.ts): the counts of
+ * its breeding events, and the sum and number of the in-window gaps that end in it.
  */
-export function readBreedingHistory(rows: readonly BreedingEventRow[]): BreedingHistory {
-  const sorted = rows
-    .map((row) => ({ row, at: Date.parse(row.eventDatetime) }))
-    .filter(({ at }) => !Number.isNaN(at))
-    .sort((a, b) => a.row.cattleId - b.row.cattleId || a.at - b.at);
-  const history: BreedingHistory = { events: [], daysOpenGaps: [], calvingIntervals: [] };
-  let cattleId: number | null = null;
-  let lastCalving: IsoDate | null = null;
-  let calvingAwaitingInsemination: IsoDate | null = null;
-  for (const { row, at } of sorted) {
-    if (row.cattleId !== cattleId) {
-      cattleId = row.cattleId;
-      lastCalving = null;
-      calvingAwaitingInsemination = null;
-    }
-    const date = jstDate(at);
-    history.events.push({ cattleId: row.cattleId, type: row.eventType, date });
-    if (row.eventType === 'CALVING') {
-      if (lastCalving) {
-        const days = daysBetween(lastCalving, date);
-        if (within(days, CALVING_INTERVAL_WINDOW)) history.calvingIntervals.push({ date, days });
-      }
-      lastCalving = date;
-      calvingAwaitingInsemination = date;
-    } else if (row.eventType === 'INSEMINATION' && calvingAwaitingInsemination) {
-      const days = daysBetween(calvingAwaitingInsemination, date);
-      if (within(days, DAYS_OPEN_WINDOW)) history.daysOpenGaps.push({ date, days });
-      calvingAwaitingInsemination = null;
-    }
-  }
-  return history;
+export interface PeriodTotals {
+  events: number;
+  inseminations: number;
+  calvings: number;
+  cattle: number;
+  daysOpenSum: number;
+  daysOpenGaps: number;
+  calvingIntervalSum: number;
+  calvingIntervals: number;
 }
 
-const inPeriod = (date: IsoDate, period: Period) => date >= period.from && date <= period.to;
+export const EMPTY_TOTALS: PeriodTotals = {
+  events: 0,
+  inseminations: 0,
+  calvings: 0,
+  cattle: 0,
+  daysOpenSum: 0,
+  daysOpenGaps: 0,
+  calvingIntervalSum: 0,
+  calvingIntervals: 0,
+};
 
 /** Rounds a ratio without binary-fraction surprises: the numerator is scaled before dividing. */
 const roundRatio = (numerator: number, denominator: number, decimals: 0 | 1) => {
@@ -147,15 +112,15 @@ const roundRatio = (numerator: number, denominator: number, decimals: 0 | 1) => 
   return Math.round((numerator * scale) / denominator) / scale;
 };
 
-const average = (gaps: Gap[]) =>
-  gaps.length ? roundRatio(gaps.reduce((sum, gap) => sum + gap.days, 0), gaps.length, 0) : null;
+/** The average of `count` whole days summing to `sum`, rounded to a whole day; null without any. */
+const averageDays = (sum: number, count: number) => (count > 0 ? roundRatio(sum, count, 0) : null);
 
-export function computeMetrics(counts: Pick<KpiCounts, 'inseminations' | 'calvings'>, daysOpen: Gap[], intervals: Gap[]): KpiMetrics {
-  const { inseminations, calvings } = counts;
+export function computeMetrics(totals: PeriodTotals): KpiMetrics {
+  const { inseminations, calvings } = totals;
   return {
     conceptionRate: inseminations > 0 ? Math.min(100, roundRatio(calvings * 100, inseminations, 1)) : null,
-    avgDaysOpen: average(daysOpen),
-    avgCalvingInterval: average(intervals),
+    avgDaysOpen: averageDays(totals.daysOpenSum, totals.daysOpenGaps),
+    avgCalvingInterval: averageDays(totals.calvingIntervalSum, totals.calvingIntervals),
     aiPerConception: calvings > 0 && inseminations > 0 ? Math.max(1, roundRatio(inseminations, calvings, 1)) : null,
   };
 }
@@ -204,19 +169,16 @@ export const LOW_DATA_INSIGHT: Insight = {
 };
 
 /** The KPIs of one period (inclusive JST dates). Insights are judged on the rounded values the farmer sees. */
-export function summarizeBreedingKpi(history: BreedingHistory, period: Period): BreedingKpi {
-  const events = history.events.filter((e) => inPeriod(e.date, period));
-  const daysOpen = history.daysOpenGaps.filter((g) => inPeriod(g.date, period));
-  const intervals = history.calvingIntervals.filter((g) => inPeriod(g.date, period));
+export function summarizeBreedingKpi(totals: PeriodTotals, period: Period): BreedingKpi {
   const counts: KpiCounts = {
-    inseminations: events.filter((e) => e.type === 'INSEMINATION').length,
-    calvings: events.filter((e) => e.type === 'CALVING').length,
-    cattle: new Set(events.map((e) => e.cattleId)).size,
-    events: events.length,
-    daysOpenGaps: daysOpen.length,
-    calvingIntervals: intervals.length,
+    inseminations: totals.inseminations,
+    calvings: totals.calvings,
+    cattle: totals.cattle,
+    events: totals.events,
+    daysOpenGaps: totals.daysOpenGaps,
+    calvingIntervals: totals.calvingIntervals,
   };
-  const metrics = computeMetrics(counts, daysOpen, intervals);
+  const metrics = computeMetrics(totals);
   const reliability = reliabilityOf(counts);
   const insights: Insight[] = [];
   if (metrics.conceptionRate !== null) insights.push(conceptionRateInsight(metrics.conceptionRate));
@@ -244,9 +206,10 @@ export interface MonthlyKpi extends KpiMetrics {
   counts: KpiCounts;
 }
 
-export function monthlyTrend(history: BreedingHistory, months: readonly string[]): MonthlyKpi[] {
-  return months.map((month) => {
-    const kpi = summarizeBreedingKpi(history, monthRange(month));
+/** One row per month; `totals` are the months' totals in the same order. */
+export function monthlyTrend(totals: readonly PeriodTotals[], months: readonly string[]): MonthlyKpi[] {
+  return months.map((month, i) => {
+    const kpi = summarizeBreedingKpi(totals[i] ?? EMPTY_TOTALS, monthRange(month));
     return {
       month,
       period: kpi.period,

@@ -1,6 +1,14 @@
-import type { BreedingEventRow } from './breeding-kpi';
+import { daysBetween, jstDate } from '../lib/jst';
+import {
+  BREEDING_EVENT_TYPES,
+  CALVING_INTERVAL_WINDOW,
+  DAYS_OPEN_WINDOW,
+  type BreedingEventRow,
+  type Period,
+  type PeriodTotals,
+} from './breeding-kpi';
 
-/** Hand-computed KPI fixtures, shared by the unit tests and the route tests. */
+/** Hand-computed KPI fixtures and a reference implementation, shared by the unit tests and the route tests. */
 
 /** An event at 09:00 JST on a calendar date, unless a full instant is given. */
 export const ev = (cattleId: number, eventType: string, when: string): BreedingEventRow => ({
@@ -56,3 +64,64 @@ export const acrossNewYear: BreedingEventRow[] = [
   ev(4, 'INSEMINATION', '2025-11-03'),
   ev(4, 'PREGNANCY_CHECK', '2025-12-03'),
 ];
+
+/**
+ * The KPI rules written the plain way, as a test oracle for the SQL in kpi.queries.ts: each animal's events in
+ * time order (then insertion order); a calving opens a days-open gap that the first insemination after it closes,
+ * and a calving interval from the previous calving. Gaps and events belong to the period of their JST date.
+ */
+export function referenceTotals(rows: readonly BreedingEventRow[], period: Period): PeriodTotals {
+  const inPeriod = (date: string) => date >= period.from && date <= period.to;
+  const within = (days: number, window: { min: number; max: number }) => days >= window.min && days <= window.max;
+  const totals: PeriodTotals = {
+    events: 0,
+    inseminations: 0,
+    calvings: 0,
+    cattle: 0,
+    daysOpenSum: 0,
+    daysOpenGaps: 0,
+    calvingIntervalSum: 0,
+    calvingIntervals: 0,
+  };
+  const cattle = new Set<number>();
+  const byAnimal = new Map<number, { row: BreedingEventRow; order: number; at: number }[]>();
+  rows.forEach((row, order) => {
+    const list = byAnimal.get(row.cattleId) ?? [];
+    list.push({ row, order, at: Date.parse(row.eventDatetime) });
+    byAnimal.set(row.cattleId, list);
+  });
+  for (const events of byAnimal.values()) {
+    events.sort((a, b) => a.at - b.at || a.order - b.order);
+    let lastCalving: string | null = null;
+    let awaitingInsemination: string | null = null;
+    for (const { row, at } of events) {
+      const date = jstDate(at);
+      if (inPeriod(date) && (BREEDING_EVENT_TYPES as readonly string[]).includes(row.eventType)) {
+        totals.events++;
+        cattle.add(row.cattleId);
+        if (row.eventType === 'INSEMINATION') totals.inseminations++;
+        if (row.eventType === 'CALVING') totals.calvings++;
+      }
+      if (row.eventType === 'CALVING') {
+        if (lastCalving) {
+          const days = daysBetween(lastCalving, date);
+          if (inPeriod(date) && within(days, CALVING_INTERVAL_WINDOW)) {
+            totals.calvingIntervalSum += days;
+            totals.calvingIntervals++;
+          }
+        }
+        lastCalving = date;
+        awaitingInsemination = date;
+      } else if (row.eventType === 'INSEMINATION' && awaitingInsemination) {
+        const days = daysBetween(awaitingInsemination, date);
+        if (inPeriod(date) && within(days, DAYS_OPEN_WINDOW)) {
+          totals.daysOpenSum += days;
+          totals.daysOpenGaps++;
+        }
+        awaitingInsemination = null;
+      }
+    }
+  }
+  totals.cattle = cattle.size;
+  return totals;
+}

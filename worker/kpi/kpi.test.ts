@@ -1,10 +1,13 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Env } from '../env';
-import { addDays, jstMonth, todayJst } from '../lib/jst';
+import { getDb } from '../db/client';
+import { addDays, jstMonth, monthRange, todayJst } from '../lib/jst';
+import { seededRandom } from '../lib/seeded-random';
 import { api, signUp, testEnv } from '../test/api';
-import type { BreedingEventRow } from './breeding-kpi';
-import { acrossNewYear, ev, herd2026 } from './kpi.fixtures';
+import type { BreedingEventRow, Period } from './breeding-kpi';
+import { acrossNewYear, ev, herd2026, referenceTotals } from './kpi.fixtures';
+import { loadPeriodTotals } from './kpi.queries';
 
 let identification = 1_000_000_000;
 
@@ -50,6 +53,98 @@ function countingDb() {
   });
   return { db: db as D1Database, statements: () => statements };
 }
+
+/** Records `rows` for a new owner and asks the SQL for the totals of `periods`. */
+async function sqlTotals(rows: BreedingEventRow[], periods: Period[]) {
+  const { userId } = await signUp();
+  if (rows.length) await recordHerd(userId, rows);
+  return loadPeriodTotals(getDb(testEnv), userId, periods);
+}
+
+const year2026 = { from: '2026-01-01', to: '2026-12-31' };
+
+describe('loadPeriodTotals: the KPI rules in SQL', () => {
+  it('finds the gaps of the hand-computed herd', async () => {
+    const [totals] = await sqlTotals(herd2026, [year2026]);
+    expect(totals).toEqual({
+      events: 15,
+      inseminations: 6,
+      calvings: 7,
+      cattle: 6,
+      daysOpenSum: 85 + 1 + 364,
+      daysOpenGaps: 3,
+      calvingIntervalSum: 384 + 201 + 499,
+      calvingIntervals: 3,
+    });
+  });
+
+  it('gives the same answer whatever order the events were recorded in', async () => {
+    const [forward] = await sqlTotals(herd2026, [year2026]);
+    const [backward] = await sqlTotals([...herd2026].reverse(), [year2026]);
+    expect(backward).toEqual(forward);
+  });
+
+  it('attributes a gap to the period of the event that closes it, and answers periods in the order asked', async () => {
+    const [firstHalf, y2025, y2024] = await sqlTotals(herd2026, [
+      { from: '2026-01-01', to: '2026-06-30' },
+      { from: '2025-01-01', to: '2025-12-31' },
+      { from: '2024-01-01', to: '2024-12-31' },
+    ]);
+    expect(firstHalf).toMatchObject({ daysOpenSum: 450, daysOpenGaps: 3, calvingIntervals: 0 });
+    expect(y2025).toMatchObject({ calvings: 4, events: 4, cattle: 4, inseminations: 0, daysOpenGaps: 0, calvingIntervals: 0 });
+    expect(y2024).toEqual({ events: 0, inseminations: 0, calvings: 0, cattle: 0, daysOpenSum: 0, daysOpenGaps: 0, calvingIntervalSum: 0, calvingIntervals: 0 });
+  });
+
+  it('puts an event at 00:30 JST on 1 April into April', async () => {
+    const [march, april] = await sqlTotals([ev(1, 'INSEMINATION', '2026-03-31T15:30:00.000Z')], [monthRange('2026-03'), monthRange('2026-04')]);
+    expect(march.inseminations).toBe(0);
+    expect(april.inseminations).toBe(1);
+  });
+
+  it('counts days between JST calendar dates, not 24-hour spans', async () => {
+    const [totals] = await sqlTotals(
+      [
+        ev(1, 'CALVING', '2026-04-01T14:59:00.000Z'), // 23:59 JST on 1 April
+        ev(1, 'INSEMINATION', '2026-04-01T15:00:00.000Z'), // 00:00 JST on 2 April
+      ],
+      [monthRange('2026-04')],
+    );
+    expect(totals).toMatchObject({ daysOpenSum: 1, daysOpenGaps: 1 });
+  });
+
+  it('orders events at the same instant by when they were recorded', async () => {
+    const at = '2026-01-10T00:00:00.000Z';
+    // An insemination, then a calving recorded at the same instant: the next insemination is the first after it.
+    const rows = [ev(1, 'INSEMINATION', at), ev(1, 'CALVING', at), ev(1, 'INSEMINATION', '2026-03-11')];
+    const [totals] = await sqlTotals(rows, [year2026]);
+    expect(totals).toMatchObject({ daysOpenSum: 60, daysOpenGaps: 1 });
+    expect(totals).toEqual(referenceTotals(rows, year2026));
+  });
+
+  it('agrees with the reference rules on a generated herd, period by period', async () => {
+    const random = seededRandom(2026);
+    const types = ['CALVING', 'INSEMINATION', 'INSEMINATION', 'ESTRUS', 'PREGNANCY_CHECK', 'ABORTION', 'STILLBIRTH', 'VACCINATION'];
+    const rows: BreedingEventRow[] = [];
+    for (let animal = 1; animal <= 30; animal++) {
+      let ms = Date.parse('2024-01-01T00:00:00.000Z') + Math.floor(random() * 60) * 86_400_000;
+      while (ms < Date.parse('2026-12-31T00:00:00.000Z')) {
+        // Steps of 0–120 days at any minute, so gaps fall on both sides of every window edge and JST midnight.
+        ms += Math.floor(random() * 120) * 86_400_000 + Math.floor(random() * 1440) * 60_000;
+        rows.push(ev(animal, types[Math.floor(random() * types.length)], new Date(ms).toISOString()));
+      }
+    }
+    const periods: Period[] = [
+      { from: '2024-01-01', to: '2026-12-31' },
+      { from: '2025-03-15', to: '2025-09-14' },
+      ...['2025-12', '2026-01', '2026-02', '2026-06'].map(monthRange),
+    ];
+    const totals = await sqlTotals(rows, periods);
+    expect(rows.length).toBeGreaterThan(300);
+    expect(totals[0].daysOpenGaps).toBeGreaterThan(10);
+    expect(totals[0].calvingIntervals).toBeGreaterThan(10);
+    expect(totals).toEqual(periods.map((p) => referenceTotals(rows, p)));
+  });
+});
 
 describe('GET /kpi/breeding', () => {
   it('answers the hand-computed KPIs of the fixture herd', async () => {
