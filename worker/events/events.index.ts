@@ -14,6 +14,7 @@ import {
   calfStatements,
   calfToRegister,
   detailsSql,
+  type InsertedEventRow,
   provisionalIdentificationNumber,
   recordEventsStatements,
   registeredCalfId,
@@ -229,10 +230,21 @@ export const eventsRouter = createRouter()
     );
     const results = await runBatch(c.env.DB, statements);
     await regenerateAlerts(db, ownerId, [context.animal.cattleId]);
-    const inserted = results.find((r) => (r.results?.[0] as { event_id?: number } | undefined)?.event_id !== undefined)?.results[0] as {
-      event_id: number;
-    };
-    const event = await findEvent(db, ownerId, inserted.event_id);
+    // The inserted row comes back from the batch (RETURNING); the animal's name and ear tag are known already.
+    const inserted = results.find((r) => (r.results?.[0] as Partial<InsertedEventRow> | undefined)?.event_id !== undefined)
+      ?.results[0] as InsertedEventRow;
+    const event = toView({
+      eventId: inserted.event_id,
+      cattleId: inserted.cattle_id,
+      eventType: inserted.event_type,
+      eventDatetime: inserted.event_datetime,
+      details: inserted.details,
+      notes: inserted.notes,
+      cattleName: context.animal.name,
+      cattleEarTagNumber: context.animal.earTagNumber,
+      createdAt: inserted.created_at,
+      updatedAt: inserted.updated_at,
+    });
     return c.json({ data: event, animal: animalState(context.animal.cattleId, recomputed, registeredCalfId(event.details)) }, 201);
   })
   .openapi(routes.getEvent, async (c) => {

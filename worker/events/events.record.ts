@@ -91,11 +91,23 @@ export function detailsSql(details: Record<string, unknown> | null, owner: numbe
   return sql`json_set(${json}, '$.calf.cattleId', (select cattle_id from cattle where owner_user_id = ${owner} and identification_number = ${calfIdentificationNumber}))`;
 }
 
+/** The row insertEventSql returns. */
+export interface InsertedEventRow {
+  event_id: number;
+  cattle_id: number;
+  event_type: string;
+  event_datetime: string;
+  details: string | null;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export function insertEventSql(animal: AnimalForBreeding, event: NewEvent, calfIdentificationNumber: number | null, now: string): SQL {
   return sql`insert into events (cattle_id, owner_user_id, event_type, event_datetime, details, notes, created_at, updated_at)
     values (${animal.cattleId}, ${animal.ownerUserId}, ${event.eventType}, ${event.eventDatetime},
       ${detailsSql(event.details ?? null, animal.ownerUserId, calfIdentificationNumber)}, ${event.notes ?? null}, ${now}, ${now})
-    returning event_id, details`;
+    returning event_id, cattle_id, event_type, event_datetime, details, notes, created_at, updated_at`;
 }
 
 /**

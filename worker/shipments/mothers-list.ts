@@ -52,10 +52,18 @@ const SORT_COLUMNS: Record<MotherSortKey, SQL> = {
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * One page of mothers with their calves' shipments, in a single query: window aggregates give each mother's
- * figures, DENSE_RANK pages over mothers (not rows), and correlated subqueries find the breeding and expected
- * calving dates from the mother's events (`+e.owner_user_id` keeps SQLite on events_cattle_time_idx, the mother's
- * few events, instead of scanning every breeding event of the owner for each calf). Calves whose mother is not recorded are grouped under 不明.
+ * One page of mothers with their calves' shipments, in a single statement whatever the page size:
+ * - `grouped` joins the owner's shipments to their mothers once and aggregates one row per mother (count, revenue,
+ *   averages, latest shipment, name, and the rowids of the mother's shipments as a JSON array);
+ * - `page` sorts those rows (ties broken by mother key) and keeps one page of mothers, so a mother's calves are never
+ *   split across pages and `total` counts mothers;
+ * - only the page's shipments are then read back by rowid (json_each) with their calf, mother and bloodline, and only
+ *   they get the correlated lookups of the breeding and expected calving dates.
+ * The average price is the revenue over the count (exactly AVG(price) for integer prices, one aggregate fewer per row).
+ * The event lookups keep `+e.owner_user_id` (so SQLite searches the mother's own events by cattle_id, not every event
+ * of the owner) and add a range on the raw `event_datetime`, a day wider on each side than the JST window: the stored
+ * value is an ISO instant, so its first ten characters are within a day of its JST date, and the exact JST test
+ * still decides. Calves whose mother is not recorded are grouped under 不明.
  */
 export async function loadMotherGroups(db: Db, ownerUserId: number, query: Query): Promise<{ mothers: MotherGroup[]; total: number }> {
   const filters: SQL[] = [];
@@ -65,52 +73,40 @@ export async function loadMotherGroups(db: Db, ownerUserId: number, query: Query
       sql`AND COALESCE(m.name, NULLIF(TRIM(mi.mother_name), ''), '不明') LIKE ${`%${escapeLike(query.filterValue)}%`} ESCAPE '\\'`,
     );
   }
-  const direction = sql.raw(query.sortOrder === 'desc' ? 'DESC' : 'ASC');
-  const first = (query.page - 1) * query.limit;
-  const last = query.page * query.limit;
+  const order = sql`${SORT_COLUMNS[query.sortBy]} ${sql.raw(query.sortOrder === 'desc' ? 'DESC' : 'ASC')}, mother_key`;
+  const offset = (query.page - 1) * query.limit;
   const jstDay = (column: string) => sql.raw(`date(${column}, '+9 hours')`);
 
   const rows = await db.all<Row>(sql`
-    WITH base AS (
+    WITH grouped AS MATERIALIZED (
       SELECT
-        s.shipment_date, s.price, s.weight, s.age_at_shipment, s.buyer, s.notes,
-        c.cattle_id AS calf_id, c.name AS calf_name, c.gender AS sex, c.birthday AS birth_date,
-        m.cattle_id AS mother_id, m.ear_tag_number AS mother_ear_tag, m.breed AS mother_breed,
-        COALESCE(m.name, NULLIF(TRIM(mi.mother_name), ''), '不明') AS mother_name,
         CASE
           WHEN m.cattle_id IS NOT NULL THEN 'id:' || m.cattle_id
           WHEN mi.mother_identification_number IS NOT NULL THEN 'no:' || mi.mother_identification_number
           WHEN NULLIF(TRIM(mi.mother_name), '') IS NOT NULL THEN 'name:' || TRIM(mi.mother_name)
           ELSE 'unknown'
         END AS mother_key,
-        b.father_cattle_name AS father,
-        b.mother_father_cattle_name AS mother_father,
-        b.mother_grand_father_cattle_name AS mother_grandfather,
-        b.mother_great_grand_father_cattle_name AS mother_mother_grandfather
+        COUNT(*) AS group_count,
+        SUM(s.price) AS group_revenue,
+        AVG(s.weight) AS group_average_weight,
+        AVG(s.age_at_shipment) AS group_average_age,
+        MAX(s.shipment_date) AS group_latest,
+        MIN(COALESCE(m.name, NULLIF(TRIM(mi.mother_name), ''), '不明')) AS group_name,
+        json_group_array(s.rowid) AS shipment_rows
       FROM shipments s
       JOIN cattle c ON c.cattle_id = s.cattle_id AND c.owner_user_id = ${ownerUserId}
       LEFT JOIN mother_info mi ON mi.cattle_id = c.cattle_id
       LEFT JOIN cattle m ON m.cattle_id = mi.mother_cattle_id AND m.owner_user_id = ${ownerUserId}
-      LEFT JOIN bloodline b ON b.cattle_id = c.cattle_id
       WHERE s.owner_user_id = ${ownerUserId} ${sql.join(filters, sql` `)}
+      GROUP BY mother_key
     ),
-    grouped AS (
-      SELECT base.*,
-        COUNT(*) OVER w AS group_count,
-        SUM(price) OVER w AS group_revenue,
-        AVG(price) OVER w AS group_average_price,
-        AVG(weight) OVER w AS group_average_weight,
-        AVG(age_at_shipment) OVER w AS group_average_age,
-        MAX(shipment_date) OVER w AS group_latest,
-        MIN(mother_name) OVER w AS group_name
-      FROM base
-      WINDOW w AS (PARTITION BY mother_key)
+    page AS MATERIALIZED (
+      SELECT *, ROW_NUMBER() OVER (ORDER BY ${order}) AS mother_rank
+      FROM (SELECT grouped.*, CAST(group_revenue AS REAL) / group_count AS group_average_price FROM grouped)
+      ORDER BY ${order}
+      LIMIT ${query.limit} OFFSET ${offset}
     ),
-    ranked AS (
-      SELECT grouped.*, DENSE_RANK() OVER (ORDER BY ${SORT_COLUMNS[query.sortBy]} ${direction}, mother_key) AS mother_rank
-      FROM grouped
-    ),
-    totals AS (SELECT COUNT(DISTINCT mother_key) AS total FROM base)
+    totals AS (SELECT COUNT(*) AS total FROM grouped)
     SELECT
       totals.total AS total,
       r.mother_key AS motherKey, r.mother_id AS motherId, r.group_name AS motherName,
@@ -122,16 +118,33 @@ export async function loadMotherGroups(db: Db, ownerUserId: number, query: Query
       r.mother_mother_grandfather AS motherMotherGrandfather,
       (SELECT MAX(${jstDay('e.event_datetime')}) FROM events e
         WHERE e.cattle_id = r.mother_id AND +e.owner_user_id = ${ownerUserId} AND e.event_type = 'INSEMINATION'
+          AND e.event_datetime >= date(r.birth_date, '-321 days') AND e.event_datetime < date(r.birth_date, '-248 days')
           AND ${jstDay('e.event_datetime')} BETWEEN date(r.birth_date, '-320 days') AND date(r.birth_date, '-250 days')
       ) AS breedingDate,
       (SELECT MAX(${jstDay('e.event_datetime')}) FROM events e
         WHERE e.cattle_id = r.mother_id AND +e.owner_user_id = ${ownerUserId} AND e.event_type = 'EXPECTED_CALVING'
+          AND e.event_datetime >= date(r.birth_date, '-61 days') AND e.event_datetime < date(r.birth_date, '+62 days')
           AND ${jstDay('e.event_datetime')} BETWEEN date(r.birth_date, '-60 days') AND date(r.birth_date, '+60 days')
       ) AS expectedCalvingEntry,
       r.group_count AS groupCount, r.group_revenue AS groupRevenue, r.group_average_price AS groupAveragePrice,
       r.group_average_weight AS groupAverageWeight, r.group_average_age AS groupAverageAge
     FROM totals
-    LEFT JOIN ranked r ON r.mother_rank > ${first} AND r.mother_rank <= ${last}
+    LEFT JOIN (
+      SELECT p.*, s.shipment_date, s.price, s.weight, s.age_at_shipment, s.buyer, s.notes,
+        c.cattle_id AS calf_id, c.name AS calf_name, c.gender AS sex, c.birthday AS birth_date,
+        m.cattle_id AS mother_id, m.ear_tag_number AS mother_ear_tag, m.breed AS mother_breed,
+        b.father_cattle_name AS father,
+        b.mother_father_cattle_name AS mother_father,
+        b.mother_grand_father_cattle_name AS mother_grandfather,
+        b.mother_great_grand_father_cattle_name AS mother_mother_grandfather
+      FROM page p
+      CROSS JOIN json_each(p.shipment_rows) j
+      CROSS JOIN shipments s ON s.rowid = j.value
+      JOIN cattle c ON c.cattle_id = s.cattle_id
+      LEFT JOIN mother_info mi ON mi.cattle_id = c.cattle_id
+      LEFT JOIN cattle m ON m.cattle_id = mi.mother_cattle_id AND m.owner_user_id = ${ownerUserId}
+      LEFT JOIN bloodline b ON b.cattle_id = c.cattle_id
+    ) r ON 1
     ORDER BY r.mother_rank, r.shipment_date DESC, r.calf_id
   `);
 
