@@ -209,7 +209,9 @@ export async function loadCattleDetail(db: Db, ownerId: number, cattleId: number
       .select({ cattleId: cattle.cattleId, name: cattle.name, earTagNumber: cattle.earTagNumber, birthday: cattle.birthday, gender: cattle.gender, status: cattle.status })
       .from(motherInfo)
       .innerJoin(cattle, eq(cattle.cattleId, motherInfo.cattleId))
-      .where(and(eq(motherInfo.motherCattleId, cattleId), ownedCattle(ownerId)))
+      // `+owner` keeps SQLite on mother_info_mother_idx (the mother's few calves) instead of walking the whole
+      // herd in birthday order: 39 ms → under 1 ms at 8,000 head (issue 10).
+      .where(and(eq(motherInfo.motherCattleId, cattleId), sql`+${cattle.ownerUserId} = ${ownerId}`))
       .orderBy(desc(cattle.birthday)),
   ]);
   const row = cattleRows[0];

@@ -261,6 +261,18 @@ export const shipments = sqliteTable(
   ],
 );
 
+/**
+ * Each owner's number of events and shipments, kept by triggers (migrations/0002_owner_counts.sql) so that the
+ * unfiltered lists' totals are one row read instead of a count over the whole history (issue 10).
+ */
+export const ownerCounts = sqliteTable('owner_counts', {
+  ownerUserId: integer('owner_user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  events: integer('events').notNull().default(0),
+  shipments: integer('shipments').notNull().default(0),
+});
+
 export const shipmentPlans = sqliteTable(
   'shipment_plans',
   {

@@ -5,7 +5,7 @@ import { regenerateAlerts } from '../alerts/regenerate';
 import { batchStatements } from '../db/batch';
 import { isUniqueViolation } from '../db/unique-violation';
 import { getDb, type Db } from '../db/client';
-import { breedingStatus, cattle, events } from '../db/schema';
+import { breedingStatus, cattle, events, ownerCounts } from '../db/schema';
 import { scheduleDates } from '../breeding/schedule';
 import { AppError, conflict, notFound, validationError } from '../lib/errors';
 import { createRouter } from '../lib/http';
@@ -163,20 +163,27 @@ export const eventsRouter = createRouter()
     if (q.endDate) filters.push(lte(events.eventDatetime, q.endDate));
     const pageFilters = [...filters];
     if (q.cursor) {
-      const [after] = await db
-        .select({ eventDatetime: events.eventDatetime })
+      // The page starts after the cursor event, read in the same statement: (time, id) below the cursor's.
+      const after = db
+        .select({ at: events.eventDatetime })
         .from(events)
-        .where(ownedEvent(ownerId, q.cursor))
-        .limit(1);
-      if (!after) throw validationError(EVENT_MESSAGES.cursor, 'cursor');
+        .where(ownedEvent(ownerId, q.cursor));
       pageFilters.push(
         or(
-          lt(events.eventDatetime, after.eventDatetime),
-          and(eq(events.eventDatetime, after.eventDatetime), lt(events.eventId, q.cursor)),
+          sql`${events.eventDatetime} < (${after})`,
+          and(sql`${events.eventDatetime} = (${after})`, lt(events.eventId, q.cursor)),
         ) as SQL,
       );
     }
-    const [rows, [total]] = await Promise.all([
+    const unfiltered = filters.length === 1;
+    // One round trip: the cursor check, the page and the total. Without filters the total is the owner's event
+    // count kept by triggers (owner_counts), so it does not grow with the farm's history.
+    const [cursorRows, rows, totalRows] = await db.batch([
+      db
+        .select({ eventId: events.eventId })
+        .from(events)
+        .where(ownedEvent(ownerId, q.cursor ?? 0)) // id 0 never exists: without a cursor this finds nothing
+        .limit(1),
       db
         .select(eventColumns)
         .from(events)
@@ -184,11 +191,15 @@ export const eventsRouter = createRouter()
         .where(and(...pageFilters))
         .orderBy(desc(events.eventDatetime), desc(events.eventId))
         .limit(q.limit + 1),
-      db
-        .select({ n: count() })
-        .from(events)
-        .where(and(...filters)),
+      unfiltered
+        ? db.select({ n: ownerCounts.events }).from(ownerCounts).where(eq(ownerCounts.ownerUserId, ownerId))
+        : db
+            .select({ n: count() })
+            .from(events)
+            .where(and(...filters)),
     ]);
+    if (q.cursor && !cursorRows.length) throw validationError(EVENT_MESSAGES.cursor, 'cursor');
+    const total = totalRows[0];
     const hasNext = rows.length > q.limit;
     const results = rows.slice(0, q.limit).map(toView);
     return c.json(

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
 import type { ZodError } from 'zod';
 import { statusChangeStatements } from '../cattle/status-history';
 import { getDb, type Db } from '../db/client';
-import { cattle, cattleStatusHistory, shipmentPlans, shipments } from '../db/schema';
+import { cattle, cattleStatusHistory, ownerCounts, shipmentPlans, shipments } from '../db/schema';
 import type { AppEnv } from '../env';
 import { csvResponse } from '../lib/csv';
 import { AppError, conflict, forbidden, notFound } from '../lib/errors';
@@ -152,8 +152,13 @@ export const shipmentsRouter = createShipmentsRouter()
     if (to) conditions.push(lte(shipments.shipmentDate, to));
     if (cattleId) conditions.push(eq(shipments.cattleId, cattleId));
     const where = and(...conditions);
-    const [[{ total }], results] = await db.batch([
-      db.select({ total: count() }).from(shipments).innerJoin(cattle, eq(cattle.cattleId, shipments.cattleId)).where(where),
+    // Without filters the total is the owner's shipment count kept by triggers (owner_counts): one row, however
+    // many years of shipments the farm has.
+    const unfiltered = !from && !to && !cattleId;
+    const [totalRows, results] = await db.batch([
+      unfiltered
+        ? db.select({ total: ownerCounts.shipments }).from(ownerCounts).where(eq(ownerCounts.ownerUserId, c.get('userId')))
+        : db.select({ total: count() }).from(shipments).innerJoin(cattle, eq(cattle.cattleId, shipments.cattleId)).where(where),
       db
         .select({
           shipmentId: shipments.shipmentId,
@@ -175,7 +180,7 @@ export const shipmentsRouter = createShipmentsRouter()
         .limit(limit)
         .offset((page - 1) * limit),
     ]);
-    return c.json({ data: { results, total, page, limit } }, 200);
+    return c.json({ data: { results, total: totalRows[0]?.total ?? 0, page, limit } }, 200);
   })
   .openapi(routes.updateShipment, async (c) => {
     const { shipmentId } = c.req.valid('param');
