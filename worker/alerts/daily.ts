@@ -2,17 +2,31 @@ import { escapeHtml } from '../lib/html';
 /**
  * The dawn run (cron `0 21 * * *` = 06:00 JST): regenerate every farm's alerts with today's day counts, then
  * send each farmer with new high alerts one digest mail.
+ *
+ * The run is sliced so no single invocation nears Workers' limits: an invocation covers at most
+ * DAILY_SCOPES_PER_INVOCATION scopes (each ≤ 50 owners and about 2,000 head, about 3 D1 calls), records where it
+ * stopped in daily_runs, and the follow-up crons (`5-55/5 21 * * *`) continue from there until the day's run is
+ * finished. The dawn cron always starts from the first owner, so triggering it by hand re-runs the day.
  */
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { users } from '../db/schema';
+import { dailyRuns, users } from '../db/schema';
 import type { Env, Logger } from '../env';
 import { formatDateJa, todayJst, type IsoDate } from '../lib/jst';
 import { createLogger } from '../lib/log';
 import { sendMail, type Mail } from '../mail/send-mail';
 import { ALERT_TYPE_LABELS } from './alerts.schemas';
 import { chunk } from './alerts.statements';
-import { regenerateAllAlerts, type NewAlert } from './regenerate';
+import { regenerateAllAlerts, type DailySliceOptions, type NewAlert } from './regenerate';
+
+/** The cron that starts the day's run; every other cron continues it. */
+export const DAILY_START_CRON = '0 21 * * *';
+/**
+ * Scopes per invocation: 40 scopes are at most 2,000 owners or about 80,000 head, a few seconds of CPU and about
+ * 120 D1 calls (Workers allow 30 s of CPU and 1,000 D1 queries per invocation); twelve invocations a morning
+ * cover about a million head.
+ */
+export const DAILY_SCOPES_PER_INVOCATION = 40;
 
 /** LINE users without a shared email get a placeholder address that must never be mailed. */
 export const UNMAILABLE_SUFFIX = '@line.invalid';
@@ -23,6 +37,18 @@ export interface DailyRunResult {
   refreshed: number;
   resolved: number;
   digests: number;
+  /** Scopes this invocation covered, and whether the day's run is finished. */
+  scopes: number;
+  finished: boolean;
+}
+
+export interface DailyRunOptions {
+  now?: Date;
+  log?: Logger;
+  /** Continue the day's run (a follow-up cron) rather than start it. */
+  continuation?: boolean;
+  /** For tests: smaller slices. */
+  slice?: Pick<DailySliceOptions, 'maxScopes' | 'ownersPerScope' | 'headPerScope'>;
 }
 
 const animalLabel = (a: Pick<NewAlert, 'cattleName' | 'cattleEarTagNumber' | 'cattleId'>) =>
@@ -87,12 +113,41 @@ export async function sendAlertDigests(env: Env, created: readonly NewAlert[], t
   return sent;
 }
 
-export async function runDailyAlerts(env: Env, options: { now?: Date; log?: Logger } = {}): Promise<DailyRunResult> {
+export async function runDailyAlerts(env: Env, options: DailyRunOptions = {}): Promise<DailyRunResult> {
   const log = options.log ?? createLogger({ job: 'daily-alerts' });
   const now = options.now ?? new Date();
   const today = todayJst(now);
   const started = Date.now();
-  const result = await regenerateAllAlerts(getDb(env), { today, now, log });
+  const db = getDb(env);
+  let afterOwnerId = 0;
+  if (options.continuation) {
+    const [progress] = await db.select().from(dailyRuns).where(eq(dailyRuns.runDate, today)).limit(1);
+    if (!progress || progress.finishedAt) {
+      return { today, created: 0, refreshed: 0, resolved: 0, digests: 0, scopes: 0, finished: Boolean(progress?.finishedAt) };
+    }
+    afterOwnerId = progress.afterOwnerId;
+  }
+  const result = await regenerateAllAlerts(db, {
+    today,
+    now,
+    log,
+    afterOwnerId,
+    maxScopes: DAILY_SCOPES_PER_INVOCATION,
+    ...options.slice,
+  });
+  const stamp = now.toISOString();
+  const progress = {
+    afterOwnerId: result.lastOwnerId ?? afterOwnerId,
+    finishedAt: result.done ? stamp : null,
+    updatedAt: stamp,
+  };
+  await db
+    .insert(dailyRuns)
+    .values({ runDate: today, ...progress, invocations: 1, createdAt: stamp })
+    .onConflictDoUpdate({
+      target: dailyRuns.runDate,
+      set: { ...progress, invocations: options.continuation ? sql`${dailyRuns.invocations} + 1` : 1 },
+    });
   const digests = await sendAlertDigests(env, result.created, today, log);
   const summary = {
     today,
@@ -100,7 +155,9 @@ export async function runDailyAlerts(env: Env, options: { now?: Date; log?: Logg
     refreshed: result.refreshed,
     resolved: result.resolved,
     digests,
+    scopes: result.scopes,
+    finished: result.done,
   };
-  log('info', 'daily alerts done', { ...summary, skipped: result.skipped, ms: Date.now() - started });
+  log('info', 'daily alerts slice done', { ...summary, afterOwnerId, skipped: result.skipped, ms: Date.now() - started });
   return summary;
 }

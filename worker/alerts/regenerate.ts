@@ -4,7 +4,7 @@
  * condition has cleared are resolved by the system with history. Reads are one D1 round trip per scope (three
  * queries in one batch); writes are multi-row statements in as few batches as possible.
  */
-import { and, eq, gte, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { batchStatements } from '../db/batch';
 import type { Db } from '../db/client';
 import { alerts, breedingStatus, cattle, events } from '../db/schema';
@@ -242,13 +242,17 @@ export async function regenerateAlerts(
 export const regenerateAlertsForCattle = (db: Db, ownerId: number, cattleId: number, options: RegenerateOptions = {}) =>
   regenerateAlerts(db, ownerId, [cattleId], options);
 
-/** Groups owners into scopes of at most DAILY_OWNERS_PER_SCOPE owners and about DAILY_HEAD_PER_SCOPE animals. */
-export function packOwners(herds: readonly { ownerUserId: number; head: number }[]): number[][] {
+/** Groups owners into scopes of at most `ownersPerScope` owners and about `headPerScope` animals. */
+export function packOwners(
+  herds: readonly { ownerUserId: number; head: number }[],
+  ownersPerScope = DAILY_OWNERS_PER_SCOPE,
+  headPerScope = DAILY_HEAD_PER_SCOPE,
+): number[][] {
   const scopes: number[][] = [];
   let current: number[] = [];
   let head = 0;
   for (const herd of herds) {
-    if (current.length && (current.length >= DAILY_OWNERS_PER_SCOPE || head + herd.head > DAILY_HEAD_PER_SCOPE)) {
+    if (current.length && (current.length >= ownersPerScope || head + herd.head > headPerScope)) {
       scopes.push(current);
       current = [];
       head = 0;
@@ -260,15 +264,38 @@ export function packOwners(herds: readonly { ownerUserId: number; head: number }
   return scopes;
 }
 
-/** The daily run: every owner with animals, scope by scope. Returns what changed, per owner for new alerts. */
-export async function regenerateAllAlerts(db: Db, options: RegenerateOptions = {}): Promise<RegenerationResult> {
+export interface DailySliceOptions extends RegenerateOptions {
+  /** Continue after this owner id (owners are taken in id order). */
+  afterOwnerId?: number;
+  /** Stop after this many scopes; the rest is left for the next invocation. */
+  maxScopes?: number;
+  ownersPerScope?: number;
+  headPerScope?: number;
+}
+
+export interface DailySliceResult extends RegenerationResult {
+  scopes: number;
+  /** The last owner this slice covered (null when it covered none). */
+  lastOwnerId: number | null;
+  /** True when no owner after lastOwnerId is left. */
+  done: boolean;
+}
+
+/**
+ * One slice of the daily run: the owners with animals after `afterOwnerId`, scope by scope, up to `maxScopes`
+ * scopes, so that no single Worker invocation nears its CPU or D1-query limits however many farms there are.
+ */
+export async function regenerateAllAlerts(db: Db, options: DailySliceOptions = {}): Promise<DailySliceResult> {
   const herds = await db
     .select({ ownerUserId: cattle.ownerUserId, head: sql<number>`count(*)` })
     .from(cattle)
+    .where(gt(cattle.ownerUserId, options.afterOwnerId ?? 0))
     .groupBy(cattle.ownerUserId)
     .orderBy(cattle.ownerUserId);
+  const scopes = packOwners(herds, options.ownersPerScope, options.headPerScope);
+  const slice = scopes.slice(0, options.maxScopes ?? scopes.length);
   const result = emptyResult();
-  for (const ownerIds of packOwners(herds)) {
+  for (const ownerIds of slice) {
     try {
       merge(result, await regenerateScope(db, { ownerIds }, options));
     } catch (err) {
@@ -276,5 +303,10 @@ export async function regenerateAllAlerts(db: Db, options: RegenerateOptions = {
       options.log?.('error', 'alert regeneration failed for owners', { ownerIds, error: String(err) });
     }
   }
-  return result;
+  return {
+    ...result,
+    scopes: slice.length,
+    lastOwnerId: slice.at(-1)?.at(-1) ?? null,
+    done: slice.length === scopes.length,
+  };
 }

@@ -273,6 +273,18 @@ export const ownerCounts = sqliteTable('owner_counts', {
   shipments: integer('shipments').notNull().default(0),
 });
 
+/**
+ * Progress of the daily alert run, per JST date: the dawn cron starts it, the follow-up crons continue after
+ * `afterOwnerId` until it is finished (worker/alerts/daily.ts).
+ */
+export const dailyRuns = sqliteTable('daily_runs', {
+  runDate: text('run_date').primaryKey(),
+  afterOwnerId: integer('after_owner_id').notNull().default(0),
+  invocations: integer('invocations').notNull().default(0),
+  finishedAt: text('finished_at'),
+  ...timestamps,
+});
+
 export const shipmentPlans = sqliteTable(
   'shipment_plans',
   {

@@ -179,3 +179,86 @@ describe('GET /shipments/mothers/list', () => {
     expect((await api('/shipments/mothers/list')).status).toBe(401);
   });
 });
+
+/**
+ * Four mothers tied on revenue, latest shipment and name (two herd cows named うめ, うめ known only by name and
+ * うめ known only by number), so only the mother key orders them; the first cow has two calves, whose breeding and
+ * expected calving dates sit on the edges of the JST windows.
+ */
+describe('GET /shipments/mothers/list paging and ties', () => {
+  let farm: Awaited<ReturnType<typeof signUp>>;
+  let calves: Record<string, number>;
+  /** Calf ids in mother-key order: 'id:<cow>' compared as text, then 'name:うめ', then 'no:1111111111'. */
+  let byKey: number[][];
+
+  beforeAll(async () => {
+    farm = await signUp({ name: '同点 牧場' });
+    const u = farm.userId;
+    const cow1 = await insertAnimal(u, { name: 'うめ', earTagNumber: 1, gender: '雌', growthStage: 'MULTI_PAROUS', birthday: '2018-04-01' });
+    const cow2 = await insertAnimal(u, { name: 'うめ', earTagNumber: 2, gender: '雌', growthStage: 'MULTI_PAROUS', birthday: '2018-04-02' });
+    const c1a = await insertAnimal(u, { name: 'うめ1a', gender: '去勢', growthStage: 'CALF', birthday: '2025-01-20' });
+    const c1b = await insertAnimal(u, { name: 'うめ1b', gender: '雌', growthStage: 'CALF', birthday: '2024-01-10' });
+    const c2 = await insertAnimal(u, { name: 'うめ2', gender: '去勢', growthStage: 'CALF', birthday: '2024-08-01' });
+    const cName = await insertAnimal(u, { name: '名前だけ', gender: '去勢', growthStage: 'CALF', birthday: '2024-08-01' });
+    const cNumber = await insertAnimal(u, { name: '番号だけ', gender: '去勢', growthStage: 'CALF', birthday: '2024-08-01' });
+    await insertMotherInfo(c1a, { motherCattleId: cow1 });
+    await insertMotherInfo(c1b, { motherCattleId: cow1 });
+    await insertMotherInfo(c2, { motherCattleId: cow2 });
+    await insertMotherInfo(cName, { motherName: ' うめ ' });
+    await insertMotherInfo(cNumber, { motherName: 'うめ', motherIdentificationNumber: 1_111_111_111 });
+    // うめ1a (born 2025-01-20): breeding window 2024-03-06..2024-05-15, calving window 2024-11-21..2025-03-21 (JST).
+    await insertEvent(u, cow1, 'INSEMINATION', '2024-03-05T14:59:59.999Z'); // 2024-03-05 23:59 JST: outside
+    await insertEvent(u, cow1, 'INSEMINATION', '2024-03-05T15:00:00.000Z'); // 2024-03-06 00:00 JST: first day
+    await insertEvent(u, cow1, 'EXPECTED_CALVING', '2025-03-21T14:59:59.999Z'); // 2025-03-21 23:59 JST: last day
+    await insertEvent(u, cow1, 'EXPECTED_CALVING', '2025-03-21T15:00:00.000Z'); // 2025-03-22 00:00 JST: outside
+    // うめ1b (born 2024-01-10): breeding window 2023-02-24..2023-05-05, calving window 2023-11-11..2024-03-10 (JST).
+    await insertEvent(u, cow1, 'INSEMINATION', '2023-05-05T14:59:59.999Z'); // 2023-05-05 23:59 JST: last day
+    await insertEvent(u, cow1, 'INSEMINATION', '2023-05-05T15:00:00.000Z'); // 2023-05-06 00:00 JST: outside
+    await insertEvent(u, cow1, 'EXPECTED_CALVING', '2023-11-10T14:59:59.999Z'); // 2023-11-10 23:59 JST: outside
+    await insertEvent(u, cow1, 'EXPECTED_CALVING', '2023-11-10T15:00:00.000Z'); // 2023-11-11 00:00 JST: first day
+
+    await ship(farm.token, c1a, '2025-05-01', 300_000, 300, 10);
+    await ship(farm.token, c1b, '2025-04-01', 200_000, 280, 9);
+    for (const calf of [c2, cName, cNumber]) await ship(farm.token, calf, '2025-05-01', 500_000, 300, 10);
+    calves = { c1a, c1b, c2, cName, cNumber };
+    const cows = [
+      [`id:${cow1}`, [c1a, c1b]],
+      [`id:${cow2}`, [c2]],
+    ] as const;
+    byKey = [...[...cows].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, ids]) => [...ids]), [cName], [cNumber]];
+  });
+
+  const farmList = (query = '') => api(`/shipments/mothers/list${query}`, { token: farm.token });
+  const calfIds = (res: Awaited<ReturnType<typeof farmList>>) => res.json.data.mothers.map((m: any) => m.calves.map((c: any) => c.calfId));
+
+  it.each(['totalRevenue', 'shipmentDate', 'motherName'])('breaks ties on %s by mother key, in both directions', async (sortBy) => {
+    for (const sortOrder of ['asc', 'desc']) {
+      const res = await farmList(`?sortBy=${sortBy}&sortOrder=${sortOrder}`);
+      expect(res.json.data.total).toBe(4);
+      expect(calfIds(res)).toEqual(byKey);
+      expect(res.json.data.mothers.map((m: any) => m.motherName)).toEqual(['うめ', 'うめ', 'うめ', 'うめ']);
+    }
+  });
+
+  it('keeps a mother whole on one page and counts mothers, not calves', async () => {
+    const pages = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = await farmList(`?sortBy=totalRevenue&limit=3&page=${page}`);
+      expect(res.json.data).toMatchObject({ total: 4, page, limit: 3 });
+      pages.push(calfIds(res));
+    }
+    expect(pages).toEqual([byKey.slice(0, 3), byKey.slice(3), []]);
+    const single = [];
+    for (let page = 1; page <= 4; page++) single.push(...calfIds(await farmList(`?sortBy=totalRevenue&limit=1&page=${page}`)));
+    expect(single).toEqual(byKey);
+    const cow1 = (await farmList('?sortBy=averagePrice&limit=1')).json.data.mothers[0];
+    expect(cow1.summary).toEqual({ shipmentCount: 2, totalRevenue: 500_000, averagePrice: 250_000, averageWeight: 290, averageAge: 10 });
+  });
+
+  it('reads breeding and expected calving dates on the edges of the JST windows', async () => {
+    const res = await farmList('?sortBy=averagePrice&limit=1');
+    const [first, second] = res.json.data.mothers[0].calves;
+    expect(first).toMatchObject({ calfId: calves.c1a, breedingDate: '2024-03-06', expectedBirthDate: '2025-03-21' });
+    expect(second).toMatchObject({ calfId: calves.c1b, breedingDate: '2023-05-05', expectedBirthDate: '2023-11-11' });
+  });
+});

@@ -1,0 +1,85 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import worker from '../index';
+import { addDays, todayJst } from '../lib/jst';
+import { signUp, testEnv } from '../test/api';
+import { runDailyAlerts } from './daily';
+
+/** The daily run sliced across invocations: one owner per scope and one scope per invocation here. */
+const now = new Date();
+const today = todayJst(now);
+const slice = { maxScopes: 1, ownersPerScope: 1 };
+let identification = 1_800_000_000;
+const owners: number[] = [];
+
+async function cowOpenFor(ownerId: number, days: number) {
+  const { meta } = await testEnv.DB.prepare(
+    "INSERT INTO cattle (owner_user_id, identification_number, name, gender, status) VALUES (?, ?, '分割', '雌', 'HEALTHY')",
+  )
+    .bind(ownerId, ++identification)
+    .run();
+  await testEnv.DB.prepare('INSERT INTO breeding_status (cattle_id, last_calving_date) VALUES (?, ?)')
+    .bind(meta.last_row_id, addDays(today, -days))
+    .run();
+}
+
+const ownersWithAlerts = async () =>
+  (await testEnv.DB.prepare('SELECT DISTINCT owner_user_id AS id FROM alerts ORDER BY 1').all<{ id: number }>()).results.map((r) => r.id);
+
+async function scheduled(cron: string) {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime: now.getTime(), cron }), testEnv, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+beforeAll(async () => {
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  for (let i = 0; i < 3; i++) {
+    const { userId } = await signUp({ name: `分割牧場${i}` });
+    await cowOpenFor(userId, 70 + i);
+    owners.push(userId);
+  }
+});
+
+describe('the daily run in slices', () => {
+  it('does nothing on a follow-up cron before the dawn cron has started the day', async () => {
+    await scheduled('5-55/5 21 * * *');
+    expect(await ownersWithAlerts()).toEqual([]);
+    expect(await testEnv.DB.prepare('SELECT count(*) AS n FROM daily_runs').first('n')).toBe(0);
+  });
+
+  it('covers one slice per invocation and continues where the last one stopped', async () => {
+    const first = await runDailyAlerts(testEnv, { now, slice });
+    expect(first).toMatchObject({ scopes: 1, finished: false, created: 1 });
+    expect(await ownersWithAlerts()).toEqual(owners.slice(0, 1));
+
+    const second = await runDailyAlerts(testEnv, { now, slice, continuation: true });
+    expect(second).toMatchObject({ scopes: 1, finished: false, created: 1 });
+    expect(await ownersWithAlerts()).toEqual(owners.slice(0, 2));
+
+    const third = await runDailyAlerts(testEnv, { now, slice, continuation: true });
+    expect(third).toMatchObject({ scopes: 1, finished: true, created: 1 });
+    expect(await ownersWithAlerts()).toEqual(owners);
+
+    const progress = await testEnv.DB.prepare('SELECT * FROM daily_runs WHERE run_date = ?').bind(today).first<any>();
+    expect(progress).toMatchObject({ after_owner_id: owners[2], invocations: 3 });
+    expect(progress.finished_at).not.toBeNull();
+  });
+
+  it('leaves a finished day alone on later follow-ups, and the dawn cron starts it over', async () => {
+    expect(await runDailyAlerts(testEnv, { now, slice, continuation: true })).toMatchObject({ scopes: 0, finished: true });
+    const again = await runDailyAlerts(testEnv, { now, slice });
+    expect(again).toMatchObject({ scopes: 1, finished: false, created: 0 });
+    const progress = await testEnv.DB.prepare('SELECT after_owner_id, invocations, finished_at FROM daily_runs WHERE run_date = ?')
+      .bind(today)
+      .first<any>();
+    expect(progress).toEqual({ after_owner_id: owners[0], invocations: 1, finished_at: null });
+  });
+
+  it('finishes the whole day in one dawn invocation at the production slice size', async () => {
+    await scheduled('0 21 * * *');
+    const progress = await testEnv.DB.prepare('SELECT finished_at, invocations FROM daily_runs WHERE run_date = ?').bind(today).first<any>();
+    expect(progress.invocations).toBe(1);
+    expect(progress.finished_at).not.toBeNull();
+  });
+});
