@@ -37,10 +37,11 @@ export function renderMarkdown(report) {
   }
   lines.push('');
   const cronStatus = (r) => `${Math.round(r.ms)} ms${r.status >= 400 ? ` (failed: HTTP ${r.status})` : ''}`;
-  lines.push(`Cron (${'`0 21 * * *`'}, all ${n(small.owners + 1)} owners): first run ${cronStatus(ref.cron.first)}, again ${cronStatus(ref.cron.again)}.`);
+  const slices = ref.cron.first.finishedInOneInvocation === undefined ? '' : ref.cron.first.finishedInOneInvocation ? ' The dawn invocation finished every owner by itself (one slice of at most 40 scopes).' : ' The dawn invocation did not finish every owner: the follow-up crons continue the run.';
+  lines.push(`Cron (${'`0 21 * * *`'}, all ${n(small.owners + 1)} owners): first run ${cronStatus(ref.cron.first)}, again ${cronStatus(ref.cron.again)}.${slices}`);
   if (ref.cron.first.error) lines.push('', '```', ref.cron.first.error.slice(-600), '```');
   lines.push('');
-  lines.push(`Machine load (1-minute load average) during the ${n(ref.size)}-head measurements: ${ref.loadAverage.join(' → ')} on ${m.cores} cores. The health row is the floor every call pays here (HTTP, wrangler dev's proxy, auth-free Hono routing); on a busy machine every row rises with it.`);
+  lines.push(`Machine load (1-minute load average) during the ${n(ref.size)}-head measurements: ${ref.loadAverage.join(' → ')} on ${m.cores} cores. The health row is the floor every call pays here (HTTP into workerd and Hono routing, no D1); on a busy machine every row rises with it.`);
 
   if (report.runs.length > 1) {
     lines.push('');

@@ -86,6 +86,9 @@ async function timeCron(server) {
   const ms = performance.now() - t0;
   const result = { ms, status: response.status };
   if (!response.ok) result.error = `${body.slice(0, 200)} ${server.errors().slice(before).slice(-1500)}`.trim();
+  // The day's progress row (worker/alerts/daily.ts): a dawn invocation that finished every owner by itself.
+  const [progress] = (await server.query?.('SELECT invocations, finished_at FROM daily_runs ORDER BY run_date DESC LIMIT 1')) ?? [];
+  if (progress) result.finishedInOneInvocation = progress.invocations === 1 && progress.finished_at !== null;
   return result;
 }
 

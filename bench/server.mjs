@@ -76,7 +76,9 @@ async function serveWithMiniflare({ configPath, persistTo, port, vars = {} }) {
   await mf.ready;
   const url = `http://127.0.0.1:${port}`;
   const stop = () => mf.dispose().catch(() => {});
-  return { url, stop, errors: () => stderr };
+  /** Runs one read-only statement on the Worker's D1 (for the report: the cron's progress row). */
+  const query = async (statement) => (await (await mf.getD1Database('DB')).prepare(statement).all()).results;
+  return { url, stop, errors: () => stderr, query };
 }
 
 async function serveWithWrangler({ configPath, persistTo, port, vars = {}, timeoutMs = 90_000 }) {
