@@ -18,7 +18,7 @@ export function renderMarkdown(report) {
   lines.push(
     `**${n(ref.size)} head**: one owner with ${n(big.animals)} animals written (${n(ref.size)} in the herd, ${n(big.shipments)} shipped over 5 years), ` +
       `${n(big.events)} events, ${n(big.shipments)} shipments, ${n(big.plans)} current plans; plus ${n(small.owners)} owners with ${n(small.animals ?? 0)} animals and ${n(small.events ?? 0)} events. ` +
-      `Latency is measured by a client on the same machine (includes wrangler dev's local proxy), after ${15} warm-up requests; ×8 = 8 concurrent clients.`,
+      `Latency is measured by a client on the same machine over keep-alive HTTP, after ${15} warm-up requests; ×8 = 8 concurrent clients.`,
   );
   lines.push('');
   lines.push('| Call | p50 ms | p95 ms | p99 ms | req/s | p95 ms ×8 | req/s ×8 | D1 trips | p95 budget | |');

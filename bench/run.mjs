@@ -1,4 +1,4 @@
-// `npm run bench`: builds large farms through the Worker's own code under wrangler dev, measures the main API
+// `npm run bench`: builds large farms through the Worker's own code on workerd (Miniflare), measures the main API
 // calls (latency, throughput, D1 round trips), the cron run and the web bundle, checks them against the budgets
 // of issue 10, and writes bench/results/latest.{json,md} plus the README's Benchmark section.
 //

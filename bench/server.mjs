@@ -50,7 +50,9 @@ export function serveSnapshot(options) {
 }
 
 async function serveWithMiniflare({ configPath, persistTo, port, vars = {} }) {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(configPath);
+  // Without the static assets: with them Miniflare puts the assets router in front of the Worker, and the router
+  // has no scheduled handler for the cron trigger. The API is all the benchmark calls.
+  const { assets: _assets, ...workerOptions } = unstable_getMiniflareWorkerOptions(configPath).workerOptions;
   const workerDir = path.join(path.dirname(configPath), 'worker');
   let stderr = '';
   const mf = new Miniflare({
@@ -67,8 +69,11 @@ async function serveWithMiniflare({ configPath, persistTo, port, vars = {} }) {
     port,
     // The Worker's request log lines are dropped; its errors are kept to explain a failure in the report.
     handleRuntimeStdio(stdout, err) {
-      stdout.resume();
+      // BENCH_WORKER_LOGS=1 shows the Worker's own log lines, to debug a failing call.
+      if (process.env.BENCH_WORKER_LOGS === '1') stdout.pipe(process.stdout);
+      else stdout.resume();
       err.on('data', (data) => {
+        if (process.env.BENCH_WORKER_LOGS === '1') process.stderr.write(data);
         stderr = (stderr + data.toString()).slice(-20_000);
       });
     },

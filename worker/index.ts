@@ -2,12 +2,19 @@ import { DAILY_START_CRON, runDailyAlerts } from './alerts/daily';
 import { createApp } from './app';
 import type { Env } from './env';
 import { withD1Counter } from './lib/d1-counter';
+import { createLogger } from './lib/log';
 
 const app = createApp();
 
 export default {
   fetch: withD1Counter(app.fetch),
   async scheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext) {
-    await runDailyAlerts(env, { now: new Date(controller.scheduledTime), continuation: controller.cron !== DAILY_START_CRON });
+    const log = createLogger({ job: 'daily-alerts', cron: controller.cron });
+    try {
+      await runDailyAlerts(env, { now: new Date(controller.scheduledTime), continuation: controller.cron !== DAILY_START_CRON, log });
+    } catch (err) {
+      log('error', 'daily alerts failed', { error: String(err), stack: err instanceof Error ? err.stack : undefined });
+      throw err;
+    }
   },
 } satisfies ExportedHandler<Env>;
