@@ -9,6 +9,7 @@ import {
   cattleStatusHistory,
   events,
   motherInfo,
+  ownerCounts,
 } from '../db/schema';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
 import { addDays, ageFromBirthday, todayJst } from '../lib/jst';
@@ -132,27 +133,42 @@ export async function listCattle(db: Db, ownerId: number, params: ListCattlePara
   }
   const order = dir === 'desc' ? desc : asc;
 
+  // The page is chosen first (ids and sort values only), then only its rows are read with their breeding
+  // columns and alert summary: the owner's alerts are not aggregated for the whole herd (issue 10).
+  const pageBase = db
+    .select({ cattleId: cattle.cattleId, sortValue: sql`${expr}`.as('sort_value') })
+    .from(cattle)
+    .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId));
+  const pageIds = (params.has_alert ? pageBase.leftJoin(activeAlerts, eq(activeAlerts.cattleId, cattle.cattleId)) : pageBase)
+    .where(and(...pageFilters))
+    .orderBy(order(expr), order(cattle.cattleId))
+    .limit(params.limit + 1)
+    .as('page');
+  const activeOf = sql`${alerts.cattleId} = ${cattle.cattleId} and ${alerts.ownerUserId} = ${ownerId}
+    and ${alerts.status} in ('active', 'acknowledged')`;
   const pageQuery = db
     .select({
       row: cattle,
       parity: breedingStatus.parity,
       expectedCalvingDate: breedingStatus.expectedCalvingDate,
       daysOpen: daysOpenSql(today),
-      alertCount: activeAlerts.alertCount,
-      severityRank: activeAlerts.severityRank,
+      alertCount: sql<number | null>`(select count(*) from ${alerts} where ${activeOf})`,
+      severityRank: sql<number | null>`(select max(case ${alerts.severity} when 'high' then 3 when 'medium' then 2 else 1 end)
+        from ${alerts} where ${activeOf})`,
     })
-    .from(cattle)
+    .from(pageIds)
+    .innerJoin(cattle, eq(cattle.cattleId, pageIds.cattleId))
     .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
-    .leftJoin(activeAlerts, eq(activeAlerts.cattleId, cattle.cattleId))
-    .where(and(...pageFilters))
-    .orderBy(order(expr), order(cattle.cattleId))
-    .limit(params.limit + 1);
+    .orderBy(order(pageIds.sortValue), order(cattle.cattleId));
   const countBase = db.select({ total: count() }).from(cattle);
-  const countQuery = (params.has_alert ? countBase.leftJoin(activeAlerts, eq(activeAlerts.cattleId, cattle.cattleId)) : countBase).where(
-    and(...filters),
-  );
+  // Without filters the total is the owner's animal count kept by triggers (owner_counts).
+  const countQuery =
+    filters.length === 1
+      ? db.select({ total: ownerCounts.cattle }).from(ownerCounts).where(eq(ownerCounts.ownerUserId, ownerId))
+      : (params.has_alert ? countBase.leftJoin(activeAlerts, eq(activeAlerts.cattleId, cattle.cattleId)) : countBase).where(and(...filters));
 
-  const [rows, [{ total }]] = await db.batch([pageQuery, countQuery]);
+  const [rows, totalRows] = await db.batch([pageQuery, countQuery]);
+  const total = totalRows[0]?.total ?? 0;
   const hasNext = rows.length > params.limit;
   const page = rows.slice(0, params.limit);
   const last = page.at(-1);

@@ -5,19 +5,19 @@ import { api, signUp } from '../test/api';
 
 /** What the triggers of migrations/0002_owner_counts.sql keep, next to the counts they stand for. */
 async function counts(ownerUserId: number) {
-  const kept = await env.DB.prepare('SELECT events, shipments FROM owner_counts WHERE owner_user_id = ?')
+  const kept = await env.DB.prepare('SELECT events, shipments, cattle FROM owner_counts WHERE owner_user_id = ?')
     .bind(ownerUserId)
-    .first<{ events: number; shipments: number }>();
+      .first<{ events: number; shipments: number; cattle: number }>();
   const actual = await env.DB.prepare(
-    'SELECT (SELECT count(*) FROM events WHERE owner_user_id = ?1) AS events, (SELECT count(*) FROM shipments WHERE owner_user_id = ?1) AS shipments',
+    'SELECT (SELECT count(*) FROM events WHERE owner_user_id = ?1) AS events, (SELECT count(*) FROM shipments WHERE owner_user_id = ?1) AS shipments, (SELECT count(*) FROM cattle WHERE owner_user_id = ?1) AS cattle',
   )
     .bind(ownerUserId)
-    .first<{ events: number; shipments: number }>();
-  return { kept: kept ?? { events: 0, shipments: 0 }, actual };
+    .first<{ events: number; shipments: number; cattle: number }>();
+  return { kept: kept ?? { events: 0, shipments: 0, cattle: 0 }, actual };
 }
 
 describe('owner_counts', () => {
-  it('follows event writes, an animal deleted with its events, and shipments', async () => {
+  it('follows animals, event writes, an animal deleted with its events, and shipments', async () => {
     const { token, userId } = await signUp();
     const other = await signUp();
     const cow = await insertAnimal(userId, { gender: '雌', growthStage: 'MULTI_PAROUS' });
@@ -29,21 +29,22 @@ describe('owner_counts', () => {
     const insemination = await record(cow, 'INSEMINATION', '2026-09-02');
     expect((await record(steer, 'WEIGHT_MEASURED', '2026-09-03')).status).toBe(201);
     expect((await record(steer, 'VACCINATION', '2026-09-04')).status).toBe(201);
-    expect(await counts(userId)).toEqual({ kept: { events: 4, shipments: 0 }, actual: { events: 4, shipments: 0 } });
+    expect(await counts(userId)).toEqual({ kept: { events: 4, shipments: 0, cattle: 2 }, actual: { events: 4, shipments: 0, cattle: 2 } });
 
     expect((await api(`/events/${insemination.json.data.eventId}`, { method: 'DELETE', token })).status).toBe(204);
     const shipped = await api('/shipments', { method: 'POST', token, body: { cattleId: steer, shipmentDate: '2026-10-01', price: 900000 } });
     expect(shipped.status).toBe(201);
-    expect(await counts(userId)).toEqual({ kept: { events: 3, shipments: 1 }, actual: { events: 3, shipments: 1 } });
+    expect(await counts(userId)).toEqual({ kept: { events: 3, shipments: 1, cattle: 2 }, actual: { events: 3, shipments: 1, cattle: 2 } });
 
     // Deleting an animal cascades to its events and shipments; the triggers see those deletes too.
     expect((await api(`/cattle/${steer}`, { method: 'DELETE', token })).status).toBe(200);
     const after = await counts(userId);
     expect(after.kept).toEqual(after.actual);
-    expect(after.actual).toEqual({ events: 1, shipments: 0 });
+    expect(after.actual).toEqual({ events: 1, shipments: 0, cattle: 1 });
 
     // The lists' unfiltered totals are the kept counts; another owner's are separate.
     expect((await api('/events', { token })).json.data.totalCount).toBe(1);
+    expect((await api('/cattle', { token })).json.data.totalCount).toBe(1);
     expect((await api('/shipments', { token })).json.data.total).toBe(0);
     expect((await api('/events', { token: other.token })).json.data.totalCount).toBe(0);
   });

@@ -74,7 +74,8 @@ export const cattle = sqliteTable(
     index('cattle_owner_idx').on(t.ownerUserId, t.cattleId),
     index('cattle_owner_ear_tag_idx').on(t.ownerUserId, t.earTagNumber),
     uniqueIndex('cattle_owner_identification_unique').on(t.ownerUserId, t.identificationNumber),
-    index('cattle_owner_status_idx').on(t.ownerUserId, t.status),
+    // Covers the status tabs' counts and the status + gender filters of the list (issue 10).
+    index('cattle_owner_status_gender_idx').on(t.ownerUserId, t.status, t.gender),
     index('cattle_owner_birthday_idx').on(t.ownerUserId, t.birthday),
     index('cattle_owner_name_idx').on(t.ownerUserId, t.name),
   ],
@@ -262,8 +263,8 @@ export const shipments = sqliteTable(
 );
 
 /**
- * Each owner's number of events and shipments, kept by triggers (migrations/0002_owner_counts.sql) so that the
- * unfiltered lists' totals are one row read instead of a count over the whole history (issue 10).
+ * Each owner's number of animals, events and shipments, kept by triggers (migrations 0002 and 0004) so that the
+ * unfiltered lists' totals are one row read instead of a count over the whole herd or history (issue 10).
  */
 export const ownerCounts = sqliteTable('owner_counts', {
   ownerUserId: integer('owner_user_id')
@@ -271,6 +272,7 @@ export const ownerCounts = sqliteTable('owner_counts', {
     .references(() => users.id, { onDelete: 'cascade' }),
   events: integer('events').notNull().default(0),
   shipments: integer('shipments').notNull().default(0),
+  cattle: integer('cattle').notNull().default(0),
 });
 
 /**
