@@ -72,7 +72,8 @@ export const cattle = sqliteTable(
   },
   (t) => [
     index('cattle_owner_idx').on(t.ownerUserId, t.cattleId),
-    index('cattle_owner_ear_tag_idx').on(t.ownerUserId, t.earTagNumber),
+    // Also covers the search (ear tag, 個体識別番号 or name contains the text) so it never reads the rows (issue 10).
+    index('cattle_owner_ear_tag_search_idx').on(t.ownerUserId, t.earTagNumber, t.identificationNumber, t.name),
     uniqueIndex('cattle_owner_identification_unique').on(t.ownerUserId, t.identificationNumber),
     // Covers the status tabs' counts and the status + gender filters of the list (issue 10).
     index('cattle_owner_status_gender_idx').on(t.ownerUserId, t.status, t.gender),
