@@ -84,3 +84,14 @@ describe('the demo farm', () => {
     expect(plans!.n).toBeGreaterThan(2);
   });
 });
+
+describe('a demo seeding that was cut short', () => {
+  it('fills the demo account when it has no animals', async () => {
+    const first = await seedDemoFarm(env as never);
+    await env.DB.prepare('DELETE FROM cattle WHERE owner_user_id = ?').bind(first.userId).run();
+    const repaired = await seedDemoFarm(env as never);
+    expect(repaired).toEqual({ created: true, userId: first.userId });
+    const { n } = (await env.DB.prepare('SELECT count(*) AS n FROM cattle WHERE owner_user_id = ?').bind(first.userId).first<{ n: number }>())!;
+    expect(n).toBeGreaterThan(50);
+  }, 120_000);
+});

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../accounts/password';
 import { regenerateAlerts } from '../alerts/regenerate';
 import { createCattleStatements } from '../cattle/cattle.index';
@@ -328,12 +328,19 @@ async function seedAnimals(env: Env, db: Db, ownerId: number, planned: PlannedAn
 /** Creates the demo account and its farm when they do not exist yet. */
 export async function seedDemoFarm(env: Env, today: IsoDate = todayJst()): Promise<{ created: boolean; userId: number }> {
   const db = getDb(env);
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAIL)).limit(1);
-  if (existing) return { created: false, userId: existing.id };
-  const [user] = await db
-    .insert(users)
-    .values({ email: DEMO_EMAIL, userName: '北牧場（デモ）', passwordHash: await hashPassword(DEMO_PASSWORD), isVerified: true, oauthProvider: 'email' })
-    .returning({ id: users.id });
+  const [existing] = await db
+    .select({ id: users.id, animals: sql<number>`(select count(*) from ${cattle} where ${cattle.ownerUserId} = ${users.id})` })
+    .from(users)
+    .where(eq(users.email, DEMO_EMAIL))
+    .limit(1);
+  if (existing && existing.animals > 0) return { created: false, userId: existing.id };
+  // A demo account without animals is a seeding that was cut short (e.g. the server stopped mid-way): fill it.
+  const [user] = existing
+    ? [{ id: existing.id }]
+    : await db
+        .insert(users)
+        .values({ email: DEMO_EMAIL, userName: '北牧場（デモ）', passwordHash: await hashPassword(DEMO_PASSWORD), isVerified: true, oauthProvider: 'email' })
+        .returning({ id: users.id });
   await seedAnimals(env, db, user.id, planDemoHerd(today), today);
 
   const herd = await db
