@@ -13,7 +13,7 @@ import {
   summarizeBreedingKpi,
   type PeriodTotals,
 } from './breeding-kpi';
-import { acrossNewYear, herd2026, referenceTotals } from './kpi.fixtures';
+import { acrossNewYear, herd2026, herd2026Totals, referenceTotals } from './kpi.fixtures';
 
 const year2026 = { from: '2026-01-01', to: '2026-12-31' };
 const totals = (values: Partial<PeriodTotals>): PeriodTotals => ({ ...EMPTY_TOTALS, ...values });
@@ -29,16 +29,7 @@ const gapTotals = (daysOpen: number[], intervals: number[]) =>
 // The SQL that produces the totals is tested against the same fixtures and this reference in kpi.test.ts.
 describe('the reference rules on the hand-computed herd', () => {
   it('finds the gaps worked out by hand', () => {
-    expect(referenceTotals(herd2026, year2026)).toEqual({
-      events: 15,
-      inseminations: 6,
-      calvings: 7,
-      cattle: 6,
-      daysOpenSum: 85 + 1 + 364,
-      daysOpenGaps: 3,
-      calvingIntervalSum: 384 + 201 + 499,
-      calvingIntervals: 3,
-    });
+    expect(referenceTotals(herd2026, year2026)).toEqual(herd2026Totals);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   BREEDING_EVENT_TYPES,
   CALVING_INTERVAL_WINDOW,
   DAYS_OPEN_WINDOW,
+  EMPTY_TOTALS,
   type BreedingEventRow,
   type Period,
   type PeriodTotals,
@@ -44,6 +45,18 @@ export const herd2026: BreedingEventRow[] = [
   ev(6, 'CALVING', '2026-07-29'), // 200 days: just outside
   ev(6, 'ESTRUS', '2026-09-01'),
 ];
+/** herd2026's totals for the year 2026, from the day counts above. */
+export const herd2026Totals: PeriodTotals = {
+  events: 15,
+  inseminations: 6,
+  calvings: 7,
+  cattle: 6,
+  daysOpenSum: 85 + 1 + 364,
+  daysOpenGaps: 3,
+  calvingIntervalSum: 384 + 201 + 499,
+  calvingIntervals: 3,
+};
+
 /**
  * Four months across the new year, worked out by hand:
  *   2025-11: 1 insemination (D), 1 calving (A) → 100.0 %, 1.0 回
@@ -73,16 +86,7 @@ export const acrossNewYear: BreedingEventRow[] = [
 export function referenceTotals(rows: readonly BreedingEventRow[], period: Period): PeriodTotals {
   const inPeriod = (date: string) => date >= period.from && date <= period.to;
   const within = (days: number, window: { min: number; max: number }) => days >= window.min && days <= window.max;
-  const totals: PeriodTotals = {
-    events: 0,
-    inseminations: 0,
-    calvings: 0,
-    cattle: 0,
-    daysOpenSum: 0,
-    daysOpenGaps: 0,
-    calvingIntervalSum: 0,
-    calvingIntervals: 0,
-  };
+  const totals: PeriodTotals = { ...EMPTY_TOTALS };
   const cattle = new Set<number>();
   const byAnimal = new Map<number, { row: BreedingEventRow; order: number; at: number }[]>();
   rows.forEach((row, order) => {
