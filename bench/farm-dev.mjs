@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureDevVars } from '../scripts/local-server.mjs';
 import { seedFarm } from './seed.mjs';
-import { SCHEDULED_PATH, migrateSnapshot, serveSnapshot, snapshotWorker } from './server.mjs';
+import { migrateSnapshot, serveSnapshot, snapshotWorker } from './server.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -26,11 +26,11 @@ const persistTo = path.join(dir, 'd1');
 const configPath = snapshotWorker(mkdtempSync(path.join(os.tmpdir(), 'ushicho-farm-worker-')));
 migrateSnapshot(configPath, persistTo);
 const port = Number(args.port);
-const server = await serveSnapshot({ runtime: args.runtime, configPath, persistTo, port, vars: { ENVIRONMENT: 'development', BENCH_COUNT_D1: '1', APP_URL: `http://127.0.0.1:${port}` } });
+const server = await serveSnapshot({ runtime: args.runtime, configPath, persistTo, port });
 const farmFile = path.join(dir, 'farm.json');
 if (!existsSync(farmFile)) {
   const farm = await seedFarm(server.url, { herdSize: Number(args.size), smallOwners: Number(args['small-owners']), log: console.log });
-  await fetch(`${server.url}${SCHEDULED_PATH[args.runtime]}?cron=${encodeURIComponent('0 21 * * *')}`);
+  await fetch(server.scheduledUrl('0 21 * * *'));
   writeFileSync(farmFile, JSON.stringify(farm));
 }
 console.log(`ready ${server.url} ${farmFile}`);

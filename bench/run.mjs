@@ -81,7 +81,7 @@ async function availableRoutes(url) {
 async function timeCron(server) {
   const before = server.errors().length;
   const t0 = performance.now();
-  const response = await fetch(`${server.url}${SCHEDULED_PATH[runtime]}?cron=${encodeURIComponent('0 21 * * *')}`);
+  const response = await fetch(server.scheduledUrl('0 21 * * *'));
   const body = await response.text();
   const ms = performance.now() - t0;
   const result = { ms, status: response.status };
@@ -106,13 +106,7 @@ async function runSize(size, configPath) {
   try {
     log(`${size} head: migrating a fresh local D1 in ${persistTo}`);
     migrateSnapshot(configPath, persistTo);
-    server = await serveSnapshot({
-      runtime,
-      configPath,
-      port,
-      persistTo,
-      vars: { ENVIRONMENT: 'development', BENCH_COUNT_D1: '1', APP_URL: `http://127.0.0.1:${port}` },
-    });
+    server = await serveSnapshot({ runtime, configPath, port, persistTo });
     stopServer = server.stop;
     const routes = await availableRoutes(server.url);
     const seedStarted = Date.now();

@@ -44,9 +44,16 @@ export function migrateSnapshot(configPath, persistTo) {
 /** The cron's path on each runtime (`?cron=` is appended). */
 export const SCHEDULED_PATH = { miniflare: '/cdn-cgi/handler/scheduled', wrangler: '/__scheduled' };
 
-/** Serves the snapshot on `runtime`; resolves once /api/v1/health answers. */
-export function serveSnapshot(options) {
-  return options.runtime === 'wrangler' ? serveWithWrangler(options) : serveWithMiniflare(options);
+/**
+ * Serves the snapshot on `runtime` in development mode with D1 round trips counted (X-D1-Queries); resolves once
+ * /api/v1/health answers. The server also gives the URL that triggers the cron: `scheduledUrl('0 21 * * *')`.
+ */
+export async function serveSnapshot({ runtime, port, ...options }) {
+  const vars = { ENVIRONMENT: 'development', BENCH_COUNT_D1: '1', APP_URL: `http://127.0.0.1:${port}` };
+  const serve = runtime === 'wrangler' ? serveWithWrangler : serveWithMiniflare;
+  const server = await serve({ ...options, port, vars });
+  const scheduledUrl = (cron) => `${server.url}${SCHEDULED_PATH[runtime ?? 'miniflare']}?cron=${encodeURIComponent(cron)}`;
+  return { ...server, scheduledUrl };
 }
 
 async function serveWithMiniflare({ configPath, persistTo, port, vars = {} }) {

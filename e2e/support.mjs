@@ -66,3 +66,17 @@ export async function signIn(page, { email, password } = DEMO) {
 }
 
 export const uniqueEmail = (prefix) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.jp`;
+
+/** Calls the API from the page as the signed-in farmer, with the token the app keeps. */
+export const apiCall = (page, path, init = {}) =>
+  page.evaluate(
+    async ([path, init]) => {
+      const response = await fetch(`/api/v1${path}`, {
+        method: init.method ?? 'GET',
+        headers: { Authorization: `Bearer ${localStorage.getItem('ushicho.token')}`, 'Content-Type': 'application/json' },
+        body: init.body ? JSON.stringify(init.body) : undefined,
+      });
+      return { status: response.status, json: await response.json().catch(() => null) };
+    },
+    [path, init],
+  );

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { baseUrl, signIn, withPage } from '../support.mjs';
+import { apiCall, baseUrl, signIn, withPage } from '../support.mjs';
 
 const DAY = 86_400_000;
 /** A JST calendar date `offset` days from today, and the same as `YYYY/MM/DD`. */
@@ -8,18 +8,6 @@ const jstDay = (offset) => new Date(Date.now() + 9 * 3600_000 + offset * DAY).to
 const shown = (date) => date.replaceAll('-', '/');
 const addDays = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
-const apiCall = (page, path, init = {}) =>
-  page.evaluate(
-    async ([path, init]) => {
-      const response = await fetch(`/api/v1${path}`, {
-        method: init.method ?? 'GET',
-        headers: { Authorization: `Bearer ${localStorage.getItem('ushicho.token')}`, 'Content-Type': 'application/json' },
-        body: init.body ? JSON.stringify(init.body) : undefined,
-      });
-      return { status: response.status, json: await response.json().catch(() => null) };
-    },
-    [path, init],
-  );
 
 /** The breeding-state card shown after saving: value of one fact. */
 const fact = (page, label) => page.getByTestId('breeding-state').locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { baseUrl, outbox, signIn, uniqueEmail, withPage } from '../support.mjs';
+import { apiCall, baseUrl, outbox, signIn, uniqueEmail, withPage } from '../support.mjs';
 
 const METRICS = [
   ['conceptionRate', 1],
@@ -36,10 +36,9 @@ const formatted = (value, digits) =>
   new Intl.NumberFormat('ja-JP', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 
 async function fromApi(page, path) {
-  const token = await page.evaluate(() => localStorage.getItem('ushicho.token'));
-  const response = await fetch(`${baseUrl}/api/v1${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await apiCall(page, path);
   assert.equal(response.status, 200);
-  return (await response.json()).data;
+  return response.json.data;
 }
 const kpiFromApi = (page, query = '') => fromApi(page, `/kpi/breeding${query}`);
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { baseUrl, signIn, withPage } from '../support.mjs';
+import { apiCall, baseUrl, signIn, withPage } from '../support.mjs';
 
 const jstMonth = (offset = 0) => {
   const now = new Date(Date.now() + 9 * 3600_000);
@@ -9,19 +9,6 @@ const jstMonth = (offset = 0) => {
 };
 const monthLabel = (month) => `${month.slice(0, 4)}年${Number(month.slice(5))}月`;
 
-/** Calls the API as the signed-in farmer, with the token the app keeps. */
-const apiCall = (page, path, init = {}) =>
-  page.evaluate(
-    async ([path, init]) => {
-      const response = await fetch(`/api/v1${path}`, {
-        method: init.method ?? 'GET',
-        headers: { Authorization: `Bearer ${localStorage.getItem('ushicho.token')}`, 'Content-Type': 'application/json' },
-        body: init.body ? JSON.stringify(init.body) : undefined,
-      });
-      return { status: response.status, json: await response.json().catch(() => null) };
-    },
-    [path, init],
-  );
 
 test('plan a steer for next month, record its shipment: it leaves the plan board and appears in the statistics', async () => {
   await withPage(async (page) => {

@@ -30,20 +30,35 @@ export const ownedCattleIds = (db: Db, ownerId: number, cattleId: number) =>
     .from(cattle)
     .where(and(eq(cattle.cattleId, cattleId), ownedCattle(ownerId)));
 
+/** An alert's severity as a number, so the highest can be taken with max(): 1 low … 3 high. */
+const severityRank = sql<number>`case ${alerts.severity} when 'high' then 3 when 'medium' then 2 else 1 end`;
+const activeAlertsOf = (ownerId: number) =>
+  and(eq(alerts.ownerUserId, ownerId), inArray(alerts.status, [...ACTIVE_ALERT_STATUSES]));
+
 /** Active (or acknowledged) alerts per animal: count and highest severity (1 low … 3 high). */
 export function activeAlertsByCattle(db: Db, ownerId: number) {
   return db
     .select({
       cattleId: alerts.cattleId,
       alertCount: count().as('alert_count'),
-      severityRank: sql<number>`max(case ${alerts.severity} when 'high' then 3 when 'medium' then 2 else 1 end)`.as(
-        'severity_rank',
-      ),
+      severityRank: sql<number>`max(${severityRank})`.as('severity_rank'),
     })
     .from(alerts)
-    .where(and(eq(alerts.ownerUserId, ownerId), inArray(alerts.status, [...ACTIVE_ALERT_STATUSES])))
+    .where(activeAlertsOf(ownerId))
     .groupBy(alerts.cattleId)
     .as('active_alerts');
+}
+
+/**
+ * The same summary for one animal of a row already selected (`cattle.cattle_id`), as two correlated subqueries:
+ * for a page of rows this reads only their alerts, where activeAlertsByCattle groups the whole herd's.
+ */
+function activeAlertsOfRow(ownerId: number) {
+  const where = and(eq(alerts.cattleId, cattle.cattleId), activeAlertsOf(ownerId));
+  return {
+    alertCount: sql<number | null>`(select count(*) from ${alerts} where ${where})`,
+    severityRank: sql<number | null>`(select max(${severityRank}) from ${alerts} where ${where})`,
+  };
 }
 
 export const alertSummary = (alertCount: number | null, severityRank: number | null) => ({
@@ -147,17 +162,13 @@ export async function listCattle(db: Db, ownerId: number, params: ListCattlePara
     .orderBy(order(orderExpr), order(cattle.cattleId))
     .limit(params.limit + 1)
     .as('page');
-  const activeOf = sql`${alerts.cattleId} = ${cattle.cattleId} and ${alerts.ownerUserId} = ${ownerId}
-    and ${alerts.status} in ('active', 'acknowledged')`;
   const pageQuery = db
     .select({
       row: cattle,
       parity: breedingStatus.parity,
       expectedCalvingDate: breedingStatus.expectedCalvingDate,
       daysOpen: daysOpenSql(today),
-      alertCount: sql<number | null>`(select count(*) from ${alerts} where ${activeOf})`,
-      severityRank: sql<number | null>`(select max(case ${alerts.severity} when 'high' then 3 when 'medium' then 2 else 1 end)
-        from ${alerts} where ${activeOf})`,
+      ...activeAlertsOfRow(ownerId),
     })
     .from(pageIds)
     .innerJoin(cattle, eq(cattle.cattleId, pageIds.cattleId))

@@ -176,14 +176,14 @@ export const eventsRouter = createRouter()
       );
     }
     const unfiltered = filters.length === 1;
-    // One round trip: the cursor check, the page and the total. Without filters the total is the owner's event
-    // count kept by triggers (owner_counts), so it does not grow with the farm's history.
-    const [cursorRows, rows, totalRows] = await db.batch([
-      db
-        .select({ eventId: events.eventId })
-        .from(events)
-        .where(ownedEvent(ownerId, q.cursor ?? 0)) // id 0 never exists: without a cursor this finds nothing
-        .limit(1),
+    // Whether the cursor names one of the owner's events, checked in the statement that reads the total.
+    // (Aliased: D1 returns rows as objects, and a column named "1" would sort first among their keys.)
+    const cursorFound = (
+      q.cursor ? sql<number>`exists (select 1 from ${events} where ${ownedEvent(ownerId, q.cursor)})` : sql<number>`1`
+    ).as('cursor_found');
+    // One round trip: the page, and the total with the cursor check. Without filters the total is the owner's
+    // event count kept by triggers (owner_counts), so it does not grow with the farm's history.
+    const [rows, totalRows] = await db.batch([
       db
         .select(eventColumns)
         .from(events)
@@ -192,14 +192,15 @@ export const eventsRouter = createRouter()
         .orderBy(desc(events.eventDatetime), desc(events.eventId))
         .limit(q.limit + 1),
       unfiltered
-        ? db.select({ n: ownerCounts.events }).from(ownerCounts).where(eq(ownerCounts.ownerUserId, ownerId))
+        ? db.select({ n: ownerCounts.events, cursorFound }).from(ownerCounts).where(eq(ownerCounts.ownerUserId, ownerId))
         : db
-            .select({ n: count() })
+            .select({ n: count(), cursorFound })
             .from(events)
             .where(and(...filters)),
     ]);
-    if (q.cursor && !cursorRows.length) throw validationError(EVENT_MESSAGES.cursor, 'cursor');
     const total = totalRows[0];
+    // An owner without any event has no owner_counts row: then no cursor can be valid either.
+    if (q.cursor && !total?.cursorFound) throw validationError(EVENT_MESSAGES.cursor, 'cursor');
     const hasNext = rows.length > q.limit;
     const results = rows.slice(0, q.limit).map(toView);
     return c.json(

@@ -15,7 +15,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { addDays } from '../lib/jst';
+import { addDays, jstStartOfDay } from '../lib/jst';
 import { BREEDING_EVENT_TYPES, CALVING_INTERVAL_WINDOW, DAYS_OPEN_WINDOW, EMPTY_TOTALS, type Period, type PeriodTotals } from './breeding-kpi';
 
 interface Row {
@@ -45,7 +45,7 @@ const previous = (type: 'CALVING' | 'INSEMINATION') => sql`(
 const jstDayNumber = (instant: string) => sql.raw(`CAST(julianday(${instant}) + 0.875 AS INTEGER)`);
 
 /** The first instant of a JST calendar date, as stored (UTC ISO): 2026-04-01 → 2026-03-31T15:00:00.000Z. */
-const jstStart = (date: string) => `${addDays(date, -1)}T15:00:00.000Z`;
+const jstStart = (date: string) => jstStartOfDay(date).toISOString();
 
 /** Totals for each period, in the order given. */
 export async function loadPeriodTotals(db: Db, ownerUserId: number, periods: readonly Period[]): Promise<PeriodTotals[]> {

@@ -122,7 +122,7 @@ export function CattleListPage() {
         </button>
         <label className="inline-select">
           <span>{t('cattle.sort')}</span>
-          <select value={search.sortBy ?? 'id'} onChange={(e) => update({ sortBy: e.target.value as CattleListSearch['sortBy'] })}>
+          <select className="control" value={search.sortBy ?? 'id'} onChange={(e) => update({ sortBy: e.target.value as CattleListSearch['sortBy'] })}>
             <option value="id">{t('cattle.sortId')}</option>
             <option value="name">{t('cattle.sortName')}</option>
             <option value="days_old">{t('cattle.sortDaysOld')}</option>
@@ -131,7 +131,7 @@ export function CattleListPage() {
         </label>
         <label className="inline-select">
           <span className="visually-hidden">{t('cattle.sort')}</span>
-          <select aria-label={`${t('cattle.sort')} ${t('cattle.desc')}/${t('cattle.asc')}`} value={search.sortOrder ?? 'desc'} onChange={(e) => update({ sortOrder: e.target.value as 'asc' | 'desc' })}>
+          <select className="control" aria-label={`${t('cattle.sort')} ${t('cattle.desc')}/${t('cattle.asc')}`} value={search.sortOrder ?? 'desc'} onChange={(e) => update({ sortOrder: e.target.value as 'asc' | 'desc' })}>
             <option value="desc">{t('cattle.desc')}</option>
             <option value="asc">{t('cattle.asc')}</option>
           </select>

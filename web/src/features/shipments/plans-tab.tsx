@@ -114,7 +114,7 @@ function PlanCard({ plan, pending, onMove, onCancel }: { plan: PlanListItem; pen
         <label htmlFor={selectId} className="visually-hidden">
           {t('shipments.moveTo', { animal: label })}
         </label>
-        <select id={selectId} value={target} onChange={(e) => setTarget(e.target.value)}>
+        <select id={selectId} className="control" value={target} onChange={(e) => setTarget(e.target.value)}>
           {months.map((m) => (
             <option key={m} value={m}>
               {monthLabel(m, locale)}
