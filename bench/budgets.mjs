@@ -9,13 +9,16 @@ export const BUNDLE = { initialJsKb: 150, initialCssKb: 30, routeKb: 60 };
 
 export function referenceRun(report) {
   const sizes = report.runs.map((r) => r.size);
-  const size = sizes.includes(REFERENCE_SIZE) ? REFERENCE_SIZE : sizes.reduce((best, s) => (Math.abs(s - REFERENCE_SIZE) < Math.abs(best - REFERENCE_SIZE) ? s : best), sizes[0]);
+  const size = sizes.includes(REFERENCE_SIZE)
+    ? REFERENCE_SIZE
+    : sizes.reduce((best, s) => (Math.abs(s - REFERENCE_SIZE) < Math.abs(best - REFERENCE_SIZE) ? s : best), sizes[0]);
   return report.runs.find((r) => r.size === size);
 }
 
 export function evaluate(report) {
   const out = [];
-  const add = (budget, subject, value, limit, pass, note) => out.push({ budget, subject, value, limit, pass, ...(note ? { note } : {}) });
+  const add = (budget, subject, value, limit, pass, note) =>
+    out.push({ budget, subject, value, limit, pass, ...(note ? { note } : {}) });
   const ref = referenceRun(report);
   const refNote = ref.size === REFERENCE_SIZE ? undefined : `measured at ${ref.size} head (2,000 not in --sizes)`;
 
@@ -25,12 +28,25 @@ export function evaluate(report) {
       add('p95 latency', call.name, 'not available', null, null, `route missing: ${call.missing.join(', ')}`);
       continue;
     }
-    add('p95 latency', call.name, call.sequential.p95, call.budgetMs, call.sequential.p95 <= call.budgetMs && call.errors === 0, refNote ?? (call.errors ? `${call.errors} failed requests` : undefined));
+    add(
+      'p95 latency',
+      call.name,
+      call.sequential.p95,
+      call.budgetMs,
+      call.sequential.p95 <= call.budgetMs && call.errors === 0,
+      refNote ?? (call.errors ? `${call.errors} failed requests` : undefined),
+    );
   }
 
-  const readNames = new Set(report.runs.flatMap((r) => r.calls.filter((c) => c.available && c.kind !== 'write' && c.kind !== 'floor').map((c) => c.name)));
+  const readNames = new Set(
+    report.runs.flatMap((r) =>
+      r.calls.filter((c) => c.available && c.kind !== 'write' && c.kind !== 'floor').map((c) => c.name),
+    ),
+  );
   for (const name of readNames) {
-    const perSize = report.runs.map((r) => ({ size: r.size, call: r.calls.find((c) => c.name === name) })).filter((x) => x.call?.available);
+    const perSize = report.runs
+      .map((r) => ({ size: r.size, call: r.calls.find((c) => c.name === name) }))
+      .filter((x) => x.call?.available);
     const counts = perSize.map((x) => x.call.d1);
     const max = Math.max(...counts);
     add('D1 round trips ≤ 4', name, max, MAX_READ_D1, max <= MAX_READ_D1);
@@ -54,20 +70,59 @@ export function evaluate(report) {
       const before = small.calls.find((c) => c.name === call.name);
       if (!call.available || !before?.available || call.kind === 'write' || call.kind === 'floor') continue;
       const ratio = Math.round((call.sequential.p50 / before.sequential.p50) * 100) / 100;
-      if (call.kind === 'paged') add(`paged read flat ${small.size}→${big.size} head (p50)`, call.name, `${ratio}×`, `≤ ${FLAT_RATIO}×`, ratio <= FLAT_RATIO);
-      else add(`aggregate at most linear ${small.size}→${big.size} head (p50)`, call.name, `${ratio}×`, `≤ ${herdRatio}×`, ratio <= herdRatio);
+      if (call.kind === 'paged')
+        add(
+          `paged read flat ${small.size}→${big.size} head (p50)`,
+          call.name,
+          `${ratio}×`,
+          `≤ ${FLAT_RATIO}×`,
+          ratio <= FLAT_RATIO,
+        );
+      else
+        add(
+          `aggregate at most linear ${small.size}→${big.size} head (p50)`,
+          call.name,
+          `${ratio}×`,
+          `≤ ${herdRatio}×`,
+          ratio <= herdRatio,
+        );
     }
   }
 
-  add('cron over all owners', `${ref.size} head + small owners, first run`, Math.round(ref.cron.first.ms), CRON_MS, ref.cron.first.ms <= CRON_MS && ref.cron.first.status < 400, refNote);
+  add(
+    'cron over all owners',
+    `${ref.size} head + small owners, first run`,
+    Math.round(ref.cron.first.ms),
+    CRON_MS,
+    ref.cron.first.ms <= CRON_MS && ref.cron.first.status < 400,
+    refNote,
+  );
 
   if (report.bundle) {
     const b = report.bundle;
-    add('initial JS (gzip KB)', 'entry + preloaded chunks', b.initialJsKb, BUNDLE.initialJsKb, b.initialJsKb <= BUNDLE.initialJsKb);
-    add('initial CSS (gzip KB)', 'index stylesheet', b.initialCssKb, BUNDLE.initialCssKb, b.initialCssKb <= BUNDLE.initialCssKb);
+    add(
+      'initial JS (gzip KB)',
+      'entry + preloaded chunks',
+      b.initialJsKb,
+      BUNDLE.initialJsKb,
+      b.initialJsKb <= BUNDLE.initialJsKb,
+    );
+    add(
+      'initial CSS (gzip KB)',
+      'index stylesheet',
+      b.initialCssKb,
+      BUNDLE.initialCssKb,
+      b.initialCssKb <= BUNDLE.initialCssKb,
+    );
     const worst = b.routes[0];
     if (worst) {
-      add('route chunk (gzip KB)', `largest: ${worst.name} (chunk + its own imports)`, worst.routeKb, BUNDLE.routeKb, b.routes.every((r) => r.routeKb <= BUNDLE.routeKb));
+      add(
+        'route chunk (gzip KB)',
+        `largest: ${worst.name} (chunk + its own imports)`,
+        worst.routeKb,
+        BUNDLE.routeKb,
+        b.routes.every((r) => r.routeKb <= BUNDLE.routeKb),
+      );
     }
   }
   return out;

@@ -1,7 +1,7 @@
 // The web bundle as a phone downloads it, gzipped: the initial JS (the entry chunk and the chunks index.html
 // preloads) and CSS, and for each lazily loaded screen (`*-page-*.js`) its own chunk plus the static imports it
 // needs that the initial load did not bring.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -17,7 +17,9 @@ export function bundleReport(dist) {
   const importsOf = (file) => {
     if (!staticImports.has(file)) {
       const source = readFileSync(path.join(assets, file), 'utf8');
-      const found = [...source.matchAll(/(?:^|[;\s}])import\s*(?:[^"'();]*?from\s*)?["']\.\/([\w.-]+\.js)["']/g)].map((m) => m[1]);
+      const found = [...source.matchAll(/(?:^|[;\s}])import\s*(?:[^"'();]*?from\s*)?["']\.\/([\w.-]+\.js)["']/g)].map(
+        (m) => m[1],
+      );
       staticImports.set(file, [...new Set(found)]);
     }
     return staticImports.get(file);

@@ -127,8 +127,21 @@ export const CALLS = [
     request: (farm, i) => {
       const cow = pick(farm.cows, i * 31);
       return i % 2
-        ? { method: 'POST', path: '/events', body: { cattleId: cow.cattleId, eventType: 'WEIGHT_MEASURED', eventDatetime: today(), details: { weightKg: 500 + (i % 90) } } }
-        : { method: 'POST', path: '/events', body: { cattleId: cow.cattleId, eventType: 'ESTRUS', eventDatetime: today() } };
+        ? {
+            method: 'POST',
+            path: '/events',
+            body: {
+              cattleId: cow.cattleId,
+              eventType: 'WEIGHT_MEASURED',
+              eventDatetime: today(),
+              details: { weightKg: 500 + (i % 90) },
+            },
+          }
+        : {
+            method: 'POST',
+            path: '/events',
+            body: { cattleId: cow.cattleId, eventType: 'ESTRUS', eventDatetime: today() },
+          };
     },
   },
 ];

@@ -30,7 +30,9 @@ try {
   for (let i = 0; i < Number(args.runs); i++) {
     const t0 = performance.now();
     const result = await db.prepare(query).all();
-    console.log(`run ${i + 1}: ${(performance.now() - t0).toFixed(1)} ms, ${result.results.length} rows, SQL ${result.meta.duration} ms`);
+    console.log(
+      `run ${i + 1}: ${(performance.now() - t0).toFixed(1)} ms, ${result.results.length} rows, SQL ${result.meta.duration} ms`,
+    );
   }
 } finally {
   await mf.dispose();

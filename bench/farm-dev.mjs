@@ -29,12 +29,19 @@ const port = Number(args.port);
 const server = await serveSnapshot({ runtime: args.runtime, configPath, persistTo, port });
 const farmFile = path.join(dir, 'farm.json');
 if (!existsSync(farmFile)) {
-  const farm = await seedFarm(server.url, { herdSize: Number(args.size), smallOwners: Number(args['small-owners']), log: console.log });
+  const farm = await seedFarm(server.url, {
+    herdSize: Number(args.size),
+    smallOwners: Number(args['small-owners']),
+    log: console.log,
+  });
   await fetch(server.scheduledUrl('0 21 * * *'));
   writeFileSync(farmFile, JSON.stringify(farm));
 }
 console.log(`ready ${server.url} ${farmFile}`);
-const stop = () => { server.stop(); process.exit(0); };
+const stop = () => {
+  server.stop();
+  process.exit(0);
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 setTimeout(stop, Number(args.minutes) * 60_000);

@@ -50,7 +50,13 @@ async function once(url, token, request) {
     return { ms, ok, status: response.statusCode, text, d1: d1 === undefined ? null : Number(d1) };
   } catch (err) {
     // A request that times out or fails counts as a failed request at the time it took, not as a crash.
-    return { ms: performance.now() - t0, ok: false, status: 0, text: String(err?.code ?? err?.message ?? err), d1: null };
+    return {
+      ms: performance.now() - t0,
+      ok: false,
+      status: 0,
+      text: String(err?.code ?? err?.message ?? err),
+      d1: null,
+    };
   }
 }
 
@@ -84,7 +90,8 @@ export async function measure(url, farm, call, { samples, concurrentSamples, con
 
   const sequential = [];
   t0 = performance.now();
-  while (sequential.length < samples && (sequential.length < MIN_SAMPLES || performance.now() - t0 < maxMs)) sequential.push(await run());
+  while (sequential.length < samples && (sequential.length < MIN_SAMPLES || performance.now() - t0 < maxMs))
+    sequential.push(await run());
   const sequentialWall = performance.now() - t0;
 
   const concurrent = [];

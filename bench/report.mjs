@@ -11,7 +11,9 @@ export function renderMarkdown(report) {
   const m = report.machine;
   const ref = referenceRun(report);
   const lines = [];
-  lines.push(`Ran ${report.ranAt.slice(0, 16).replace('T', ' ')} UTC on ${m.cpu} (${m.cores} cores, ${m.memoryGb} GB), ${m.os}, Node ${m.node}, wrangler ${m.wrangler}: ${m.runtime}.`);
+  lines.push(
+    `Ran ${report.ranAt.slice(0, 16).replace('T', ' ')} UTC on ${m.cpu} (${m.cores} cores, ${m.memoryGb} GB), ${m.os}, Node ${m.node}, wrangler ${m.wrangler}: ${m.runtime}.`,
+  );
   lines.push('');
   const big = ref.totals.largeOwner;
   const small = ref.totals.smallOwners;
@@ -33,36 +35,60 @@ export function renderMarkdown(report) {
     const c = call.concurrent;
     const d1 = call.d1Large !== undefined ? `${call.d1} (${call.d1Large} at limit 100)` : n(call.d1);
     const budget = call.budgetMs === null ? '–' : `≤ ${call.budgetMs}`;
-    lines.push(`| ${call.name} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.rps} | ${c.p95} | ${c.rps} | ${d1} | ${budget} | ${mark(latency.get(call.name)?.pass ?? null)} |`);
+    lines.push(
+      `| ${call.name} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.rps} | ${c.p95} | ${c.rps} | ${d1} | ${budget} | ${mark(latency.get(call.name)?.pass ?? null)} |`,
+    );
   }
   lines.push('');
   const cronStatus = (r) => `${Math.round(r.ms)} ms${r.status >= 400 ? ` (failed: HTTP ${r.status})` : ''}`;
-  const slices = ref.cron.first.finishedInOneInvocation === undefined ? '' : ref.cron.first.finishedInOneInvocation ? ' The dawn invocation finished every owner by itself (one slice of at most 40 scopes).' : ' The dawn invocation did not finish every owner: the follow-up crons continue the run.';
-  lines.push(`Cron (${'`0 21 * * *`'}, all ${n(small.owners + 1)} owners): first run ${cronStatus(ref.cron.first)}, again ${cronStatus(ref.cron.again)}.${slices}`);
+  const slices =
+    ref.cron.first.finishedInOneInvocation === undefined
+      ? ''
+      : ref.cron.first.finishedInOneInvocation
+        ? ' The dawn invocation finished every owner by itself (one slice of at most 40 scopes).'
+        : ' The dawn invocation did not finish every owner: the follow-up crons continue the run.';
+  lines.push(
+    `Cron (${'`0 21 * * *`'}, all ${n(small.owners + 1)} owners): first run ${cronStatus(ref.cron.first)}, again ${cronStatus(ref.cron.again)}.${slices}`,
+  );
   if (ref.cron.first.error) lines.push('', '```', ref.cron.first.error.slice(-600), '```');
   lines.push('');
-  lines.push(`Machine load (1-minute load average) during the ${n(ref.size)}-head measurements: ${ref.loadAverage.join(' → ')} on ${m.cores} cores. The health row is the floor every call pays here (HTTP into workerd and Hono routing, no D1); on a busy machine every row rises with it.`);
+  lines.push(
+    `Machine load (1-minute load average) during the ${n(ref.size)}-head measurements: ${ref.loadAverage.join(' → ')} on ${m.cores} cores. The health row is the floor every call pays here (HTTP into workerd and Hono routing, no D1); on a busy machine every row rises with it.`,
+  );
 
   if (report.runs.length > 1) {
     lines.push('');
     lines.push('**Growth with herd size** (sequential p50 ms; D1 round trips per size):');
     lines.push('');
-    lines.push(`| Call | kind | ${report.runs.map((r) => `${n(r.size)} head`).join(' | ')} | D1 | seeding s |`.replace(' | seeding s |', ' |'));
+    lines.push(
+      `| Call | kind | ${report.runs.map((r) => `${n(r.size)} head`).join(' | ')} | D1 | seeding s |`.replace(
+        ' | seeding s |',
+        ' |',
+      ),
+    );
     lines.push(`|---|---|${report.runs.map(() => '---:').join('|')}|---|`);
     for (const call of ref.calls) {
       const per = report.runs.map((r) => r.calls.find((c) => c.name === call.name));
       if (!per.some((c) => c?.available)) continue;
-      lines.push(`| ${call.name} | ${call.kind} | ${per.map((c) => (c?.available ? c.sequential.p50 : '–')).join(' | ')} | ${per.map((c) => (c?.available ? c.d1 : '–')).join('/')} |`);
+      lines.push(
+        `| ${call.name} | ${call.kind} | ${per.map((c) => (c?.available ? c.sequential.p50 : '–')).join(' | ')} | ${per.map((c) => (c?.available ? c.d1 : '–')).join('/')} |`,
+      );
     }
-    lines.push(`| cron, first run | all owners | ${report.runs.map((r) => Math.round(r.cron.first.ms)).join(' | ')} | |`);
+    lines.push(
+      `| cron, first run | all owners | ${report.runs.map((r) => Math.round(r.cron.first.ms)).join(' | ')} | |`,
+    );
     lines.push('');
-    lines.push(`Seeding took ${report.runs.map((r) => `${r.seedSeconds.toFixed(0)} s at ${n(r.size)} head (${n(r.totals.largeOwner.events)} events)`).join(', ')}.`);
+    lines.push(
+      `Seeding took ${report.runs.map((r) => `${r.seedSeconds.toFixed(0)} s at ${n(r.size)} head (${n(r.totals.largeOwner.events)} events)`).join(', ')}.`,
+    );
   }
 
   if (report.bundle) {
     const b = report.bundle;
     lines.push('');
-    lines.push(`**Web bundle** (gzip): initial JS ${b.initialJsKb} KB (${b.initialJsFiles.length} files, ${b.initialJsRawKb} KB raw), initial CSS ${b.initialCssKb} KB, all CSS ${b.allCssKb} KB, all JS ${b.allJsKb} KB. Largest screens (chunk / with the imports it adds):`);
+    lines.push(
+      `**Web bundle** (gzip): initial JS ${b.initialJsKb} KB (${b.initialJsFiles.length} files, ${b.initialJsRawKb} KB raw), initial CSS ${b.initialCssKb} KB, all CSS ${b.allCssKb} KB, all JS ${b.allJsKb} KB. Largest screens (chunk / with the imports it adds):`,
+    );
     lines.push('');
     lines.push(`| Screen | chunk KB | screen total KB |`);
     lines.push('|---|---:|---:|');
@@ -81,7 +107,9 @@ export function renderMarkdown(report) {
   const failed = report.budgets.filter((b) => b.pass === false);
   const unchecked = report.budgets.filter((b) => b.pass === null);
   lines.push('');
-  lines.push(`${report.budgets.length - failed.length - unchecked.length} of ${report.budgets.length} budgets pass${failed.length ? `, ${failed.length} fail` : ''}${unchecked.length ? `, ${unchecked.length} not checked (call not available)` : ''}.`);
+  lines.push(
+    `${report.budgets.length - failed.length - unchecked.length} of ${report.budgets.length} budgets pass${failed.length ? `, ${failed.length} fail` : ''}${unchecked.length ? `, ${unchecked.length} not checked (call not available)` : ''}.`,
+  );
   return `${lines.join('\n')}\n`;
 }
 

@@ -5,7 +5,7 @@
 //   npm run bench                          # herds of 500, 2,000 and 8,000 head
 //   npm run bench -- --sizes 500,2000      # fewer sizes
 //   npm run bench -- --samples 100 --max-seconds 5 --small-owners 10 --skip-web --no-readme --keep-db
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,7 +15,7 @@ import { CALLS } from './calls.mjs';
 import { measure } from './measure.mjs';
 import { renderMarkdown, updateReadme } from './report.mjs';
 import { seedFarm } from './seed.mjs';
-import { SCHEDULED_PATH, migrateSnapshot, serveSnapshot, snapshotWorker } from './server.mjs';
+import { migrateSnapshot, SCHEDULED_PATH, serveSnapshot, snapshotWorker } from './server.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,7 +38,10 @@ const { values: args } = parseArgs({
   },
 });
 
-const sizes = args.sizes.split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
+const sizes = args.sizes
+  .split(',')
+  .map((s) => Number(s.trim()))
+  .filter((n) => Number.isInteger(n) && n > 0);
 if (!sizes.length) throw new Error('--sizes needs herd sizes, e.g. --sizes 500,2000');
 const options = {
   samples: Number(args.samples),
@@ -74,7 +77,9 @@ function machine() {
 async function availableRoutes(url) {
   const response = await fetch(`${url}/api/v1/openapi.json`);
   const doc = await response.json();
-  return new Set(Object.entries(doc.paths ?? {}).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)));
+  return new Set(
+    Object.entries(doc.paths ?? {}).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)),
+  );
 }
 
 /** Runs the Worker's scheduled handler once, as the daily cron would. */
@@ -87,7 +92,8 @@ async function timeCron(server) {
   const result = { ms, status: response.status };
   if (!response.ok) result.error = `${body.slice(0, 200)} ${server.errors().slice(before).slice(-1500)}`.trim();
   // The day's progress row (worker/alerts/daily.ts): a dawn invocation that finished every owner by itself.
-  const [progress] = (await server.query?.('SELECT invocations, finished_at FROM daily_runs ORDER BY run_date DESC LIMIT 1')) ?? [];
+  const [progress] =
+    (await server.query?.('SELECT invocations, finished_at FROM daily_runs ORDER BY run_date DESC LIMIT 1')) ?? [];
   if (progress) result.finishedInOneInvocation = progress.invocations === 1 && progress.finished_at !== null;
   return result;
 }
@@ -124,7 +130,13 @@ async function runSize(size, configPath) {
     const only = args.calls ? new Set(args.calls.split(',').map((c) => c.trim())) : null;
     for (const call of CALLS.filter((c) => !only || only.has(c.name))) {
       if (!call.routes.every((r) => routes.has(r))) {
-        results.push({ name: call.name, kind: call.kind, budgetMs: call.budgetMs, available: false, missing: call.routes.filter((r) => !routes.has(r)) });
+        results.push({
+          name: call.name,
+          kind: call.kind,
+          budgetMs: call.budgetMs,
+          available: false,
+          missing: call.routes.filter((r) => !routes.has(r)),
+        });
         continue;
       }
       const result = await measure(server.url, farm, call, options);
@@ -135,7 +147,14 @@ async function runSize(size, configPath) {
       );
     }
     load.push(os.loadavg()[0]);
-    return { size, loadAverage: load.map((l) => Math.round(l * 10) / 10), seedSeconds, totals: farm.totals, cron: { first: cronFirst, again: cronSecond }, calls: results };
+    return {
+      size,
+      loadAverage: load.map((l) => Math.round(l * 10) / 10),
+      seedSeconds,
+      totals: farm.totals,
+      cron: { first: cronFirst, again: cronSecond },
+      calls: results,
+    };
   } finally {
     server?.stop();
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -145,7 +164,9 @@ async function runSize(size, configPath) {
 }
 
 ensureDevVars();
-const bundle = args['skip-web'] ? null : (log('building the web app'), buildWeb(), bundleReport(path.join(root, 'web/dist')));
+const bundle = args['skip-web']
+  ? null
+  : (log('building the web app'), buildWeb(), bundleReport(path.join(root, 'web/dist')));
 const snapshotDir = mkdtempSync(path.join(os.tmpdir(), 'ushicho-bench-worker-'));
 const runs = [];
 try {
@@ -156,7 +177,13 @@ try {
   rmSync(snapshotDir, { recursive: true, force: true });
 }
 
-const report = { ranAt: new Date().toISOString(), machine: machine(), options: { ...options, smallOwners, sizes, runtime }, runs, bundle };
+const report = {
+  ranAt: new Date().toISOString(),
+  machine: machine(),
+  options: { ...options, smallOwners, sizes, runtime },
+  runs,
+  bundle,
+};
 const { evaluate } = await import('./budgets.mjs');
 report.budgets = evaluate(report);
 const outDir = path.join(root, 'bench/results');

@@ -27,9 +27,11 @@ async function get(url, path, token) {
 
 async function seedHerd(url, userId, herdSize, totals) {
   const chunks = [];
-  for (let start = 0; start < herdSize; start += HERD_CHUNK) chunks.push({ kind: 'herd', start, count: Math.min(HERD_CHUNK, herdSize - start) });
+  for (let start = 0; start < herdSize; start += HERD_CHUNK)
+    chunks.push({ kind: 'herd', start, count: Math.min(HERD_CHUNK, herdSize - start) });
   const shipped = Math.round(herdSize * SHIPPED_PER_HEAD);
-  for (let start = 0; start < shipped; start += SHIPPED_CHUNK) chunks.push({ kind: 'shipped', start, count: Math.min(SHIPPED_CHUNK, shipped - start) });
+  for (let start = 0; start < shipped; start += SHIPPED_CHUNK)
+    chunks.push({ kind: 'shipped', start, count: Math.min(SHIPPED_CHUNK, shipped - start) });
   for (const chunk of chunks) {
     const wrote = await post(url, '/dev/bench-seed/herd', { userId, herdSize, ...chunk });
     for (const key of Object.keys(wrote)) totals[key] = (totals[key] ?? 0) + wrote[key];
@@ -41,13 +43,21 @@ async function seedHerd(url, userId, herdSize, totals) {
  * isolation is measured on a shared database. Returns the large owner's token and ids the calls use.
  */
 export async function seedFarm(url, { herdSize, smallOwners, log }) {
-  const main = await post(url, '/dev/bench-seed/owner', { email: `bench-large-${herdSize}@ushicho.example`, userName: '大規模牧場' });
+  const main = await post(url, '/dev/bench-seed/owner', {
+    email: `bench-large-${herdSize}@ushicho.example`,
+    userName: '大規模牧場',
+  });
   const totals = {};
   await seedHerd(url, main.userId, herdSize, totals);
-  log(`large owner written (${totals.animals} animals, ${totals.events} events, ${totals.shipments} shipments, ${totals.plans} plans)`);
+  log(
+    `large owner written (${totals.animals} animals, ${totals.events} events, ${totals.shipments} shipments, ${totals.plans} plans)`,
+  );
   const small = {};
   for (let i = 0; i < smallOwners; i++) {
-    const owner = await post(url, '/dev/bench-seed/owner', { email: `bench-small-${i}@ushicho.example`, userName: `小規模牧場${i + 1}` });
+    const owner = await post(url, '/dev/bench-seed/owner', {
+      email: `bench-small-${i}@ushicho.example`,
+      userName: `小規模牧場${i + 1}`,
+    });
     await seedHerd(url, owner.userId, SMALL_HERD, small);
   }
   if (smallOwners) log(`${smallOwners} small owners written (${small.animals} animals, ${small.events} events)`);
@@ -56,7 +66,11 @@ export async function seedFarm(url, { herdSize, smallOwners, log }) {
   const cows = [];
   let cursor;
   while (cows.length < 200) {
-    const page = await get(url, `/cattle?growth_stage=MULTI_PAROUS&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, main.token);
+    const page = await get(
+      url,
+      `/cattle?growth_stage=MULTI_PAROUS&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      main.token,
+    );
     cows.push(...page.data.results.map((r) => ({ cattleId: r.cattleId, earTagNumber: r.earTagNumber })));
     cursor = page.data.nextCursor;
     if (!cursor) break;

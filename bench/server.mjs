@@ -18,7 +18,8 @@ const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler');
 
 function run(args, env = offlineEnv) {
   const result = spawnSync(wrangler, args, { cwd: root, env, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`wrangler ${args.join(' ')} failed (${result.status}):\n${result.stderr}\n${result.stdout}`);
+  if (result.status !== 0)
+    throw new Error(`wrangler ${args.join(' ')} failed (${result.status}):\n${result.stderr}\n${result.stdout}`);
 }
 
 /** Bundles the Worker and copies the web build into `dir`; returns the snapshot's wrangler config path. */
@@ -38,7 +39,10 @@ export function snapshotWorker(dir) {
 }
 
 export function migrateSnapshot(configPath, persistTo) {
-  run(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo, '-c', configPath], { ...offlineEnv, CI: '1' });
+  run(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo, '-c', configPath], {
+    ...offlineEnv,
+    CI: '1',
+  });
 }
 
 /** The cron's path on each runtime (`?cron=` is appended). */
@@ -52,7 +56,8 @@ export async function serveSnapshot({ runtime, port, ...options }) {
   const vars = { ENVIRONMENT: 'development', BENCH_COUNT_D1: '1', APP_URL: `http://127.0.0.1:${port}` };
   const serve = runtime === 'wrangler' ? serveWithWrangler : serveWithMiniflare;
   const server = await serve({ ...options, port, vars });
-  const scheduledUrl = (cron) => `${server.url}${SCHEDULED_PATH[runtime ?? 'miniflare']}?cron=${encodeURIComponent(cron)}`;
+  const scheduledUrl = (cron) =>
+    `${server.url}${SCHEDULED_PATH[runtime ?? 'miniflare']}?cron=${encodeURIComponent(cron)}`;
   return { ...server, scheduledUrl };
 }
 
@@ -97,7 +102,12 @@ async function serveWithWrangler({ configPath, persistTo, port, vars = {}, timeo
   const args = ['dev', '-c', configPath, '--ip', '127.0.0.1', '--port', String(port), '--test-scheduled', '--local'];
   args.push('--persist-to', persistTo, '--show-interactive-dev-session=false', '--log-level', 'error');
   for (const [key, value] of Object.entries(vars)) args.push('--var', `${key}:${value}`);
-  const child = spawn(wrangler, args, { cwd: root, env: offlineEnv, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const child = spawn(wrangler, args, {
+    cwd: root,
+    env: offlineEnv,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
   // The Worker's errors (e.g. a failing cron run), kept to explain a failure in the report.
   let stderr = '';
   child.stderr.on('data', (data) => {

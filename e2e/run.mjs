@@ -19,7 +19,17 @@ const port = Number(process.env.E2E_PORT ?? (await freePort()));
 ensureDevVars();
 if (!process.env.E2E_SKIP_BUILD) buildWeb();
 migrate(persistTo);
-const server = await serve({ port, persistTo, quiet: true, vars: { APP_URL: `http://127.0.0.1:${port}`, ENVIRONMENT: 'development', RESEND_API_KEY: '', TURNSTILE_SECRET_KEY: '' } });
+const server = await serve({
+  port,
+  persistTo,
+  quiet: true,
+  vars: {
+    APP_URL: `http://127.0.0.1:${port}`,
+    ENVIRONMENT: 'development',
+    RESEND_API_KEY: '',
+    TURNSTILE_SECRET_KEY: '',
+  },
+});
 // The whole suite is bounded: a stuck browser cannot keep CI waiting.
 const guard = setTimeout(() => {
   console.error('e2e suite exceeded 20 minutes');

@@ -1,5 +1,5 @@
 // Browser-suite helpers: Debian's Chromium driven by playwright-core, never a downloaded browser.
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -73,7 +73,10 @@ export const apiCall = (page, path, init = {}) =>
     async ([path, init]) => {
       const response = await fetch(`/api/v1${path}`, {
         method: init.method ?? 'GET',
-        headers: { Authorization: `Bearer ${localStorage.getItem('ushicho.token')}`, 'Content-Type': 'application/json' },
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('ushicho.token')}`,
+          'Content-Type': 'application/json',
+        },
         body: init.body ? JSON.stringify(init.body) : undefined,
       });
       return { status: response.status, json: await response.json().catch(() => null) };

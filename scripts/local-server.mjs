@@ -24,7 +24,10 @@ export function ensureDevVars() {
   const file = path.join(root, '.dev.vars');
   if (existsSync(file)) return;
   const example = readFileSync(path.join(root, '.dev.vars.example'), 'utf8');
-  writeFileSync(file, example.replace('JWT_SECRET=change-me-to-32-random-bytes-or-more', `JWT_SECRET=${randomBytes(32).toString('hex')}`));
+  writeFileSync(
+    file,
+    example.replace('JWT_SECRET=change-me-to-32-random-bytes-or-more', `JWT_SECRET=${randomBytes(32).toString('hex')}`),
+  );
   console.log('Created .dev.vars for local development.');
 }
 
@@ -58,7 +61,16 @@ async function waitForHealth(url, child, timeoutMs) {
  * Returns the base URL and a stop() that ends the process group it started.
  */
 export async function serve({ port, persistTo, vars = {}, quiet = false, timeoutMs = 90_000 }) {
-  const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--test-scheduled', '--local', '--show-interactive-dev-session=false'];
+  const args = [
+    'dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--test-scheduled',
+    '--local',
+    '--show-interactive-dev-session=false',
+  ];
   if (persistTo) args.push('--persist-to', persistTo);
   for (const [key, value] of Object.entries(vars)) args.push('--var', `${key}:${value}`);
   const child = spawn(bin('wrangler'), args, {

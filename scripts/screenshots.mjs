@@ -16,7 +16,12 @@ const port = 8790 + Math.floor(Math.random() * 100);
 ensureDevVars();
 if (!process.env.SKIP_BUILD) buildWeb();
 migrate(persistTo);
-const server = await serve({ port, persistTo, quiet: true, vars: { APP_URL: `http://127.0.0.1:${port}`, ENVIRONMENT: 'development' } });
+const server = await serve({
+  port,
+  persistTo,
+  quiet: true,
+  vars: { APP_URL: `http://127.0.0.1:${port}`, ENVIRONMENT: 'development' },
+});
 process.env.E2E_BASE_URL = server.url;
 const { launch, DEMO, PHONE, DESKTOP } = await import('../e2e/support.mjs');
 const out = path.join(root, 'e2e', 'artifacts', 'screens');
@@ -27,11 +32,18 @@ try {
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${server.url}/login`);
   const login = await page.evaluate(async (demo) => {
-    const r = await fetch('/api/v1/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(demo) });
+    const r = await fetch('/api/v1/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(demo),
+    });
     return r.json();
   }, DEMO);
   for (const scheme of ['light', 'dark']) {
-    for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+    for (const [label, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ]) {
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme: scheme });
       for (const route of routes) {
@@ -55,7 +67,8 @@ try {
         await page.waitForTimeout(300);
         const name = `${route.replace(/[/?=&$]+/g, '_').replace(/^_|_$/g, '') || 'landing'}-${label}-${scheme}.png`;
         await page.screenshot({ path: path.join(out, name), fullPage: label === 'phone' });
-        if (readme && scheme === 'light') await page.screenshot({ path: path.join(root, 'docs', `screenshot-${name}`) });
+        if (readme && scheme === 'light')
+          await page.screenshot({ path: path.join(root, 'docs', `screenshot-${name}`) });
         await page.unroute('**/api/v1/users/me');
       }
     }

@@ -1,25 +1,25 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { HTTPException } from 'hono/http-exception';
 import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { accountsRouter } from './accounts/accounts.index';
+import { oauthRouter } from './accounts/oauth.index';
+import { usersRouter } from './accounts/users.index';
 import { adminRouter } from './admin/admin.index';
 import { alertsRouter } from './alerts/alerts.index';
 import { cattleRouter } from './cattle/cattle.index';
-import { oauthRouter } from './accounts/oauth.index';
-import { usersRouter } from './accounts/users.index';
 import { devRouter } from './dev/dev.index';
+import { type AppEnv, isDevelopment, isProduction } from './env';
 import { eventsRouter } from './events/events.index';
-import { isDevelopment, isProduction, type AppEnv } from './env';
+import { apiReferenceHtml } from './health/api-reference';
 import { healthRouter } from './health/health.index';
 import { kpiRouter } from './kpi/kpi.index';
-import { shipmentsRouter } from './shipments/shipments.index';
-import { AppError } from './lib/errors';
-import { waitingListRouter } from './waiting-list/waiting-list.index';
 import type { ErrorBody } from './lib/error-body';
+import { AppError } from './lib/errors';
 import { createLogger } from './lib/log';
-import { apiReferenceHtml } from './health/api-reference';
+import { shipmentsRouter } from './shipments/shipments.index';
+import { waitingListRouter } from './waiting-list/waiting-list.index';
 
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 
@@ -98,7 +98,13 @@ export function createApp() {
 
   app.notFound((c) =>
     c.json(
-      { error: { code: 'NOT_FOUND', message: `Not found: ${c.req.method} ${c.req.path}`, requestId: c.get('requestId') } },
+      {
+        error: {
+          code: 'NOT_FOUND',
+          message: `Not found: ${c.req.method} ${c.req.path}`,
+          requestId: c.get('requestId'),
+        },
+      },
       404,
     ),
   );
@@ -126,7 +132,11 @@ export function createApp() {
     openapi: '3.1.0',
     info: { title: '牛帳 Ushichō API', version: '1.0.0', description: 'Herd management for cattle farmers in Japan.' },
   };
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+  });
   app.openAPIRegistry.registerComponent('securitySchemes', 'basic', { type: 'http', scheme: 'basic' });
   app.doc31('/openapi.json', documentConfig);
   app.get('/docs', (c) => c.html(apiReferenceHtml(app.getOpenAPI31Document(documentConfig))));

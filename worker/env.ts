@@ -38,7 +38,11 @@ export interface AppEnv {
   Variables: Variables;
 }
 
-export type Logger = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+export type Logger = (
+  level: 'debug' | 'info' | 'warn' | 'error',
+  message: string,
+  fields?: Record<string, unknown>,
+) => void;
 
 export const isProduction = (env: Env) => env.ENVIRONMENT === 'production';
 export const isDevelopment = (env: Env) => env.ENVIRONMENT === 'development';

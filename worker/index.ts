@@ -11,7 +11,11 @@ export default {
   async scheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext) {
     const log = createLogger({ job: 'daily-alerts', cron: controller.cron });
     try {
-      await runDailyAlerts(env, { now: new Date(controller.scheduledTime), continuation: controller.cron !== DAILY_START_CRON, log });
+      await runDailyAlerts(env, {
+        now: new Date(controller.scheduledTime),
+        continuation: controller.cron !== DAILY_START_CRON,
+        log,
+      });
     } catch (err) {
       log('error', 'daily alerts failed', { error: String(err), stack: err instanceof Error ? err.stack : undefined });
       throw err;

@@ -5,7 +5,10 @@ import { baseUrl, DEMO, signIn, withPage } from '../support.mjs';
 async function call(path, { method = 'GET', token, body } = {}) {
   const response = await fetch(`${baseUrl}/api/v1${path}`, {
     method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const json = await response.json().catch(() => null);
@@ -27,7 +30,14 @@ async function cowWithOpenDaysAlert() {
   const created = await call('/cattle', {
     method: 'POST',
     token,
-    body: { name, identificationNumber, earTagNumber: identificationNumber % 10000, gender: '雌', growthStage: 'MULTI_PAROUS', breed: '黒毛和種' },
+    body: {
+      name,
+      identificationNumber,
+      earTagNumber: identificationNumber % 10000,
+      gender: '雌',
+      growthStage: 'MULTI_PAROUS',
+      breed: '黒毛和種',
+    },
   });
   const cattleId = created.data.cattleId;
   await call('/events', {
@@ -52,7 +62,9 @@ test('acknowledge then resolve an alert on the demo farm', async () => {
     await page.getByRole('heading', { name: 'アラート', level: 1 }).waitFor();
     await page.getByRole('heading', { name: /重要度「高」/ }).waitFor();
 
-    const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: `${name}の個体ページを開く` }) });
+    const card = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('link', { name: `${name}の個体ページを開く` }) });
     await card.getByText('分娩後75日経過・未授精').waitFor();
     await card.getByRole('button', { name: '確認' }).click();
     await card.getByText('確認済み').waitFor();
@@ -65,7 +77,9 @@ test('acknowledge then resolve an alert on the demo farm', async () => {
     await card.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: '解決済み' }).click();
-    const resolved = page.getByRole('article').filter({ has: page.getByRole('link', { name: `${name}の個体ページを開く` }) });
+    const resolved = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('link', { name: `${name}の個体ページを開く` }) });
     await resolved.getByText('解決済み', { exact: true }).waitFor();
     await resolved.getByRole('link', { name: `${name}の個体ページを開く` }).click();
     await page.waitForURL(new RegExp(`/cattle/${cattleId}$`));

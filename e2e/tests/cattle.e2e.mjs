@@ -3,8 +3,19 @@ import { test } from 'node:test';
 import { baseUrl, DEMO, DESKTOP, signIn, withPage } from '../support.mjs';
 
 async function demoCow() {
-  const login = await (await fetch(`${baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(DEMO) })).json();
-  const list = await (await fetch(`${baseUrl}/api/v1/cattle?gender=雌&growth_stage=MULTI_PAROUS&status=PREGNANT&sortBy=name&sortOrder=asc&limit=1`, { headers: { Authorization: `Bearer ${login.token}` } })).json();
+  const login = await (
+    await fetch(`${baseUrl}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(DEMO),
+    })
+  ).json();
+  const list = await (
+    await fetch(
+      `${baseUrl}/api/v1/cattle?gender=雌&growth_stage=MULTI_PAROUS&status=PREGNANT&sortBy=name&sortOrder=asc&limit=1`,
+      { headers: { Authorization: `Bearer ${login.token}` } },
+    )
+  ).json();
   return list.data.results[0];
 }
 
@@ -17,7 +28,7 @@ test('find a cow by ear tag → open her page → edit → change status with a 
     await page.getByRole('searchbox', { name: '耳標・個体識別番号・名前で検索' }).fill(String(cow.earTagNumber));
     const row = page.getByRole('link', { name: new RegExp(cow.name) }).first();
     await row.waitFor();
-    assert.equal(await page.locator('.cattle-row').count() <= 5, true, 'the ear tag narrows the list down');
+    assert.equal((await page.locator('.cattle-row').count()) <= 5, true, 'the ear tag narrows the list down');
     await row.click();
     await page.getByRole('heading', { level: 1, name: cow.name }).waitFor();
     await page.getByRole('heading', { name: '繁殖状況' }).waitFor();

@@ -8,9 +8,12 @@ const jstDay = (offset) => new Date(Date.now() + 9 * 3600_000 + offset * DAY).to
 const shown = (date) => date.replaceAll('-', '/');
 const addDays = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
-
 /** The breeding-state card shown after saving: value of one fact. */
-const fact = (page, label) => page.getByTestId('breeding-state').locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+const fact = (page, label) =>
+  page
+    .getByTestId('breeding-state')
+    .locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd');
 
 test('insemination then a PREGNANT check gives the expected calving date; a calving registers the calf; deleting it puts the state back', async () => {
   await withPage(async (page) => {
@@ -18,7 +21,14 @@ test('insemination then a PREGNANT check gives the expected calving date; a calv
     const earTag = 80_000 + Math.floor(Math.random() * 9_000);
     const created = await apiCall(page, '/cattle', {
       method: 'POST',
-      body: { name: 'えみ', identificationNumber: 1_600_000_000 + earTag, earTagNumber: earTag, gender: '雌', growthStage: 'GROWING', breed: '黒毛和種' },
+      body: {
+        name: 'えみ',
+        identificationNumber: 1_600_000_000 + earTag,
+        earTagNumber: earTag,
+        gender: '雌',
+        growthStage: 'GROWING',
+        breed: '黒毛和種',
+      },
     });
     assert.equal(created.status, 201, JSON.stringify(created.json));
     const cattleId = created.json.data.cattleId;
@@ -73,7 +83,10 @@ test('insemination then a PREGNANT check gives the expected calving date; a calv
     assert.equal(status.json.data.status, 'PREGNANT');
     assert.equal(status.json.data.breedingStatus.expectedCalvingDate, addDays(aiDay, 285));
     assert.equal(status.json.data.breedingStatus.parity, 0);
-    await page.getByText(shown(addDays(aiDay, 285))).first().waitFor();
+    await page
+      .getByText(shown(addDays(aiDay, 285)))
+      .first()
+      .waitFor();
   });
 });
 
@@ -83,14 +96,29 @@ test('the schedule shows the expected calving and links to the animal', async ()
     const earTag = 70_000 + Math.floor(Math.random() * 9_000);
     const created = await apiCall(page, '/cattle', {
       method: 'POST',
-      body: { name: 'かえで', identificationNumber: 1_500_000_000 + earTag, earTagNumber: earTag, gender: '雌', growthStage: 'MULTI_PAROUS', breed: '黒毛和種' },
+      body: {
+        name: 'かえで',
+        identificationNumber: 1_500_000_000 + earTag,
+        earTagNumber: earTag,
+        gender: '雌',
+        growthStage: 'MULTI_PAROUS',
+        breed: '黒毛和種',
+      },
     });
     const cattleId = created.json.data.cattleId;
     // Inseminated 280 days ago and confirmed: she calves in 5 days.
-    await apiCall(page, '/events', { method: 'POST', body: { cattleId, eventType: 'INSEMINATION', eventDatetime: `${jstDay(-280)}T09:00:00+09:00` } });
     await apiCall(page, '/events', {
       method: 'POST',
-      body: { cattleId, eventType: 'PREGNANCY_CHECK', eventDatetime: `${jstDay(-240)}T09:00:00+09:00`, details: { result: 'PREGNANT' } },
+      body: { cattleId, eventType: 'INSEMINATION', eventDatetime: `${jstDay(-280)}T09:00:00+09:00` },
+    });
+    await apiCall(page, '/events', {
+      method: 'POST',
+      body: {
+        cattleId,
+        eventType: 'PREGNANCY_CHECK',
+        eventDatetime: `${jstDay(-240)}T09:00:00+09:00`,
+        details: { result: 'PREGNANT' },
+      },
     });
     const due = jstDay(5);
     await page.goto(`${baseUrl}/schedule?month=${due.slice(0, 7)}&view=list`);

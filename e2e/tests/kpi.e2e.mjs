@@ -14,7 +14,11 @@ const daysAgo = (n) => new Date(Date.parse(`${todayJst()}T00:00:00Z`) - n * 86_4
 async function call(path, { method = 'GET', body, token } = {}) {
   const headers = { 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${baseUrl}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = await response.json().catch(() => null);
   if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
   return json;
@@ -54,7 +58,11 @@ async function expectPageToShow(page, kpi) {
   for (const [metric, digits] of METRICS) {
     const tile = page.locator(`.kpi-tile[data-metric="${metric}"]`);
     const expected = kpi[metric] === null ? 'データなし' : formatted(kpi[metric], digits);
-    assert.equal((await tile.locator('.kpi-tile__value').innerText()).replace(/\s+/g, '').startsWith(expected), true, metric);
+    assert.equal(
+      (await tile.locator('.kpi-tile__value').innerText()).replace(/\s+/g, '').startsWith(expected),
+      true,
+      metric,
+    );
   }
   const level = { high: '高', medium: '中', low: '低' }[kpi.reliability];
   await page.getByRole('heading', { name: `数値の信頼性: ${level}` }).waitFor();
@@ -114,7 +122,9 @@ test('the KPI page fits a phone and its period choices are 44px targets', async 
     await page.goto(`${baseUrl}/kpi`);
     await page.getByRole('heading', { name: '月ごとの推移（12か月）' }).waitFor();
     await page.locator('.kpi-charts, .kpi-trends .state--empty').first().waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     assert.equal(overflow, 0);
     for (const name of ['直近365日', '今年', '期間を指定']) {
       const box = await page.locator('label.choice', { hasText: name }).boundingBox();
@@ -130,7 +140,19 @@ test('a farmer’s recorded events give the hand-computed KPIs on /kpi', async (
   //   conception rate 2 / 4 = 50.0 %; AI per conception 4 / 2 = 2.0 回
   //   days open: A 300→220 = 80, B 400→310 = 90 → 85 日; calving interval: B 400→20 = 380 日
   //   6 breeding events, 3 cattle, 2 calvings → reliability low; medium needs 24 more events, 2 cattle, 1 calving
-  const herd = { A: [['CALVING', 300], ['INSEMINATION', 220], ['INSEMINATION', 199]], B: [['CALVING', 400], ['INSEMINATION', 310], ['CALVING', 20]], C: [['INSEMINATION', 100]] };
+  const herd = {
+    A: [
+      ['CALVING', 300],
+      ['INSEMINATION', 220],
+      ['INSEMINATION', 199],
+    ],
+    B: [
+      ['CALVING', 400],
+      ['INSEMINATION', 310],
+      ['CALVING', 20],
+    ],
+    C: [['INSEMINATION', 100]],
+  };
   let number = Math.floor(Math.random() * 1e6) * 1000;
   for (const [name, events] of Object.entries(herd)) {
     const created = await call('/cattle', {
@@ -152,9 +174,17 @@ test('a farmer’s recorded events give the hand-computed KPIs on /kpi', async (
     const values = {};
     await page.locator('.kpi-tile').first().waitFor();
     for (const [metric] of METRICS) {
-      values[metric] = (await page.locator(`.kpi-tile[data-metric="${metric}"] .kpi-tile__value`).innerText()).replace(/\s+/g, '');
+      values[metric] = (await page.locator(`.kpi-tile[data-metric="${metric}"] .kpi-tile__value`).innerText()).replace(
+        /\s+/g,
+        '',
+      );
     }
-    assert.deepEqual(values, { conceptionRate: '50.0%', avgDaysOpen: '85日', avgCalvingInterval: '380日', aiPerConception: '2.0回' });
+    assert.deepEqual(values, {
+      conceptionRate: '50.0%',
+      avgDaysOpen: '85日',
+      avgCalvingInterval: '380日',
+      aiPerConception: '2.0回',
+    });
     await page.getByText('受胎率は平均的です（40%以上）').first().waitFor();
     await page.getByText('空胎日数が優秀です（85日以下）').first().waitFor();
     await page.getByRole('heading', { name: '数値の信頼性: 低' }).waitFor();

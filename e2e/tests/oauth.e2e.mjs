@@ -30,7 +30,11 @@ function startFakeGoogle() {
     if (req.method === 'GET' && url.pathname === '/o/oauth2/auth') {
       const params = Object.fromEntries(url.searchParams);
       seen.authorizations.push(params);
-      if (params.client_id !== CLIENT_ID || params.response_type !== 'code' || params.code_challenge_method !== 'S256') {
+      if (
+        params.client_id !== CLIENT_ID ||
+        params.response_type !== 'code' ||
+        params.code_challenge_method !== 'S256'
+      ) {
         return send(400, { error: 'invalid_request' });
       }
       const code = randomBytes(16).toString('hex');
@@ -49,13 +53,26 @@ function startFakeGoogle() {
       const grant = codes.get(form.code);
       codes.delete(form.code);
       const challenge = form.code_verifier && createHash('sha256').update(form.code_verifier).digest('base64url');
-      if (!grant || form.client_secret !== CLIENT_SECRET || form.redirect_uri !== grant.redirect_uri || challenge !== grant.code_challenge) {
+      if (
+        !grant ||
+        form.client_secret !== CLIENT_SECRET ||
+        form.redirect_uri !== grant.redirect_uri ||
+        challenge !== grant.code_challenge
+      ) {
         return send(400, { error: 'invalid_grant' });
       }
       const accessToken = randomBytes(16).toString('hex');
       tokens.set(accessToken, FARMER);
       const now = Math.floor(Date.now() / 1000);
-      const claims = { iss: 'https://accounts.google.com', aud: CLIENT_ID, sub: FARMER.sub, email: FARMER.email, nonce: grant.nonce, iat: now, exp: now + 3600 };
+      const claims = {
+        iss: 'https://accounts.google.com',
+        aud: CLIENT_ID,
+        sub: FARMER.sub,
+        email: FARMER.email,
+        nonce: grant.nonce,
+        iat: now,
+        exp: now + 3600,
+      };
       const idToken = `${base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }))}.${base64url(JSON.stringify(claims))}.${base64url('fake-signature')}`;
       return send(200, { access_token: accessToken, id_token: idToken, token_type: 'Bearer', expires_in: 3599 });
     }
@@ -118,13 +135,19 @@ after(() => {
   if (persistTo) rmSync(persistTo, { recursive: true, force: true });
 });
 
-test('a farmer signs in with Google and lands where they were headed, with the token gone from the address bar', { timeout: 120_000 }, async () => {
+test('a farmer signs in with Google and lands where they were headed, with the token gone from the address bar', {
+  timeout: 120_000,
+}, async () => {
   await withPage(async (page) => {
     await page.goto(`${app.url}/settings`);
     await page.waitForURL(/\/login\?redirect=/);
     const googleButton = page.getByRole('link', { name: 'Googleでログイン' });
     await googleButton.waitFor();
-    assert.equal(await page.getByRole('link', { name: 'LINEでログイン' }).count(), 0, 'LINE is not configured, so its button is hidden');
+    assert.equal(
+      await page.getByRole('link', { name: 'LINEでログイン' }).count(),
+      0,
+      'LINE is not configured, so its button is hidden',
+    );
     const box = await googleButton.boundingBox();
     assert.ok(box.height >= 44, `touch target is ${box.height}px high`);
 
@@ -151,7 +174,9 @@ test('a farmer signs in with Google and lands where they were headed, with the t
   });
 });
 
-test('a returning Google user without a pending destination goes to the home screen', { timeout: 120_000 }, async () => {
+test('a returning Google user without a pending destination goes to the home screen', {
+  timeout: 120_000,
+}, async () => {
   await withPage(async (page) => {
     await page.goto(`${app.url}/login`);
     await page.getByRole('link', { name: 'Googleでログイン' }).click();
@@ -160,14 +185,18 @@ test('a returning Google user without a pending destination goes to the home scr
   });
 });
 
-test('cancelling at Google brings the farmer back to the login page with a Japanese explanation', { timeout: 120_000 }, async () => {
+test('cancelling at Google brings the farmer back to the login page with a Japanese explanation', {
+  timeout: 120_000,
+}, async () => {
   await withPage(async (page) => {
     await page.goto(`${app.url}/login`);
     await page.getByRole('link', { name: 'Googleでログイン' }).click();
     await page.getByRole('link', { name: 'キャンセル' }).click();
     await page.waitForURL(/\/login\?error=oauth_failed&details=access_denied$/);
     await page.getByText('Google・LINEでのログインに失敗しました').waitFor();
-    await page.getByText('ログインがキャンセルされました。もう一度ボタンを押すか、メールアドレスでログインしてください。').waitFor();
+    await page
+      .getByText('ログインがキャンセルされました。もう一度ボタンを押すか、メールアドレスでログインしてください。')
+      .waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('ushicho.token')), null);
   });
 });

@@ -9,7 +9,6 @@ const jstMonth = (offset = 0) => {
 };
 const monthLabel = (month) => `${month.slice(0, 4)}年${Number(month.slice(5))}月`;
 
-
 test('plan a steer for next month, record its shipment: it leaves the plan board and appears in the statistics', async () => {
   await withPage(async (page) => {
     await signIn(page);

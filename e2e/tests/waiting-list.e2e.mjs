@@ -5,7 +5,8 @@ import { baseUrl, outbox, uniqueEmail, withPage } from '../support.mjs';
 
 // This machine has no internet: the Turnstile script cannot load, exactly as here. In development without
 // TURNSTILE_SECRET_KEY the form then submits with a development token and the server skips verification.
-const offlineTurnstile = (page) => page.route('https://challenges.cloudflare.com/**', (route) => route.abort('internetdisconnected'));
+const offlineTurnstile = (page) =>
+  page.route('https://challenges.cloudflare.com/**', (route) => route.abort('internetdisconnected'));
 
 test('a visitor joins the waiting list on / and the admin finds the address and downloads the CSV', async () => {
   await withPage(async (page) => {
@@ -52,13 +53,21 @@ test('a visitor joins the waiting list on / and the admin finds the address and 
     await page.reload();
     await page.getByText('1件中 1–1件').waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSVをダウンロード' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'CSVをダウンロード' }).click(),
+    ]);
     assert.equal(download.suggestedFilename(), 'registrations.csv');
     const bytes = readFileSync(await download.path());
     assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     assert.equal(lines[0], 'ID,Email,Referral Source,Status,Locale,Created At');
-    assert.match(lines[1], new RegExp(`^\\d+,${email.replace(/[.]/g, '\\.')},ja,pending,ja,\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.000Z$`));
+    assert.match(
+      lines[1],
+      new RegExp(
+        `^\\d+,${email.replace(/[.]/g, '\\.')},ja,pending,ja,\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.000Z$`,
+      ),
+    );
     assert.equal(lines[2], '');
     assert.equal(lines.length, 3);
 

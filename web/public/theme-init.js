@@ -1,5 +1,5 @@
 // Applied before first paint so a dark-theme user never sees a white flash.
-(function () {
+(() => {
   try {
     var theme = localStorage.getItem('ushicho.theme') || 'light';
     var dark = theme === 'dark' || (theme === 'auto' && matchMedia('(prefers-color-scheme: dark)').matches);

@@ -12,10 +12,10 @@ import { AppShell } from './components/app-shell';
 import { ErrorState, Loading } from './components/states';
 import { registrationsSearchSchema } from './features/admin/registrations-search';
 import { alertsSearchSchema } from './features/alerts/alerts-search';
-import { kpiSearchSchema } from './features/kpi/kpi-search';
-import { shipmentsSearchSchema } from './features/shipments/shipments-search';
 import type { CattleListSearch } from './features/cattle/cattle-api';
 import { eventNewSearch, eventsSearch, scheduleSearch } from './features/events/events-search';
+import { kpiSearchSchema } from './features/kpi/kpi-search';
+import { shipmentsSearchSchema } from './features/shipments/shipments-search';
 import { getToken } from './lib/auth-token';
 import { meQuery } from './lib/session';
 
@@ -42,7 +42,11 @@ const landingRoute = createRoute({
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  validateSearch: z.object({ redirect: z.string().optional(), error: z.string().optional(), details: z.string().optional() }),
+  validateSearch: z.object({
+    redirect: z.string().optional(),
+    error: z.string().optional(),
+    details: z.string().optional(),
+  }),
   component: lazy(() => import('./features/accounts/login-page'), 'LoginPage'),
 });
 
@@ -127,8 +131,10 @@ const shipmentsRoute = createRoute({
 
 const cattleListSearch = (search: Record<string, unknown>): CattleListSearch => {
   const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-  const listOf = (v: unknown) => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? v.split(',') : undefined);
-  const oneOf = <T extends string>(v: unknown, options: readonly T[]) => (options.includes(v as T) ? (v as T) : undefined);
+  const listOf = (v: unknown) =>
+    Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? v.split(',') : undefined;
+  const oneOf = <T extends string>(v: unknown, options: readonly T[]) =>
+    options.includes(v as T) ? (v as T) : undefined;
   return {
     search: text(search.search),
     status: text(search.status),
@@ -208,7 +214,21 @@ const routeTree = rootRoute.addChildren([
   completeRoute,
   authCallbackRoute,
   adminRegistrationsRoute,
-  appRoute.addChildren([homeRoute, cattleListRoute, cattleNewRoute, cattleDetailRoute, cattleEditRoute, eventsRoute, eventNewRoute, scheduleRoute, kpiRoute, shipmentsRoute, alertsRoute, settingsRoute, menuRoute]),
+  appRoute.addChildren([
+    homeRoute,
+    cattleListRoute,
+    cattleNewRoute,
+    cattleDetailRoute,
+    cattleEditRoute,
+    eventsRoute,
+    eventNewRoute,
+    scheduleRoute,
+    kpiRoute,
+    shipmentsRoute,
+    alertsRoute,
+    settingsRoute,
+    menuRoute,
+  ]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -19,7 +19,11 @@ const invalidToken = () => new AppError(400, 'INVALID_TOKEN', '無効なトー�
 const wrongCredentials = () => unauthorized('メールアドレスまたはパスワードが正しくありません');
 
 async function findUserByVerificationToken(db: ReturnType<typeof getDb>, token: string) {
-  const [user] = await db.select().from(users).where(eq(users.verificationTokenHash, await sha256Hex(token))).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.verificationTokenHash, await sha256Hex(token)))
+    .limit(1);
   if (!user || !user.verificationTokenExpiresAt || user.verificationTokenExpiresAt < new Date().toISOString()) {
     throw invalidToken();
   }
@@ -32,7 +36,11 @@ export const accountsRouter = createRouter()
     const db = getDb(c.env);
     const [existing] = await db.select().from(users).where(eq(users.email, email)).limit(1);
     if (existing?.isVerified) {
-      throw conflict('このメールアドレスは既に登録されています。ログインしてください。', 'EMAIL_ALREADY_REGISTERED', 'email');
+      throw conflict(
+        'このメールアドレスは既に登録されています。ログインしてください。',
+        'EMAIL_ALREADY_REGISTERED',
+        'email',
+      );
     }
     const token = randomToken(32);
     const tokenFields = {
@@ -91,7 +99,12 @@ export const accountsRouter = createRouter()
     try {
       await sendMail(
         c.env,
-        { to: user.email, type: 'completed', idempotencyKey: `completed-${user.id}`, ...completedMail(c.env.APP_URL, name) },
+        {
+          to: user.email,
+          type: 'completed',
+          idempotencyKey: `completed-${user.id}`,
+          ...completedMail(c.env.APP_URL, name),
+        },
         c.get('log'),
       );
     } catch {
@@ -111,7 +124,9 @@ export const accountsRouter = createRouter()
     if (user && user.passwordHash === OAUTH_PASSWORD_MARKER) {
       await verifyPassword(password, null);
       throw unauthorized(
-        user.oauthProvider === 'line' ? 'このアカウントはLINEログインでご利用ください' : 'このアカウントはGoogleログインでご利用ください',
+        user.oauthProvider === 'line'
+          ? 'このアカウントはLINEログインでご利用ください'
+          : 'このアカウントはGoogleログインでご利用ください',
       );
     }
     if (user && !user.passwordHash) {
@@ -151,6 +166,8 @@ export const accountsRouter = createRouter()
     ),
   )
   .openapi(routes.logout, async (c) => {
-    await getDb(c.env).delete(sessions).where(eq(sessions.id, c.get('sessionId')));
+    await getDb(c.env)
+      .delete(sessions)
+      .where(eq(sessions.id, c.get('sessionId')));
     return c.json({ success: true, message: 'ログアウトしました' }, 200);
   });

@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorBodySchema } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
-import { requireAuth } from './require-auth';
 import {
   completeBodySchema,
   loginBodySchema,
@@ -11,6 +10,7 @@ import {
   registerResponseSchema,
   verifyBodySchema,
 } from './accounts.schemas';
+import { requireAuth } from './require-auth';
 
 const error = (description: string) => jsonContent(errorBodySchema, description);
 const tags = ['Auth'];

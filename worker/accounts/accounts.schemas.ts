@@ -40,7 +40,9 @@ export const completeBodySchema = z.object({
 
 export const loginBodySchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'パスワードは8文字以上で入力してください' }).min(8, 'パスワードは8文字以上で入力してください'),
+  password: z
+    .string({ error: 'パスワードは8文字以上で入力してください' })
+    .min(8, 'パスワードは8文字以上で入力してください'),
 });
 
 export const themeBodySchema = z.object({ theme: themeSchema });

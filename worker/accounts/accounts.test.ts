@@ -10,7 +10,11 @@ describe('POST /auth/register', () => {
     const email = uniqueEmail();
     const res = await api('/auth/register', { method: 'POST', body: { email: email.toUpperCase() } });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ success: true, message: '仮登録が完了しました。メールを確認してください。', isExistingUser: false });
+    expect(res.json).toEqual({
+      success: true,
+      message: '仮登録が完了しました。メールを確認してください。',
+      isExistingUser: false,
+    });
     const outbox = await api(`/dev/outbox?to=${email}`);
     expect(outbox.json.data[0].subject).toBe('【牛帳】メールアドレスの確認');
     expect(outbox.json.data[0].text).toContain('http://127.0.0.1:8787/verify?token=');
@@ -58,7 +62,11 @@ describe('POST /auth/register', () => {
   it('sends through Resend with an Idempotency-Key when a key is configured', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ id: 're_123' }));
     const email = uniqueEmail();
-    const res = await api('/auth/register', { method: 'POST', body: { email }, env: { RESEND_API_KEY: 're_test_key' } });
+    const res = await api('/auth/register', {
+      method: 'POST',
+      body: { email },
+      env: { RESEND_API_KEY: 're_test_key' },
+    });
     expect(res.status).toBe(200);
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
@@ -77,7 +85,11 @@ describe('POST /auth/register', () => {
   it('answers 502 RESEND_FAILED and logs it when Resend refuses', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ message: 'invalid from' }, { status: 422 }));
     const email = uniqueEmail();
-    const res = await api('/auth/register', { method: 'POST', body: { email }, env: { RESEND_API_KEY: 're_test_key' } });
+    const res = await api('/auth/register', {
+      method: 'POST',
+      body: { email },
+      env: { RESEND_API_KEY: 're_test_key' },
+    });
     expect(res.status).toBe(502);
     expect(res.json.error).toMatchObject({ code: 'RESEND_FAILED', message: 'メール送信に失敗しました' });
     const log = await env.DB.prepare('SELECT * FROM email_logs WHERE email = ?').bind(email).first<any>();
@@ -92,12 +104,17 @@ describe('POST /auth/verify and /auth/complete', () => {
     const token = await latestVerificationToken(email);
     const verified = await api('/auth/verify', { method: 'POST', body: { token } });
     expect(verified.json).toEqual({ success: true, message: 'トークンは有効です。本登録を完了してください。' });
-    const done = await api('/auth/complete', { method: 'POST', body: { token, name: '山田 花子', password: '牛舎のパスワード123' } });
+    const done = await api('/auth/complete', {
+      method: 'POST',
+      body: { token, name: '山田 花子', password: '牛舎のパスワード123' },
+    });
     expect(done.status).toBe(200);
     expect(done.json).toEqual({ success: true, message: '本登録が完了しました。ログインしてください。' });
     const user = await env.DB.prepare('SELECT * FROM users WHERE email = ?').bind(email).first<any>();
     expect(user).toMatchObject({ is_verified: 1, verification_token_hash: null, user_name: '山田 花子' });
-    expect((await api('/auth/verify', { method: 'POST', body: { token } })).json.error.message).toBe('無効なトークンです。');
+    expect((await api('/auth/verify', { method: 'POST', body: { token } })).json.error.message).toBe(
+      '無効なトークンです。',
+    );
   });
 
   it('rejects an unknown or expired token', async () => {
@@ -107,7 +124,9 @@ describe('POST /auth/verify and /auth/complete', () => {
     const email = uniqueEmail();
     await api('/auth/register', { method: 'POST', body: { email } });
     const token = await latestVerificationToken(email);
-    await env.DB.prepare("UPDATE users SET verification_token_expires_at = '2000-01-01T00:00:00.000Z' WHERE email = ?").bind(email).run();
+    await env.DB.prepare("UPDATE users SET verification_token_expires_at = '2000-01-01T00:00:00.000Z' WHERE email = ?")
+      .bind(email)
+      .run();
     expect((await api('/auth/verify', { method: 'POST', body: { token } })).status).toBe(400);
   });
 
@@ -148,7 +167,10 @@ describe('POST /auth/login and /auth/logout', () => {
   it('rejects a wrong password and an unknown email with the same message', async () => {
     const { email } = await signUp();
     const wrong = await api('/auth/login', { method: 'POST', body: { email, password: 'wrong-password' } });
-    const unknown = await api('/auth/login', { method: 'POST', body: { email: uniqueEmail(), password: 'wrong-password' } });
+    const unknown = await api('/auth/login', {
+      method: 'POST',
+      body: { email: uniqueEmail(), password: 'wrong-password' },
+    });
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
       expect(res.json.error.message).toBe('メールアドレスまたはパスワードが正しくありません');
@@ -165,7 +187,9 @@ describe('POST /auth/login and /auth/logout', () => {
 
   it('tells a Google-only account to use Google', async () => {
     const email = uniqueEmail();
-    await env.DB.prepare("INSERT INTO users (email, is_verified, oauth_provider, google_id, password_hash) VALUES (?, 1, 'google', 'g-1', '!oauth-only')")
+    await env.DB.prepare(
+      "INSERT INTO users (email, is_verified, oauth_provider, google_id, password_hash) VALUES (?, 1, 'google', 'g-1', '!oauth-only')",
+    )
       .bind(email)
       .run();
     const res = await api('/auth/login', { method: 'POST', body: { email, password: '!oauth-only' } });
@@ -183,7 +207,11 @@ describe('POST /auth/login and /auth/logout', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const res = await api('/auth/login', { method: 'POST', body: '{not json', headers: { 'Content-Type': 'application/json' } });
+    const res = await api('/auth/login', {
+      method: 'POST',
+      body: '{not json',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error.code).toBe('BAD_REQUEST');
   });
@@ -191,7 +219,9 @@ describe('POST /auth/login and /auth/logout', () => {
   it('throttles after 5 failures in 15 minutes with Retry-After, even for the right password', async () => {
     const { email, password } = await signUp();
     for (let i = 0; i < 5; i++) {
-      expect((await api('/auth/login', { method: 'POST', body: { email, password: 'wrong-password' } })).status).toBe(401);
+      expect((await api('/auth/login', { method: 'POST', body: { email, password: 'wrong-password' } })).status).toBe(
+        401,
+      );
     }
     const res = await api('/auth/login', { method: 'POST', body: { email, password } });
     expect(res.status).toBe(429);
@@ -242,7 +272,11 @@ describe('bearer authentication', () => {
   });
 
   it('401 for a bad signature', async () => {
-    const token = await sign({ userId: 1, sid: 'x' }, Math.floor(Date.now() / 1000) + 600, new TextEncoder().encode('another-secret-of-at-least-32-bytes!!'));
+    const token = await sign(
+      { userId: 1, sid: 'x' },
+      Math.floor(Date.now() / 1000) + 600,
+      new TextEncoder().encode('another-secret-of-at-least-32-bytes!!'),
+    );
     const res = await api('/users/me', { token });
     expect(res.status).toBe(401);
     expect(res.json.error.message).toBe('Invalid token');
@@ -328,7 +362,11 @@ describe('users', () => {
   it('PATCH /users/{id}/theme of another user is 403', async () => {
     const me = await signUp();
     const other = await signUp();
-    const res = await api(`/users/${other.userId}/theme`, { method: 'PATCH', token: me.token, body: { theme: 'dark' } });
+    const res = await api(`/users/${other.userId}/theme`, {
+      method: 'PATCH',
+      token: me.token,
+      body: { theme: 'dark' },
+    });
     expect(res.status).toBe(403);
     expect(res.json.error.message).toBe('他のユーザーのテーマは変更できません');
   });

@@ -4,9 +4,9 @@ import {
   cleanPicture,
   exchangeCode,
   OAuthFailure,
+  type OAuthProvider,
   oauthErrors,
   providerFetch,
-  type OAuthProvider,
 } from './oauth-shared';
 
 export const GOOGLE_ENDPOINTS = {
@@ -86,7 +86,8 @@ export const googleProvider: OAuthProvider = {
     }
     if (info.sub !== subject) throw new OAuthFailure('invalid_id_token');
     const email = cleanEmail(info.email);
-    if (!email || (info.email_verified !== true && info.email_verified !== 'true')) throw oauthErrors.emailNotVerified();
+    if (!email || (info.email_verified !== true && info.email_verified !== 'true'))
+      throw oauthErrors.emailNotVerified();
     return {
       subject,
       email,

@@ -7,7 +7,8 @@ export const LINE_ENDPOINTS = {
 };
 export const LINE_ISSUER = 'https://access.line.me';
 
-const lineScopes = (requestEmail: string | undefined) => (requestEmail === 'true' ? 'openid profile email' : 'openid profile');
+const lineScopes = (requestEmail: string | undefined) =>
+  requestEmail === 'true' ? 'openid profile email' : 'openid profile';
 
 /** LINE Login v2.1 web-login ID tokens are HS256-signed with the channel secret. */
 async function verifyIdToken(idToken: string | null, channelId: string, channelSecret: string, nonce: string) {

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
-import { getDb, type Db } from '../db/client';
+import { type Db, getDb } from '../db/client';
 import { sessions, users } from '../db/schema';
-import { isProduction, type AppEnv, type Env, type Logger } from '../env';
+import { type AppEnv, type Env, isProduction, type Logger } from '../env';
 import { randomToken, timingSafeEqual } from '../lib/crypto';
 import { AppError } from '../lib/errors';
 import { OAUTH_PASSWORD_MARKER } from './password';
@@ -92,7 +92,10 @@ export function oauthCookieOptions(env: Env, provider: OAuthProviderName): Cooki
 
 async function s256(verifier: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
-  return btoa(String.fromCharCode(...digest)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...digest))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 }
 
 /** GET /oauth/{provider}: fresh state, PKCE verifier and nonce in cookies, then off to the provider. */
@@ -133,11 +136,19 @@ export async function startSignIn(c: Context<AppEnv>, provider: OAuthProvider): 
 type CallbackQuery = { code?: string; state?: string; error?: string };
 
 /** GET /oauth/{provider}/callback: check state, ask the provider who this is, sign them in, back to the app. */
-export async function finishSignIn(c: Context<AppEnv>, provider: OAuthProvider, query: CallbackQuery): Promise<Response> {
+export async function finishSignIn(
+  c: Context<AppEnv>,
+  provider: OAuthProvider,
+  query: CallbackQuery,
+): Promise<Response> {
   if (!provider.isConfigured(c.env)) throw oauthErrors.notConfigured(provider.label);
   const options = oauthCookieOptions(c.env, provider.name);
   const names = oauthCookieNames(provider.name);
-  const saved = { state: getCookie(c, names.state), verifier: getCookie(c, names.verifier), nonce: getCookie(c, names.nonce) };
+  const saved = {
+    state: getCookie(c, names.state),
+    verifier: getCookie(c, names.verifier),
+    nonce: getCookie(c, names.nonce),
+  };
   // One use only, whatever happens next.
   for (const name of Object.values(names)) deleteCookie(c, name, options);
 
@@ -215,7 +226,9 @@ export const cleanPicture = (value: unknown): string | null => {
   }
 };
 export const cleanEmail = (value: unknown): string | null =>
-  typeof value === 'string' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) && value.length <= 254 ? value.toLowerCase() : null;
+  typeof value === 'string' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) && value.length <= 254
+    ? value.toLowerCase()
+    : null;
 
 /**
  * Users are keyed by the provider's subject. A Google account whose verified email matches an existing account
@@ -247,7 +260,9 @@ export async function findOrCreateUser(db: Db, provider: OAuthProviderName, prof
           verificationTokenExpiresAt: null,
           avatarUrl: sameEmail.avatarUrl ?? picture,
           ...(hasPassword ? {} : { passwordHash: OAUTH_PASSWORD_MARKER, oauthProvider: 'google' as const }),
-          ...(sameEmail.userName === DEFAULT_USER_NAME && cleanName(profile.name) ? { userName: cleanName(profile.name)! } : {}),
+          ...(sameEmail.userName === DEFAULT_USER_NAME && cleanName(profile.name)
+            ? { userName: cleanName(profile.name)! }
+            : {}),
           updatedAt: now,
         })
         .where(eq(users.id, sameEmail.id));

@@ -3,7 +3,7 @@ import { errorBodySchema } from '../lib/error-body';
 import { createRouter, jsonContent } from '../lib/http';
 import { googleProvider } from './oauth-google';
 import { lineProvider } from './oauth-line';
-import { finishSignIn, startSignIn, type OAuthProvider } from './oauth-shared';
+import { finishSignIn, type OAuthProvider, startSignIn } from './oauth-shared';
 
 const tags = ['OAuth'];
 const error = (description: string) => jsonContent(errorBodySchema, description);
@@ -52,7 +52,7 @@ const callbackRoute = (provider: OAuthProvider) =>
     request: { query: callbackQuery },
     responses: {
       302: redirect('To the app with a token, or to the login page with the reason'),
-      400: error("Missing required OAuth parameters / Invalid OAuth state / Google email not verified"),
+      400: error('Missing required OAuth parameters / Invalid OAuth state / Google email not verified'),
       500: error('No valid access token received / Failed to fetch user information from Google / Network error'),
       503: error(`${provider.label} sign-in is not configured`),
     },

@@ -7,8 +7,14 @@ import { OAUTH_PASSWORD_MARKER } from './password';
 
 afterEach(() => vi.restoreAllMocks());
 
-const GOOGLE: Partial<Env> = { GOOGLE_CLIENT_ID: 'ushicho-test.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'google-client-secret' };
-const LINE: Partial<Env> = { LINE_CHANNEL_ID: '2001234567', LINE_CHANNEL_SECRET: 'line-channel-secret-0123456789abcdef' };
+const GOOGLE: Partial<Env> = {
+  GOOGLE_CLIENT_ID: 'ushicho-test.apps.googleusercontent.com',
+  GOOGLE_CLIENT_SECRET: 'google-client-secret',
+};
+const LINE: Partial<Env> = {
+  LINE_CHANNEL_ID: '2001234567',
+  LINE_CHANNEL_SECRET: 'line-channel-secret-0123456789abcdef',
+};
 const APP = 'http://127.0.0.1:8787';
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 const GOOGLE_USERINFO_URL = 'https://openidconnect.googleapis.com/v1/userinfo';
@@ -44,7 +50,9 @@ async function start(provider: Provider, overrides: Partial<Env> = {}) {
   expect(res.status).toBe(302);
   const location = new URL(res.headers.get('Location')!);
   const cookies = parseSetCookies(res.headers);
-  const cookieHeader = cookieNames(provider).map((name) => `${name}=${cookies[name].value}`).join('; ');
+  const cookieHeader = cookieNames(provider)
+    .map((name) => `${name}=${cookies[name].value}`)
+    .join('; ');
   return {
     res,
     location,
@@ -71,7 +79,10 @@ async function callback(
 
 async function s256(value: string) {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value)));
-  return btoa(String.fromCharCode(...digest)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...digest))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 }
 
 /** A Google ID token: its signature is not what is checked (TLS is), its claims are. */
@@ -153,7 +164,12 @@ describe('GET /oauth/google', () => {
   it('sets HttpOnly, Lax, 600-second cookies without Secure in development', async () => {
     const { cookies } = await start('google');
     for (const name of COOKIE_NAMES) {
-      expect(cookies[name].attributes).toEqual({ 'max-age': '600', path: '/api/v1/oauth/google', httponly: true, samesite: 'Lax' });
+      expect(cookies[name].attributes).toEqual({
+        'max-age': '600',
+        path: '/api/v1/oauth/google',
+        httponly: true,
+        samesite: 'Lax',
+      });
     }
   });
 
@@ -191,7 +207,9 @@ describe('GET /oauth/google', () => {
     expect(dev.json.error.details).toMatch(/url/i);
     expect(dev.headers.getAll('Set-Cookie')).toEqual([]);
 
-    const prod = await api('/oauth/google', { env: { ...GOOGLE, GOOGLE_AUTH_URL: 'not a url', ENVIRONMENT: 'production' } });
+    const prod = await api('/oauth/google', {
+      env: { ...GOOGLE, GOOGLE_AUTH_URL: 'not a url', ENVIRONMENT: 'production' },
+    });
     expect(prod.status).toBe(500);
     expect(prod.json.error.message).toBe('OAuth initialization failed');
     expect(prod.json.error).not.toHaveProperty('details');
@@ -259,7 +277,12 @@ describe('GET /oauth/google/callback', () => {
     expect(Object.keys(cleared).sort()).toEqual([...COOKIE_NAMES].sort());
     for (const name of COOKIE_NAMES) {
       expect(cleared[name].value).toBe('');
-      expect(cleared[name].attributes).toMatchObject({ 'max-age': '0', path: '/api/v1/oauth/google', httponly: true, samesite: 'Lax' });
+      expect(cleared[name].attributes).toMatchObject({
+        'max-age': '0',
+        path: '/api/v1/oauth/google',
+        httponly: true,
+        samesite: 'Lax',
+      });
       expect(cleared[name].attributes).not.toHaveProperty('secure');
     }
   });
@@ -270,10 +293,17 @@ describe('GET /oauth/google/callback', () => {
       { ENVIRONMENT: 'production', APP_URL: 'https://ushicho.example' },
     );
     expect(res.status).toBe(302);
-    expect(res.headers.get('Location')).toMatch(/^https:\/\/ushicho\.example\/auth\/callback\?token=[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(res.headers.get('Location')).toMatch(
+      /^https:\/\/ushicho\.example\/auth\/callback\?token=[\w-]+\.[\w-]+\.[\w-]+$/,
+    );
     const cleared = parseSetCookies(res.headers);
     for (const name of COOKIE_NAMES) {
-      expect(cleared[name].attributes).toMatchObject({ 'max-age': '0', path: '/api/v1/oauth/google', secure: true, samesite: 'None' });
+      expect(cleared[name].attributes).toMatchObject({
+        'max-age': '0',
+        path: '/api/v1/oauth/google',
+        secure: true,
+        samesite: 'None',
+      });
     }
   });
 
@@ -281,12 +311,19 @@ describe('GET /oauth/google/callback', () => {
     const sub = uniqueSubject('g');
     const email = uniqueEmail('google');
     const first = await googleSignIn({ sub, email, picture: 'https://lh3.googleusercontent.com/old' });
-    const second = await googleSignIn({ sub, email, name: '別の名前', picture: 'https://lh3.googleusercontent.com/new' });
+    const second = await googleSignIn({
+      sub,
+      email,
+      name: '別の名前',
+      picture: 'https://lh3.googleusercontent.com/new',
+    });
     expect(second.res.status).toBe(302);
     const firstMe = await api('/users/me', { token: tokenFrom(first.res) });
     const secondMe = await api('/users/me', { token: tokenFrom(second.res) });
     expect(secondMe.json.data.id).toBe(firstMe.json.data.id);
-    const rows = await env.DB.prepare('SELECT COUNT(*) AS n FROM users WHERE google_id = ?').bind(sub).first<{ n: number }>();
+    const rows = await env.DB.prepare('SELECT COUNT(*) AS n FROM users WHERE google_id = ?')
+      .bind(sub)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(1);
     const user = await userBy('google_id', sub);
     expect(user.avatar_url).toBe('https://lh3.googleusercontent.com/new');
@@ -302,7 +339,10 @@ describe('GET /oauth/google/callback', () => {
     expect(me.json.data.id).toBe(account.userId);
     const user = await userBy('email', account.email);
     expect(user).toMatchObject({ google_id: sub, oauth_provider: 'email', user_name: '既存 牧場', is_verified: 1 });
-    const login = await api('/auth/login', { method: 'POST', body: { email: account.email, password: account.password } });
+    const login = await api('/auth/login', {
+      method: 'POST',
+      body: { email: account.email, password: account.password },
+    });
     expect(login.status).toBe(200);
   });
 
@@ -331,24 +371,30 @@ describe('GET /oauth/google/callback', () => {
     expect(res.headers.get('Location')).toBe(`${APP}/login?error=oauth_failed&details=email_in_use`);
   });
 
-  it.each([false, 'false', undefined])('refuses an unverified Google email (email_verified %s) with 400', async (verified) => {
-    const email = uniqueEmail('unverified');
-    const flow = await start('google');
-    const sub = uniqueSubject('g');
-    const spy = await mockGoogle(flow, { sub, email, email_verified: verified as boolean });
-    if (verified === undefined) {
-      spy.mockRestore();
-      mockProviders({
-        [GOOGLE_TOKEN_URL]: Response.json({ access_token: 'at', id_token: await googleIdToken({ sub, nonce: flow.nonce }) }),
-        [GOOGLE_USERINFO_URL]: Response.json({ sub, email }),
-      });
-    }
-    const res = await callback('google', { code: 'c', state: flow.state }, flow.cookieHeader);
-    expect(res.status).toBe(400);
-    expect(res.json.error).toMatchObject({ code: 'OAUTH_EMAIL_NOT_VERIFIED', message: 'Google email not verified' });
-    expect(await userBy('email', email)).toBeNull();
-    expect(parseSetCookies(res.headers).ushicho_google_state.attributes['max-age']).toBe('0');
-  });
+  it.each([false, 'false', undefined])(
+    'refuses an unverified Google email (email_verified %s) with 400',
+    async (verified) => {
+      const email = uniqueEmail('unverified');
+      const flow = await start('google');
+      const sub = uniqueSubject('g');
+      const spy = await mockGoogle(flow, { sub, email, email_verified: verified as boolean });
+      if (verified === undefined) {
+        spy.mockRestore();
+        mockProviders({
+          [GOOGLE_TOKEN_URL]: Response.json({
+            access_token: 'at',
+            id_token: await googleIdToken({ sub, nonce: flow.nonce }),
+          }),
+          [GOOGLE_USERINFO_URL]: Response.json({ sub, email }),
+        });
+      }
+      const res = await callback('google', { code: 'c', state: flow.state }, flow.cookieHeader);
+      expect(res.status).toBe(400);
+      expect(res.json.error).toMatchObject({ code: 'OAUTH_EMAIL_NOT_VERIFIED', message: 'Google email not verified' });
+      expect(await userBy('email', email)).toBeNull();
+      expect(parseSetCookies(res.headers).ushicho_google_state.attributes['max-age']).toBe('0');
+    },
+  );
 
   it('refuses a state that does not match the cookie, before calling Google', async () => {
     const flow = await start('google');
@@ -376,16 +422,18 @@ describe('GET /oauth/google/callback', () => {
     expect(res.json.error.message).toBe('Invalid OAuth state');
   });
 
-  it.each([
-    [{ state: 'some-state' }],
-    [{ code: 'some-code' }],
-    [{}],
-  ])('answers 400 Missing required OAuth parameters for %j', async (query) => {
-    const flow = await start('google');
-    const res = await callback('google', query, flow.cookieHeader);
-    expect(res.status).toBe(400);
-    expect(res.json.error).toMatchObject({ code: 'OAUTH_MISSING_PARAMETERS', message: 'Missing required OAuth parameters' });
-  });
+  it.each([[{ state: 'some-state' }], [{ code: 'some-code' }], [{}]])(
+    'answers 400 Missing required OAuth parameters for %j',
+    async (query) => {
+      const flow = await start('google');
+      const res = await callback('google', query, flow.cookieHeader);
+      expect(res.status).toBe(400);
+      expect(res.json.error).toMatchObject({
+        code: 'OAUTH_MISSING_PARAMETERS',
+        message: 'Missing required OAuth parameters',
+      });
+    },
+  );
 
   it('sends a user who cancelled at Google back to the login page', async () => {
     const flow = await start('google');
@@ -414,26 +462,41 @@ describe('GET /oauth/google/callback', () => {
     const flow = await start('google');
     const sub = uniqueSubject('g');
     mockProviders({
-      [GOOGLE_TOKEN_URL]: Response.json({ access_token: 'at', id_token: await googleIdToken({ sub, nonce: flow.nonce }) }),
+      [GOOGLE_TOKEN_URL]: Response.json({
+        access_token: 'at',
+        id_token: await googleIdToken({ sub, nonce: flow.nonce }),
+      }),
       [GOOGLE_USERINFO_URL]: Response.json({ error: 'invalid_token' }, { status: 401 }),
     });
     const res = await callback('google', { code: 'c', state: flow.state }, flow.cookieHeader);
     expect(res.status).toBe(500);
-    expect(res.json.error).toMatchObject({ code: 'OAUTH_USERINFO_FAILED', message: 'Failed to fetch user information from Google' });
+    expect(res.json.error).toMatchObject({
+      code: 'OAUTH_USERINFO_FAILED',
+      message: 'Failed to fetch user information from Google',
+    });
   });
 
-  it.each([GOOGLE_TOKEN_URL, GOOGLE_USERINFO_URL])('answers 500 Network error while fetching user info when %s is unreachable', async (down) => {
-    const flow = await start('google');
-    const sub = uniqueSubject('g');
-    mockProviders({
-      [GOOGLE_TOKEN_URL]: Response.json({ access_token: 'at', id_token: await googleIdToken({ sub, nonce: flow.nonce }) }),
-      [GOOGLE_USERINFO_URL]: Response.json({ sub, email: uniqueEmail('g'), email_verified: true }),
-      [down]: new TypeError('fetch failed: connection reset'),
-    });
-    const res = await callback('google', { code: 'c', state: flow.state }, flow.cookieHeader);
-    expect(res.status).toBe(500);
-    expect(res.json.error).toMatchObject({ code: 'OAUTH_NETWORK_ERROR', message: 'Network error while fetching user info' });
-  });
+  it.each([GOOGLE_TOKEN_URL, GOOGLE_USERINFO_URL])(
+    'answers 500 Network error while fetching user info when %s is unreachable',
+    async (down) => {
+      const flow = await start('google');
+      const sub = uniqueSubject('g');
+      mockProviders({
+        [GOOGLE_TOKEN_URL]: Response.json({
+          access_token: 'at',
+          id_token: await googleIdToken({ sub, nonce: flow.nonce }),
+        }),
+        [GOOGLE_USERINFO_URL]: Response.json({ sub, email: uniqueEmail('g'), email_verified: true }),
+        [down]: new TypeError('fetch failed: connection reset'),
+      });
+      const res = await callback('google', { code: 'c', state: flow.state }, flow.cookieHeader);
+      expect(res.status).toBe(500);
+      expect(res.json.error).toMatchObject({
+        code: 'OAUTH_NETWORK_ERROR',
+        message: 'Network error while fetching user info',
+      });
+    },
+  );
 
   it.each([
     ['another nonce', { nonce: 'someone-elses-nonce' }],
@@ -445,7 +508,10 @@ describe('GET /oauth/google/callback', () => {
     const flow = await start('google');
     const sub = uniqueSubject('g');
     mockProviders({
-      [GOOGLE_TOKEN_URL]: Response.json({ access_token: 'at', id_token: await googleIdToken({ sub, nonce: flow.nonce, ...claims }) }),
+      [GOOGLE_TOKEN_URL]: Response.json({
+        access_token: 'at',
+        id_token: await googleIdToken({ sub, nonce: flow.nonce, ...claims }),
+      }),
       [GOOGLE_USERINFO_URL]: Response.json({ sub, email: uniqueEmail('g'), email_verified: true }),
     });
     const res = await callback('google', { code: 'c', state: flow.state }, flow.cookieHeader);
@@ -494,7 +560,12 @@ describe('LINE sign-in', () => {
       code_challenge_method: 'S256',
     });
     for (const name of LINE_COOKIE_NAMES) {
-      expect(flow.cookies[name].attributes).toEqual({ 'max-age': '600', path: '/api/v1/oauth/line', httponly: true, samesite: 'Lax' });
+      expect(flow.cookies[name].attributes).toEqual({
+        'max-age': '600',
+        path: '/api/v1/oauth/line',
+        httponly: true,
+        samesite: 'Lax',
+      });
     }
   });
 
@@ -506,7 +577,12 @@ describe('LINE sign-in', () => {
   it('sets Secure, SameSite=None cookies in production', async () => {
     const { cookies } = await start('line', { ENVIRONMENT: 'production' });
     for (const name of LINE_COOKIE_NAMES) {
-      expect(cookies[name].attributes).toMatchObject({ 'max-age': '600', httponly: true, secure: true, samesite: 'None' });
+      expect(cookies[name].attributes).toMatchObject({
+        'max-age': '600',
+        httponly: true,
+        secure: true,
+        samesite: 'None',
+      });
     }
   });
 
@@ -550,7 +626,8 @@ describe('LINE sign-in', () => {
     const me = await api('/users/me', { token: tokenFrom(res) });
     expect(me.json.data.id).toBe(user.id);
     const cleared = parseSetCookies(res.headers);
-    for (const name of LINE_COOKIE_NAMES) expect(cleared[name].attributes).toMatchObject({ 'max-age': '0', path: '/api/v1/oauth/line' });
+    for (const name of LINE_COOKIE_NAMES)
+      expect(cleared[name].attributes).toMatchObject({ 'max-age': '0', path: '/api/v1/oauth/line' });
 
     const login = await api('/auth/login', { method: 'POST', body: { email, password: 'any-password-1' } });
     expect(login.status).toBe(401);
@@ -571,7 +648,9 @@ describe('LINE sign-in', () => {
     const second = await lineSignIn({ sub });
     const [a, b] = await Promise.all([first, second].map(({ res }) => api('/users/me', { token: tokenFrom(res) })));
     expect(b.json.data.id).toBe(a.json.data.id);
-    const rows = await env.DB.prepare('SELECT COUNT(*) AS n FROM users WHERE line_id = ?').bind(sub).first<{ n: number }>();
+    const rows = await env.DB.prepare('SELECT COUNT(*) AS n FROM users WHERE line_id = ?')
+      .bind(sub)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(1);
   });
 
@@ -596,7 +675,10 @@ describe('LINE sign-in', () => {
     const flow = await start('line');
     const sub = `U${crypto.randomUUID().replaceAll('-', '')}`;
     mockProviders({
-      [LINE_TOKEN_URL]: Response.json({ access_token: 'at', id_token: await lineIdToken({ sub, nonce: flow.nonce, ...claims }, secret) }),
+      [LINE_TOKEN_URL]: Response.json({
+        access_token: 'at',
+        id_token: await lineIdToken({ sub, nonce: flow.nonce, ...claims }, secret),
+      }),
     });
     const res = await callback('line', { code: 'c', state: flow.state }, flow.cookieHeader);
     expect(res.status).toBe(302);
@@ -609,8 +691,13 @@ describe('LINE sign-in', () => {
     const good = await lineIdToken({ sub: 'Uoriginal', nonce: flow.nonce });
     const [header, payload, signature] = good.split('.');
     const claims = JSON.parse(atob(payload.replaceAll('-', '+').replaceAll('_', '/')));
-    const forged = btoa(JSON.stringify({ ...claims, sub: 'Uvictim' })).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-    mockProviders({ [LINE_TOKEN_URL]: Response.json({ access_token: 'at', id_token: `${header}.${forged}.${signature}` }) });
+    const forged = btoa(JSON.stringify({ ...claims, sub: 'Uvictim' }))
+      .replaceAll('+', '-')
+      .replaceAll('/', '_')
+      .replace(/=+$/, '');
+    mockProviders({
+      [LINE_TOKEN_URL]: Response.json({ access_token: 'at', id_token: `${header}.${forged}.${signature}` }),
+    });
     const res = await callback('line', { code: 'c', state: flow.state }, flow.cookieHeader);
     expect(res.headers.get('Location')).toBe(`${APP}/login?error=oauth_failed&details=invalid_id_token`);
   });
@@ -661,7 +748,12 @@ describe('LINE sign-in', () => {
 describe('OpenAPI', () => {
   it('documents the OAuth routes', async () => {
     const res = await api('/openapi.json');
-    for (const path of ['/api/v1/oauth/google', '/api/v1/oauth/google/callback', '/api/v1/oauth/line', '/api/v1/oauth/line/callback']) {
+    for (const path of [
+      '/api/v1/oauth/google',
+      '/api/v1/oauth/google/callback',
+      '/api/v1/oauth/line',
+      '/api/v1/oauth/line/callback',
+    ]) {
       expect(res.json.paths[path]?.get, path).toBeDefined();
     }
   });

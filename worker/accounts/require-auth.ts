@@ -16,7 +16,9 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const [session] = await getDb(c.env)
     .select({ id: sessions.id })
     .from(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date().toISOString())))
+    .where(
+      and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date().toISOString())),
+    )
     .limit(1);
   if (!session) throw unauthorized('Session expired or signed out');
   c.set('userId', userId);

@@ -1,7 +1,7 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { isProduction, type Env } from '../env';
-import { AppError, unauthorized } from '../lib/errors';
+import { type Env, isProduction } from '../env';
 import { randomToken } from '../lib/crypto';
+import { AppError, unauthorized } from '../lib/errors';
 
 export const ISSUER = 'ushicho';
 export const AUDIENCE = 'ushicho-app';

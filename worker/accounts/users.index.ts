@@ -5,13 +5,16 @@ import { users } from '../db/schema';
 import { errorBodySchema } from '../lib/error-body';
 import { forbidden, notFound } from '../lib/errors';
 import { createRouter, jsonBody, jsonContent } from '../lib/http';
-import { publicUserSchema, themeBodySchema, type PublicUser } from './accounts.schemas';
+import { type PublicUser, publicUserSchema, themeBodySchema } from './accounts.schemas';
 import { requireAuth } from './require-auth';
 
 const error = (description: string) => jsonContent(errorBodySchema, description);
 const userResponse = z.object({ success: z.literal(true), data: publicUserSchema });
 const idParam = z.object({
-  id: z.coerce.number({ error: 'ユーザーIDは正の整数である必要があります' }).int().positive('ユーザーIDは正の整数である必要があります'),
+  id: z.coerce
+    .number({ error: 'ユーザーIDは正の整数である必要があります' })
+    .int()
+    .positive('ユーザーIDは正の整数である必要があります'),
 });
 const common = { tags: ['Users'], security: [{ bearer: [] }], middleware: requireAuth };
 
@@ -72,7 +75,9 @@ async function loadUser(env: Parameters<typeof getDb>[0], id: number) {
 }
 
 export const usersRouter = createRouter()
-  .openapi(getMe, async (c) => c.json({ success: true as const, data: toPublicUser(await loadUser(c.env, c.get('userId'))) }, 200))
+  .openapi(getMe, async (c) =>
+    c.json({ success: true as const, data: toPublicUser(await loadUser(c.env, c.get('userId'))) }, 200),
+  )
   .openapi(getUser, async (c) => {
     const { id } = c.req.valid('param');
     if (id !== c.get('userId')) throw forbidden('You can only access your own user information');

@@ -1,8 +1,8 @@
 import { getDb } from '../db/client';
 import { csvResponse } from '../lib/csv';
 import { createRouter } from '../lib/http';
-import { REGISTRATIONS_CSV_COLUMNS } from './admin.schemas';
 import * as routes from './admin.routes';
+import { REGISTRATIONS_CSV_COLUMNS } from './admin.schemas';
 import { findRegistrations, registrationCsvRow } from './registrations';
 
 export const adminRouter = createRouter()

@@ -20,7 +20,11 @@ export const listRegistrations = createRoute({
   security: [{ basic: [] }],
   middleware: requireAdmin,
   request: { query: registrationsQuerySchema },
-  responses: { 200: jsonContent(registrationsResponseSchema, 'One page and the total'), 400: error('Invalid query'), ...authErrors },
+  responses: {
+    200: jsonContent(registrationsResponseSchema, 'One page and the total'),
+    400: error('Invalid query'),
+    ...authErrors,
+  },
 });
 
 export const exportRegistrations = createRoute({

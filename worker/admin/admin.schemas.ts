@@ -17,9 +17,13 @@ const limit = z.coerce
   .int('limit must be between 1 and 100')
   .min(1, 'limit must be between 1 and 100')
   .max(100, 'limit must be between 1 and 100');
-const offset = z.coerce.number({ error: 'offset must be 0 or more' }).int('offset must be 0 or more').min(0, 'offset must be 0 or more');
+const offset = z.coerce
+  .number({ error: 'offset must be 0 or more' })
+  .int('offset must be 0 or more')
+  .min(0, 'offset must be 0 or more');
 
-const fromNotAfterTo = (q: { from?: number; to?: number }) => q.from === undefined || q.to === undefined || q.from <= q.to;
+const fromNotAfterTo = (q: { from?: number; to?: number }) =>
+  q.from === undefined || q.to === undefined || q.from <= q.to;
 const rangeIssue = { message: 'from must not be after to', path: ['from'] };
 
 /** SPEC §5 Admin list query: filters, limit 1–100 (default 20), offset ≥ 0 (default 0). */

@@ -11,9 +11,18 @@ const basic = (user: string, password: string) =>
   `Basic ${btoa(String.fromCharCode(...new TextEncoder().encode(`${user}:${password}`)))}`;
 
 let ipCounter = 0;
-function admin(path: string, options: { authorization?: string | null; env?: Partial<Env>; method?: string; headers?: Record<string, string> } = {}) {
+function admin(
+  path: string,
+  options: {
+    authorization?: string | null;
+    env?: Partial<Env>;
+    method?: string;
+    headers?: Record<string, string>;
+  } = {},
+) {
   const headers: Record<string, string> = { 'CF-Connecting-IP': `192.0.2.${++ipCounter}`, ...options.headers };
-  const authorization = options.authorization === undefined ? basic(ADMIN.ADMIN_USER, ADMIN.ADMIN_PASSWORD) : options.authorization;
+  const authorization =
+    options.authorization === undefined ? basic(ADMIN.ADMIN_USER, ADMIN.ADMIN_PASSWORD) : options.authorization;
   if (authorization) headers.Authorization = authorization;
   return api(`/admin${path}`, { method: options.method, headers, env: { ...ADMIN, ...options.env } });
 }
@@ -86,7 +95,9 @@ describe('admin Basic authentication', () => {
 
   it('uses admin / ushicho-admin-dev in development when nothing is configured', async () => {
     const env = { ADMIN_USER: undefined, ADMIN_PASSWORD: undefined };
-    expect((await admin('/registrations', { authorization: basic('admin', 'ushicho-admin-dev'), env })).status).toBe(200);
+    expect((await admin('/registrations', { authorization: basic('admin', 'ushicho-admin-dev'), env })).status).toBe(
+      200,
+    );
     expect((await admin('/registrations', { authorization: basic('admin', 'other'), env })).status).toBe(401);
   });
 
@@ -96,7 +107,10 @@ describe('admin Basic authentication', () => {
       env: { ENVIRONMENT: 'production', ADMIN_USER: undefined, ADMIN_PASSWORD: '' },
     });
     expect(res.status).toBe(503);
-    expect(res.json.error).toMatchObject({ code: 'ADMIN_NOT_CONFIGURED', message: 'Admin credentials are not configured' });
+    expect(res.json.error).toMatchObject({
+      code: 'ADMIN_NOT_CONFIGURED',
+      message: 'Admin credentials are not configured',
+    });
   });
 
   it('works in production with configured credentials', async () => {
@@ -108,7 +122,11 @@ describe('admin Basic authentication', () => {
     const res = await admin('/registrations', {
       method: 'OPTIONS',
       authorization: null,
-      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+      headers: {
+        Origin: 'http://localhost:3000',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('Access-Control-Allow-Origin')).toBe('http://localhost:3000');
@@ -118,7 +136,9 @@ describe('admin Basic authentication', () => {
   it('blocks an address after 10 failed attempts with 429, even with the right password', async () => {
     const headers = { 'CF-Connecting-IP': '198.51.100.250' };
     for (let i = 0; i < 10; i++) {
-      expect((await admin('/registrations', { authorization: basic(ADMIN.ADMIN_USER, `guess-${i}`), headers })).status).toBe(401);
+      expect(
+        (await admin('/registrations', { authorization: basic(ADMIN.ADMIN_USER, `guess-${i}`), headers })).status,
+      ).toBe(401);
     }
     const blocked = await admin('/registrations', { headers });
     expect(blocked.status).toBe(429);
@@ -166,7 +186,10 @@ describe('GET /admin/registrations', () => {
 
   it('searches by part of the email, case-insensitively, with % and _ taken literally', async () => {
     const { tag } = await seed([{}, {}]);
-    const special = await seed([{ email: `${tag}-under_score@example.jp` }, { email: `${tag}-underXscore@example.jp` }]);
+    const special = await seed([
+      { email: `${tag}-under_score@example.jp` },
+      { email: `${tag}-underXscore@example.jp` },
+    ]);
     expect((await admin(`/registrations?q=${tag.toUpperCase()}-0`)).json.data.total).toBe(1);
     const underscore = await admin(`/registrations?q=${encodeURIComponent(`${tag}-under_`)}`);
     expect(underscore.json.data.items.map((r: any) => r.email)).toEqual([special.emails[0]]);
@@ -230,7 +253,9 @@ describe('GET /admin/registrations.csv', () => {
     const { response, bytes, text } = await downloadCsv(`q=${tag}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('Content-Disposition')).toBe(`attachment; filename="registrations.csv"; filename*=UTF-8''registrations.csv`);
+    expect(response.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="registrations.csv"; filename*=UTF-8''registrations.csv`,
+    );
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const ids = (await admin(`/registrations?q=${tag}`)).json.data.items.map((r: any) => r.id);
     expect(text).toBe(

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { getDb } from '../db/client';
-import { isDevelopment, type AppEnv, type Env } from '../env';
+import { type AppEnv, type Env, isDevelopment } from '../env';
 import { timingSafeEqual } from '../lib/crypto';
 import { AppError, tooManyRequests } from '../lib/errors';
 import { rateLimiter } from '../lib/rate-limit';
@@ -41,7 +41,12 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const match = /^Basic\s+(\S*)\s*$/i.exec(c.req.header('Authorization') ?? '');
   if (!match) throw basicRequired();
 
-  const limiter = rateLimiter(getDb(c.env), `admin-auth:${c.req.header('CF-Connecting-IP') ?? 'unknown'}`, FAILURES_PER_IP, FAILURE_WINDOW_SECONDS);
+  const limiter = rateLimiter(
+    getDb(c.env),
+    `admin-auth:${c.req.header('CF-Connecting-IP') ?? 'unknown'}`,
+    FAILURES_PER_IP,
+    FAILURE_WINDOW_SECONDS,
+  );
   const retryAfter = await limiter.retryAfter();
   if (retryAfter > 0) throw tooManyRequests('Too many failed sign-in attempts. Please try again later.', retryAfter);
 

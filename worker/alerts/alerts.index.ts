@@ -1,18 +1,18 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { batchStatements } from '../db/batch';
-import { getDb, type Db } from '../db/client';
+import { type Db, getDb } from '../db/client';
 import { alerts } from '../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../lib/errors';
 import { createRouter } from '../lib/http';
+import { alertWithHistory, findAlertForChange, listAlerts } from './alerts.queries';
+import * as routes from './alerts.routes';
 import {
   ALERT_MESSAGES,
+  type AlertStatus,
   canTransition,
   STATUS_UPDATED_MESSAGES,
   transitionRefused,
-  type AlertStatus,
 } from './alerts.schemas';
-import { alertWithHistory, findAlertForChange, listAlerts } from './alerts.queries';
-import * as routes from './alerts.routes';
 
 const alertNotFound = () => notFound(ALERT_MESSAGES.notFound, 'ALERT_NOT_FOUND');
 
@@ -60,7 +60,8 @@ async function changeAlert(db: Db, ownerId: number, alertId: string, change: Cha
       .returning({ id: alerts.id, status: alerts.status, memo: alerts.memo }),
   ];
   if (to !== undefined) statements.push(history(to, change.reason ?? null));
-  if (change.memo !== undefined) statements.push(history('updated', change.memo === null ? 'メモを削除しました' : 'メモを更新しました'));
+  if (change.memo !== undefined)
+    statements.push(history('updated', change.memo === null ? 'メモを削除しました' : 'メモを更新しました'));
   const [updated] = await batchStatements(db.$client, statements as never);
   const row = updated.results[0] as { id: string; status: AlertStatus; memo: string | null } | undefined;
   if (!row) throw conflict(ALERT_MESSAGES.conflict, 'ALERT_CHANGED');
@@ -76,7 +77,11 @@ export const alertsRouter = createRouter()
     const { alertId } = c.req.valid('param');
     const body = c.req.valid('json');
     const data = await changeAlert(getDb(c.env), c.get('userId'), alertId, body);
-    const message = body.status ? STATUS_UPDATED_MESSAGES[body.status] : body.memo !== undefined ? ALERT_MESSAGES.memoUpdated : undefined;
+    const message = body.status
+      ? STATUS_UPDATED_MESSAGES[body.status]
+      : body.memo !== undefined
+        ? ALERT_MESSAGES.memoUpdated
+        : undefined;
     return c.json({ data, message }, 200);
   })
   .openapi(routes.status, async (c) => {

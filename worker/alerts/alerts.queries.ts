@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { alertHistory, alerts } from '../db/schema';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
@@ -7,8 +7,8 @@ import {
   DEFAULT_OPEN_LIMIT,
   DEFAULT_SEARCH_LIMIT,
   DUE_SOON_DAYS,
-  OPEN_ALERT_STATUSES,
   type ListAlertsParams,
+  OPEN_ALERT_STATUSES,
 } from './alerts.schemas';
 
 /** The one scoping condition for every alert query. */
@@ -52,7 +52,10 @@ export function summaryQuery(db: Db, ownerId: number, today: string) {
       active: countWhere(open, 'active'),
       resolved: countWhere(sql`${alerts.status} = 'resolved'`, 'resolved'),
       overdue: countWhere(sql`${open} and ${alerts.dueAt} < ${today}`, 'overdue'),
-      dueSoon: countWhere(sql`${open} and ${alerts.dueAt} >= ${today} and ${alerts.dueAt} <= ${addDays(today, DUE_SOON_DAYS)}`, 'due_soon'),
+      dueSoon: countWhere(
+        sql`${open} and ${alerts.dueAt} >= ${today} and ${alerts.dueAt} <= ${addDays(today, DUE_SOON_DAYS)}`,
+        'due_soon',
+      ),
     })
     .from(alerts)
     .where(ownedAlerts(ownerId));
@@ -96,7 +99,10 @@ export async function listAlerts(db: Db, ownerId: number, params: ListAlertsPara
       .where(and(...pageFilters))
       .orderBy(desc(severityRank), asc(dueKey), asc(rowId))
       .limit(limit + 1),
-    db.select({ total: count() }).from(alerts).where(and(...filters)),
+    db
+      .select({ total: count() })
+      .from(alerts)
+      .where(and(...filters)),
     summaryQuery(db, ownerId, today),
   ]);
   const hasNext = rows.length > limit;
@@ -114,7 +120,11 @@ export async function listAlerts(db: Db, ownerId: number, params: ListAlertsPara
 /** The alert and its history, oldest first; null when it is not the owner's. One D1 round trip. */
 export async function alertWithHistory(db: Db, ownerId: number, alertId: string) {
   const [found, history] = await db.batch([
-    db.select(alertColumns).from(alerts).where(and(eq(alerts.id, alertId), ownedAlerts(ownerId))).limit(1),
+    db
+      .select(alertColumns)
+      .from(alerts)
+      .where(and(eq(alerts.id, alertId), ownedAlerts(ownerId)))
+      .limit(1),
     db
       .select({
         id: alertHistory.id,

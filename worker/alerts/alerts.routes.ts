@@ -62,7 +62,7 @@ export const list = createRoute({
   method: 'get',
   path: '/',
   summary: 'Alerts, most severe first then by due date. Without status: the open ones (active, acknowledged), up to 50',
-  description: '`total` counts the alerts matching the filters; `summary` counts over all of the farm\'s alerts.',
+  description: "`total` counts the alerts matching the filters; `summary` counts over all of the farm's alerts.",
   request: { query: listAlertsQuerySchema },
   responses: {
     200: jsonContent(
@@ -107,7 +107,10 @@ export const memo = createRoute({
   summary: "Set the alert's memo (empty clears it)",
   request: { params, body: jsonBody(memoChangeSchema) },
   responses: {
-    200: jsonContent(z.object({ data: z.object({ id: z.string(), memo: z.string().nullable() }), message: z.string() }), 'Saved'),
+    200: jsonContent(
+      z.object({ data: z.object({ id: z.string(), memo: z.string().nullable() }), message: z.string() }),
+      'Saved',
+    ),
     ...changeErrors,
   },
 });
@@ -116,7 +119,7 @@ export const history = createRoute({
   ...common,
   method: 'get',
   path: '/{alertId}/history',
-  summary: "The alert and every change to it, oldest first",
+  summary: 'The alert and every change to it, oldest first',
   request: { params },
   responses: {
     200: jsonContent(

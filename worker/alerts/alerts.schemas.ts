@@ -33,7 +33,10 @@ export const ALERT_TYPE_LABELS: Record<AlertType, Label> = {
   PREGNANCY_CHECK_DUE: { ja: '妊娠鑑定予定', en: 'Pregnancy check due' },
 };
 
-export const ALERT_SEVERITY_LABELS: Record<AlertSeverity, Label & { priority: number; color: 'red' | 'orange' | 'yellow' }> = {
+export const ALERT_SEVERITY_LABELS: Record<
+  AlertSeverity,
+  Label & { priority: number; color: 'red' | 'orange' | 'yellow' }
+> = {
   high: { ja: '高', en: 'High', priority: 3, color: 'red' },
   medium: { ja: '中', en: 'Medium', priority: 2, color: 'orange' },
   low: { ja: '低', en: 'Low', priority: 1, color: 'yellow' },
@@ -93,7 +96,6 @@ export const STATUS_UPDATED_MESSAGES: Partial<Record<AlertStatus, string>> = {
 
 export const transitionRefused = (from: AlertStatus, to: AlertStatus) => `Cannot transition from ${from} to ${to}`;
 
-
 export const alertStatusSchema = z.enum(ALERT_STATUSES, { error: ALERT_MESSAGES.invalidStatus });
 
 export const memoSchema = z
@@ -122,14 +124,25 @@ const list = <T extends z.ZodType<unknown, string>>(item: T) =>
   z
     .string()
     .optional()
-    .transform((v) => (v === undefined ? [] : v.split(',').map((s) => s.trim()).filter(Boolean)))
+    .transform((v) =>
+      v === undefined
+        ? []
+        : v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+    )
     .pipe(z.array(item));
 
 const dateParam = z.string().refine(isIsoDate, ALERT_MESSAGES.date).optional();
 
 export const listAlertsQuerySchema = z
   .object({
-    cattleId: z.coerce.number({ error: ALERT_MESSAGES.cattleId }).int(ALERT_MESSAGES.cattleId).positive(ALERT_MESSAGES.cattleId).optional(),
+    cattleId: z.coerce
+      .number({ error: ALERT_MESSAGES.cattleId })
+      .int(ALERT_MESSAGES.cattleId)
+      .positive(ALERT_MESSAGES.cattleId)
+      .optional(),
     alertType: list(z.enum(ALERT_TYPES, { error: ALERT_MESSAGES.invalidType })),
     severity: list(z.enum(ALERT_SEVERITIES, { error: ALERT_MESSAGES.invalidSeverity })),
     status: list(alertStatusSchema),
@@ -143,7 +156,10 @@ export const listAlertsQuerySchema = z
       .max(100, ALERT_MESSAGES.limit)
       .optional(),
   })
-  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { message: ALERT_MESSAGES.dateRange, path: ['startDate'] });
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    message: ALERT_MESSAGES.dateRange,
+    path: ['startDate'],
+  });
 export type ListAlertsQuery = z.input<typeof listAlertsQuerySchema>;
 export type ListAlertsParams = z.output<typeof listAlertsQuerySchema>;
 
@@ -157,8 +173,14 @@ export const alertCreateSchema = (today: string) =>
   z.object({
     type: z.enum(ALERT_TYPES, { error: ALERT_MESSAGES.invalidType }),
     severity: z.enum(ALERT_SEVERITIES, { error: ALERT_MESSAGES.invalidSeverity }),
-    cattleId: z.number({ error: ALERT_MESSAGES.cattleIdRequired }).int(ALERT_MESSAGES.cattleId).positive(ALERT_MESSAGES.cattleId),
-    ownerUserId: z.number({ error: ALERT_MESSAGES.ownerRequired }).int(ALERT_MESSAGES.ownerRequired).positive(ALERT_MESSAGES.ownerRequired),
+    cattleId: z
+      .number({ error: ALERT_MESSAGES.cattleIdRequired })
+      .int(ALERT_MESSAGES.cattleId)
+      .positive(ALERT_MESSAGES.cattleId),
+    ownerUserId: z
+      .number({ error: ALERT_MESSAGES.ownerRequired })
+      .int(ALERT_MESSAGES.ownerRequired)
+      .positive(ALERT_MESSAGES.ownerRequired),
     message: z
       .string({ error: ALERT_MESSAGES.messageRequired })
       .trim()
@@ -172,9 +194,15 @@ export const alertCreateSchema = (today: string) =>
       .refine((v) => v <= addYears(today, 2), ALERT_MESSAGES.dueAtTooFar)
       .nullish()
       .transform((v) => v ?? null),
-    cattleName: z.string().nullish().transform((v) => v ?? null),
-    cattleEarTagNumber: z.number().int().nullish().transform((v) => v ?? null),
+    cattleName: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? null),
+    cattleEarTagNumber: z
+      .number()
+      .int()
+      .nullish()
+      .transform((v) => v ?? null),
   });
 export type AlertCreateInput = z.input<ReturnType<typeof alertCreateSchema>>;
 export type AlertCreate = z.output<ReturnType<typeof alertCreateSchema>>;
-

@@ -2,7 +2,7 @@
  * The SQL that writes alerts and their history, in multi-row statements that stay within D1's 100 bound
  * parameters per statement. Shared by the create use case, regeneration and the status calls.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { sha256Hex } from '../lib/crypto';
 import type { AlertSeverity } from './alerts.schemas';
 
@@ -51,9 +51,14 @@ export function insertAlertsStatements(rows: readonly AlertInsert[], now: string
 /** 'created' history rows for the alerts of `ids` that this write inserted (their created_at is `now`). */
 export function createdHistoryStatements(ids: readonly string[], changedBy: string, now: string): SQL[] {
   return chunk(ids, MAX_BOUND_PARAMETERS - 4).map(
-    (part) => sql`insert into alert_history (alert_id, action, previous_status, new_status, changed_by, reason, created_at)
+    (
+      part,
+    ) => sql`insert into alert_history (alert_id, action, previous_status, new_status, changed_by, reason, created_at)
       select id, 'created', null, status, ${changedBy}, null, ${now} from alerts
-      where id in (${sql.join(part.map((id) => sql`${id}`), sql`, `)}) and created_at = ${now}`,
+      where id in (${sql.join(
+        part.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and created_at = ${now}`,
   );
 }
 
@@ -90,7 +95,10 @@ export const CONDITION_CLEARED = '条件が解消されました';
  */
 export function systemResolveStatements(ids: readonly string[], now: string): SQL[] {
   return chunk(ids, MAX_BOUND_PARAMETERS - 6).flatMap((part) => {
-    const list = sql.join(part.map((id) => sql`${id}`), sql`, `);
+    const list = sql.join(
+      part.map((id) => sql`${id}`),
+      sql`, `,
+    );
     return [
       sql`insert into alert_history (alert_id, action, previous_status, new_status, changed_by, reason, created_at)
         select id, 'resolved', status, 'resolved', ${SYSTEM}, ${CONDITION_CLEARED}, ${now} from alerts
@@ -100,4 +108,3 @@ export function systemResolveStatements(ids: readonly string[], now: string): SQ
     ];
   });
 }
-

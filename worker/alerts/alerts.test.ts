@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
 import { addDays, todayJst } from '../lib/jst';
 import { api, signUp, testEnv } from '../test/api';
-import { createAlert } from './create-alert';
 import type { AlertCreateInput } from './alerts.schemas';
+import { createAlert } from './create-alert';
 
 const db = getDb(testEnv);
 const today = todayJst();
@@ -14,7 +14,13 @@ async function createCow(token: string, name = 'はなこ') {
   const res = await api('/cattle', {
     method: 'POST',
     token,
-    body: { name, identificationNumber: ++identification, earTagNumber: identification % 10000, gender: '雌', growthStage: 'MULTI_PAROUS' },
+    body: {
+      name,
+      identificationNumber: ++identification,
+      earTagNumber: identification % 10000,
+      gender: '雌',
+      growthStage: 'MULTI_PAROUS',
+    },
   });
   if (res.status !== 201) throw new Error(`create cattle failed: ${res.text}`);
   return res.json.data.cattleId as number;
@@ -32,11 +38,14 @@ const seed = (owner: Farmer, cattleId: number, input: Partial<AlertCreateInput> 
     ...input,
   });
 
-const putStatus = (token: string, id: string, body: unknown) => api(`/alerts/${id}/status`, { method: 'PUT', token, body });
+const putStatus = (token: string, id: string, body: unknown) =>
+  api(`/alerts/${id}/status`, { method: 'PUT', token, body });
 const putMemo = (token: string, id: string, body: unknown) => api(`/alerts/${id}/memo`, { method: 'PUT', token, body });
 const patch = (token: string, id: string, body: unknown) => api(`/alerts/${id}`, { method: 'PATCH', token, body });
 const historyOf = (id: string) =>
-  env.DB.prepare('SELECT action, previous_status, new_status, changed_by, reason FROM alert_history WHERE alert_id = ? ORDER BY id')
+  env.DB.prepare(
+    'SELECT action, previous_status, new_status, changed_by, reason FROM alert_history WHERE alert_id = ? ORDER BY id',
+  )
     .bind(id)
     .all<any>()
     .then((r) => r.results);
@@ -66,8 +75,18 @@ describe('GET /alerts', () => {
     const mk = async (cattleId: number, input: Partial<AlertCreateInput>) => (await seed(lister, cattleId, input)).id;
     ids = {
       mediumSoon: await mk(a, { type: 'CALVING_WITHIN_60', severity: 'medium', dueAt: addDays(today, 3) }),
-      highLate: await mk(a, { type: 'CALVING_OVERDUE', severity: 'high', dueAt: addDays(today, -2), message: '分娩予定日を2日超過' }),
-      highOpen: await mk(b, { type: 'OPEN_DAYS_OVER60_NO_AI', severity: 'high', dueAt: addDays(today, -20), message: '分娩後80日経過・未授精' }),
+      highLate: await mk(a, {
+        type: 'CALVING_OVERDUE',
+        severity: 'high',
+        dueAt: addDays(today, -2),
+        message: '分娩予定日を2日超過',
+      }),
+      highOpen: await mk(b, {
+        type: 'OPEN_DAYS_OVER60_NO_AI',
+        severity: 'high',
+        dueAt: addDays(today, -20),
+        message: '分娩後80日経過・未授精',
+      }),
       low: await mk(b, { type: 'PREGNANCY_CHECK_DUE', severity: 'low', dueAt: addDays(today, 30) }),
       mediumLater: await mk(b, { type: 'ESTRUS_OVER20_NOT_PREGNANT', severity: 'medium', dueAt: addDays(today, 10) }),
       resolved: await mk(a, { type: 'PREGNANCY_CHECK_DUE', severity: 'high', dueAt: addDays(today, -5) }),
@@ -80,9 +99,24 @@ describe('GET /alerts', () => {
   it('lists open alerts, severity first then due date, with total and summary', async () => {
     const res = await api('/alerts', { token: lister.token });
     expect(res.status).toBe(200);
-    expect(res.json.data.results.map((a: any) => a.id)).toEqual([ids.highOpen, ids.highLate, ids.mediumSoon, ids.mediumLater, ids.low]);
+    expect(res.json.data.results.map((a: any) => a.id)).toEqual([
+      ids.highOpen,
+      ids.highLate,
+      ids.mediumSoon,
+      ids.mediumLater,
+      ids.low,
+    ]);
     expect(res.json.data.total).toBe(5);
-    expect(res.json.data.summary).toEqual({ high: 2, medium: 2, low: 1, urgent: 2, active: 5, resolved: 1, overdue: 2, dueSoon: 1 });
+    expect(res.json.data.summary).toEqual({
+      high: 2,
+      medium: 2,
+      low: 1,
+      urgent: 2,
+      active: 5,
+      resolved: 1,
+      overdue: 2,
+      dueSoon: 1,
+    });
     expect(res.json.data.results[0]).toMatchObject({
       type: 'OPEN_DAYS_OVER60_NO_AI',
       severity: 'high',
@@ -99,7 +133,8 @@ describe('GET /alerts', () => {
   });
 
   it('filters by status, severity, type, animal and due date', async () => {
-    const ids_ = async (query: string) => (await api(`/alerts?${query}`, { token: lister.token })).json.data.results.map((a: any) => a.id);
+    const ids_ = async (query: string) =>
+      (await api(`/alerts?${query}`, { token: lister.token })).json.data.results.map((a: any) => a.id);
     expect(await ids_('status=resolved')).toEqual([ids.resolved]);
     expect(await ids_('status=active,resolved&severity=high')).toEqual([ids.highOpen, ids.resolved, ids.highLate]);
     expect(await ids_('severity=medium')).toEqual([ids.mediumSoon, ids.mediumLater]);
@@ -155,30 +190,55 @@ describe('PUT /alerts/{alertId}/status', () => {
     const alert = await seed(farmer, cow, { dueAt: addDays(today, 20) });
     const ack = await putStatus(farmer.token, alert.id, { status: 'acknowledged' });
     expect(ack.status).toBe(200);
-    expect(ack.json).toEqual({ data: { id: alert.id, status: 'acknowledged', memo: null }, message: 'アラートが確認済みに更新されました' });
+    expect(ack.json).toEqual({
+      data: { id: alert.id, status: 'acknowledged', memo: null },
+      message: 'アラートが確認済みに更新されました',
+    });
     const acknowledgedAt = (await row(alert.id)).acknowledged_at;
     expect(acknowledgedAt).toBeTruthy();
 
     const done = await putStatus(farmer.token, alert.id, { status: 'resolved', reason: '授精しました' });
-    expect(done.json).toEqual({ data: { id: alert.id, status: 'resolved', memo: null }, message: 'アラートが解決済みに更新されました' });
+    expect(done.json).toEqual({
+      data: { id: alert.id, status: 'resolved', memo: null },
+      message: 'アラートが解決済みに更新されました',
+    });
     const stored = await row(alert.id);
     expect(stored.acknowledged_at).toBe(acknowledgedAt);
     expect(stored.resolved_at).toBeTruthy();
     expect(await historyOf(alert.id)).toEqual([
       { action: 'created', previous_status: null, new_status: 'active', changed_by: 'system', reason: null },
-      { action: 'acknowledged', previous_status: 'active', new_status: 'acknowledged', changed_by: String(farmer.userId), reason: null },
-      { action: 'resolved', previous_status: 'acknowledged', new_status: 'resolved', changed_by: String(farmer.userId), reason: '授精しました' },
+      {
+        action: 'acknowledged',
+        previous_status: 'active',
+        new_status: 'acknowledged',
+        changed_by: String(farmer.userId),
+        reason: null,
+      },
+      {
+        action: 'resolved',
+        previous_status: 'acknowledged',
+        new_status: 'resolved',
+        changed_by: String(farmer.userId),
+        reason: '授精しました',
+      },
     ]);
   });
 
   it('dismisses an active alert with a reason', async () => {
     const alert = await seed(farmer, cow, { dueAt: addDays(today, 21) });
     const res = await putStatus(farmer.token, alert.id, { status: 'dismissed', reason: '売却予定のため' });
-    expect(res.json).toEqual({ data: { id: alert.id, status: 'dismissed', memo: null }, message: 'アラートが却下に更新されました' });
+    expect(res.json).toEqual({
+      data: { id: alert.id, status: 'dismissed', memo: null },
+      message: 'アラートが却下に更新されました',
+    });
     const stored = await row(alert.id);
     expect(stored.acknowledged_at).toBeNull();
     expect(stored.resolved_at).toBeTruthy();
-    expect((await historyOf(alert.id)).at(-1)).toMatchObject({ action: 'dismissed', previous_status: 'active', reason: '売却予定のため' });
+    expect((await historyOf(alert.id)).at(-1)).toMatchObject({
+      action: 'dismissed',
+      previous_status: 'active',
+      reason: '売却予定のため',
+    });
   });
 
   it('dismisses an acknowledged alert', async () => {
@@ -212,18 +272,25 @@ describe('PUT /alerts/{alertId}/status', () => {
   let offset = 100;
   it.each(illegal)('refuses %s → %s with "Cannot transition from X to Y"', async (from, to) => {
     const alert = await seed(farmer, otherCow, { dueAt: addDays(today, offset++) });
-    for (const step of paths[from]) expect((await putStatus(farmer.token, alert.id, { status: step })).status).toBe(200);
+    for (const step of paths[from])
+      expect((await putStatus(farmer.token, alert.id, { status: step })).status).toBe(200);
     const before = await historyOf(alert.id);
     const res = await putStatus(farmer.token, alert.id, { status: to });
     expect(res.status).toBe(400);
-    expect(res.json.error).toMatchObject({ code: 'INVALID_TRANSITION', message: `Cannot transition from ${from} to ${to}`, field: 'status' });
+    expect(res.json.error).toMatchObject({
+      code: 'INVALID_TRANSITION',
+      message: `Cannot transition from ${from} to ${to}`,
+      field: 'status',
+    });
     expect((await row(alert.id)).status).toBe(from);
     expect(await historyOf(alert.id)).toEqual(before);
   });
 
   it('refuses an unknown status and an over-long reason', async () => {
     const alert = await seed(farmer, cow, { dueAt: addDays(today, 23) });
-    expect((await putStatus(farmer.token, alert.id, { status: 'closed' })).json.error.message).toBe('Invalid alert status');
+    expect((await putStatus(farmer.token, alert.id, { status: 'closed' })).json.error.message).toBe(
+      'Invalid alert status',
+    );
     expect((await putStatus(farmer.token, alert.id, {})).json.error.message).toBe('Invalid alert status');
     const long = await putStatus(farmer.token, alert.id, { status: 'dismissed', reason: 'あ'.repeat(501) });
     expect(long.status).toBe(400);
@@ -243,7 +310,9 @@ describe('PUT /alerts/{alertId}/status', () => {
     const missing = await putStatus(farmer.token, 'f'.repeat(64), { status: 'acknowledged' });
     expect(missing.status).toBe(404);
     expect(missing.json.error).toMatchObject({ code: 'ALERT_NOT_FOUND', message: 'Alert not found' });
-    expect((await api(`/alerts/${'f'.repeat(64)}/status`, { method: 'PUT', body: { status: 'acknowledged' } })).status).toBe(401);
+    expect(
+      (await api(`/alerts/${'f'.repeat(64)}/status`, { method: 'PUT', body: { status: 'acknowledged' } })).status,
+    ).toBe(401);
   });
 });
 
@@ -252,13 +321,28 @@ describe('PUT /alerts/{alertId}/memo', () => {
     const alert = await seed(farmer, cow, { dueAt: addDays(today, 30) });
     const res = await putMemo(farmer.token, alert.id, { memo: '獣医さんに相談済み' });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ data: { id: alert.id, memo: '獣医さんに相談済み' }, message: 'Alert memo updated successfully' });
+    expect(res.json).toEqual({
+      data: { id: alert.id, memo: '獣医さんに相談済み' },
+      message: 'Alert memo updated successfully',
+    });
     expect((await row(alert.id)).status).toBe('active');
     const cleared = await putMemo(farmer.token, alert.id, { memo: '' });
     expect(cleared.json.data.memo).toBeNull();
     expect((await historyOf(alert.id)).slice(1)).toEqual([
-      { action: 'updated', previous_status: 'active', new_status: 'active', changed_by: String(farmer.userId), reason: 'メモを更新しました' },
-      { action: 'updated', previous_status: 'active', new_status: 'active', changed_by: String(farmer.userId), reason: 'メモを削除しました' },
+      {
+        action: 'updated',
+        previous_status: 'active',
+        new_status: 'active',
+        changed_by: String(farmer.userId),
+        reason: 'メモを更新しました',
+      },
+      {
+        action: 'updated',
+        previous_status: 'active',
+        new_status: 'active',
+        changed_by: String(farmer.userId),
+        reason: 'メモを削除しました',
+      },
     ]);
   });
 
@@ -293,14 +377,20 @@ describe('PATCH /alerts/{alertId}', () => {
     const alert = await seed(farmer, cow, { dueAt: addDays(today, 41) });
     const res = await patch(farmer.token, alert.id, { status: 'acknowledged', memo: '明日授精予定' });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ data: { id: alert.id, status: 'acknowledged', memo: '明日授精予定' }, message: 'アラートが確認済みに更新されました' });
+    expect(res.json).toEqual({
+      data: { id: alert.id, status: 'acknowledged', memo: '明日授精予定' },
+      message: 'アラートが確認済みに更新されました',
+    });
     expect((await historyOf(alert.id)).map((h: any) => h.action)).toEqual(['created', 'acknowledged', 'updated']);
   });
 
   it('changes the memo alone', async () => {
     const alert = await seed(farmer, cow, { dueAt: addDays(today, 42) });
     const res = await patch(farmer.token, alert.id, { memo: 'メモだけ' });
-    expect(res.json).toEqual({ data: { id: alert.id, status: 'active', memo: 'メモだけ' }, message: 'Alert memo updated successfully' });
+    expect(res.json).toEqual({
+      data: { id: alert.id, status: 'active', memo: 'メモだけ' },
+      message: 'Alert memo updated successfully',
+    });
   });
 
   it('refuses an illegal transition and an over-long memo', async () => {
@@ -309,7 +399,9 @@ describe('PATCH /alerts/{alertId}', () => {
     expect(res.status).toBe(400);
     expect(res.json.error.message).toBe('Cannot transition from active to resolved');
     expect((await row(alert.id)).memo).toBeNull();
-    expect((await patch(farmer.token, alert.id, { memo: 'x'.repeat(1001) })).json.error.message).toBe('memo must be at most 1000 characters');
+    expect((await patch(farmer.token, alert.id, { memo: 'x'.repeat(1001) })).json.error.message).toBe(
+      'memo must be at most 1000 characters',
+    );
   });
 
   it("refuses another farm's alert (403), an unknown one (404) and no token (401)", async () => {
@@ -326,7 +418,10 @@ describe('GET /alerts/{alertId}/history', () => {
   it('returns the alert and its changes, oldest first', async () => {
     const alert = await seed(farmer, cow, { dueAt: addDays(today, 50) });
     await putStatus(farmer.token, alert.id, { status: 'acknowledged' });
-    const res = await api(`/alerts/${alert.id}/history`, { token: farmer.token, env: { BENCH_COUNT_D1: '1' } as never });
+    const res = await api(`/alerts/${alert.id}/history`, {
+      token: farmer.token,
+      env: { BENCH_COUNT_D1: '1' } as never,
+    });
     expect(res.status).toBe(200);
     expect(res.json.data.alert).toMatchObject({ id: alert.id, status: 'acknowledged' });
     expect(res.json.data.results.map((h: any) => [h.action, h.changedBy])).toEqual([
@@ -368,7 +463,9 @@ describe('createAlert (SPEC §5 Alert create)', () => {
     const alert = await createAlert(db, { ...valid(), dueAt: addDays(today, -300) });
     expect(alert).toMatchObject({ status: 'active', cattleName: 'はなこ', memo: null, message: '分娩予定日を3日超過' });
     expect(alert.id).toMatch(/^[0-9a-f]{64}$/);
-    expect(await historyOf(alert.id)).toEqual([{ action: 'created', previous_status: null, new_status: 'active', changed_by: 'system', reason: null }]);
+    expect(await historyOf(alert.id)).toEqual([
+      { action: 'created', previous_status: null, new_status: 'active', changed_by: 'system', reason: null },
+    ]);
   });
 
   it.each([
@@ -391,13 +488,25 @@ describe('createAlert (SPEC §5 Alert create)', () => {
     const ahead = `${Number(today.slice(0, 4)) + 2}${today.slice(4)}`;
     expect((await createAlert(db, { ...valid(), dueAt: back })).dueAt).toBe(back);
     expect((await createAlert(db, { ...valid(), dueAt: ahead })).dueAt).toBe(ahead);
-    expect(await refusal({ ...valid(), dueAt: addDays(back, -1) })).toEqual({ status: 400, message: 'dueAt must not be more than 1 year in the past' });
-    expect(await refusal({ ...valid(), dueAt: addDays(ahead, 1) })).toEqual({ status: 400, message: 'dueAt must not be more than 2 years in the future' });
+    expect(await refusal({ ...valid(), dueAt: addDays(back, -1) })).toEqual({
+      status: 400,
+      message: 'dueAt must not be more than 1 year in the past',
+    });
+    expect(await refusal({ ...valid(), dueAt: addDays(ahead, 1) })).toEqual({
+      status: 400,
+      message: 'dueAt must not be more than 2 years in the future',
+    });
   });
 
-  it("refuses an animal of another farm (404) and a duplicate (409)", async () => {
-    expect(await refusal({ ...valid(), cattleId: neighbourCow })).toEqual({ status: 404, message: '指定された牛が見つかりません' });
+  it('refuses an animal of another farm (404) and a duplicate (409)', async () => {
+    expect(await refusal({ ...valid(), cattleId: neighbourCow })).toEqual({
+      status: 404,
+      message: '指定された牛が見つかりません',
+    });
     await createAlert(db, { ...valid(), dueAt: addDays(today, -7) });
-    expect(await refusal({ ...valid(), dueAt: addDays(today, -7) })).toEqual({ status: 409, message: 'このアラートは既に存在します' });
+    expect(await refusal({ ...valid(), dueAt: addDays(today, -7) })).toEqual({
+      status: 409,
+      message: 'このアラートは既に存在します',
+    });
   });
 });

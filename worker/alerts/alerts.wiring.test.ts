@@ -11,21 +11,42 @@ describe('alerts follow every write at once', () => {
     const created = await api('/cattle', {
       method: 'POST',
       token: farmer.token,
-      body: { name: 'あかね', identificationNumber: 1888800001, earTagNumber: 8801, gender: '雌', growthStage: 'MULTI_PAROUS', breed: '黒毛和種' },
+      body: {
+        name: 'あかね',
+        identificationNumber: 1888800001,
+        earTagNumber: 8801,
+        gender: '雌',
+        growthStage: 'MULTI_PAROUS',
+        breed: '黒毛和種',
+      },
     });
     const cattleId = created.json.data.cattleId;
     const today = todayJst();
-    const calving = await api('/events', { method: 'POST', token: farmer.token, body: { cattleId, eventType: 'CALVING', eventDatetime: at(addDays(today, -70)) } });
+    const calving = await api('/events', {
+      method: 'POST',
+      token: farmer.token,
+      body: { cattleId, eventType: 'CALVING', eventDatetime: at(addDays(today, -70)) },
+    });
     expect(calving.status).toBe(201);
     const open = await api(`/alerts?cattleId=${cattleId}`, { token: farmer.token });
     const alert = open.json.data.results.find((a: { type: string }) => a.type === 'OPEN_DAYS_OVER60_NO_AI');
     expect(alert).toMatchObject({ severity: 'high', status: 'active', message: '分娩後70日経過・未授精' });
 
-    const ai = await api('/events', { method: 'POST', token: farmer.token, body: { cattleId, eventType: 'INSEMINATION', eventDatetime: at(today) } });
+    const ai = await api('/events', {
+      method: 'POST',
+      token: farmer.token,
+      body: { cattleId, eventType: 'INSEMINATION', eventDatetime: at(today) },
+    });
     expect(ai.status).toBe(201);
-    const row = await env.DB.prepare('SELECT status FROM alerts WHERE id = ?').bind(alert.id).first<{ status: string }>();
+    const row = await env.DB.prepare('SELECT status FROM alerts WHERE id = ?')
+      .bind(alert.id)
+      .first<{ status: string }>();
     expect(row?.status).toBe('resolved');
-    const history = await env.DB.prepare("SELECT changed_by, reason FROM alert_history WHERE alert_id = ? AND action = 'resolved'").bind(alert.id).first<any>();
+    const history = await env.DB.prepare(
+      "SELECT changed_by, reason FROM alert_history WHERE alert_id = ? AND action = 'resolved'",
+    )
+      .bind(alert.id)
+      .first<any>();
     expect(history).toMatchObject({ changed_by: 'system', reason: '条件が解消されました' });
 
     const cattle = await api(`/cattle/${cattleId}`, { token: farmer.token });
@@ -37,12 +58,26 @@ describe('alerts follow every write at once', () => {
     const created = await api('/cattle', {
       method: 'POST',
       token: farmer.token,
-      body: { name: 'しずか', identificationNumber: 1888800002, gender: '雌', growthStage: 'MULTI_PAROUS', breed: '黒毛和種' },
+      body: {
+        name: 'しずか',
+        identificationNumber: 1888800002,
+        gender: '雌',
+        growthStage: 'MULTI_PAROUS',
+        breed: '黒毛和種',
+      },
     });
     const cattleId = created.json.data.cattleId;
-    await api('/events', { method: 'POST', token: farmer.token, body: { cattleId, eventType: 'CALVING', eventDatetime: at(addDays(todayJst(), -80)) } });
+    await api('/events', {
+      method: 'POST',
+      token: farmer.token,
+      body: { cattleId, eventType: 'CALVING', eventDatetime: at(addDays(todayJst(), -80)) },
+    });
     expect((await api(`/cattle/${cattleId}`, { token: farmer.token })).json.data.alerts.alertCount).toBe(1);
-    await api(`/cattle/${cattleId}/status`, { method: 'PATCH', token: farmer.token, body: { status: 'DEAD', reason: '事故' } });
+    await api(`/cattle/${cattleId}/status`, {
+      method: 'PATCH',
+      token: farmer.token,
+      body: { status: 'DEAD', reason: '事故' },
+    });
     expect((await api(`/cattle/${cattleId}`, { token: farmer.token })).json.data.alerts.alertCount).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import { alerts, cattle } from '../db/schema';
 import { conflict, notFound } from '../lib/errors';
 import { toValidationError } from '../lib/http';
 import { todayJst } from '../lib/jst';
-import { alertCreateSchema, type AlertCreateInput } from './alerts.schemas';
+import { type AlertCreateInput, alertCreateSchema } from './alerts.schemas';
 import { alertId, createdHistoryStatements, insertAlertsStatements, SYSTEM } from './alerts.statements';
 
 export async function createAlert(

@@ -5,22 +5,38 @@ import { api } from '../test/api';
 
 describe('the daily run on a large farm', () => {
   it('regenerates 2,000 head in one run without failing, and a second run changes nothing', async () => {
-    const owner = await api('/dev/bench-seed/owner', { method: 'POST', body: { email: 'scale@ushicho.example', userName: '大規模牧場' } });
+    const owner = await api('/dev/bench-seed/owner', {
+      method: 'POST',
+      body: { email: 'scale@ushicho.example', userName: '大規模牧場' },
+    });
     const { userId } = owner.json;
     for (let start = 0; start < 2000; start += 500) {
-      const res = await api('/dev/bench-seed/herd', { method: 'POST', body: { userId, herdSize: 2000, kind: 'herd', start, count: 500 } });
+      const res = await api('/dev/bench-seed/herd', {
+        method: 'POST',
+        body: { userId, herdSize: 2000, kind: 'herd', start, count: 500 },
+      });
       expect(res.status).toBe(200);
     }
     const run = async () => {
       const ctx = createExecutionContext();
-      await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '0 21 * * *' }), env as never, ctx);
+      await worker.scheduled(
+        createScheduledController({ scheduledTime: Date.now(), cron: '0 21 * * *' }),
+        env as never,
+        ctx,
+      );
       await waitOnExecutionContext(ctx);
     };
     await run();
-    const first = await env.DB.prepare('SELECT count(*) AS n, max(updated_at) AS t FROM alerts WHERE owner_user_id = ?').bind(userId).first<{ n: number; t: string }>();
+    const first = await env.DB.prepare('SELECT count(*) AS n, max(updated_at) AS t FROM alerts WHERE owner_user_id = ?')
+      .bind(userId)
+      .first<{ n: number; t: string }>();
     expect(first!.n).toBeGreaterThan(50);
     await run();
-    const second = await env.DB.prepare("SELECT count(*) AS n FROM alert_history h JOIN alerts a ON a.id = h.alert_id WHERE a.owner_user_id = ? AND h.action = 'created'").bind(userId).first<{ n: number }>();
+    const second = await env.DB.prepare(
+      "SELECT count(*) AS n FROM alert_history h JOIN alerts a ON a.id = h.alert_id WHERE a.owner_user_id = ? AND h.action = 'created'",
+    )
+      .bind(userId)
+      .first<{ n: number }>();
     expect(second!.n).toBe(first!.n);
   }, 180_000);
 });

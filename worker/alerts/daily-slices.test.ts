@@ -24,7 +24,9 @@ async function cowOpenFor(ownerId: number, days: number) {
 }
 
 const ownersWithAlerts = async () =>
-  (await testEnv.DB.prepare('SELECT DISTINCT owner_user_id AS id FROM alerts ORDER BY 1').all<{ id: number }>()).results.map((r) => r.id);
+  (
+    await testEnv.DB.prepare('SELECT DISTINCT owner_user_id AS id FROM alerts ORDER BY 1').all<{ id: number }>()
+  ).results.map((r) => r.id);
 
 async function scheduled(cron: string) {
   const ctx = createExecutionContext();
@@ -67,10 +69,15 @@ describe('the daily run in slices', () => {
   });
 
   it('leaves a finished day alone on later follow-ups, and the dawn cron starts it over', async () => {
-    expect(await runDailyAlerts(testEnv, { now, slice, continuation: true })).toMatchObject({ scopes: 0, finished: true });
+    expect(await runDailyAlerts(testEnv, { now, slice, continuation: true })).toMatchObject({
+      scopes: 0,
+      finished: true,
+    });
     const again = await runDailyAlerts(testEnv, { now, slice });
     expect(again).toMatchObject({ scopes: 1, finished: false, created: 0 });
-    const progress = await testEnv.DB.prepare('SELECT after_owner_id, invocations, finished_at FROM daily_runs WHERE run_date = ?')
+    const progress = await testEnv.DB.prepare(
+      'SELECT after_owner_id, invocations, finished_at FROM daily_runs WHERE run_date = ?',
+    )
       .bind(today)
       .first<any>();
     expect(progress).toEqual({ after_owner_id: owners[0], invocations: 1, finished_at: null });
@@ -78,7 +85,9 @@ describe('the daily run in slices', () => {
 
   it('finishes the whole day in one dawn invocation at the production slice size', async () => {
     await scheduled('0 21 * * *');
-    const progress = await testEnv.DB.prepare('SELECT finished_at, invocations FROM daily_runs WHERE run_date = ?').bind(today).first<any>();
+    const progress = await testEnv.DB.prepare('SELECT finished_at, invocations FROM daily_runs WHERE run_date = ?')
+      .bind(today)
+      .first<any>();
     expect(progress.invocations).toBe(1);
     expect(progress.finished_at).not.toBeNull();
   });

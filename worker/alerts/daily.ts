@@ -1,4 +1,3 @@
-import { escapeHtml } from '../lib/html';
 /**
  * The dawn run (cron `0 21 * * *` = 06:00 JST): regenerate every farm's alerts with today's day counts, then
  * send each farmer with new high alerts one digest mail.
@@ -12,12 +11,13 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { dailyRuns, users } from '../db/schema';
 import type { Env, Logger } from '../env';
-import { formatDateJa, todayJst, type IsoDate } from '../lib/jst';
+import { escapeHtml } from '../lib/html';
+import { formatDateJa, type IsoDate, todayJst } from '../lib/jst';
 import { createLogger } from '../lib/log';
-import { sendMail, type Mail } from '../mail/send-mail';
+import { type Mail, sendMail } from '../mail/send-mail';
 import { ALERT_TYPE_LABELS } from './alerts.schemas';
 import { chunk } from './alerts.statements';
-import { regenerateAllAlerts, type DailySliceOptions, type NewAlert } from './regenerate';
+import { type DailySliceOptions, type NewAlert, regenerateAllAlerts } from './regenerate';
 
 /** The cron that starts the day's run; every other cron continues it. */
 export const DAILY_START_CRON = '0 21 * * *';
@@ -52,10 +52,17 @@ export interface DailyRunOptions {
 }
 
 const animalLabel = (a: Pick<NewAlert, 'cattleName' | 'cattleEarTagNumber' | 'cattleId'>) =>
-  [a.cattleName ?? `牛ID ${a.cattleId}`, a.cattleEarTagNumber !== null ? `耳標 ${a.cattleEarTagNumber}` : null].filter(Boolean).join('・');
+  [a.cattleName ?? `牛ID ${a.cattleId}`, a.cattleEarTagNumber !== null ? `耳標 ${a.cattleEarTagNumber}` : null]
+    .filter(Boolean)
+    .join('・');
 
 /** One farmer's digest of the high alerts that appeared this morning. */
-export function digestMail(env: Pick<Env, 'APP_URL'>, to: { email: string; userName: string; id: number }, alerts: NewAlert[], today: IsoDate): Mail {
+export function digestMail(
+  env: Pick<Env, 'APP_URL'>,
+  to: { email: string; userName: string; id: number },
+  alerts: NewAlert[],
+  today: IsoDate,
+): Mail {
   const sorted = [...alerts].sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.cattleId - b.cattleId);
   const url = `${env.APP_URL}/alerts`;
   const lines = sorted.map(
@@ -87,7 +94,12 @@ export function digestMail(env: Pick<Env, 'APP_URL'>, to: { email: string; userN
 }
 
 /** Sends one digest per owner with new high alerts; a failed mail is logged and does not stop the others. */
-export async function sendAlertDigests(env: Env, created: readonly NewAlert[], today: IsoDate, log: Logger): Promise<number> {
+export async function sendAlertDigests(
+  env: Env,
+  created: readonly NewAlert[],
+  today: IsoDate,
+  log: Logger,
+): Promise<number> {
   const highByOwner = new Map<number, NewAlert[]>();
   for (const alert of created) {
     if (alert.severity !== 'high') continue;
@@ -123,7 +135,15 @@ export async function runDailyAlerts(env: Env, options: DailyRunOptions = {}): P
   if (options.continuation) {
     const [progress] = await db.select().from(dailyRuns).where(eq(dailyRuns.runDate, today)).limit(1);
     if (!progress || progress.finishedAt) {
-      return { today, created: 0, refreshed: 0, resolved: 0, digests: 0, scopes: 0, finished: Boolean(progress?.finishedAt) };
+      return {
+        today,
+        created: 0,
+        refreshed: 0,
+        resolved: 0,
+        digests: 0,
+        scopes: 0,
+        finished: Boolean(progress?.finishedAt),
+      };
     }
     afterOwnerId = progress.afterOwnerId;
   }
@@ -158,6 +178,11 @@ export async function runDailyAlerts(env: Env, options: DailyRunOptions = {}): P
     scopes: result.scopes,
     finished: result.done,
   };
-  log('info', 'daily alerts slice done', { ...summary, afterOwnerId, skipped: result.skipped, ms: Date.now() - started });
+  log('info', 'daily alerts slice done', {
+    ...summary,
+    afterOwnerId,
+    skipped: result.skipped,
+    ms: Date.now() - started,
+  });
   return summary;
 }

@@ -17,21 +17,37 @@ async function createCow(token: string, name = 'はなこ') {
   const res = await api('/cattle', {
     method: 'POST',
     token,
-    body: { name, identificationNumber: ++identification, earTagNumber: identification % 10000, gender: '雌', growthStage: 'MULTI_PAROUS', breed: '黒毛和種' },
+    body: {
+      name,
+      identificationNumber: ++identification,
+      earTagNumber: identification % 10000,
+      gender: '雌',
+      growthStage: 'MULTI_PAROUS',
+      breed: '黒毛和種',
+    },
   });
   if (res.status !== 201) throw new Error(`create cattle failed: ${res.text}`);
   return res.json.data.cattleId as number;
 }
 
 async function record(token: string, cattleId: number, eventType: string, offset: number, details?: unknown) {
-  const res = await api('/events', { method: 'POST', token, body: { cattleId, eventType, eventDatetime: at(offset), details } });
+  const res = await api('/events', {
+    method: 'POST',
+    token,
+    body: { cattleId, eventType, eventDatetime: at(offset), details },
+  });
   if (res.status !== 201) throw new Error(`record event failed: ${res.text}`);
 }
 
 const alertsOf = (cattleId: number) =>
-  env.DB.prepare('SELECT * FROM alerts WHERE cattle_id = ? ORDER BY type, due_at').bind(cattleId).all<any>().then((r) => r.results);
+  env.DB.prepare('SELECT * FROM alerts WHERE cattle_id = ? ORDER BY type, due_at')
+    .bind(cattleId)
+    .all<any>()
+    .then((r) => r.results);
 const historyOf = (id: string) =>
-  env.DB.prepare('SELECT action, previous_status, new_status, changed_by, reason FROM alert_history WHERE alert_id = ? ORDER BY id')
+  env.DB.prepare(
+    'SELECT action, previous_status, new_status, changed_by, reason FROM alert_history WHERE alert_id = ? ORDER BY id',
+  )
     .bind(id)
     .all<any>()
     .then((r) => r.results);
@@ -69,7 +85,13 @@ describe('regenerateAlertsForCattle', () => {
     expect(after.resolved_at).toBeTruthy();
     expect(await historyOf(alert.id)).toEqual([
       { action: 'created', previous_status: null, new_status: 'active', changed_by: 'system', reason: null },
-      { action: 'resolved', previous_status: 'active', new_status: 'resolved', changed_by: 'system', reason: '条件が解消されました' },
+      {
+        action: 'resolved',
+        previous_status: 'active',
+        new_status: 'resolved',
+        changed_by: 'system',
+        reason: '条件が解消されました',
+      },
     ]);
   });
 
@@ -91,11 +113,20 @@ describe('regenerateAlertsForCattle', () => {
     await record(farmer.token, cow, 'CALVING', -61);
     await regenerateAlertsForCattle(db, farmer.userId, cow);
     const [alert] = await alertsOf(cow);
-    await api(`/alerts/${alert.id}`, { method: 'PATCH', token: farmer.token, body: { status: 'acknowledged', memo: '来週授精' } });
+    await api(`/alerts/${alert.id}`, {
+      method: 'PATCH',
+      token: farmer.token,
+      body: { status: 'acknowledged', memo: '来週授精' },
+    });
     const next = await regenerateAlertsForCattle(db, farmer.userId, cow, { today: addDays(today, 1) });
     expect(next).toMatchObject({ created: [], refreshed: 1, resolved: 0 });
     const [after] = await alertsOf(cow);
-    expect(after).toMatchObject({ id: alert.id, status: 'acknowledged', memo: '来週授精', message: '分娩後62日経過・未授精' });
+    expect(after).toMatchObject({
+      id: alert.id,
+      status: 'acknowledged',
+      memo: '来週授精',
+      message: '分娩後62日経過・未授精',
+    });
     expect((await historyOf(alert.id)).map((h: any) => h.action)).toEqual(['created', 'acknowledged', 'updated']);
   });
 
@@ -104,7 +135,11 @@ describe('regenerateAlertsForCattle', () => {
     await record(farmer.token, cow, 'CALVING', -70);
     await regenerateAlertsForCattle(db, farmer.userId, cow);
     const [alert] = await alertsOf(cow);
-    await api(`/alerts/${alert.id}/status`, { method: 'PUT', token: farmer.token, body: { status: 'dismissed', reason: '廃用予定' } });
+    await api(`/alerts/${alert.id}/status`, {
+      method: 'PUT',
+      token: farmer.token,
+      body: { status: 'dismissed', reason: '廃用予定' },
+    });
     const again = await regenerateAlertsForCattle(db, farmer.userId, cow);
     expect(again.created).toEqual([]);
     expect(await alertsOf(cow)).toEqual([expect.objectContaining({ id: alert.id, status: 'dismissed' })]);
@@ -164,10 +199,18 @@ describe('regenerateAlerts for a whole herd', () => {
     const result = await regenerateAlerts(db, owner.userId);
     const types = result.created.map((a) => a.type);
     expect(new Set(types)).toEqual(
-      new Set(['OPEN_DAYS_OVER60_NO_AI', 'CALVING_WITHIN_60', 'CALVING_OVERDUE', 'ESTRUS_OVER20_NOT_PREGNANT', 'PREGNANCY_CHECK_DUE']),
+      new Set([
+        'OPEN_DAYS_OVER60_NO_AI',
+        'CALVING_WITHIN_60',
+        'CALVING_OVERDUE',
+        'ESTRUS_OVER20_NOT_PREGNANT',
+        'PREGNANCY_CHECK_DUE',
+      ]),
     );
     expect(result.created).toHaveLength(24);
-    const { results: stored } = await env.DB.prepare('SELECT id, type, message FROM alerts WHERE owner_user_id = ?').bind(owner.userId).all<any>();
+    const { results: stored } = await env.DB.prepare('SELECT id, type, message FROM alerts WHERE owner_user_id = ?')
+      .bind(owner.userId)
+      .all<any>();
     expect(stored).toHaveLength(result.created.length);
     const { results: created } = await env.DB.prepare(
       "SELECT count(*) AS n FROM alert_history h JOIN alerts a ON a.id = h.alert_id WHERE a.owner_user_id = ? AND h.action = 'created'",

@@ -4,14 +4,22 @@
  * condition has cleared are resolved by the system with history. Reads are one D1 round trip per scope (three
  * queries in one batch); writes are multi-row statements in as few batches as possible.
  */
-import { and, eq, gt, gte, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { batchStatements } from '../db/batch';
 import type { Db } from '../db/client';
 import { alerts, breedingStatus, cattle, events } from '../db/schema';
 import type { Logger } from '../env';
-import { addDays, addYears, jstStartOfDay, todayJst, type IsoDate } from '../lib/jst';
-import { alertCreateSchema, OPEN_ALERT_STATUSES, type AlertSeverity, type AlertStatus, type AlertType } from './alerts.schemas';
+import { addDays, addYears, type IsoDate, jstStartOfDay, todayJst } from '../lib/jst';
 import {
+  type AlertSeverity,
+  type AlertStatus,
+  type AlertType,
+  alertCreateSchema,
+  OPEN_ALERT_STATUSES,
+} from './alerts.schemas';
+import {
+  type AlertInsert,
+  type AlertRefresh,
   alertId,
   chunk,
   createdHistoryStatements,
@@ -19,10 +27,8 @@ import {
   refreshAlertsStatements,
   SYSTEM,
   systemResolveStatements,
-  type AlertInsert,
-  type AlertRefresh,
 } from './alerts.statements';
-import { evaluateAlertRules, RULE_EVENT_TYPES, type AlertSubject, type RuleEvent } from './rules';
+import { type AlertSubject, evaluateAlertRules, RULE_EVENT_TYPES, type RuleEvent } from './rules';
 
 /** Events older than this cannot change what the rules decide (the state row carries the anchors). */
 const EVENT_LOOKBACK_DAYS = 400;
@@ -212,7 +218,11 @@ async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions)
   result.resolved = cleared.length;
 
   const insertGroups = insertAlertsStatements(inserts, now).map((s) => [s]);
-  const createdHistory = createdHistoryStatements(inserts.map((i) => i.id), SYSTEM, now).map((s) => [s]);
+  const createdHistory = createdHistoryStatements(
+    inserts.map((i) => i.id),
+    SYSTEM,
+    now,
+  ).map((s) => [s]);
   const refreshGroups = refreshAlertsStatements(refreshes, now).map((s) => [s]);
   const resolveGroups = chunk(systemResolveStatements(cleared, now), 2);
   await runGroups(db, [...insertGroups, ...createdHistory, ...refreshGroups, ...resolveGroups]);

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { todayJst } from '../lib/jst';
 import {
+  type AlertAnchors,
+  type AlertSubject,
   calvingOverdueRule,
   calvingWithin60Rule,
   evaluateAlertRules,
   openDaysRule,
   pregnancyCheckRule,
-  returnHeatRule,
-  type AlertAnchors,
-  type AlertSubject,
   type RuleEvent,
+  returnHeatRule,
 } from './rules';
 
 const TODAY = '2026-11-22';
@@ -57,7 +57,10 @@ describe('OPEN_DAYS_OVER60_NO_AI', () => {
   });
 
   it('ignores an insemination before the calving', () => {
-    const subject = cow({ lastCalvingDate: '2026-08-01' }, [on('INSEMINATION', '2025-10-20'), on('CALVING', '2026-08-01')]);
+    const subject = cow({ lastCalvingDate: '2026-08-01' }, [
+      on('INSEMINATION', '2025-10-20'),
+      on('CALVING', '2026-08-01'),
+    ]);
     expect(openDaysRule(subject, TODAY)?.message).toBe('分娩後113日経過・未授精');
   });
 
@@ -86,7 +89,9 @@ describe('CALVING_WITHIN_60', () => {
   });
 
   it('includes day 60 and excludes day 61', () => {
-    expect(calvingWithin60Rule(cow({ expectedCalvingDate: '2027-01-21' }), TODAY)?.message).toBe('分娩予定まで残り60日（エサ強化）');
+    expect(calvingWithin60Rule(cow({ expectedCalvingDate: '2027-01-21' }), TODAY)?.message).toBe(
+      '分娩予定まで残り60日（エサ強化）',
+    );
     expect(calvingWithin60Rule(cow({ expectedCalvingDate: '2027-01-22' }), TODAY)).toBeNull();
   });
 
@@ -102,26 +107,35 @@ describe('CALVING_OVERDUE', () => {
   });
 
   it('is high from the day after, with the days overdue', () => {
-    expect(calvingOverdueRule(cow({ expectedCalvingDate: '2026-11-21', conceptionDate: '2026-02-09' }), TODAY)).toEqual({
-      type: 'CALVING_OVERDUE',
-      severity: 'high',
-      dueAt: '2026-11-21',
-      message: '分娩予定日を1日超過',
-    });
+    expect(calvingOverdueRule(cow({ expectedCalvingDate: '2026-11-21', conceptionDate: '2026-02-09' }), TODAY)).toEqual(
+      {
+        type: 'CALVING_OVERDUE',
+        severity: 'high',
+        dueAt: '2026-11-21',
+        message: '分娩予定日を1日超過',
+      },
+    );
   });
 
   it('is cleared by a calving after the conception', () => {
-    const subject = cow({ expectedCalvingDate: '2026-11-10', conceptionDate: '2026-01-29' }, [on('CALVING', '2026-11-15')]);
+    const subject = cow({ expectedCalvingDate: '2026-11-10', conceptionDate: '2026-01-29' }, [
+      on('CALVING', '2026-11-15'),
+    ]);
     expect(calvingOverdueRule(subject, TODAY)).toBeNull();
   });
 
   it('is cleared by an abortion', () => {
-    const subject = cow({ expectedCalvingDate: '2026-11-10', lastInseminationDate: '2026-01-29' }, [on('ABORTION', '2026-06-01')]);
+    const subject = cow({ expectedCalvingDate: '2026-11-10', lastInseminationDate: '2026-01-29' }, [
+      on('ABORTION', '2026-06-01'),
+    ]);
     expect(calvingOverdueRule(subject, TODAY)).toBeNull();
   });
 
   it('is not cleared by the calving before this pregnancy', () => {
-    const subject = cow({ expectedCalvingDate: '2026-11-10', conceptionDate: '2026-01-29', lastCalvingDate: '2025-11-01' }, [on('CALVING', '2025-11-01')]);
+    const subject = cow(
+      { expectedCalvingDate: '2026-11-10', conceptionDate: '2026-01-29', lastCalvingDate: '2025-11-01' },
+      [on('CALVING', '2025-11-01')],
+    );
     expect(calvingOverdueRule(subject, TODAY)?.message).toBe('分娩予定日を12日超過');
   });
 });
@@ -135,13 +149,18 @@ describe('ESTRUS_OVER20_NOT_PREGNANT', () => {
       dueAt: '2026-11-23',
       message: '授精後20日経過・再発情を確認',
     });
-    expect(returnHeatRule(cow({ lastInseminationDate: '2026-10-29' }), TODAY)?.message).toBe('授精後24日経過・再発情を確認');
+    expect(returnHeatRule(cow({ lastInseminationDate: '2026-10-29' }), TODAY)?.message).toBe(
+      '授精後24日経過・再発情を確認',
+    );
     expect(returnHeatRule(cow({ lastInseminationDate: '2026-10-28' }), TODAY)).toBeNull(); // 25 days
   });
 
   it('counts from the later of the last heat and the last insemination', () => {
     const subject = cow({ lastInseminationDate: '2026-10-01', lastEstrusDate: '2026-11-01' });
-    expect(returnHeatRule(subject, TODAY)).toMatchObject({ dueAt: '2026-11-22', message: '発情後21日経過・再発情を確認' });
+    expect(returnHeatRule(subject, TODAY)).toMatchObject({
+      dueAt: '2026-11-22',
+      message: '発情後21日経過・再発情を確認',
+    });
   });
 
   it('reads a heat from the events when the state row has none', () => {
@@ -153,7 +172,12 @@ describe('ESTRUS_OVER20_NOT_PREGNANT', () => {
   });
 
   it('ignores a heat before her last calving', () => {
-    expect(returnHeatRule(cow({ lastCalvingDate: '2026-11-05' }, [on('ESTRUS', '2026-11-01'), on('CALVING', '2026-11-05')]), TODAY)).toBeNull();
+    expect(
+      returnHeatRule(
+        cow({ lastCalvingDate: '2026-11-05' }, [on('ESTRUS', '2026-11-01'), on('CALVING', '2026-11-05')]),
+        TODAY,
+      ),
+    ).toBeNull();
   });
 });
 
@@ -173,7 +197,9 @@ describe('PREGNANCY_CHECK_DUE', () => {
 
   it('says today on the day and counts the days once overdue', () => {
     expect(pregnancyCheckRule(cow(inseminated('2026-10-23')), TODAY)?.message).toBe('本日妊娠鑑定予定（授精後30日）');
-    expect(pregnancyCheckRule(cow(inseminated('2026-10-18')), TODAY)?.message).toBe('妊娠鑑定予定日を5日超過（授精後35日）');
+    expect(pregnancyCheckRule(cow(inseminated('2026-10-18')), TODAY)?.message).toBe(
+      '妊娠鑑定予定日を5日超過（授精後35日）',
+    );
   });
 
   it('is cleared by a pregnancy check after the insemination', () => {
@@ -181,7 +207,9 @@ describe('PREGNANCY_CHECK_DUE', () => {
   });
 
   it('is not cleared by a check before the insemination', () => {
-    expect(pregnancyCheckRule(cow(inseminated('2026-10-18'), [on('PREGNANCY_CHECK', '2026-09-01')]), TODAY)).not.toBeNull();
+    expect(
+      pregnancyCheckRule(cow(inseminated('2026-10-18'), [on('PREGNANCY_CHECK', '2026-09-01')]), TODAY),
+    ).not.toBeNull();
   });
 });
 
@@ -206,6 +234,8 @@ describe('evaluateAlertRules', () => {
     // 14:59 UTC on 11-21 is 23:59 JST on 11-21: day 59.
     expect(evaluateAlertRules(subject, todayJst(new Date('2026-11-21T14:59:59Z')))).toEqual([]);
     // 15:00 UTC on 11-21 is 00:00 JST on 11-22: day 60.
-    expect(evaluateAlertRules(subject, todayJst(new Date('2026-11-21T15:00:00Z')))[0]?.message).toBe('分娩後60日経過・未授精');
+    expect(evaluateAlertRules(subject, todayJst(new Date('2026-11-21T15:00:00Z')))[0]?.message).toBe(
+      '分娩後60日経過・未授精',
+    );
   });
 });

@@ -4,7 +4,7 @@
  * confirm the "since" clauses of the table, so a stale state row never raises an alert the history contradicts.
  */
 import { ESTRUS_CYCLE_DAYS } from '../breeding/schedule';
-import { addDays, daysBetween, jstDate, type IsoDate } from '../lib/jst';
+import { addDays, daysBetween, type IsoDate, jstDate } from '../lib/jst';
 import type { AlertSeverity, AlertType } from './alerts.schemas';
 
 export interface AlertAnchors {
@@ -39,7 +39,14 @@ export interface DesiredAlert {
 }
 
 /** Event types the rules read; regeneration loads only these. */
-export const RULE_EVENT_TYPES = ['ESTRUS', 'INSEMINATION', 'PREGNANCY_CHECK', 'CALVING', 'ABORTION', 'STILLBIRTH'] as const;
+export const RULE_EVENT_TYPES = [
+  'ESTRUS',
+  'INSEMINATION',
+  'PREGNANCY_CHECK',
+  'CALVING',
+  'ABORTION',
+  'STILLBIRTH',
+] as const;
 
 export const OPEN_DAYS_LIMIT = 60;
 export const CALVING_LOOKAHEAD_DAYS = 60;
@@ -144,7 +151,13 @@ export function pregnancyCheckRule(s: AlertSubject, today: IsoDate): DesiredAler
   return { type: 'PREGNANCY_CHECK_DUE', severity: 'medium', dueAt: check, message };
 }
 
-export const ALERT_RULES = [openDaysRule, calvingWithin60Rule, calvingOverdueRule, returnHeatRule, pregnancyCheckRule] as const;
+export const ALERT_RULES = [
+  openDaysRule,
+  calvingWithin60Rule,
+  calvingOverdueRule,
+  returnHeatRule,
+  pregnancyCheckRule,
+] as const;
 
 const INACTIVE_STATUSES = ['DEAD', 'SHIPPED'];
 const MALE_GENDERS = ['雄', '去勢'];

@@ -33,13 +33,21 @@ async function seedCow(ownerId: number, name: string, state: CowState) {
   await env.DB.prepare(
     'INSERT INTO breeding_status (cattle_id, last_calving_date, expected_calving_date, last_insemination_date, scheduled_pregnancy_check_date) VALUES (?, ?, ?, ?, ?)',
   )
-    .bind(meta.last_row_id, state.lastCalvingDate ?? null, state.expectedCalvingDate ?? null, state.lastInseminationDate ?? null, state.scheduledPregnancyCheckDate ?? null)
+    .bind(
+      meta.last_row_id,
+      state.lastCalvingDate ?? null,
+      state.expectedCalvingDate ?? null,
+      state.lastInseminationDate ?? null,
+      state.scheduledPregnancyCheckDate ?? null,
+    )
     .run();
   return meta.last_row_id as number;
 }
 
 const digestsTo = (email: string) =>
-  env.DB.prepare("SELECT subject, text FROM dev_outbox WHERE \"to\" = ? AND subject LIKE '【牛帳】対応が必要なアラート%' ORDER BY id")
+  env.DB.prepare(
+    'SELECT subject, text FROM dev_outbox WHERE "to" = ? AND subject LIKE \'【牛帳】対応が必要なアラート%\' ORDER BY id',
+  )
     .bind(email)
     .all<any>()
     .then((r) => r.results);
@@ -72,7 +80,10 @@ beforeAll(async () => {
   northOpenCow = await seedCow(north.userId, 'はなこ', { lastCalvingDate: addDays(today, -72) });
   northLateCow = await seedCow(north.userId, 'もも', { expectedCalvingDate: addDays(today, -2) });
   await seedCow(north.userId, 'さくら', { expectedCalvingDate: addDays(today, 12) });
-  await seedCow(south.userId, 'うめ', { lastInseminationDate: addDays(today, -28), scheduledPregnancyCheckDate: addDays(today, 2) });
+  await seedCow(south.userId, 'うめ', {
+    lastInseminationDate: addDays(today, -28),
+    scheduledPregnancyCheckDate: addDays(today, 2),
+  });
   await seedCow(east.userId, 'きく', { lastCalvingDate: addDays(today, -100) });
   await seedCow(east.userId, 'ゆり', { lastCalvingDate: addDays(today, -59) });
   await seedCow(lineUserId, 'らいん', { lastCalvingDate: addDays(today, -90) });
@@ -81,14 +92,41 @@ beforeAll(async () => {
 describe('scheduled (cron 0 21 * * *)', () => {
   it('raises the alerts of every farm and mails one digest to each farmer with new high alerts', async () => {
     await runCron();
-    const { results } = await env.DB.prepare('SELECT owner_user_id, type, severity, message FROM alerts ORDER BY owner_user_id, type').all<any>();
+    const { results } = await env.DB.prepare(
+      'SELECT owner_user_id, type, severity, message FROM alerts ORDER BY owner_user_id, type',
+    ).all<any>();
     expect(results).toEqual([
       { owner_user_id: north.userId, type: 'CALVING_OVERDUE', severity: 'high', message: '分娩予定日を2日超過' },
-      { owner_user_id: north.userId, type: 'CALVING_WITHIN_60', severity: 'medium', message: '分娩予定まで残り12日（エサ強化）' },
-      { owner_user_id: north.userId, type: 'OPEN_DAYS_OVER60_NO_AI', severity: 'high', message: '分娩後72日経過・未授精' },
-      { owner_user_id: south.userId, type: 'PREGNANCY_CHECK_DUE', severity: 'medium', message: '妊娠鑑定まで残り2日（授精後28日）' },
-      { owner_user_id: east.userId, type: 'OPEN_DAYS_OVER60_NO_AI', severity: 'high', message: '分娩後100日経過・未授精' },
-      { owner_user_id: lineUserId, type: 'OPEN_DAYS_OVER60_NO_AI', severity: 'high', message: '分娩後90日経過・未授精' },
+      {
+        owner_user_id: north.userId,
+        type: 'CALVING_WITHIN_60',
+        severity: 'medium',
+        message: '分娩予定まで残り12日（エサ強化）',
+      },
+      {
+        owner_user_id: north.userId,
+        type: 'OPEN_DAYS_OVER60_NO_AI',
+        severity: 'high',
+        message: '分娩後72日経過・未授精',
+      },
+      {
+        owner_user_id: south.userId,
+        type: 'PREGNANCY_CHECK_DUE',
+        severity: 'medium',
+        message: '妊娠鑑定まで残り2日（授精後28日）',
+      },
+      {
+        owner_user_id: east.userId,
+        type: 'OPEN_DAYS_OVER60_NO_AI',
+        severity: 'high',
+        message: '分娩後100日経過・未授精',
+      },
+      {
+        owner_user_id: lineUserId,
+        type: 'OPEN_DAYS_OVER60_NO_AI',
+        severity: 'high',
+        message: '分娩後90日経過・未授精',
+      },
     ]);
 
     const northMail = await digestsTo(north.email);
@@ -111,18 +149,32 @@ describe('scheduled (cron 0 21 * * *)', () => {
   });
 
   it('resolves an alert whose condition has cleared, by the system with history', async () => {
-    await env.DB.prepare('UPDATE breeding_status SET last_insemination_date = ? WHERE cattle_id = ?').bind(today, northOpenCow).run();
+    await env.DB.prepare('UPDATE breeding_status SET last_insemination_date = ? WHERE cattle_id = ?')
+      .bind(today, northOpenCow)
+      .run();
     await runCron();
-    const alert = await env.DB.prepare("SELECT * FROM alerts WHERE cattle_id = ? AND type = 'OPEN_DAYS_OVER60_NO_AI'").bind(northOpenCow).first<any>();
+    const alert = await env.DB.prepare("SELECT * FROM alerts WHERE cattle_id = ? AND type = 'OPEN_DAYS_OVER60_NO_AI'")
+      .bind(northOpenCow)
+      .first<any>();
     expect(alert.status).toBe('resolved');
-    const last = await env.DB.prepare('SELECT * FROM alert_history WHERE alert_id = ? ORDER BY id DESC').bind(alert.id).first<any>();
-    expect(last).toMatchObject({ action: 'resolved', previous_status: 'active', new_status: 'resolved', changed_by: 'system', reason: '条件が解消されました' });
+    const last = await env.DB.prepare('SELECT * FROM alert_history WHERE alert_id = ? ORDER BY id DESC')
+      .bind(alert.id)
+      .first<any>();
+    expect(last).toMatchObject({
+      action: 'resolved',
+      previous_status: 'active',
+      new_status: 'resolved',
+      changed_by: 'system',
+      reason: '条件が解消されました',
+    });
     expect(await digestsTo(north.email)).toHaveLength(1);
   });
 
   it('recounts the days the next morning and mails only farms with newly high alerts', async () => {
     await runCron(new Date(dawn.getTime() + 86_400_000));
-    const late = await env.DB.prepare('SELECT message, status FROM alerts WHERE cattle_id = ?').bind(northLateCow).first<any>();
+    const late = await env.DB.prepare('SELECT message, status FROM alerts WHERE cattle_id = ?')
+      .bind(northLateCow)
+      .first<any>();
     expect(late).toEqual({ message: '分娩予定日を3日超過', status: 'active' });
     // ゆり reaches 60 days open today: the east farm gets a second digest with only her.
     const eastMails = await digestsTo(east.email);

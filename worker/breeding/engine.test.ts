@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { computeBreeding, dayCountsAsOf, resolveGrowthStage, resolveStatus, resolveWeight, type EngineEvent } from './engine';
+import {
+  computeBreeding,
+  dayCountsAsOf,
+  type EngineEvent,
+  resolveGrowthStage,
+  resolveStatus,
+  resolveWeight,
+} from './engine';
 
 let nextId = 1;
 /** An event on a JST calendar day at 09:00 JST. */
@@ -11,8 +18,18 @@ const ev = (eventType: string, day: string, details?: unknown, time = '09:00'): 
 });
 
 const WAGYU = '黒毛和種';
-const run = (events: EngineEvent[], today: string, extra: { breed?: string; initialParity?: number; growthStage?: string } = {}) =>
-  computeBreeding({ breed: extra.breed ?? WAGYU, initialParity: extra.initialParity ?? 0, growthStage: extra.growthStage, events, today });
+const run = (
+  events: EngineEvent[],
+  today: string,
+  extra: { breed?: string; initialParity?: number; growthStage?: string } = {},
+) =>
+  computeBreeding({
+    breed: extra.breed ?? WAGYU,
+    initialParity: extra.initialParity ?? 0,
+    growthStage: extra.growthStage,
+    events,
+    today,
+  });
 
 describe('computeBreeding: real scenarios', () => {
   it('a heifer with no events has an empty state and implies nothing', () => {
@@ -53,14 +70,22 @@ describe('computeBreeding: real scenarios', () => {
 
   it('a PREGNANT check gives the expected calving date by breed gestation', () => {
     const events = (breed: string) =>
-      run([ev('INSEMINATION', '2026-03-01'), ev('PREGNANCY_CHECK', '2026-04-05', { result: 'PREGNANT' })], '2026-11-22', { breed });
+      run(
+        [ev('INSEMINATION', '2026-03-01'), ev('PREGNANCY_CHECK', '2026-04-05', { result: 'PREGNANT' })],
+        '2026-11-22',
+        { breed },
+      );
     expect(events('黒毛和種').breedingStatus.expectedCalvingDate).toBe('2026-12-11'); // + 285
     expect(events('ホルスタイン').breedingStatus.expectedCalvingDate).toBe('2026-12-06'); // + 280
     expect(events('交雑種').breedingStatus.expectedCalvingDate).toBe('2026-12-09'); // + 283
     const r = events('黒毛和種');
     expect(r.impliedStatus).toBe('PREGNANT');
     expect(r.statusCause).toBe('PREGNANCY_CHECK');
-    expect(r.breedingStatus).toMatchObject({ conceptionDate: '2026-03-01', pregnancyDays: 266, scheduledPregnancyCheckDate: null });
+    expect(r.breedingStatus).toMatchObject({
+      conceptionDate: '2026-03-01',
+      pregnancyDays: 266,
+      scheduledPregnancyCheckDate: null,
+    });
   });
 
   it('repeat breeding after an OPEN check counts every AI since calving and days open run to today', () => {
@@ -85,7 +110,11 @@ describe('computeBreeding: real scenarios', () => {
       conceptionDate: null,
     });
     expect(r.impliedStatus).toBe('HEALTHY');
-    expect(r.breedingSummary).toMatchObject({ totalInseminationCount: 2, pregnancyHeadCount: 1, pregnancySuccessRate: 0 });
+    expect(r.breedingSummary).toMatchObject({
+      totalInseminationCount: 2,
+      pregnancyHeadCount: 1,
+      pregnancySuccessRate: 0,
+    });
   });
 
   it('days open stop at conception once a PREGNANT check confirms the last AI', () => {
@@ -130,7 +159,12 @@ describe('computeBreeding: real scenarios', () => {
     });
     expect(r.impliedStatus).toBe('RESTING');
     expect(r.impliedGrowthStage).toBe('MULTI_PAROUS');
-    expect(r.breedingSummary).toMatchObject({ difficultBirthCount: 1, pregnancyHeadCount: 1, averagePregnancyPeriod: 285, pregnancySuccessRate: 100 });
+    expect(r.breedingSummary).toMatchObject({
+      difficultBirthCount: 1,
+      pregnancyHeadCount: 1,
+      averagePregnancyPeriod: 285,
+      pregnancySuccessRate: 100,
+    });
   });
 
   it("a heifer's first calving makes her 初産牛", () => {
@@ -179,14 +213,21 @@ describe('computeBreeding: real scenarios', () => {
     expect(calved.breedingStatus.expectedCalvingDate).toBeNull();
     // Found OPEN and bred again: the old date belonged to the first AI.
     const rebred = run(
-      [ai, vet, ev('PREGNANCY_CHECK', '2026-04-05', { result: 'OPEN' }), ev('INSEMINATION', '2026-04-20'), ev('PREGNANCY_CHECK', '2026-05-25', { result: 'PREGNANT' })],
+      [
+        ai,
+        vet,
+        ev('PREGNANCY_CHECK', '2026-04-05', { result: 'OPEN' }),
+        ev('INSEMINATION', '2026-04-20'),
+        ev('PREGNANCY_CHECK', '2026-05-25', { result: 'PREGNANT' }),
+      ],
       '2026-11-22',
     );
     expect(rebred.breedingStatus.expectedCalvingDate).toBe('2027-01-30');
     // A cow bought in calf, with no AI on record.
-    expect(run([ev('ARRIVAL', '2026-09-01'), ev('EXPECTED_CALVING', '2027-02-01')], '2026-11-22').breedingStatus.expectedCalvingDate).toBe(
-      '2027-02-01',
-    );
+    expect(
+      run([ev('ARRIVAL', '2026-09-01'), ev('EXPECTED_CALVING', '2027-02-01')], '2026-11-22').breedingStatus
+        .expectedCalvingDate,
+    ).toBe('2027-02-01');
   });
 
   it('counts days by the JST calendar day of the instant', () => {
@@ -200,22 +241,39 @@ describe('computeBreeding: real scenarios', () => {
   it('death and shipment are final; treatment layers over breeding', () => {
     const pregnant = [ev('INSEMINATION', '2026-03-01'), ev('PREGNANCY_CHECK', '2026-04-05', { result: 'PREGNANT' })];
     expect(run([...pregnant, ev('TREATMENT_STARTED', '2026-05-01')], '2026-11-22').impliedStatus).toBe('TREATING');
-    expect(run([...pregnant, ev('TREATMENT_STARTED', '2026-05-01'), ev('TREATMENT_COMPLETED', '2026-05-08')], '2026-11-22').impliedStatus).toBe(
-      'PREGNANT',
-    );
-    expect(run([ev('TREATMENT_STARTED', '2026-05-01'), ev('TREATMENT_COMPLETED', '2026-05-08')], '2026-11-22').impliedStatus).toBe('HEALTHY');
-    expect(run([...pregnant, ev('DEATH', '2026-06-01'), ev('TREATMENT_STARTED', '2026-06-02')], '2026-11-22').impliedStatus).toBe('DEAD');
+    expect(
+      run([...pregnant, ev('TREATMENT_STARTED', '2026-05-01'), ev('TREATMENT_COMPLETED', '2026-05-08')], '2026-11-22')
+        .impliedStatus,
+    ).toBe('PREGNANT');
+    expect(
+      run([ev('TREATMENT_STARTED', '2026-05-01'), ev('TREATMENT_COMPLETED', '2026-05-08')], '2026-11-22').impliedStatus,
+    ).toBe('HEALTHY');
+    expect(
+      run([...pregnant, ev('DEATH', '2026-06-01'), ev('TREATMENT_STARTED', '2026-06-02')], '2026-11-22').impliedStatus,
+    ).toBe('DEAD');
     expect(run([ev('SHIPMENT', '2026-06-01')], '2026-11-22').impliedStatus).toBe('SHIPPED');
   });
 
   it('weaning makes a calf 育成期 (not a cow), fattening makes it 肥育期, the latest weight counts', () => {
-    const calf = run([ev('WEIGHT_MEASURED', '2026-06-01', { weightKg: 80 }), ev('WEANING', '2026-07-01'), ev('WEIGHT_MEASURED', '2026-05-01', { weightKg: 40 })], '2026-11-22', {
-      growthStage: 'CALF',
-    });
+    const calf = run(
+      [
+        ev('WEIGHT_MEASURED', '2026-06-01', { weightKg: 80 }),
+        ev('WEANING', '2026-07-01'),
+        ev('WEIGHT_MEASURED', '2026-05-01', { weightKg: 40 }),
+      ],
+      '2026-11-22',
+      {
+        growthStage: 'CALF',
+      },
+    );
     expect(calf.impliedGrowthStage).toBe('GROWING');
     expect(calf.impliedWeight).toBe(80);
-    expect(run([ev('WEANING', '2026-07-01')], '2026-11-22', { growthStage: 'MULTI_PAROUS' }).impliedGrowthStage).toBeNull();
-    expect(run([ev('WEANING', '2026-07-01'), ev('START_FATTENING', '2026-09-01')], '2026-11-22').impliedGrowthStage).toBe('FATTENING');
+    expect(
+      run([ev('WEANING', '2026-07-01')], '2026-11-22', { growthStage: 'MULTI_PAROUS' }).impliedGrowthStage,
+    ).toBeNull();
+    expect(
+      run([ev('WEANING', '2026-07-01'), ev('START_FATTENING', '2026-09-01')], '2026-11-22').impliedGrowthStage,
+    ).toBe('FATTENING');
   });
 
   it('summarises calving intervals, days open and conception over the whole history', () => {
@@ -300,9 +358,16 @@ describe('computeBreeding: order does not matter', () => {
 describe('dayCountsAsOf', () => {
   it('recounts the stored anchors as of another day', () => {
     const row = { lastCalvingDate: '2026-05-01', lastInseminationDate: '2026-07-10', conceptionDate: '2026-07-10' };
-    expect(dayCountsAsOf(row, '2026-11-22')).toEqual({ daysAfterCalving: 205, daysAfterInsemination: 135, pregnancyDays: 135, daysOpen: 70 });
+    expect(dayCountsAsOf(row, '2026-11-22')).toEqual({
+      daysAfterCalving: 205,
+      daysAfterInsemination: 135,
+      pregnancyDays: 135,
+      daysOpen: 70,
+    });
     expect(dayCountsAsOf({ ...row, conceptionDate: null }, '2026-11-22').daysOpen).toBe(205);
-    expect(dayCountsAsOf({ lastCalvingDate: null, lastInseminationDate: null, conceptionDate: null }, '2026-11-22')).toEqual({
+    expect(
+      dayCountsAsOf({ lastCalvingDate: null, lastInseminationDate: null, conceptionDate: null }, '2026-11-22'),
+    ).toEqual({
       daysAfterCalving: null,
       daysAfterInsemination: null,
       pregnancyDays: null,
@@ -315,14 +380,28 @@ describe('resolveStatus', () => {
   const implied = (impliedStatus: any, statusCause: any = null) => ({ impliedStatus, statusCause });
 
   it('follows the events when what they imply changes', () => {
-    expect(resolveStatus({ currentStatus: 'HEALTHY', before: implied(null), after: implied('PREGNANT', 'PREGNANCY_CHECK'), touchedStatusEvent: true })).toEqual({
+    expect(
+      resolveStatus({
+        currentStatus: 'HEALTHY',
+        before: implied(null),
+        after: implied('PREGNANT', 'PREGNANCY_CHECK'),
+        touchedStatusEvent: true,
+      }),
+    ).toEqual({
       status: 'PREGNANT',
       reason: 'イベント「妊娠鑑定」による更新',
     });
   });
 
   it('keeps a status set by hand when an unrelated event is recorded', () => {
-    expect(resolveStatus({ currentStatus: 'TREATING', before: implied('PREGNANT'), after: implied('PREGNANT', 'PREGNANCY_CHECK'), touchedStatusEvent: false })).toEqual({
+    expect(
+      resolveStatus({
+        currentStatus: 'TREATING',
+        before: implied('PREGNANT'),
+        after: implied('PREGNANT', 'PREGNANCY_CHECK'),
+        touchedStatusEvent: false,
+      }),
+    ).toEqual({
       status: 'TREATING',
       reason: null,
     });
@@ -330,15 +409,33 @@ describe('resolveStatus', () => {
 
   it('applies a status event even when the implied status is unchanged', () => {
     expect(
-      resolveStatus({ currentStatus: 'TREATING', before: implied('PREGNANT'), after: implied('PREGNANT', 'TREATMENT_COMPLETED'), touchedStatusEvent: true }).status,
+      resolveStatus({
+        currentStatus: 'TREATING',
+        before: implied('PREGNANT'),
+        after: implied('PREGNANT', 'TREATMENT_COMPLETED'),
+        touchedStatusEvent: true,
+      }).status,
     ).toBe('PREGNANT');
   });
 
   it('goes back to the status before the last change when the deciding event is deleted', () => {
     expect(
-      resolveStatus({ currentStatus: 'PREGNANT', before: implied('PREGNANT'), after: implied(null), touchedStatusEvent: true, statusBeforeLastChange: 'TREATING' }),
+      resolveStatus({
+        currentStatus: 'PREGNANT',
+        before: implied('PREGNANT'),
+        after: implied(null),
+        touchedStatusEvent: true,
+        statusBeforeLastChange: 'TREATING',
+      }),
     ).toEqual({ status: 'TREATING', reason: 'イベントの削除・修正による差し戻し' });
-    expect(resolveStatus({ currentStatus: 'PREGNANT', before: implied('PREGNANT'), after: implied(null), touchedStatusEvent: true }).status).toBe('HEALTHY');
+    expect(
+      resolveStatus({
+        currentStatus: 'PREGNANT',
+        before: implied('PREGNANT'),
+        after: implied(null),
+        touchedStatusEvent: true,
+      }).status,
+    ).toBe('HEALTHY');
   });
 });
 
@@ -346,19 +443,35 @@ describe('resolveGrowthStage and resolveWeight', () => {
   it('undoes a deleted weaning back to 哺乳期', () => {
     const weaning = ev('WEANING', '2026-07-01');
     expect(
-      resolveGrowthStage({ currentStage: 'GROWING', initialParity: 0, before: { impliedGrowthStage: 'GROWING', events: [weaning] }, after: { impliedGrowthStage: null } }),
+      resolveGrowthStage({
+        currentStage: 'GROWING',
+        initialParity: 0,
+        before: { impliedGrowthStage: 'GROWING', events: [weaning] },
+        after: { impliedGrowthStage: null },
+      }),
     ).toBe('CALF');
   });
 
   it('keeps a stage the events do not move', () => {
-    expect(resolveGrowthStage({ currentStage: 'FATTENING', initialParity: 0, before: { impliedGrowthStage: null, events: [] }, after: { impliedGrowthStage: null } })).toBe(
-      'FATTENING',
-    );
+    expect(
+      resolveGrowthStage({
+        currentStage: 'FATTENING',
+        initialParity: 0,
+        before: { impliedGrowthStage: null, events: [] },
+        after: { impliedGrowthStage: null },
+      }),
+    ).toBe('FATTENING');
   });
 
   it('takes the latest measured weight, keeping the registered one when none is left', () => {
-    expect(resolveWeight({ currentWeight: 300, before: { impliedWeight: null }, after: { impliedWeight: 320 } })).toBe(320);
-    expect(resolveWeight({ currentWeight: 320, before: { impliedWeight: 320 }, after: { impliedWeight: null } })).toBe(320);
-    expect(resolveWeight({ currentWeight: 320, before: { impliedWeight: 320 }, after: { impliedWeight: 310 } })).toBe(310);
+    expect(resolveWeight({ currentWeight: 300, before: { impliedWeight: null }, after: { impliedWeight: 320 } })).toBe(
+      320,
+    );
+    expect(resolveWeight({ currentWeight: 320, before: { impliedWeight: 320 }, after: { impliedWeight: null } })).toBe(
+      320,
+    );
+    expect(resolveWeight({ currentWeight: 320, before: { impliedWeight: 320 }, after: { impliedWeight: 310 } })).toBe(
+      310,
+    );
   });
 });

@@ -3,9 +3,9 @@
  * stage and weight its events imply, as a pure function of its events, breed, initial parity and today (JST).
  * No I/O: the same input always gives the same output, whatever order the events are given in.
  */
-import { gestationDays, type CattleStatus, type GrowthStage } from '../cattle/cattle.enums';
-import { EVENT_TYPE_INFO, isEventType, type EventType } from '../events/event-types';
-import { addDays, daysBetween, jstDate, type IsoDate } from '../lib/jst';
+import { type CattleStatus, type GrowthStage, gestationDays } from '../cattle/cattle.enums';
+import { EVENT_TYPE_INFO, type EventType, isEventType } from '../events/event-types';
+import { addDays, daysBetween, type IsoDate, jstDate } from '../lib/jst';
 
 export interface EngineEvent {
   eventId: number;
@@ -239,7 +239,8 @@ export function computeBreeding(input: BreedingInput): BreedingResult {
             pregnancies += 1;
             pregnantFromInsemination = cycleInsemination !== null;
             if (pregnantFromInsemination) conceptionsFromInsemination += 1;
-            if (lastCalvingDate && lastInseminationDate) daysOpenValues.push(daysBetween(lastCalvingDate, lastInseminationDate));
+            if (lastCalvingDate && lastInseminationDate)
+              daysOpenValues.push(daysBetween(lastCalvingDate, lastInseminationDate));
           }
           pregnant = true;
           conceptionDate = lastInseminationDate;
@@ -427,7 +428,9 @@ export function resolveGrowthStage(input: {
   const { before, after } = input;
   if (before.impliedGrowthStage === after.impliedGrowthStage) return input.currentStage;
   if (after.impliedGrowthStage) return after.impliedGrowthStage;
-  const first = chronological(before.events).find((e) => ['CALVING', 'WEANING', 'START_FATTENING'].includes(e.eventType));
+  const first = chronological(before.events).find((e) =>
+    ['CALVING', 'WEANING', 'START_FATTENING'].includes(e.eventType),
+  );
   if (first?.eventType === 'WEANING') return 'CALF';
   if (first?.eventType === 'START_FATTENING') return 'GROWING';
   if (input.initialParity > 0) return input.initialParity === 1 ? 'FIRST_CALVED' : 'MULTI_PAROUS';

@@ -5,20 +5,20 @@
  * will be after the write (`eventsAfter`), next to the stored ones (`eventsBefore`).
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ownedCattleIds } from '../cattle/cattle.queries';
 import type { CattleStatus } from '../cattle/cattle.enums';
+import { ownedCattleIds } from '../cattle/cattle.queries';
 import { statusChangeStatements } from '../cattle/status-history';
 import type { Db } from '../db/client';
 import { breedingStatus, breedingSummary, cattle, cattleStatusHistory, events } from '../db/schema';
 import { todayJst } from '../lib/jst';
 import {
   affectsStatus,
+  type BreedingResult,
   computeBreeding,
+  type EngineEvent,
   resolveGrowthStage,
   resolveStatus,
   resolveWeight,
-  type BreedingResult,
-  type EngineEvent,
 } from './engine';
 
 export interface AnimalForBreeding {
@@ -65,7 +65,12 @@ export async function loadBreedingContext(db: Db, ownerId: number, cattleId: num
       .where(and(eq(cattle.cattleId, cattleId), eq(cattle.ownerUserId, ownerId)))
       .limit(1),
     db
-      .select({ eventId: events.eventId, eventType: events.eventType, eventDatetime: events.eventDatetime, details: events.details })
+      .select({
+        eventId: events.eventId,
+        eventType: events.eventType,
+        eventDatetime: events.eventDatetime,
+        details: events.details,
+      })
       .from(events)
       // `+owner` keeps SQLite on events_cattle_time_idx instead of scanning the owner's events by time (issue 10).
       .where(and(eq(events.cattleId, cattleId), sql`+${events.ownerUserId} = ${ownerId}`))

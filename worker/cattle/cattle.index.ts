@@ -1,44 +1,79 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { regenerateAlerts } from '../alerts/regenerate';
 import { dayCountsAsOf } from '../breeding/engine';
 import { loadBreedingContext, recomputeStatements } from '../breeding/recompute';
 import { batchStatements } from '../db/batch';
-import { isUniqueViolation } from '../db/unique-violation';
-import { getDb, type Db } from '../db/client';
+import { type Db, getDb } from '../db/client';
 import { bloodline, breedingStatus, breedingSummary, cattle, motherInfo } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
+import { csvResponse } from '../lib/csv';
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { createRouter } from '../lib/http';
-import { todayJst } from '../lib/jst';
-import { csvResponse } from '../lib/csv';
-import { ageFromBirthday } from '../lib/jst';
+import { ageFromBirthday, todayJst } from '../lib/jst';
 import {
   CATTLE_STATUSES,
-  GENDER_LABELS,
-  GROWTH_STAGE_LABELS,
-  STATUS_LABELS,
   type CattleStatus,
+  GENDER_LABELS,
   type Gender,
+  GROWTH_STAGE_LABELS,
   type GrowthStage,
+  STATUS_LABELS,
 } from './cattle.enums';
-import { cattleOwner, listCattle, registerForExport, loadCattleDetail, ownedCattle, statusCounts, statusHistory, toCattleView } from './cattle.queries';
+import {
+  cattleOwner,
+  listCattle,
+  loadCattleDetail,
+  ownedCattle,
+  registerForExport,
+  statusCounts,
+  statusHistory,
+  toCattleView,
+} from './cattle.queries';
 import * as routes from './cattle.routes';
 import type { createCattleSchema, updateCattleSchema } from './cattle.schemas';
 import { statusChangeStatements } from './status-history';
-import type { z } from 'zod';
 
 const EXPORT_HEADERS = [
-  '個体識別番号', '耳標番号', '名前', '性別', '成長段階', '生年月日', '月齢', '品種', '状態', '牛舎', '体重(kg)', '評価',
-  '生産者', '育種価', '産次', '分娩予定日', '父牛', '母の父', '母の祖父', '母の曾祖父', '母牛名', '母牛個体識別番号', '備考',
+  '個体識別番号',
+  '耳標番号',
+  '名前',
+  '性別',
+  '成長段階',
+  '生年月日',
+  '月齢',
+  '品種',
+  '状態',
+  '牛舎',
+  '体重(kg)',
+  '評価',
+  '生産者',
+  '育種価',
+  '産次',
+  '分娩予定日',
+  '父牛',
+  '母の父',
+  '母の祖父',
+  '母の曾祖父',
+  '母牛名',
+  '母牛個体識別番号',
+  '備考',
 ];
 
 const cattleNotFound = () => notFound('指定された牛が見つかりません', 'CATTLE_NOT_FOUND');
 const duplicateIdentification = () =>
-  new AppError(409, 'DUPLICATE_IDENTIFICATION_NUMBER', 'この個体識別番号は既に登録されています', 'identificationNumber');
+  new AppError(
+    409,
+    'DUPLICATE_IDENTIFICATION_NUMBER',
+    'この個体識別番号は既に登録されています',
+    'identificationNumber',
+  );
 
 type CreateInput = z.output<typeof createCattleSchema>;
 type UpdateInput = z.output<typeof updateCattleSchema>;
 
-const isDuplicateIdentification = (err: unknown) => isUniqueViolation(err, 'cattle.owner_user_id, cattle.identification_number');
+const isDuplicateIdentification = (err: unknown) =>
+  isUniqueViolation(err, 'cattle.owner_user_id, cattle.identification_number');
 
 /** Checks the animal exists and is the owner's: 404 when it does not exist, 403 with `forbiddenMessage` when not theirs. */
 async function requireOwnedForChange(db: Db, ownerId: number, cattleId: number, forbiddenMessage: string) {
@@ -78,11 +113,17 @@ async function detailView(db: Db, ownerId: number, cattleId: number) {
   const today = todayJst();
   return {
     ...toCattleView(detail.row, today),
-    breedingStatus: detail.breedingStatus ? { ...detail.breedingStatus, ...dayCountsAsOf(detail.breedingStatus, today) } : null,
+    breedingStatus: detail.breedingStatus
+      ? { ...detail.breedingStatus, ...dayCountsAsOf(detail.breedingStatus, today) }
+      : null,
     bloodline: detail.bloodline,
     motherInfo: detail.motherInfo,
     breedingSummary: detail.breedingSummary,
-    events: detail.events.map((e) => ({ ...e, cattleName: detail.row.name, cattleEarTagNumber: detail.row.earTagNumber })),
+    events: detail.events.map((e) => ({
+      ...e,
+      cattleName: detail.row.name,
+      cattleEarTagNumber: detail.row.earTagNumber,
+    })),
     alerts: detail.alerts,
     calves: detail.calves,
   };
@@ -95,7 +136,15 @@ async function detailView(db: Db, ownerId: number, cattleId: number) {
 export function createCattleStatements(db: Db, ownerId: number, input: CreateInput, now = new Date().toISOString()) {
   const parity = input.breeding?.parity ?? 0;
   const batch: unknown[] = [
-    db.insert(cattle).values({ ...cattleColumns(input), ownerUserId: ownerId, status: input.status ?? 'HEALTHY', createdAt: now, updatedAt: now }),
+    db
+      .insert(cattle)
+      .values({
+        ...cattleColumns(input),
+        ownerUserId: ownerId,
+        status: input.status ?? 'HEALTHY',
+        createdAt: now,
+        updatedAt: now,
+      }),
     sql`insert into breeding_status (cattle_id, initial_parity, parity, breeding_memo)
       select cattle_id, ${parity}, ${parity}, ${input.breeding?.breedingMemo ?? null} from cattle
       where owner_user_id = ${ownerId} and identification_number = ${input.identificationNumber}`,
@@ -206,14 +255,32 @@ export const cattleRouter = createRouter()
         .set({ ...rest, updatedAt: now, version: sql`${cattle.version} + 1` })
         .where(and(eq(cattle.cattleId, id), ownedCattle(ownerId))),
     ];
-    if (status) batch.push(...statusChangeStatements(db, { cattleId: id, oldStatus: current.status, newStatus: status, changedBy: String(ownerId) }));
+    if (status)
+      batch.push(
+        ...statusChangeStatements(db, {
+          cattleId: id,
+          oldStatus: current.status,
+          newStatus: status,
+          changedBy: String(ownerId),
+        }),
+      );
     if (input.bloodline) {
-      batch.push(db.insert(bloodline).values({ cattleId: id, ...input.bloodline }).onConflictDoUpdate({ target: bloodline.cattleId, set: input.bloodline }));
+      batch.push(
+        db
+          .insert(bloodline)
+          .values({ cattleId: id, ...input.bloodline })
+          .onConflictDoUpdate({ target: bloodline.cattleId, set: input.bloodline }),
+      );
     }
     if (input.motherInfo) {
       const { motherCattleId, ...m } = input.motherInfo;
       const values = { ...m, ...(motherCattleId !== undefined ? { motherCattleId } : {}) };
-      batch.push(db.insert(motherInfo).values({ cattleId: id, ...values }).onConflictDoUpdate({ target: motherInfo.cattleId, set: values }));
+      batch.push(
+        db
+          .insert(motherInfo)
+          .values({ cattleId: id, ...values })
+          .onConflictDoUpdate({ target: motherInfo.cattleId, set: values }),
+      );
     }
     if (input.breeding) {
       const { parity, breedingMemo } = input.breeding;
@@ -221,7 +288,12 @@ export const cattleRouter = createRouter()
         db
           .update(breedingStatus)
           .set({
-            ...(parity !== undefined ? { initialParity: parity, parity: sql`${parity} + ${breedingStatus.parity} - ${breedingStatus.initialParity}` } : {}),
+            ...(parity !== undefined
+              ? {
+                  initialParity: parity,
+                  parity: sql`${parity} + ${breedingStatus.parity} - ${breedingStatus.initialParity}`,
+                }
+              : {}),
             ...(breedingMemo !== undefined ? { breedingMemo } : {}),
             updatedAt: now,
           })
@@ -238,11 +310,17 @@ export const cattleRouter = createRouter()
     if (input.breed !== undefined || input.breeding?.parity !== undefined) {
       const context = await loadBreedingContext(db, ownerId, id);
       if (context) {
-        const { statements } = recomputeStatements(db, { context, eventsAfter: context.events, touched: [], changedBy: String(ownerId) });
+        const { statements } = recomputeStatements(db, {
+          context,
+          eventsAfter: context.events,
+          touched: [],
+          changedBy: String(ownerId),
+        });
         await batchStatements(c.env.DB, statements as never);
       }
     }
-    if (status || input.breed !== undefined || input.breeding?.parity !== undefined) await regenerateAlerts(db, ownerId, [id]);
+    if (status || input.breed !== undefined || input.breeding?.parity !== undefined)
+      await regenerateAlerts(db, ownerId, [id]);
     return c.json({ data: await detailView(db, ownerId, id) }, 200);
   })
   .openapi(routes.remove, async (c) => {
@@ -259,12 +337,21 @@ export const cattleRouter = createRouter()
     const ownerId = c.get('userId');
     const db = getDb(c.env);
     const current = await requireOwnedForChange(db, ownerId, id, 'この牛の更新権限がありません');
-    const statements = statusChangeStatements(db, { cattleId: id, oldStatus: current.status, newStatus: status, changedBy: String(ownerId), reason });
+    const statements = statusChangeStatements(db, {
+      cattleId: id,
+      oldStatus: current.status,
+      newStatus: status,
+      changedBy: String(ownerId),
+      reason,
+    });
     if (statements.length) {
       await db.batch(statements as never);
       await regenerateAlerts(db, ownerId, [id]);
     }
-    const [row] = await db.select().from(cattle).where(and(eq(cattle.cattleId, id), ownedCattle(ownerId)));
+    const [row] = await db
+      .select()
+      .from(cattle)
+      .where(and(eq(cattle.cattleId, id), ownedCattle(ownerId)));
     return c.json({ data: toCattleView(row) }, 200);
   })
   .openapi(routes.history, async (c) => {
@@ -273,7 +360,11 @@ export const cattleRouter = createRouter()
     const db = getDb(c.env);
     const [rows, owned] = await db.batch([
       statusHistory(db, ownerId, id),
-      db.select({ id: cattle.cattleId }).from(cattle).where(and(eq(cattle.cattleId, id), ownedCattle(ownerId))).limit(1),
+      db
+        .select({ id: cattle.cattleId })
+        .from(cattle)
+        .where(and(eq(cattle.cattleId, id), ownedCattle(ownerId)))
+        .limit(1),
     ]);
     if (owned.length === 0) throw cattleNotFound();
     return c.json({ data: rows }, 200);

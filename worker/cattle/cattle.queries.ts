@@ -1,4 +1,21 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../db/client';
 import {
   alerts,
@@ -14,7 +31,6 @@ import {
 import { decodeCursor, encodeCursor } from '../lib/cursor';
 import { addDays, ageFromBirthday, todayJst } from '../lib/jst';
 import type { listCattleQuerySchema } from './cattle.schemas';
-import type { z } from 'zod';
 
 export type ListCattleParams = z.output<typeof listCattleQuerySchema>;
 const SEVERITIES = ['low', 'medium', 'high'] as const;
@@ -128,7 +144,8 @@ export async function listCattle(db: Db, ownerId: number, params: ListCattlePara
   if (params.has_alert === 'true') filters.push(isNotNull(activeAlerts.cattleId));
   if (params.has_alert === 'false') filters.push(isNull(activeAlerts.cattleId));
   // age (whole 365.25-day years) ≥ minAge ⇔ daysOld ≥ ⌈minAge × 365.25⌉
-  if (params.minAge !== undefined) filters.push(lte(cattle.birthday, addDays(today, -Math.ceil(params.minAge * 365.25))));
+  if (params.minAge !== undefined)
+    filters.push(lte(cattle.birthday, addDays(today, -Math.ceil(params.minAge * 365.25))));
   if (params.maxAge !== undefined) {
     filters.push(gte(cattle.birthday, addDays(today, -(Math.ceil((Math.floor(params.maxAge) + 1) * 365.25) - 1))));
   }
@@ -157,7 +174,9 @@ export async function listCattle(db: Db, ownerId: number, params: ListCattlePara
     .select({ cattleId: cattle.cattleId, sortValue: sql`${expr}`.as('sort_value') })
     .from(cattle)
     .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId));
-  const pageIds = (params.has_alert ? pageBase.leftJoin(activeAlerts, eq(activeAlerts.cattleId, cattle.cattleId)) : pageBase)
+  const pageIds = (
+    params.has_alert ? pageBase.leftJoin(activeAlerts, eq(activeAlerts.cattleId, cattle.cattleId)) : pageBase
+  )
     .where(and(...pageFilters))
     .orderBy(order(orderExpr), order(cattle.cattleId))
     .limit(params.limit + 1)
@@ -179,7 +198,10 @@ export async function listCattle(db: Db, ownerId: number, params: ListCattlePara
   const countQuery =
     filters.length === 1
       ? db.select({ total: ownerCounts.cattle }).from(ownerCounts).where(eq(ownerCounts.ownerUserId, ownerId))
-      : (params.has_alert ? countBase.leftJoin(activeAlerts, eq(activeAlerts.cattleId, cattle.cattleId)) : countBase).where(and(...filters));
+      : (params.has_alert
+          ? countBase.leftJoin(activeAlerts, eq(activeAlerts.cattleId, cattle.cattleId))
+          : countBase
+        ).where(and(...filters));
 
   const [rows, totalRows] = await db.batch([pageQuery, countQuery]);
   const total = totalRows[0]?.total ?? 0;
@@ -189,7 +211,11 @@ export async function listCattle(db: Db, ownerId: number, params: ListCattlePara
   return {
     results: page.map((r) => ({
       ...toCattleView(r.row, today),
-      breeding: { parity: r.parity ?? 0, daysOpen: r.daysOpen < 0 ? null : r.daysOpen, expectedCalvingDate: r.expectedCalvingDate },
+      breeding: {
+        parity: r.parity ?? 0,
+        daysOpen: r.daysOpen < 0 ? null : r.daysOpen,
+        expectedCalvingDate: r.expectedCalvingDate,
+      },
       alerts: alertSummary(r.alertCount, r.severityRank),
     })),
     nextCursor: hasNext && last ? encodeCursor({ v: cursorValue(params, dir, last), id: last.row.cattleId }) : null,
@@ -216,34 +242,50 @@ export async function statusCounts(db: Db, ownerId: number) {
 export async function loadCattleDetail(db: Db, ownerId: number, cattleId: number) {
   const owned = ownedCattleIds(db, ownerId, cattleId);
   const activeAlerts = activeAlertsByCattle(db, ownerId);
-  const [cattleRows, statusRows, bloodlineRows, motherRows, summaryRows, eventRows, alertRows, calfRows] = await db.batch([
-    db.select().from(cattle).where(and(eq(cattle.cattleId, cattleId), ownedCattle(ownerId))).limit(1),
-    db.select().from(breedingStatus).where(inArray(breedingStatus.cattleId, owned)).limit(1),
-    db.select().from(bloodline).where(inArray(bloodline.cattleId, owned)).limit(1),
-    db
-      .select({ info: motherInfo, motherEarTagNumber: sql<number | null>`m.ear_tag_number`, motherStatus: sql<string | null>`m.status` })
-      .from(motherInfo)
-      .leftJoin(sql`cattle as m`, sql`m.cattle_id = ${motherInfo.motherCattleId} and m.owner_user_id = ${ownerId}`)
-      .where(inArray(motherInfo.cattleId, owned))
-      .limit(1),
-    db.select().from(breedingSummary).where(inArray(breedingSummary.cattleId, owned)).limit(1),
-    db
-      .select()
-      .from(events)
-      // `+owner` keeps SQLite on events_cattle_time_idx instead of scanning the owner's events by time (issue 10).
-      .where(and(eq(events.cattleId, cattleId), sql`+${events.ownerUserId} = ${ownerId}`))
-      .orderBy(desc(events.eventDatetime), desc(events.eventId))
-      .limit(200),
-    db.select().from(activeAlerts).where(eq(activeAlerts.cattleId, cattleId)),
-    db
-      .select({ cattleId: cattle.cattleId, name: cattle.name, earTagNumber: cattle.earTagNumber, birthday: cattle.birthday, gender: cattle.gender, status: cattle.status })
-      .from(motherInfo)
-      .innerJoin(cattle, eq(cattle.cattleId, motherInfo.cattleId))
-      // `+owner` keeps SQLite on mother_info_mother_idx (the mother's few calves) instead of walking the whole
-      // herd in birthday order: 39 ms → under 1 ms at 8,000 head (issue 10).
-      .where(and(eq(motherInfo.motherCattleId, cattleId), sql`+${cattle.ownerUserId} = ${ownerId}`))
-      .orderBy(desc(cattle.birthday)),
-  ]);
+  const [cattleRows, statusRows, bloodlineRows, motherRows, summaryRows, eventRows, alertRows, calfRows] =
+    await db.batch([
+      db
+        .select()
+        .from(cattle)
+        .where(and(eq(cattle.cattleId, cattleId), ownedCattle(ownerId)))
+        .limit(1),
+      db.select().from(breedingStatus).where(inArray(breedingStatus.cattleId, owned)).limit(1),
+      db.select().from(bloodline).where(inArray(bloodline.cattleId, owned)).limit(1),
+      db
+        .select({
+          info: motherInfo,
+          motherEarTagNumber: sql<number | null>`m.ear_tag_number`,
+          motherStatus: sql<string | null>`m.status`,
+        })
+        .from(motherInfo)
+        .leftJoin(sql`cattle as m`, sql`m.cattle_id = ${motherInfo.motherCattleId} and m.owner_user_id = ${ownerId}`)
+        .where(inArray(motherInfo.cattleId, owned))
+        .limit(1),
+      db.select().from(breedingSummary).where(inArray(breedingSummary.cattleId, owned)).limit(1),
+      db
+        .select()
+        .from(events)
+        // `+owner` keeps SQLite on events_cattle_time_idx instead of scanning the owner's events by time (issue 10).
+        .where(and(eq(events.cattleId, cattleId), sql`+${events.ownerUserId} = ${ownerId}`))
+        .orderBy(desc(events.eventDatetime), desc(events.eventId))
+        .limit(200),
+      db.select().from(activeAlerts).where(eq(activeAlerts.cattleId, cattleId)),
+      db
+        .select({
+          cattleId: cattle.cattleId,
+          name: cattle.name,
+          earTagNumber: cattle.earTagNumber,
+          birthday: cattle.birthday,
+          gender: cattle.gender,
+          status: cattle.status,
+        })
+        .from(motherInfo)
+        .innerJoin(cattle, eq(cattle.cattleId, motherInfo.cattleId))
+        // `+owner` keeps SQLite on mother_info_mother_idx (the mother's few calves) instead of walking the whole
+        // herd in birthday order: 39 ms → under 1 ms at 8,000 head (issue 10).
+        .where(and(eq(motherInfo.motherCattleId, cattleId), sql`+${cattle.ownerUserId} = ${ownerId}`))
+        .orderBy(desc(cattle.birthday)),
+    ]);
   const row = cattleRows[0];
   if (!row) return null;
   return {

@@ -2,17 +2,15 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth } from '../accounts/require-auth';
 import { errorBodySchema } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
-import {
-  createCattleSchema,
-  listCattleQuerySchema,
-  statusChangeSchema,
-  updateCattleSchema,
-} from './cattle.schemas';
+import { createCattleSchema, listCattleQuerySchema, statusChangeSchema, updateCattleSchema } from './cattle.schemas';
 
 const error = (description: string) => jsonContent(errorBodySchema, description);
 const common = { tags: ['Cattle'], security: [{ bearer: [] }], middleware: requireAuth };
 const idParam = z.object({
-  id: z.coerce.number({ error: '牛のIDは正の整数である必要があります' }).int('牛のIDは正の整数である必要があります').positive('牛のIDは正の整数である必要があります'),
+  id: z.coerce
+    .number({ error: '牛のIDは正の整数である必要があります' })
+    .int('牛のIDは正の整数である必要があります')
+    .positive('牛のIDは正の整数である必要があります'),
 });
 const anyData = z.object({ data: z.any() });
 const notFoundOr401 = { 401: error('Not signed in'), 404: error('No such animal of yours') };
@@ -25,7 +23,14 @@ export const list = createRoute({
   request: { query: listCattleQuerySchema },
   responses: {
     200: jsonContent(
-      z.object({ data: z.object({ results: z.array(z.any()), nextCursor: z.string().nullable(), hasNext: z.boolean(), totalCount: z.number() }) }),
+      z.object({
+        data: z.object({
+          results: z.array(z.any()),
+          nextCursor: z.string().nullable(),
+          hasNext: z.boolean(),
+          totalCount: z.number(),
+        }),
+      }),
       'A page of animals',
     ),
     400: error('Invalid query'),
@@ -38,7 +43,10 @@ export const statusCounts = createRoute({
   method: 'get',
   path: '/status-counts',
   summary: 'Number of animals per status (all seven, zeros included)',
-  responses: { 200: jsonContent(z.object({ data: z.record(z.string(), z.number()) }), 'Counts'), 401: error('Not signed in') },
+  responses: {
+    200: jsonContent(z.object({ data: z.record(z.string(), z.number()) }), 'Counts'),
+    401: error('Not signed in'),
+  },
 });
 
 export const exportCsv = createRoute({
@@ -46,7 +54,10 @@ export const exportCsv = createRoute({
   method: 'get',
   path: '/export.csv',
   summary: 'The whole register as CSV (UTF-8 with BOM, for Excel)',
-  responses: { 200: { description: 'CSV download', content: { 'text/csv': { schema: z.string() } } }, 401: error('Not signed in') },
+  responses: {
+    200: { description: 'CSV download', content: { 'text/csv': { schema: z.string() } } },
+    401: error('Not signed in'),
+  },
 });
 
 export const detail = createRoute({

@@ -11,8 +11,7 @@ const text = (max: number, message: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-const positiveInt = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message);
+const positiveInt = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 
 export const identificationNumberSchema = positiveInt('個体識別番号は正の整数である必要があります').max(
   9_999_999_999,
@@ -114,7 +113,14 @@ const list = <T extends z.ZodType<unknown, string>>(item: T) =>
   z
     .union([z.string(), z.array(z.string())])
     .optional()
-    .transform((v) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean)))
+    .transform((v) =>
+      v === undefined
+        ? []
+        : (Array.isArray(v) ? v : [v])
+            .flatMap((s) => s.split(','))
+            .map((s) => s.trim())
+            .filter(Boolean),
+    )
     .pipe(z.array(item));
 
 export const SORT_KEYS = ['id', 'name', 'days_old', 'days_open'] as const;

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, signUp } from '../test/api';
 import { todayJst } from '../lib/jst';
+import { api, signUp } from '../test/api';
 
 type Session = Awaited<ReturnType<typeof signUp>>;
 let farmer: Session;
@@ -51,7 +51,11 @@ describe('POST /cattle', () => {
     const cow = res.json.data;
     expect(cow).toMatchObject({ name: 'ゆり', notes: null, score: 4, weight: 420.5, status: 'HEALTHY', version: 1 });
     expect(cow.daysOld).toBeGreaterThan(365 * 6);
-    expect(cow.bloodline).toMatchObject({ fatherCattleName: '安福久', motherFatherCattleName: '美国桜', motherGrandFatherCattleName: null });
+    expect(cow.bloodline).toMatchObject({
+      fatherCattleName: '安福久',
+      motherFatherCattleName: '美国桜',
+      motherGrandFatherCattleName: null,
+    });
     expect(cow.motherInfo).toMatchObject({ motherCattleId: mother.cattleId, motherName: 'はなこ' });
     expect(cow.breedingStatus).toMatchObject({ parity: 2, initialParity: 2, inseminationCount: 0 });
     expect(cow.breedingSummary).toMatchObject({ totalInseminationCount: 0 });
@@ -80,20 +84,35 @@ describe('POST /cattle', () => {
 
   it('refuses a second animal with the same identification number (409)', async () => {
     const cow = await createCattle(farmer);
-    const res = await api('/cattle', { method: 'POST', token: farmer.token, body: newCow({ identificationNumber: cow.identificationNumber }) });
+    const res = await api('/cattle', {
+      method: 'POST',
+      token: farmer.token,
+      body: newCow({ identificationNumber: cow.identificationNumber }),
+    });
     expect(res.status).toBe(409);
-    expect(res.json.error).toMatchObject({ message: 'この個体識別番号は既に登録されています', field: 'identificationNumber' });
+    expect(res.json.error).toMatchObject({
+      message: 'この個体識別番号は既に登録されています',
+      field: 'identificationNumber',
+    });
   });
 
   it('lets another farm register the same identification number (the animal was sold)', async () => {
     const cow = await createCattle(farmer);
-    const res = await api('/cattle', { method: 'POST', token: neighbour.token, body: newCow({ identificationNumber: cow.identificationNumber }) });
+    const res = await api('/cattle', {
+      method: 'POST',
+      token: neighbour.token,
+      body: newCow({ identificationNumber: cow.identificationNumber }),
+    });
     expect(res.status).toBe(201);
   });
 
   it("refuses another farm's animal as the mother", async () => {
     const theirs = await createCattle(neighbour);
-    const res = await api('/cattle', { method: 'POST', token: farmer.token, body: newCow({ motherInfo: { motherCattleId: theirs.cattleId } }) });
+    const res = await api('/cattle', {
+      method: 'POST',
+      token: farmer.token,
+      body: newCow({ motherInfo: { motherCattleId: theirs.cattleId } }),
+    });
     expect(res.status).toBe(400);
     expect(res.json.error).toMatchObject({ field: 'motherInfo.motherCattleId', message: '母牛が見つかりません' });
   });
@@ -110,7 +129,11 @@ describe('GET /cattle/{id}', () => {
     const cow = await createCattle(farmer);
     const res = await api(`/cattle/${cow.cattleId}`, { token: farmer.token });
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ cattleId: cow.cattleId, events: [], alerts: { hasActiveAlerts: false, alertCount: 0, highestSeverity: null } });
+    expect(res.json.data).toMatchObject({
+      cattleId: cow.cattleId,
+      events: [],
+      alerts: { hasActiveAlerts: false, alertCount: 0, highestSeverity: null },
+    });
     expect(res.json.data).toHaveProperty('breedingStatus');
     expect(res.json.data).toHaveProperty('breedingSummary');
   });
@@ -124,7 +147,9 @@ describe('GET /cattle/{id}', () => {
   });
 
   it('answers 404 for a missing animal and 400 for a bad id', async () => {
-    expect((await api('/cattle/999999', { token: farmer.token })).json.error.message).toBe('指定された牛が見つかりません');
+    expect((await api('/cattle/999999', { token: farmer.token })).json.error.message).toBe(
+      '指定された牛が見つかりません',
+    );
     const bad = await api('/cattle/abc', { token: farmer.token });
     expect(bad.status).toBe(400);
     expect(bad.json.error.message).toBe('牛のIDは正の整数である必要があります');
@@ -141,14 +166,24 @@ describe('PATCH /cattle/{id}', () => {
     const res = await api(`/cattle/${cow.cattleId}`, {
       method: 'PATCH',
       token: farmer.token,
-      body: { name: 'ゆり2', barn: '第2牛舎', status: 'TREATING', bloodline: { fatherCattleName: '百合茂' }, motherInfo: { motherName: 'もも' } },
+      body: {
+        name: 'ゆり2',
+        barn: '第2牛舎',
+        status: 'TREATING',
+        bloodline: { fatherCattleName: '百合茂' },
+        motherInfo: { motherName: 'もも' },
+      },
     });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ name: 'ゆり2', barn: '第2牛舎', status: 'TREATING', version: 2 });
     expect(res.json.data.bloodline.fatherCattleName).toBe('百合茂');
     expect(res.json.data.motherInfo.motherName).toBe('もも');
     const history = await api(`/cattle/${cow.cattleId}/status-history`, { token: farmer.token });
-    expect(history.json.data[0]).toMatchObject({ oldStatus: 'HEALTHY', newStatus: 'TREATING', changedBy: String(farmer.userId) });
+    expect(history.json.data[0]).toMatchObject({
+      oldStatus: 'HEALTHY',
+      newStatus: 'TREATING',
+      changedBy: String(farmer.userId),
+    });
   });
 
   it('validates like create', async () => {
@@ -160,7 +195,11 @@ describe('PATCH /cattle/{id}', () => {
 
   it("refuses another farm's animal with 403", async () => {
     const theirs = await createCattle(neighbour);
-    const res = await api(`/cattle/${theirs.cattleId}`, { method: 'PATCH', token: farmer.token, body: { name: '盗む' } });
+    const res = await api(`/cattle/${theirs.cattleId}`, {
+      method: 'PATCH',
+      token: farmer.token,
+      body: { name: '盗む' },
+    });
     expect(res.status).toBe(403);
     expect(res.json.error.message).toBe('この牛の更新権限がありません');
     const still = await api(`/cattle/${theirs.cattleId}`, { token: neighbour.token });
@@ -168,7 +207,9 @@ describe('PATCH /cattle/{id}', () => {
   });
 
   it('answers 404 for a missing animal and 401 without a token', async () => {
-    expect((await api('/cattle/999999', { method: 'PATCH', token: farmer.token, body: { name: 'x' } })).status).toBe(404);
+    expect((await api('/cattle/999999', { method: 'PATCH', token: farmer.token, body: { name: 'x' } })).status).toBe(
+      404,
+    );
     expect((await api('/cattle/1', { method: 'PATCH', body: { name: 'x' } })).status).toBe(401);
   });
 });
@@ -176,8 +217,16 @@ describe('PATCH /cattle/{id}', () => {
 describe('PATCH /cattle/{id}/status and GET /cattle/{id}/status-history', () => {
   it('changes the status with a reason, newest first in the history', async () => {
     const cow = await createCattle(farmer);
-    await api(`/cattle/${cow.cattleId}/status`, { method: 'PATCH', token: farmer.token, body: { status: 'TREATING', reason: '蹄病' } });
-    const res = await api(`/cattle/${cow.cattleId}/status`, { method: 'PATCH', token: farmer.token, body: { status: 'HEALTHY', reason: '治癒' } });
+    await api(`/cattle/${cow.cattleId}/status`, {
+      method: 'PATCH',
+      token: farmer.token,
+      body: { status: 'TREATING', reason: '蹄病' },
+    });
+    const res = await api(`/cattle/${cow.cattleId}/status`, {
+      method: 'PATCH',
+      token: farmer.token,
+      body: { status: 'HEALTHY', reason: '治癒' },
+    });
     expect(res.status).toBe(200);
     expect(res.json.data.status).toBe('HEALTHY');
     const history = await api(`/cattle/${cow.cattleId}/status-history`, { token: farmer.token });
@@ -189,21 +238,31 @@ describe('PATCH /cattle/{id}/status and GET /cattle/{id}/status-history', () => 
 
   it('does not accept SCHEDULED_FOR_SHIPMENT (that comes from a shipment plan)', async () => {
     const cow = await createCattle(farmer);
-    const res = await api(`/cattle/${cow.cattleId}/status`, { method: 'PATCH', token: farmer.token, body: { status: 'SCHEDULED_FOR_SHIPMENT' } });
+    const res = await api(`/cattle/${cow.cattleId}/status`, {
+      method: 'PATCH',
+      token: farmer.token,
+      body: { status: 'SCHEDULED_FOR_SHIPMENT' },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error).toMatchObject({ field: 'status', message: '無効なステータスです' });
   });
 
   it("refuses another farm's animal and hides its history", async () => {
     const theirs = await createCattle(neighbour);
-    const res = await api(`/cattle/${theirs.cattleId}/status`, { method: 'PATCH', token: farmer.token, body: { status: 'DEAD' } });
+    const res = await api(`/cattle/${theirs.cattleId}/status`, {
+      method: 'PATCH',
+      token: farmer.token,
+      body: { status: 'DEAD' },
+    });
     expect(res.status).toBe(403);
     expect(res.json.error.message).toBe('この牛の更新権限がありません');
     expect((await api(`/cattle/${theirs.cattleId}/status-history`, { token: farmer.token })).status).toBe(404);
   });
 
   it('answers 404 for a missing animal and 401 without a token', async () => {
-    expect((await api('/cattle/999999/status', { method: 'PATCH', token: farmer.token, body: { status: 'DEAD' } })).status).toBe(404);
+    expect(
+      (await api('/cattle/999999/status', { method: 'PATCH', token: farmer.token, body: { status: 'DEAD' } })).status,
+    ).toBe(404);
     expect((await api('/cattle/1/status-history')).status).toBe(401);
   });
 });
@@ -213,15 +272,23 @@ describe('DELETE /cattle/{id}', () => {
     const cow = await createCattle(farmer);
     const id = cow.cattleId;
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO events (cattle_id, owner_user_id, event_type, event_datetime) VALUES (?, ?, 'ESTRUS', '2026-10-01T00:00:00.000Z')").bind(id, farmer.userId),
-      env.DB.prepare("INSERT INTO alerts (id, type, severity, cattle_id, message, owner_user_id) VALUES (?, 'CALVING_OVERDUE', 'high', ?, 'x', ?)").bind(`a-${id}`, id, farmer.userId),
-      env.DB.prepare("INSERT INTO shipment_plans (plan_id, cattle_id, owner_user_id, planned_shipment_month) VALUES (?, ?, ?, '2027-01')").bind(`p-${id}`, id, farmer.userId),
+      env.DB.prepare(
+        "INSERT INTO events (cattle_id, owner_user_id, event_type, event_datetime) VALUES (?, ?, 'ESTRUS', '2026-10-01T00:00:00.000Z')",
+      ).bind(id, farmer.userId),
+      env.DB.prepare(
+        "INSERT INTO alerts (id, type, severity, cattle_id, message, owner_user_id) VALUES (?, 'CALVING_OVERDUE', 'high', ?, 'x', ?)",
+      ).bind(`a-${id}`, id, farmer.userId),
+      env.DB.prepare(
+        "INSERT INTO shipment_plans (plan_id, cattle_id, owner_user_id, planned_shipment_month) VALUES (?, ?, ?, '2027-01')",
+      ).bind(`p-${id}`, id, farmer.userId),
     ]);
     const res = await api(`/cattle/${id}`, { method: 'DELETE', token: farmer.token });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true, message: '牛が正常に削除されました' });
     for (const table of ['events', 'alerts', 'shipment_plans', 'breeding_status', 'breeding_summary']) {
-      const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE cattle_id = ?`).bind(id).first<{ n: number }>();
+      const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE cattle_id = ?`)
+        .bind(id)
+        .first<{ n: number }>();
       expect(row?.n, table).toBe(0);
     }
     expect((await api(`/cattle/${id}`, { token: farmer.token })).status).toBe(404);
@@ -248,14 +315,62 @@ describe('GET /cattle and /cattle/status-counts', () => {
   beforeAll(async () => {
     owner = await signUp({ name: '検索牧場' });
     const herd = [
-      { key: 'hanako', name: 'はなこ', earTagNumber: 1234, gender: '雌', growthStage: 'MULTI_PAROUS', birthday: '2018-05-01', barn: '北', breed: '黒毛和種' },
-      { key: 'taro', name: 'たろう', earTagNumber: 5678, gender: '去勢', growthStage: 'FATTENING', birthday: '2024-09-10', barn: '南', breed: '黒毛和種' },
-      { key: 'momo', name: 'もも', earTagNumber: 1299, gender: '雌', growthStage: 'GROWING', birthday: '2025-06-01', barn: '北', breed: 'ホルスタイン' },
-      { key: 'calf', name: 'こうし', earTagNumber: 4321, gender: '雄', growthStage: 'CALF', birthday: '2026-08-01', barn: '南', breed: '黒毛和種', status: 'TREATING' },
-      { key: 'nobirthday', name: 'ふめい', earTagNumber: 7777, gender: '雌', growthStage: 'GROWING', barn: '北', breed: '黒毛和種' },
+      {
+        key: 'hanako',
+        name: 'はなこ',
+        earTagNumber: 1234,
+        gender: '雌',
+        growthStage: 'MULTI_PAROUS',
+        birthday: '2018-05-01',
+        barn: '北',
+        breed: '黒毛和種',
+      },
+      {
+        key: 'taro',
+        name: 'たろう',
+        earTagNumber: 5678,
+        gender: '去勢',
+        growthStage: 'FATTENING',
+        birthday: '2024-09-10',
+        barn: '南',
+        breed: '黒毛和種',
+      },
+      {
+        key: 'momo',
+        name: 'もも',
+        earTagNumber: 1299,
+        gender: '雌',
+        growthStage: 'GROWING',
+        birthday: '2025-06-01',
+        barn: '北',
+        breed: 'ホルスタイン',
+      },
+      {
+        key: 'calf',
+        name: 'こうし',
+        earTagNumber: 4321,
+        gender: '雄',
+        growthStage: 'CALF',
+        birthday: '2026-08-01',
+        barn: '南',
+        breed: '黒毛和種',
+        status: 'TREATING',
+      },
+      {
+        key: 'nobirthday',
+        name: 'ふめい',
+        earTagNumber: 7777,
+        gender: '雌',
+        growthStage: 'GROWING',
+        barn: '北',
+        breed: '黒毛和種',
+      },
     ];
-    for (const { key, ...cow } of herd) ids[key] = (await createCattle(owner, { birthday: undefined, ...cow })).cattleId;
-    await env.DB.prepare("INSERT INTO alerts (id, type, severity, cattle_id, message, owner_user_id) VALUES ('h1', 'CALVING_OVERDUE', 'high', ?, 'x', ?), ('h2', 'CALVING_WITHIN_60', 'medium', ?, 'y', ?), ('h3', 'CALVING_WITHIN_60', 'medium', ?, 'z', ?)")
+    for (const { key, ...cow } of herd)
+      ids[key] = (await createCattle(owner, { birthday: undefined, ...cow })).cattleId;
+    await env.DB.prepare(
+      "INSERT INTO alerts (id, type, severity, cattle_id, message, owner_user_id) VALUES ('h1', 'CALVING_OVERDUE', 'high', ?, 'x', ?), ('h2', 'CALVING_WITHIN_60', 'medium', ?, 'y', ?), ('h3', 'CALVING_WITHIN_60', 'medium', ?, 'z', ?)",
+    )
       .bind(ids.hanako, owner.userId, ids.hanako, owner.userId, ids.momo, owner.userId)
       .run();
     await env.DB.prepare("UPDATE alerts SET status = 'resolved' WHERE id = 'h3'").run();
@@ -264,7 +379,9 @@ describe('GET /cattle and /cattle/status-counts', () => {
   const names = (res: { json: any }) => res.json.data.results.map((r: { name: string }) => r.name);
 
   it('finds by ear tag, identification number or name as you type', async () => {
-    expect(names(await api('/cattle?search=12', { token: owner.token }))).toEqual(expect.arrayContaining(['はなこ', 'もも']));
+    expect(names(await api('/cattle?search=12', { token: owner.token }))).toEqual(
+      expect.arrayContaining(['はなこ', 'もも']),
+    );
     expect(names(await api('/cattle?search=5678', { token: owner.token }))).toEqual(['たろう']);
     expect(names(await api('/cattle?search=こう', { token: owner.token }))).toEqual(['こうし']);
     expect(names(await api('/cattle?search=%25', { token: owner.token }))).toEqual([]);
@@ -282,12 +399,26 @@ describe('GET /cattle and /cattle/status-counts', () => {
 
   it('combines filters (lists or comma-separated)', async () => {
     const token = owner.token;
-    expect(names(await api('/cattle?gender=雌&barn=北&sortBy=name&sortOrder=asc', { token }))).toEqual(['はなこ', 'ふめい', 'もも']);
-    expect(names(await api('/cattle?gender=雄,去勢&sortBy=name&sortOrder=asc', { token }))).toEqual(['こうし', 'たろう']);
+    expect(names(await api('/cattle?gender=雌&barn=北&sortBy=name&sortOrder=asc', { token }))).toEqual([
+      'はなこ',
+      'ふめい',
+      'もも',
+    ]);
+    expect(names(await api('/cattle?gender=雄,去勢&sortBy=name&sortOrder=asc', { token }))).toEqual([
+      'こうし',
+      'たろう',
+    ]);
     expect(names(await api('/cattle?status=TREATING', { token }))).toEqual(['こうし']);
-    expect(names(await api('/cattle?growth_stage=GROWING&growth_stage=CALF&breed=黒毛和種&sortBy=name&sortOrder=asc', { token }))).toEqual(['こうし', 'ふめい']);
+    expect(
+      names(
+        await api('/cattle?growth_stage=GROWING&growth_stage=CALF&breed=黒毛和種&sortBy=name&sortOrder=asc', { token }),
+      ),
+    ).toEqual(['こうし', 'ふめい']);
     expect(names(await api('/cattle?has_alert=true', { token }))).toEqual(['はなこ']);
-    expect(names(await api('/cattle?has_alert=false&gender=雌&sortBy=name&sortOrder=asc', { token }))).toEqual(['ふめい', 'もも']);
+    expect(names(await api('/cattle?has_alert=false&gender=雌&sortBy=name&sortOrder=asc', { token }))).toEqual([
+      'ふめい',
+      'もも',
+    ]);
     expect(names(await api('/cattle?minAge=2', { token }))).toEqual(['たろう', 'はなこ']);
     expect(names(await api('/cattle?maxAge=0', { token })).sort()).toEqual(['こうし']);
     const count = await api('/cattle?gender=雌&barn=北', { token });
@@ -316,7 +447,16 @@ describe('GET /cattle and /cattle/status-counts', () => {
 
   it('counts every status, zeros included, for your farm only', async () => {
     const res = await api('/cattle/status-counts', { token: owner.token });
-    expect(res.json.data).toEqual({ HEALTHY: 4, PREGNANT: 0, RESTING: 0, TREATING: 1, SCHEDULED_FOR_SHIPMENT: 0, SHIPPED: 0, DEAD: 0, total: 5 });
+    expect(res.json.data).toEqual({
+      HEALTHY: 4,
+      PREGNANT: 0,
+      RESTING: 0,
+      TREATING: 1,
+      SCHEDULED_FOR_SHIPMENT: 0,
+      SHIPPED: 0,
+      DEAD: 0,
+      total: 5,
+    });
   });
 
   it('needs a token', async () => {
@@ -339,7 +479,9 @@ describe('cursor paging over 250 animals', () => {
     for (let i = 0; i < 250; i++) {
       const birthday = `20${10 + (i % 15)}-0${1 + (i % 9)}-1${i % 10}`;
       statements.push(
-        env.DB.prepare('INSERT INTO cattle (owner_user_id, identification_number, ear_tag_number, name, birthday, gender, growth_stage) VALUES (?, ?, ?, ?, ?, ?, ?)').bind(
+        env.DB.prepare(
+          'INSERT INTO cattle (owner_user_id, identification_number, ear_tag_number, name, birthday, gender, growth_stage) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        ).bind(
           big.userId,
           2_000_000_000 + i,
           i,
@@ -357,7 +499,9 @@ describe('cursor paging over 250 animals', () => {
     const seen: number[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < 50; page++) {
-      const res: { json: any } = await api(`/cattle?limit=40&${query}${cursor ? `&cursor=${cursor}` : ''}`, { token: big.token });
+      const res: { json: any } = await api(`/cattle?limit=40&${query}${cursor ? `&cursor=${cursor}` : ''}`, {
+        token: big.token,
+      });
       if (!res.json?.data) throw new Error(JSON.stringify(res.json));
       seen.push(...res.json.data.results.map((r: { cattleId: number }) => r.cattleId));
       expect(res.json.data.totalCount).toBeGreaterThan(0);
@@ -368,21 +512,28 @@ describe('cursor paging over 250 animals', () => {
     throw new Error('did not finish');
   }
 
-  it.each(['sortBy=id', 'sortBy=id&sortOrder=asc', 'sortBy=name&sortOrder=asc', 'sortBy=name', 'sortBy=days_old', 'sortBy=days_old&sortOrder=asc', 'sortBy=days_open'])(
-    '%s visits every animal exactly once',
-    async (query) => {
-      const seen = await pageThrough(query);
-      expect(seen).toHaveLength(250);
-      expect(new Set(seen).size).toBe(250);
-    },
-  );
+  it.each([
+    'sortBy=id',
+    'sortBy=id&sortOrder=asc',
+    'sortBy=name&sortOrder=asc',
+    'sortBy=name',
+    'sortBy=days_old',
+    'sortBy=days_old&sortOrder=asc',
+    'sortBy=days_open',
+  ])('%s visits every animal exactly once', async (query) => {
+    const seen = await pageThrough(query);
+    expect(seen).toHaveLength(250);
+    expect(new Set(seen).size).toBe(250);
+  });
 
   it('never repeats or skips an animal while the herd changes between pages', async () => {
     let added = 0;
     const seen = await pageThrough('sortBy=name&sortOrder=asc', async (page) => {
       if (page === 1) {
         // A new animal sorted before the current position must not shift later pages.
-        await env.DB.prepare("INSERT INTO cattle (owner_user_id, identification_number, name, gender, growth_stage) VALUES (?, 2999999999, '牛00', '雌', 'GROWING')")
+        await env.DB.prepare(
+          "INSERT INTO cattle (owner_user_id, identification_number, name, gender, growth_stage) VALUES (?, 2999999999, '牛00', '雌', 'GROWING')",
+        )
           .bind(big.userId)
           .run();
         added++;
@@ -407,7 +558,9 @@ describe('GET /cattle/export.csv', () => {
     expect(res.headers.get('Content-Disposition')).toContain("filename*=UTF-8''%E7%89%9B%E5%8F%B0%E5%B8%B3_");
     expect(res.text.charCodeAt(0)).toBe(0xfeff);
     const lines = res.text.slice(1).split('\r\n');
-    expect(lines[0]).toBe('個体識別番号,耳標番号,名前,性別,成長段階,生年月日,月齢,品種,状態,牛舎,体重(kg),評価,生産者,育種価,産次,分娩予定日,父牛,母の父,母の祖父,母の曾祖父,母牛名,母牛個体識別番号,備考');
+    expect(lines[0]).toBe(
+      '個体識別番号,耳標番号,名前,性別,成長段階,生年月日,月齢,品種,状態,牛舎,体重(kg),評価,生産者,育種価,産次,分娩予定日,父牛,母の父,母の祖父,母の曾祖父,母牛名,母牛個体識別番号,備考',
+    );
     expect(res.text).toContain(`"'=HYPERLINK(""x"")"`);
     expect(res.text).toContain('"乳房炎, 治療済み\n再発注意"');
     expect(res.text).toContain(',あおば,雌,経産牛,2020/04/01,');
@@ -425,7 +578,11 @@ describe('day counts are as of today', () => {
   it('computes days after calving and days open on read, not when they were stored', async () => {
     const owner = await signUp();
     const cow = await createCattle(owner);
-    await env.DB.prepare("UPDATE breeding_status SET last_calving_date = '2026-01-01', days_after_calving = 3, days_open = 3 WHERE cattle_id = ?").bind(cow.cattleId).run();
+    await env.DB.prepare(
+      "UPDATE breeding_status SET last_calving_date = '2026-01-01', days_after_calving = 3, days_open = 3 WHERE cattle_id = ?",
+    )
+      .bind(cow.cattleId)
+      .run();
     const res = await api(`/cattle/${cow.cattleId}`, { token: owner.token });
     const expected = Math.round((Date.parse(todayJst()) - Date.parse('2026-01-01')) / 86_400_000);
     expect(res.json.data.breedingStatus.daysAfterCalving).toBe(expected);
@@ -440,14 +597,39 @@ describe('PATCH /cattle recomputes the breeding state', () => {
     const owner = await signUp();
     const cow = await createCattle(owner, { breed: '黒毛和種', breeding: { parity: 1 } });
     const at = (date: string) => new Date(`${date}T08:00:00+09:00`).toISOString();
-    await api('/events', { method: 'POST', token: owner.token, body: { cattleId: cow.cattleId, eventType: 'CALVING', eventDatetime: at('2026-01-10') } });
-    await api('/events', { method: 'POST', token: owner.token, body: { cattleId: cow.cattleId, eventType: 'INSEMINATION', eventDatetime: at('2026-03-01') } });
-    await api('/events', { method: 'POST', token: owner.token, body: { cattleId: cow.cattleId, eventType: 'PREGNANCY_CHECK', eventDatetime: at('2026-04-01'), details: { result: 'PREGNANT' } } });
+    await api('/events', {
+      method: 'POST',
+      token: owner.token,
+      body: { cattleId: cow.cattleId, eventType: 'CALVING', eventDatetime: at('2026-01-10') },
+    });
+    await api('/events', {
+      method: 'POST',
+      token: owner.token,
+      body: { cattleId: cow.cattleId, eventType: 'INSEMINATION', eventDatetime: at('2026-03-01') },
+    });
+    await api('/events', {
+      method: 'POST',
+      token: owner.token,
+      body: {
+        cattleId: cow.cattleId,
+        eventType: 'PREGNANCY_CHECK',
+        eventDatetime: at('2026-04-01'),
+        details: { result: 'PREGNANT' },
+      },
+    });
     const before = await api(`/cattle/${cow.cattleId}`, { token: owner.token });
     expect(before.json.data.breedingStatus).toMatchObject({ expectedCalvingDate: '2026-12-11', parity: 2 });
 
-    const res = await api(`/cattle/${cow.cattleId}`, { method: 'PATCH', token: owner.token, body: { breed: 'ホルスタイン', breeding: { parity: 3 } } });
+    const res = await api(`/cattle/${cow.cattleId}`, {
+      method: 'PATCH',
+      token: owner.token,
+      body: { breed: 'ホルスタイン', breeding: { parity: 3 } },
+    });
     expect(res.status).toBe(200);
-    expect(res.json.data.breedingStatus).toMatchObject({ expectedCalvingDate: '2026-12-06', parity: 4, initialParity: 3 });
+    expect(res.json.data.breedingStatus).toMatchObject({
+      expectedCalvingDate: '2026-12-06',
+      parity: 4,
+      initialParity: 3,
+    });
   });
 });

@@ -1,5 +1,4 @@
-import type { listCattle, loadCattleDetail, statusHistory } from './cattle.queries';
-import type { toCattleView } from './cattle.queries';
+import type { listCattle, loadCattleDetail, statusHistory, toCattleView } from './cattle.queries';
 
 /** Response types of the cattle API, inferred from the queries that produce them (the web app imports these). */
 export type CattleListPage = Awaited<ReturnType<typeof listCattle>>;

@@ -1,6 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cattle, cattleStatusHistory } from '../db/schema';
-import { eq } from 'drizzle-orm';
 
 export interface StatusChange {
   cattleId: number;
@@ -19,10 +19,7 @@ export function statusChangeStatements(db: Db, change: StatusChange) {
   if (change.oldStatus === change.newStatus) return [];
   const now = new Date().toISOString();
   return [
-    db
-      .update(cattle)
-      .set({ status: change.newStatus, updatedAt: now })
-      .where(eq(cattle.cattleId, change.cattleId)),
+    db.update(cattle).set({ status: change.newStatus, updatedAt: now }).where(eq(cattle.cattleId, change.cattleId)),
     db.insert(cattleStatusHistory).values({
       cattleId: change.cattleId,
       oldStatus: change.oldStatus,

@@ -7,7 +7,7 @@ import { api, signUp } from '../test/api';
 async function counts(ownerUserId: number) {
   const kept = await env.DB.prepare('SELECT events, shipments, cattle FROM owner_counts WHERE owner_user_id = ?')
     .bind(ownerUserId)
-      .first<{ events: number; shipments: number; cattle: number }>();
+    .first<{ events: number; shipments: number; cattle: number }>();
   const actual = await env.DB.prepare(
     'SELECT (SELECT count(*) FROM events WHERE owner_user_id = ?1) AS events, (SELECT count(*) FROM shipments WHERE owner_user_id = ?1) AS shipments, (SELECT count(*) FROM cattle WHERE owner_user_id = ?1) AS cattle',
   )
@@ -29,12 +29,22 @@ describe('owner_counts', () => {
     const insemination = await record(cow, 'INSEMINATION', '2026-09-02');
     expect((await record(steer, 'WEIGHT_MEASURED', '2026-09-03')).status).toBe(201);
     expect((await record(steer, 'VACCINATION', '2026-09-04')).status).toBe(201);
-    expect(await counts(userId)).toEqual({ kept: { events: 4, shipments: 0, cattle: 2 }, actual: { events: 4, shipments: 0, cattle: 2 } });
+    expect(await counts(userId)).toEqual({
+      kept: { events: 4, shipments: 0, cattle: 2 },
+      actual: { events: 4, shipments: 0, cattle: 2 },
+    });
 
     expect((await api(`/events/${insemination.json.data.eventId}`, { method: 'DELETE', token })).status).toBe(204);
-    const shipped = await api('/shipments', { method: 'POST', token, body: { cattleId: steer, shipmentDate: '2026-10-01', price: 900000 } });
+    const shipped = await api('/shipments', {
+      method: 'POST',
+      token,
+      body: { cattleId: steer, shipmentDate: '2026-10-01', price: 900000 },
+    });
     expect(shipped.status).toBe(201);
-    expect(await counts(userId)).toEqual({ kept: { events: 3, shipments: 1, cattle: 2 }, actual: { events: 3, shipments: 1, cattle: 2 } });
+    expect(await counts(userId)).toEqual({
+      kept: { events: 3, shipments: 1, cattle: 2 },
+      actual: { events: 3, shipments: 1, cattle: 2 },
+    });
 
     // Deleting an animal cascades to its events and shipments; the triggers see those deletes too.
     expect((await api(`/cattle/${steer}`, { method: 'DELETE', token })).status).toBe(200);

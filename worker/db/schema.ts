@@ -18,10 +18,14 @@ export const users = sqliteTable(
     verificationTokenHash: text('verification_token_hash'),
     verificationTokenExpiresAt: text('verification_token_expires_at'),
     lastLoginAt: text('last_login_at'),
-    theme: text('theme', { enum: ['light', 'dark', 'auto'] }).notNull().default('light'),
+    theme: text('theme', { enum: ['light', 'dark', 'auto'] })
+      .notNull()
+      .default('light'),
     googleId: text('google_id'),
     lineId: text('line_id'),
-    oauthProvider: text('oauth_provider', { enum: ['email', 'google', 'line'] }).notNull().default('email'),
+    oauthProvider: text('oauth_provider', { enum: ['email', 'google', 'line'] })
+      .notNull()
+      .default('email'),
     avatarUrl: text('avatar_url'),
     ...timestamps,
   },
@@ -314,7 +318,9 @@ export const registrations = sqliteTable(
     email: text('email').notNull(),
     referralSource: text('referral_source'),
     status: text('status').notNull().default('pending'),
-    locale: text('locale', { enum: ['ja', 'en'] }).notNull().default('ja'),
+    locale: text('locale', { enum: ['ja', 'en'] })
+      .notNull()
+      .default('ja'),
     createdAt: integer('created_at').notNull().default(epochSeconds),
     updatedAt: integer('updated_at').notNull().default(epochSeconds),
   },

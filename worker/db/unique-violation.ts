@@ -1,3 +1,5 @@
 /** Whether a D1 error is SQLite refusing a duplicate in the unique index over `columns` (e.g. 'cattle.owner_user_id'). */
 export const isUniqueViolation = (err: unknown, columns: string) =>
-  `${(err as Error)?.message ?? err} ${(err as { cause?: Error })?.cause?.message ?? ''}`.includes(`UNIQUE constraint failed: ${columns}`);
+  `${(err as Error)?.message ?? err} ${(err as { cause?: Error })?.cause?.message ?? ''}`.includes(
+    `UNIQUE constraint failed: ${columns}`,
+  );

@@ -8,25 +8,41 @@
  *   (shipment row plus the status change to SHIPPED; plan row plus SCHEDULED_FOR_SHIPMENT).
  * Everything is deterministic for a given owner, herd size and index, so chunks can be generated independently.
  */
-import { seededRandom } from '../lib/seeded-random';
+
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { OAUTH_SESSION_SECONDS, issueSession } from '../accounts/tokens';
+import { issueSession, OAUTH_SESSION_SECONDS } from '../accounts/tokens';
 import type { BreedingContext } from '../breeding/recompute';
 import { statusChangeStatements } from '../cattle/status-history';
 import { batchStatements } from '../db/batch';
-import { getDb, type Db } from '../db/client';
+import { type Db, getDb } from '../db/client';
 import { bloodline, cattle, motherInfo, sessions, shipmentPlans, shipments, users } from '../db/schema';
-import { recordEventsStatements, type NewEvent } from '../events/events.record';
+import { type NewEvent, recordEventsStatements } from '../events/events.record';
 import { createRouter, jsonBody, jsonContent } from '../lib/http';
-import { addDays, addMonths, jstMonth, todayJst, type IsoDate } from '../lib/jst';
+import { addDays, addMonths, type IsoDate, jstMonth, todayJst } from '../lib/jst';
+import { seededRandom } from '../lib/seeded-random';
 import { monthsOldAt } from '../shipments/shipment-stats';
 import { planStatusChange } from '../shipments/shipment-status';
 
 const SIRES = ['安福久', '美国桜', '百合茂', '勝早桜5', '福之姫', '若百合', '幸紀雄', '茂福久', '諒太郎'];
 const MATERNAL = ['安平', '平茂勝', '北国7の8', '糸桜', '金幸', '忠富士', '第1花国'];
-const NAMES = ['ふく', 'はる', 'ゆき', 'さち', 'みつ', 'たま', 'きく', 'まる', 'こう', 'ひで', 'かつ', 'もも', 'はな', 'さくら'];
+const NAMES = [
+  'ふく',
+  'はる',
+  'ゆき',
+  'さち',
+  'みつ',
+  'たま',
+  'きく',
+  'まる',
+  'こう',
+  'ひで',
+  'かつ',
+  'もも',
+  'はな',
+  'さくら',
+];
 const BARNS = ['第1牛舎', '第2牛舎', '第3牛舎', '育成舎', '肥育舎'];
 const CALF_MARKETS = ['全農 鹿児島中央家畜市場', '全農 宮崎中央家畜市場', '全農 熊本家畜市場'];
 const MEAT_MARKETS = ['東京都中央卸売市場食肉市場', '大阪市中央卸売市場南港市場'];
@@ -39,7 +55,8 @@ const FATTENING_SHARE = 0.15;
 const HISTORY_DAYS = 5 * 365;
 
 const identificationNumber = (ownerUserId: number, index: number) => 1_000_000_000 + ownerUserId * 100_000 + index;
-const instant = (date: IsoDate, hour = 9) => new Date(`${date}T${String(hour).padStart(2, '0')}:00:00+09:00`).toISOString();
+const instant = (date: IsoDate, hour = 9) =>
+  new Date(`${date}T${String(hour).padStart(2, '0')}:00:00+09:00`).toISOString();
 const cowCount = (herdSize: number) => Math.max(1, Math.floor(herdSize * COW_SHARE));
 
 type Role = 'cow' | 'heifer' | 'fattening' | 'calf';
@@ -62,7 +79,11 @@ interface PlannedAnimal {
 }
 
 /** Five years of a breeding cow: cycles of estrus, insemination(s), pregnancy check and calving, plus care. */
-function cowEvents(rand: () => number, birthday: IsoDate, today: IsoDate): { events: NewEvent[]; initialParity: number } {
+function cowEvents(
+  rand: () => number,
+  birthday: IsoDate,
+  today: IsoDate,
+): { events: NewEvent[]; initialParity: number } {
   const start = addDays(today, -HISTORY_DAYS);
   const firstCalving = addDays(birthday, 730 + Math.floor(rand() * 60));
   let initialParity = 0;
@@ -93,7 +114,11 @@ function cowEvents(rand: () => number, birthday: IsoDate, today: IsoDate): { eve
     push(nextCalving, 'CALVING', { difficult: rand() < 0.05 }, 6);
     cycleStart = nextCalving;
   }
-  for (let day = addDays(start, Math.floor(rand() * 120)); day <= today; day = addDays(day, 330 + Math.floor(rand() * 60))) {
+  for (
+    let day = addDays(start, Math.floor(rand() * 120));
+    day <= today;
+    day = addDays(day, 330 + Math.floor(rand() * 60))
+  ) {
     push(day, 'VACCINATION', { product: VACCINES[Math.floor(rand() * VACCINES.length)] }, 10);
     push(addDays(day, 7), 'HOOF_TRIMMING', null, 10);
     push(addDays(day, 14), 'WEIGHT_MEASURED', { weightKg: Math.round(480 + rand() * 120) }, 11);
@@ -118,7 +143,8 @@ function youngStockEvents(rand: () => number, birthday: IsoDate, today: IsoDate,
   push(addDays(birthday, 240), 'WEIGHT_MEASURED', { weightKg: Math.round(220 + rand() * 40) });
   if (fattening) {
     push(addDays(birthday, 300), 'START_FATTENING');
-    for (let day = 390; day <= 900; day += 90) push(addDays(birthday, day), 'WEIGHT_MEASURED', { weightKg: Math.round(300 + day * 0.55 + rand() * 40) });
+    for (let day = 390; day <= 900; day += 90)
+      push(addDays(birthday, day), 'WEIGHT_MEASURED', { weightKg: Math.round(300 + day * 0.55 + rand() * 40) });
   }
   return events;
 }
@@ -144,7 +170,13 @@ function planAnimal(ownerUserId: number, herdSize: number, index: number, today:
     const birthday = addDays(today, -(3 * 365 + Math.floor(rand() * 7 * 365)));
     const { events, initialParity } = cowEvents(rand, birthday, today);
     return {
-      values: { ...base, gender: '雌', growthStage: initialParity > 0 ? 'MULTI_PAROUS' : 'GROWING', birthday, weight: 500 },
+      values: {
+        ...base,
+        gender: '雌',
+        growthStage: initialParity > 0 ? 'MULTI_PAROUS' : 'GROWING',
+        birthday,
+        weight: 500,
+      },
       initialParity,
       motherIndex,
       sireName: pick(SIRES),
@@ -158,9 +190,21 @@ function planAnimal(ownerUserId: number, herdSize: number, index: number, today:
     const events = youngStockEvents(rand, birthday, today, false);
     if (addDays(birthday, 430) <= today) {
       events.push({ eventType: 'ESTRUS', eventDatetime: instant(addDays(birthday, 430)), details: null });
-      events.push({ eventType: 'INSEMINATION', eventDatetime: instant(addDays(birthday, 431)), details: { sireName: pick(SIRES) } });
+      events.push({
+        eventType: 'INSEMINATION',
+        eventDatetime: instant(addDays(birthday, 431)),
+        details: { sireName: pick(SIRES) },
+      });
     }
-    return { values: { ...base, gender: '雌', growthStage: 'GROWING', birthday }, initialParity: 0, motherIndex, sireName: pick(SIRES), events, plannedMonth: null, shipment: null };
+    return {
+      values: { ...base, gender: '雌', growthStage: 'GROWING', birthday },
+      initialParity: 0,
+      motherIndex,
+      sireName: pick(SIRES),
+      events,
+      plannedMonth: null,
+      shipment: null,
+    };
   }
   if (role === 'fattening') {
     const birthday = addDays(today, -(300 + Math.floor(rand() * 560)));
@@ -202,7 +246,8 @@ function planShippedAnimal(ownerUserId: number, herdSize: number, shippedIndex: 
   const shipmentDate = addDays(today, -(1 + Math.floor(rand() * (HISTORY_DAYS - 1))));
   const birthday = addDays(shipmentDate, -ageDays);
   const index = herdSize + shippedIndex;
-  const weight = Math.round((fattened ? 720 + rand() * 110 : gender === '去勢' ? 280 + rand() * 40 : 255 + rand() * 35) * 10) / 10;
+  const weight =
+    Math.round((fattened ? 720 + rand() * 110 : gender === '去勢' ? 280 + rand() * 40 : 255 + rand() * 35) * 10) / 10;
   const price = fattened
     ? Math.round((1_000_000 + rand() * 500_000) / 1000) * 1000
     : Math.round((gender === '去勢' ? 700_000 + rand() * 100_000 : 580_000 + rand() * 100_000) / 1000) * 1000;
@@ -304,16 +349,37 @@ async function writeAnimals(db: Db, d1: D1Database, ownerUserId: number, animals
           createdAt: now,
           updatedAt: now,
         }),
-        ...statusChangeStatements(db, { cattleId, oldStatus: status, newStatus: 'SHIPPED', changedBy: String(ownerUserId), reason: '出荷' }),
+        ...statusChangeStatements(db, {
+          cattleId,
+          oldStatus: status,
+          newStatus: 'SHIPPED',
+          changedBy: String(ownerUserId),
+          reason: '出荷',
+        }),
       );
       shipmentCount++;
     } else if (a.plannedMonth) {
       // As POST /shipments/plans.
       const change = planStatusChange(status, 'planned');
       statements.push(
-        db.insert(shipmentPlans).values({ planId: crypto.randomUUID(), cattleId, ownerUserId, plannedShipmentMonth: a.plannedMonth, createdAt: now, updatedAt: now }),
+        db
+          .insert(shipmentPlans)
+          .values({
+            planId: crypto.randomUUID(),
+            cattleId,
+            ownerUserId,
+            plannedShipmentMonth: a.plannedMonth,
+            createdAt: now,
+            updatedAt: now,
+          }),
         ...(change
-          ? statusChangeStatements(db, { cattleId, oldStatus: status, newStatus: change.newStatus, changedBy: String(ownerUserId), reason: change.reason })
+          ? statusChangeStatements(db, {
+              cattleId,
+              oldStatus: status,
+              newStatus: change.newStatus,
+              changedBy: String(ownerUserId),
+              reason: change.reason,
+            })
           : []),
       );
       planCount++;
@@ -346,7 +412,10 @@ const herdRoute = createRoute({
         kind: z.enum(['herd', 'shipped']),
         start: z.number().int().min(0),
         count: z.number().int().positive().max(500),
-        today: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+        today: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/)
+          .optional(),
       }),
     ),
   },
@@ -365,7 +434,12 @@ export const benchSeedRouter = createRouter()
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     const userId =
       existing?.id ??
-      (await db.insert(users).values({ email, userName, isVerified: true, oauthProvider: 'email' }).returning({ id: users.id }))[0].id;
+      (
+        await db
+          .insert(users)
+          .values({ email, userName, isVerified: true, oauthProvider: 'email' })
+          .returning({ id: users.id })
+      )[0].id;
     const { token, session } = await issueSession(c.env, userId, OAUTH_SESSION_SECONDS);
     await db.insert(sessions).values(session);
     return c.json({ userId, token }, 200);
@@ -373,7 +447,9 @@ export const benchSeedRouter = createRouter()
   .openapi(herdRoute, async (c) => {
     const { userId, herdSize, kind, start, count, today = todayJst() } = c.req.valid('json');
     const animals = Array.from({ length: count }, (_, i) =>
-      kind === 'herd' ? planAnimal(userId, herdSize, start + i, today) : planShippedAnimal(userId, herdSize, start + i, today),
+      kind === 'herd'
+        ? planAnimal(userId, herdSize, start + i, today)
+        : planShippedAnimal(userId, herdSize, start + i, today),
     );
     return c.json(await writeAnimals(getDb(c.env), c.env.DB, userId, animals, today), 200);
   });

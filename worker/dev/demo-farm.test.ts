@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../test/api';
 import { addDays, todayJst } from '../lib/jst';
+import { api } from '../test/api';
 import { DEMO_EMAIL, DEMO_PASSWORD, planDemoHerd, seedDemoFarm } from './demo-farm';
 
 describe('the demo farm', () => {
@@ -38,7 +38,9 @@ describe('the demo farm', () => {
       .first<{ n: number }>();
     expect(calves!.n).toBeGreaterThanOrEqual(8);
     expect((await api('/cattle?status=PREGNANT&limit=100', { token })).json.data.totalCount).toBeGreaterThanOrEqual(10);
-    expect((await api('/cattle?growth_stage=FATTENING&limit=100', { token })).json.data.totalCount).toBeGreaterThanOrEqual(8);
+    expect(
+      (await api('/cattle?growth_stage=FATTENING&limit=100', { token })).json.data.totalCount,
+    ).toBeGreaterThanOrEqual(8);
   });
 
   it('puts cows in every breeding situation the alerts watch for', async () => {
@@ -48,11 +50,29 @@ describe('the demo farm', () => {
       .bind(userId)
       .all<any>();
     const states = rows.results;
-    const overdue = states.filter((s) => s.expected_calving_date && s.expected_calving_date < today && s.status === 'PREGNANT');
-    const within60 = states.filter((s) => s.expected_calving_date && s.expected_calving_date >= today && s.expected_calving_date <= addDays(today, 60));
-    const openLong = states.filter((s) => s.last_calving_date && s.last_calving_date <= addDays(today, -60) && (!s.last_insemination_date || s.last_insemination_date < s.last_calving_date));
-    const returnWatch = states.filter((s) => s.last_insemination_date && s.last_insemination_date <= addDays(today, -20) && s.last_insemination_date >= addDays(today, -24) && s.status !== 'PREGNANT');
-    const checkDue = states.filter((s) => s.scheduled_pregnancy_check_date && s.scheduled_pregnancy_check_date <= addDays(today, 3));
+    const overdue = states.filter(
+      (s) => s.expected_calving_date && s.expected_calving_date < today && s.status === 'PREGNANT',
+    );
+    const within60 = states.filter(
+      (s) =>
+        s.expected_calving_date && s.expected_calving_date >= today && s.expected_calving_date <= addDays(today, 60),
+    );
+    const openLong = states.filter(
+      (s) =>
+        s.last_calving_date &&
+        s.last_calving_date <= addDays(today, -60) &&
+        (!s.last_insemination_date || s.last_insemination_date < s.last_calving_date),
+    );
+    const returnWatch = states.filter(
+      (s) =>
+        s.last_insemination_date &&
+        s.last_insemination_date <= addDays(today, -20) &&
+        s.last_insemination_date >= addDays(today, -24) &&
+        s.status !== 'PREGNANT',
+    );
+    const checkDue = states.filter(
+      (s) => s.scheduled_pregnancy_check_date && s.scheduled_pregnancy_check_date <= addDays(today, 3),
+    );
     expect(overdue.length).toBeGreaterThanOrEqual(1);
     expect(within60.length).toBeGreaterThanOrEqual(2);
     expect(openLong.length).toBeGreaterThanOrEqual(2);
@@ -63,23 +83,39 @@ describe('the demo farm', () => {
   it('shows an alert of every type after seeding', async () => {
     const res = await api('/alerts?limit=100', { token });
     const types = new Set(res.json.data.results.map((a: { type: string }) => a.type));
-    expect([...types].sort()).toEqual(['CALVING_OVERDUE', 'CALVING_WITHIN_60', 'ESTRUS_OVER20_NOT_PREGNANT', 'OPEN_DAYS_OVER60_NO_AI', 'PREGNANCY_CHECK_DUE']);
+    expect([...types].sort()).toEqual([
+      'CALVING_OVERDUE',
+      'CALVING_WITHIN_60',
+      'ESTRUS_OVER20_NOT_PREGNANT',
+      'OPEN_DAYS_OVER60_NO_AI',
+      'PREGNANCY_CHECK_DUE',
+    ]);
   });
 
   it('records two years of events through the breeding engine', async () => {
-    const events = await env.DB.prepare('SELECT event_type, count(*) AS n FROM events WHERE owner_user_id = ? GROUP BY event_type').bind(userId).all<any>();
+    const events = await env.DB.prepare(
+      'SELECT event_type, count(*) AS n FROM events WHERE owner_user_id = ? GROUP BY event_type',
+    )
+      .bind(userId)
+      .all<any>();
     const byType = Object.fromEntries(events.results.map((r) => [r.event_type, r.n]));
     expect(byType.INSEMINATION).toBeGreaterThan(60);
     expect(byType.CALVING).toBeGreaterThan(40);
     expect(byType.PREGNANCY_CHECK).toBeGreaterThan(40);
     expect(byType.WEANING).toBeGreaterThan(5);
-    const oldest = await env.DB.prepare('SELECT min(event_datetime) AS t FROM events WHERE owner_user_id = ?').bind(userId).first<{ t: string }>();
+    const oldest = await env.DB.prepare('SELECT min(event_datetime) AS t FROM events WHERE owner_user_id = ?')
+      .bind(userId)
+      .first<{ t: string }>();
     expect(oldest!.t.slice(0, 10) <= addDays(today, -700)).toBe(true);
   });
 
   it('has shipments and current plans', async () => {
-    const shipped = await env.DB.prepare('SELECT count(*) AS n FROM shipments WHERE owner_user_id = ?').bind(userId).first<{ n: number }>();
-    const plans = await env.DB.prepare('SELECT count(*) AS n FROM shipment_plans WHERE owner_user_id = ?').bind(userId).first<{ n: number }>();
+    const shipped = await env.DB.prepare('SELECT count(*) AS n FROM shipments WHERE owner_user_id = ?')
+      .bind(userId)
+      .first<{ n: number }>();
+    const plans = await env.DB.prepare('SELECT count(*) AS n FROM shipment_plans WHERE owner_user_id = ?')
+      .bind(userId)
+      .first<{ n: number }>();
     expect(shipped!.n).toBeGreaterThan(20);
     expect(plans!.n).toBeGreaterThan(2);
   });
@@ -91,7 +127,9 @@ describe('a demo seeding that was cut short', () => {
     await env.DB.prepare('DELETE FROM cattle WHERE owner_user_id = ?').bind(first.userId).run();
     const repaired = await seedDemoFarm(env as never);
     expect(repaired).toEqual({ created: true, userId: first.userId });
-    const { n } = (await env.DB.prepare('SELECT count(*) AS n FROM cattle WHERE owner_user_id = ?').bind(first.userId).first<{ n: number }>())!;
+    const { n } = (await env.DB.prepare('SELECT count(*) AS n FROM cattle WHERE owner_user_id = ?')
+      .bind(first.userId)
+      .first<{ n: number }>())!;
     expect(n).toBeGreaterThan(50);
   }, 120_000);
 });

@@ -2,27 +2,93 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../accounts/password';
 import { regenerateAlerts } from '../alerts/regenerate';
 import { createCattleStatements } from '../cattle/cattle.index';
-import { createCattleSchema, type CreateCattle, type CreateCattleInput as CreateInput } from '../cattle/cattle.schemas';
+import { type CreateCattle, type CreateCattleInput as CreateInput, createCattleSchema } from '../cattle/cattle.schemas';
 import { batchStatements } from '../db/batch';
-import { getDb, type Db } from '../db/client';
+import { type Db, getDb } from '../db/client';
 import { cattle, users } from '../db/schema';
 import type { Env } from '../env';
-import { recordEventsStatements, type NewEvent } from '../events/events.record';
+import { type NewEvent, recordEventsStatements } from '../events/events.record';
+import { addDays, daysBetween, type IsoDate, todayJst } from '../lib/jst';
 import { seededRandom } from '../lib/seeded-random';
-import { addDays, daysBetween, todayJst, type IsoDate } from '../lib/jst';
-import { demoShipmentStatements, type DemoAnimal } from '../shipments/demo-shipments';
+import { type DemoAnimal, demoShipmentStatements } from '../shipments/demo-shipments';
 
 export const DEMO_EMAIL = 'demo@ushicho.example';
 export const DEMO_PASSWORD = 'ushicho-demo-2026';
 
 const COW_NAMES = [
-  'はなこ', 'さくら', 'もも', 'ゆり', 'あやめ', 'すみれ', 'つばき', 'かえで', 'なでしこ', 'ひまわり', 'こはる', 'みどり',
-  'あおい', 'ふじ', 'しずか', 'ちよ', 'きく', 'うめ', 'まつ', 'たけ', 'ふくみ', 'やすこ', 'ゆきえ', 'はるか', 'みのり',
-  'さちこ', 'かのん', 'りん', 'あかね', 'ことね', 'しおり', 'なつき', 'ひなた', 'めぐみ', 'わかば', 'あさひ',
+  'はなこ',
+  'さくら',
+  'もも',
+  'ゆり',
+  'あやめ',
+  'すみれ',
+  'つばき',
+  'かえで',
+  'なでしこ',
+  'ひまわり',
+  'こはる',
+  'みどり',
+  'あおい',
+  'ふじ',
+  'しずか',
+  'ちよ',
+  'きく',
+  'うめ',
+  'まつ',
+  'たけ',
+  'ふくみ',
+  'やすこ',
+  'ゆきえ',
+  'はるか',
+  'みのり',
+  'さちこ',
+  'かのん',
+  'りん',
+  'あかね',
+  'ことね',
+  'しおり',
+  'なつき',
+  'ひなた',
+  'めぐみ',
+  'わかば',
+  'あさひ',
 ];
-const STEER_NAMES = ['たろう', 'じろう', 'げんき', 'ごろう', 'まさる', 'つよし', 'ひかる', 'だいち', 'ゆうき', 'けんた', 'しょう', 'りく', 'はやて', 'こてつ', 'ぶんた'];
+const STEER_NAMES = [
+  'たろう',
+  'じろう',
+  'げんき',
+  'ごろう',
+  'まさる',
+  'つよし',
+  'ひかる',
+  'だいち',
+  'ゆうき',
+  'けんた',
+  'しょう',
+  'りく',
+  'はやて',
+  'こてつ',
+  'ぶんた',
+];
 const HEIFER_NAMES = ['ゆめ', 'のぞみ', 'ひかり', 'そら', 'みく', 'あんず', 'まどか', 'こころ'];
-const CALF_NAMES = ['ふく', 'はる', 'ゆき', 'さち', 'みつ', 'たま', 'まる', 'こう', 'ひで', 'かつ', 'すず', 'ちび', 'ぽん', 'まめ', 'きら', 'るり'];
+const CALF_NAMES = [
+  'ふく',
+  'はる',
+  'ゆき',
+  'さち',
+  'みつ',
+  'たま',
+  'まる',
+  'こう',
+  'ひで',
+  'かつ',
+  'すず',
+  'ちび',
+  'ぽん',
+  'まめ',
+  'きら',
+  'るり',
+];
 const SIRES = ['安福久', '美国桜', '百合茂', '勝早桜5', '福之姫', '若百合', '幸紀雄', '茂洋', '花国安福', '耕富士'];
 const MATERNAL = ['安平', '平茂勝', '北国7の8', '糸桜', '金幸', '忠富士', '第1花国', '紋次郎'];
 const TECHNICIANS = ['JA 山田', '獣医 佐藤', '自家授精'];
@@ -51,9 +117,26 @@ interface PlannedAnimal {
 }
 
 /** Where a breeding cow stands today; every alert rule has at least one cow in its situation. */
-type CowState = 'pregnant' | 'inseminated' | 'postpartum' | 'overdue' | 'openLong' | 'returnWatch' | 'checkDue' | 'calvingSoon';
+type CowState =
+  | 'pregnant'
+  | 'inseminated'
+  | 'postpartum'
+  | 'overdue'
+  | 'openLong'
+  | 'returnWatch'
+  | 'checkDue'
+  | 'calvingSoon';
 
-const SCENARIOS: CowState[] = ['overdue', 'calvingSoon', 'openLong', 'openLong', 'returnWatch', 'checkDue', 'calvingSoon', 'postpartum'];
+const SCENARIOS: CowState[] = [
+  'overdue',
+  'calvingSoon',
+  'openLong',
+  'openLong',
+  'returnWatch',
+  'checkDue',
+  'calvingSoon',
+  'postpartum',
+];
 
 interface Ctx {
   rng: Rng;
@@ -65,14 +148,20 @@ interface Ctx {
 /** Inseminations ending in the one that conceived on `conception`; earlier ones returned to heat. */
 function breedingAttempts(ctx: Ctx, conception: IsoDate, attempts: number, sire: string) {
   const dates = [conception];
-  while (dates.length < attempts) dates.unshift(addDays(dates[0], -(ctx.rng.chance(0.7) ? ctx.rng.int(20, 22) : ctx.rng.int(41, 43))));
+  while (dates.length < attempts)
+    dates.unshift(addDays(dates[0], -(ctx.rng.chance(0.7) ? ctx.rng.int(20, 22) : ctx.rng.int(41, 43))));
   const events: NewEvent[] = [];
   dates.forEach((ai, k) => {
-    events.push({ eventType: 'INSEMINATION', eventDatetime: at(ai, 8, 15), details: { sireName: sire, technician: ctx.rng.pick(TECHNICIANS) } });
+    events.push({
+      eventType: 'INSEMINATION',
+      eventDatetime: at(ai, 8, 15),
+      details: { sireName: sire, technician: ctx.rng.pick(TECHNICIANS) },
+    });
     const next = dates[k + 1];
     if (!next) return;
     const check = addDays(ai, ctx.rng.int(28, 32));
-    if (check < next && ctx.rng.chance(0.5)) events.push({ eventType: 'PREGNANCY_CHECK', eventDatetime: at(check, 10), details: { result: 'OPEN' } });
+    if (check < next && ctx.rng.chance(0.5))
+      events.push({ eventType: 'PREGNANCY_CHECK', eventDatetime: at(check, 10), details: { result: 'OPEN' } });
     else events.push({ eventType: 'ESTRUS', eventDatetime: at(addDays(next, -1), 6), notes: '再発情' });
   });
   return { events, firstAi: dates[0] };
@@ -86,14 +175,30 @@ function calving(ctx: Ctx, date: IsoDate, sire: string, calfEvents: Map<number, 
   const gender = ctx.rng.chance(0.5) ? '雌' : '雄';
   const identificationNumber = ctx.nextId();
   const calf = { name: ctx.calfName(), gender, identificationNumber, earTagNumber: identificationNumber % 100_000 };
-  const events: NewEvent[] = [{ eventType: 'WEIGHT_MEASURED', eventDatetime: at(date, 9), details: { weightKg: ctx.rng.int(26, 34) } }];
-  if (ageDays >= 30) events.push({ eventType: 'VACCINATION', eventDatetime: at(addDays(date, 30), 14), details: { product: '牛呼吸器病5種混合ワクチン', dose: '2mL' } });
+  const events: NewEvent[] = [
+    { eventType: 'WEIGHT_MEASURED', eventDatetime: at(date, 9), details: { weightKg: ctx.rng.int(26, 34) } },
+  ];
+  if (ageDays >= 30)
+    events.push({
+      eventType: 'VACCINATION',
+      eventDatetime: at(addDays(date, 30), 14),
+      details: { product: '牛呼吸器病5種混合ワクチン', dose: '2mL' },
+    });
   if (ageDays >= 100) {
     const weaning = addDays(date, ctx.rng.int(95, 115));
     events.push({ eventType: 'WEANING', eventDatetime: at(weaning, 9) });
-    events.push({ eventType: 'WEIGHT_MEASURED', eventDatetime: at(weaning, 10), details: { weightKg: ctx.rng.int(110, 140) } });
+    events.push({
+      eventType: 'WEIGHT_MEASURED',
+      eventDatetime: at(weaning, 10),
+      details: { weightKg: ctx.rng.int(110, 140) },
+    });
   }
-  if (ageDays >= 200) events.push({ eventType: 'WEIGHT_MEASURED', eventDatetime: at(addDays(date, 200), 10), details: { weightKg: ctx.rng.int(210, 250) } });
+  if (ageDays >= 200)
+    events.push({
+      eventType: 'WEIGHT_MEASURED',
+      eventDatetime: at(addDays(date, 200), 10),
+      details: { weightKg: ctx.rng.int(210, 250) },
+    });
   calfEvents.set(identificationNumber, events);
   return { eventType: 'CALVING', eventDatetime: at(date, 4, 40), details: { difficult, calf } };
 }
@@ -116,21 +221,34 @@ function cowEvents(ctx: Ctx, state: CowState, calfEvents: Map<number, NewEvent[]
     case 'inseminated':
     case 'returnWatch':
     case 'checkDue': {
-      const daysAgo = state === 'returnWatch' ? rng.int(20, 23) : state === 'checkDue' ? rng.int(27, 30) : rng.int(3, 15);
+      const daysAgo =
+        state === 'returnWatch' ? rng.int(20, 23) : state === 'checkDue' ? rng.int(27, 30) : rng.int(3, 15);
       const ai = addDays(today, -daysAgo);
       lastCalving = addDays(ai, -rng.int(55, 85));
       events.push({ eventType: 'ESTRUS', eventDatetime: at(addDays(lastCalving, rng.int(36, 45)), 6) });
-      events.push({ eventType: 'INSEMINATION', eventDatetime: at(ai, 8, 15), details: { sireName: sire(), technician: rng.pick(TECHNICIANS) } });
+      events.push({
+        eventType: 'INSEMINATION',
+        eventDatetime: at(ai, 8, 15),
+        details: { sireName: sire(), technician: rng.pick(TECHNICIANS) },
+      });
       break;
     }
     default: {
       // Pregnant: the conception lies so far back that the expected calving date is where the state wants it.
-      const daysPregnant = state === 'overdue' ? rng.int(289, 293) : state === 'calvingSoon' ? rng.int(230, 270) : rng.int(40, 225);
+      const daysPregnant =
+        state === 'overdue' ? rng.int(289, 293) : state === 'calvingSoon' ? rng.int(230, 270) : rng.int(40, 225);
       const conception = addDays(today, -daysPregnant);
       const cycle = breedingAttempts(ctx, conception, rng.pick([1, 1, 1, 2, 2, 3]), sire());
       lastCalving = addDays(cycle.firstAi, -rng.int(55, 90));
-      events.push({ eventType: 'ESTRUS', eventDatetime: at(addDays(lastCalving, rng.int(36, 45)), 6) }, ...cycle.events);
-      events.push({ eventType: 'PREGNANCY_CHECK', eventDatetime: at(addDays(conception, rng.int(30, 40)), 10), details: { result: 'PREGNANT' } });
+      events.push(
+        { eventType: 'ESTRUS', eventDatetime: at(addDays(lastCalving, rng.int(36, 45)), 6) },
+        ...cycle.events,
+      );
+      events.push({
+        eventType: 'PREGNANCY_CHECK',
+        eventDatetime: at(addDays(conception, rng.int(30, 40)), 10),
+        details: { result: 'PREGNANT' },
+      });
     }
   }
   events.push(calving(ctx, lastCalving, sire(), calfEvents));
@@ -143,7 +261,11 @@ function cowEvents(ctx: Ctx, state: CowState, calfEvents: Map<number, NewEvent[]
     events.push(
       { eventType: 'ESTRUS', eventDatetime: at(addDays(previousCalving, rng.int(36, 45)), 6) },
       ...cycle.events,
-      { eventType: 'PREGNANCY_CHECK', eventDatetime: at(addDays(conception, rng.int(30, 40)), 10), details: { result: 'PREGNANT' } },
+      {
+        eventType: 'PREGNANCY_CHECK',
+        eventDatetime: at(addDays(conception, rng.int(30, 40)), 10),
+        details: { result: 'PREGNANT' },
+      },
       calving(ctx, previousCalving, sire(), calfEvents),
     );
     nextCalving = previousCalving;
@@ -151,16 +273,29 @@ function cowEvents(ctx: Ctx, state: CowState, calfEvents: Map<number, NewEvent[]
   // Herd health: spring vaccination and hoof trimming twice a year.
   for (const year of [Number(today.slice(0, 4)) - 1, Number(today.slice(0, 4))]) {
     const spring = `${year}-04-${String(rng.int(10, 25)).padStart(2, '0')}`;
-    if (spring <= today) events.push({ eventType: 'VACCINATION', eventDatetime: at(spring, 14), details: { product: 'アカバネ病ワクチン', dose: '1mL' } });
+    if (spring <= today)
+      events.push({
+        eventType: 'VACCINATION',
+        eventDatetime: at(spring, 14),
+        details: { product: 'アカバネ病ワクチン', dose: '1mL' },
+      });
     const hoof = `${year}-10-${String(rng.int(5, 25)).padStart(2, '0')}`;
     if (hoof <= today) events.push({ eventType: 'HOOF_TRIMMING', eventDatetime: at(hoof, 13) });
   }
   if (rng.chance(0.15)) {
     const sick = addDays(today, -rng.int(30, 300));
     events.push(
-      { eventType: 'DIAGNOSIS', eventDatetime: at(sick, 9), notes: rng.pick(['乳房炎', '蹄病', '第四胃変位の疑い', '下痢']) },
+      {
+        eventType: 'DIAGNOSIS',
+        eventDatetime: at(sick, 9),
+        notes: rng.pick(['乳房炎', '蹄病', '第四胃変位の疑い', '下痢']),
+      },
       { eventType: 'TREATMENT_STARTED', eventDatetime: at(sick, 10) },
-      { eventType: 'MEDICATION', eventDatetime: at(sick, 10, 30), details: { product: 'ペニシリン系抗生物質', dose: '10mL' } },
+      {
+        eventType: 'MEDICATION',
+        eventDatetime: at(sick, 10, 30),
+        details: { product: 'ペニシリン系抗生物質', dose: '10mL' },
+      },
       { eventType: 'TREATMENT_COMPLETED', eventDatetime: at(addDays(sick, rng.int(4, 10)), 9) },
     );
   }
@@ -172,7 +307,12 @@ export function planDemoHerd(today: IsoDate): PlannedAnimal[] {
   const rng = random(20_261_122);
   let id = 1_326_400_000;
   let calfIndex = 0;
-  const ctx: Ctx = { rng, today, nextId: () => (id += rng.int(3, 40)), calfName: () => `${CALF_NAMES[calfIndex % CALF_NAMES.length]}${Math.floor(calfIndex++ / CALF_NAMES.length) + 1}` };
+  const ctx: Ctx = {
+    rng,
+    today,
+    nextId: () => (id += rng.int(3, 40)),
+    calfName: () => `${CALF_NAMES[calfIndex % CALF_NAMES.length]}${Math.floor(calfIndex++ / CALF_NAMES.length) + 1}`,
+  };
   const animals: PlannedAnimal[] = [];
   const bloodlineOf = () => ({
     fatherCattleName: rng.pick(SIRES),
@@ -182,7 +322,8 @@ export function planDemoHerd(today: IsoDate): PlannedAnimal[] {
   });
 
   COW_NAMES.forEach((name, i) => {
-    const state: CowState = SCENARIOS[i] ?? rng.pick<CowState>(['pregnant', 'pregnant', 'pregnant', 'inseminated', 'postpartum']);
+    const state: CowState =
+      SCENARIOS[i] ?? rng.pick<CowState>(['pregnant', 'pregnant', 'pregnant', 'inseminated', 'postpartum']);
     const identificationNumber = ctx.nextId();
     const calfEvents = new Map<number, NewEvent[]>();
     const events = cowEvents(ctx, state, calfEvents);
@@ -202,7 +343,10 @@ export function planDemoHerd(today: IsoDate): PlannedAnimal[] {
         weight: rng.int(430, 560),
         producerName: '北牧場',
         bloodline: bloodlineOf(),
-        breeding: { parity: initialParity, breedingMemo: i === 0 ? '前回分娩時に難産。分娩予定日前後は夜間の見回りを増やす。' : null },
+        breeding: {
+          parity: initialParity,
+          breedingMemo: i === 0 ? '前回分娩時に難産。分娩予定日前後は夜間の見回りを増やす。' : null,
+        },
       },
       events,
       calfEvents,
@@ -216,11 +360,31 @@ export function planDemoHerd(today: IsoDate): PlannedAnimal[] {
     if (i < 4) {
       const ai = addDays(today, -rng.int(10, 120));
       events.push({ eventType: 'ESTRUS', eventDatetime: at(addDays(ai, -1), 6) });
-      events.push({ eventType: 'INSEMINATION', eventDatetime: at(ai, 8), details: { sireName: rng.pick(SIRES), technician: 'JA 山田' } });
-      if (addDays(ai, 35) <= today) events.push({ eventType: 'PREGNANCY_CHECK', eventDatetime: at(addDays(ai, 35), 10), details: { result: i === 3 ? 'OPEN' : 'PREGNANT' } });
+      events.push({
+        eventType: 'INSEMINATION',
+        eventDatetime: at(ai, 8),
+        details: { sireName: rng.pick(SIRES), technician: 'JA 山田' },
+      });
+      if (addDays(ai, 35) <= today)
+        events.push({
+          eventType: 'PREGNANCY_CHECK',
+          eventDatetime: at(addDays(ai, 35), 10),
+          details: { result: i === 3 ? 'OPEN' : 'PREGNANT' },
+        });
     }
     animals.push({
-      input: { name, identificationNumber, earTagNumber: identificationNumber % 100_000, gender: '雌', growthStage: 'CALF', birthday, breed: '黒毛和種', barn: '育成牛舎', producerName: '北牧場', bloodline: bloodlineOf() },
+      input: {
+        name,
+        identificationNumber,
+        earTagNumber: identificationNumber % 100_000,
+        gender: '雌',
+        growthStage: 'CALF',
+        birthday,
+        breed: '黒毛和種',
+        barn: '育成牛舎',
+        producerName: '北牧場',
+        bloodline: bloodlineOf(),
+      },
       events,
       calfEvents: new Map(),
     });
@@ -232,12 +396,24 @@ export function planDemoHerd(today: IsoDate): PlannedAnimal[] {
     const arrival = addDays(birthday, rng.int(270, 300));
     const events: NewEvent[] = [];
     if (arrival <= today) {
-      events.push({ eventType: 'ARRIVAL', eventDatetime: at(arrival, 11), notes: `${rng.pick(['全農 鹿児島中央家畜市場', '全農 宮崎中央家畜市場'])}で購入` });
+      events.push({
+        eventType: 'ARRIVAL',
+        eventDatetime: at(arrival, 11),
+        notes: `${rng.pick(['全農 鹿児島中央家畜市場', '全農 宮崎中央家畜市場'])}で購入`,
+      });
       events.push({ eventType: 'START_FATTENING', eventDatetime: at(addDays(arrival, 7), 9) });
       for (let d = 0, w = rng.int(270, 310); addDays(arrival, d) <= today; d += 90, w += rng.int(70, 95)) {
-        events.push({ eventType: 'WEIGHT_MEASURED', eventDatetime: at(addDays(arrival, d), 10), details: { weightKg: w } });
+        events.push({
+          eventType: 'WEIGHT_MEASURED',
+          eventDatetime: at(addDays(arrival, d), 10),
+          details: { weightKg: w },
+        });
       }
-      events.push({ eventType: 'VACCINATION', eventDatetime: at(addDays(arrival, 14), 14), details: { product: '牛呼吸器病5種混合ワクチン', dose: '2mL' } });
+      events.push({
+        eventType: 'VACCINATION',
+        eventDatetime: at(addDays(arrival, 14), 14),
+        details: { product: '牛呼吸器病5種混合ワクチン', dose: '2mL' },
+      });
     }
     animals.push({
       input: {
@@ -290,7 +466,11 @@ async function seedAnimals(env: Env, db: Db, ownerId: number, planned: PlannedAn
   // The same validation and write path as POST /cattle.
   const inputs = planned.map((animal) => createCattleSchema.parse(animal.input));
   for (const input of inputs) await batchStatements(env.DB, createCattleStatements(db, ownerId, input) as never);
-  const ids = await idsByIdentificationNumber(db, ownerId, inputs.map((a) => a.identificationNumber));
+  const ids = await idsByIdentificationNumber(
+    db,
+    ownerId,
+    inputs.map((a) => a.identificationNumber),
+  );
   const calves: PlannedAnimal[] = [];
   for (const [index, animal] of planned.entries()) {
     const input = inputs[index];
@@ -299,21 +479,42 @@ async function seedAnimals(env: Env, db: Db, ownerId: number, planned: PlannedAn
     const { statements } = recordEventsStatements(db, context, animal.events, { today, changedBy: 'system' });
     await batchStatements(env.DB, statements as never);
     for (const [number, events] of animal.calfEvents) {
-      calves.push({ input: { identificationNumber: number, name: 'calf', gender: '雌', growthStage: 'CALF' }, events, calfEvents: new Map() });
+      calves.push({
+        input: { identificationNumber: number, name: 'calf', gender: '雌', growthStage: 'CALF' },
+        events,
+        calfEvents: new Map(),
+      });
     }
   }
   if (calves.length === 0) return;
   // Calves were registered by their mothers' CALVING events; now their own first months.
-  const calfIds = [...(await idsByIdentificationNumber(db, ownerId, calves.map((c) => Number(c.input.identificationNumber)))).values()];
+  const calfIds = [
+    ...(
+      await idsByIdentificationNumber(
+        db,
+        ownerId,
+        calves.map((c) => Number(c.input.identificationNumber)),
+      )
+    ).values(),
+  ];
   const calfRows = [];
   for (let i = 0; i < calfIds.length; i += 90) {
-    calfRows.push(...(await db.select().from(cattle).where(and(eq(cattle.ownerUserId, ownerId), inArray(cattle.cattleId, calfIds.slice(i, i + 90))))));
+    calfRows.push(
+      ...(await db
+        .select()
+        .from(cattle)
+        .where(and(eq(cattle.ownerUserId, ownerId), inArray(cattle.cattleId, calfIds.slice(i, i + 90))))),
+    );
   }
   for (const row of calfRows) {
     const calf = calves.find((c) => c.input.identificationNumber === row.identificationNumber)!;
     const context = {
       animal: {
-        ...animalForBreeding(ownerId, row.cattleId, createCattleSchema.parse({ ...calf.input, name: row.name || 'calf', gender: row.gender, breed: row.breed })),
+        ...animalForBreeding(
+          ownerId,
+          row.cattleId,
+          createCattleSchema.parse({ ...calf.input, name: row.name || 'calf', gender: row.gender, breed: row.breed }),
+        ),
         growthStage: row.growthStage,
         status: row.status,
       },
@@ -326,10 +527,16 @@ async function seedAnimals(env: Env, db: Db, ownerId: number, planned: PlannedAn
 }
 
 /** Creates the demo account and its farm when they do not exist yet. */
-export async function seedDemoFarm(env: Env, today: IsoDate = todayJst()): Promise<{ created: boolean; userId: number }> {
+export async function seedDemoFarm(
+  env: Env,
+  today: IsoDate = todayJst(),
+): Promise<{ created: boolean; userId: number }> {
   const db = getDb(env);
   const [existing] = await db
-    .select({ id: users.id, animals: sql<number>`(select count(*) from ${cattle} where ${cattle.ownerUserId} = ${users.id})` })
+    .select({
+      id: users.id,
+      animals: sql<number>`(select count(*) from ${cattle} where ${cattle.ownerUserId} = ${users.id})`,
+    })
     .from(users)
     .where(eq(users.email, DEMO_EMAIL))
     .limit(1);
@@ -339,15 +546,32 @@ export async function seedDemoFarm(env: Env, today: IsoDate = todayJst()): Promi
     ? [{ id: existing.id }]
     : await db
         .insert(users)
-        .values({ email: DEMO_EMAIL, userName: '北牧場（デモ）', passwordHash: await hashPassword(DEMO_PASSWORD), isVerified: true, oauthProvider: 'email' })
+        .values({
+          email: DEMO_EMAIL,
+          userName: '北牧場（デモ）',
+          passwordHash: await hashPassword(DEMO_PASSWORD),
+          isVerified: true,
+          oauthProvider: 'email',
+        })
         .returning({ id: users.id });
   await seedAnimals(env, db, user.id, planDemoHerd(today), today);
 
   const herd = await db
-    .select({ cattleId: cattle.cattleId, gender: cattle.gender, growthStage: cattle.growthStage, birthday: cattle.birthday, name: cattle.name, status: cattle.status, identificationNumber: cattle.identificationNumber })
+    .select({
+      cattleId: cattle.cattleId,
+      gender: cattle.gender,
+      growthStage: cattle.growthStage,
+      birthday: cattle.birthday,
+      name: cattle.name,
+      status: cattle.status,
+      identificationNumber: cattle.identificationNumber,
+    })
     .from(cattle)
     .where(eq(cattle.ownerUserId, user.id));
-  const shipments = demoShipmentStatements(db, user.id, herd as DemoAnimal[], { today, firstIdentificationNumber: 1_326_900_000 });
+  const shipments = demoShipmentStatements(db, user.id, herd as DemoAnimal[], {
+    today,
+    firstIdentificationNumber: 1_326_900_000,
+  });
   for (let i = 0; i < shipments.length; i += 40) await db.batch(shipments.slice(i, i + 40) as never);
   await regenerateAlerts(db, user.id, undefined, { today });
   return { created: true, userId: user.id };

@@ -15,7 +15,9 @@ const outbox = createRoute({
   responses: {
     200: jsonContent(
       z.object({
-        data: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() })),
+        data: z.array(
+          z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() }),
+        ),
       }),
       'Newest first',
     ),
@@ -34,13 +36,19 @@ export const devRouter = createRouter()
   .route('/', benchSeedRouter)
   .openapi(seed, async (c) => c.json(await seedDemoFarm(c.env), 200))
   .openapi(outbox, async (c) => {
-  const { to } = c.req.valid('query');
-  const db = getDb(c.env);
-  const rows = await db
-    .select({ to: devOutbox.to, subject: devOutbox.subject, text: devOutbox.text, html: devOutbox.html, createdAt: devOutbox.createdAt })
-    .from(devOutbox)
-    .where(to ? eq(devOutbox.to, to) : undefined)
-    .orderBy(desc(devOutbox.id))
-    .limit(50);
-  return c.json({ data: rows }, 200);
-});
+    const { to } = c.req.valid('query');
+    const db = getDb(c.env);
+    const rows = await db
+      .select({
+        to: devOutbox.to,
+        subject: devOutbox.subject,
+        text: devOutbox.text,
+        html: devOutbox.html,
+        createdAt: devOutbox.createdAt,
+      })
+      .from(devOutbox)
+      .where(to ? eq(devOutbox.to, to) : undefined)
+      .orderBy(desc(devOutbox.id))
+      .limit(50);
+    return c.json({ data: rows }, 200);
+  });

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 
 /** The 21 event types in their 8 categories (SPEC §3), with labels and the typed details of PRODUCT.md §6. */
-export const EVENT_CATEGORIES = ['ARRIVAL', 'BREEDING', 'CALVING', 'GROWTH', 'MEASUREMENT', 'HEALTH', 'LOGISTICS', 'OTHER'] as const;
+export const EVENT_CATEGORIES = [
+  'ARRIVAL',
+  'BREEDING',
+  'CALVING',
+  'GROWTH',
+  'MEASUREMENT',
+  'HEALTH',
+  'LOGISTICS',
+  'OTHER',
+] as const;
 export type EventCategory = (typeof EVENT_CATEGORIES)[number];
 
 export const EVENT_TYPES = [
@@ -113,7 +122,10 @@ export const calvingDetailsSchema = z.strictObject({
 });
 
 export const weightDetailsSchema = z.strictObject({
-  weightKg: z.number({ error: '体重は正の値である必要があります' }).positive('体重は正の値である必要があります').max(2000, '体重は2000kg以下で入力してください'),
+  weightKg: z
+    .number({ error: '体重は正の値である必要があります' })
+    .positive('体重は正の値である必要があります')
+    .max(2000, '体重は2000kg以下で入力してください'),
 });
 
 export const productDetailsSchema = z.strictObject({
@@ -181,13 +193,22 @@ export function parseEventDetails(eventType: EventType, details: unknown): Detai
     return {
       success: false,
       issues: parsed.error.issues.map((issue) => ({
-        path: ['details', ...(issue.code === 'unrecognized_keys' ? [issue.keys[0]] : issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)))],
+        path: [
+          'details',
+          ...(issue.code === 'unrecognized_keys'
+            ? [issue.keys[0]]
+            : issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))),
+        ],
         message:
-          issue.code === 'unrecognized_keys' ? `このイベントタイプでは詳細項目「${issue.keys[0]}」は使えません` : issue.message,
+          issue.code === 'unrecognized_keys'
+            ? `このイベントタイプでは詳細項目「${issue.keys[0]}」は使えません`
+            : issue.message,
       })),
     };
   }
-  const value = Object.fromEntries(Object.entries(parsed.data as Record<string, unknown>).filter(([, v]) => v !== undefined));
+  const value = Object.fromEntries(
+    Object.entries(parsed.data as Record<string, unknown>).filter(([, v]) => v !== undefined),
+  );
   return { success: true, details: Object.keys(value).length ? value : null };
 }
 
@@ -197,6 +218,10 @@ export function eventTypeCatalogue() {
     category,
     ja: EVENT_CATEGORY_INFO[category].ja,
     en: EVENT_CATEGORY_INFO[category].en,
-    types: eventTypesOfCategory(category).map((type) => ({ type, ja: EVENT_TYPE_INFO[type].ja, en: EVENT_TYPE_INFO[type].en })),
+    types: eventTypesOfCategory(category).map((type) => ({
+      type,
+      ja: EVENT_TYPE_INFO[type].ja,
+      en: EVENT_TYPE_INFO[type].en,
+    })),
   }));
 }

@@ -1,15 +1,21 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { loadBreedingContext, recomputeStatements, type BreedingContext, type RecomputeOutput } from '../breeding/recompute';
-import type { EngineEvent } from '../breeding/engine';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { regenerateAlerts } from '../alerts/regenerate';
-import { batchStatements } from '../db/batch';
-import { isUniqueViolation } from '../db/unique-violation';
-import { getDb, type Db } from '../db/client';
-import { breedingStatus, cattle, events, ownerCounts } from '../db/schema';
+import type { EngineEvent } from '../breeding/engine';
+import {
+  type BreedingContext,
+  loadBreedingContext,
+  type RecomputeOutput,
+  recomputeStatements,
+} from '../breeding/recompute';
 import { scheduleDates } from '../breeding/schedule';
-import { AppError, conflict, notFound, validationError } from '../lib/errors';
+import { batchStatements } from '../db/batch';
+import { type Db, getDb } from '../db/client';
+import { breedingStatus, cattle, events, ownerCounts } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
+import { type AppError, conflict, notFound, validationError } from '../lib/errors';
 import { createRouter } from '../lib/http';
-import { eventTypeCatalogue, eventTypesOfCategory, parseEventDetails, type EventType } from './event-types';
+import { jstDate, jstMonth, monthRange } from '../lib/jst';
+import { type EventType, eventTypeCatalogue, eventTypesOfCategory, parseEventDetails } from './event-types';
 import {
   calfStatements,
   calfToRegister,
@@ -21,13 +27,16 @@ import {
   sireOfCalving,
 } from './events.record';
 import * as routes from './events.routes';
-import { EVENT_MESSAGES, type AnimalState, type EventView } from './events.schemas';
-import { jstDate, jstMonth, monthRange } from '../lib/jst';
+import { type AnimalState, EVENT_MESSAGES, type EventView } from './events.schemas';
 
 const eventNotFound = () => notFound(EVENT_MESSAGES.notFound, 'EVENT_NOT_FOUND');
 const cattleNotFound = () => notFound(EVENT_MESSAGES.cattleNotFound, 'CATTLE_NOT_FOUND');
 const duplicateCalf = () =>
-  conflict('この個体識別番号は既に登録されています', 'DUPLICATE_IDENTIFICATION_NUMBER', 'details.calf.identificationNumber');
+  conflict(
+    'この個体識別番号は既に登録されています',
+    'DUPLICATE_IDENTIFICATION_NUMBER',
+    'details.calf.identificationNumber',
+  );
 
 const eventColumns = {
   eventId: events.eventId,
@@ -44,10 +53,14 @@ const eventColumns = {
 
 const toView = (row: Omit<EventView, 'details'> & { details: unknown }): EventView => ({
   ...row,
-  details: typeof row.details === 'string' ? (JSON.parse(row.details) as Record<string, unknown>) : ((row.details as Record<string, unknown>) ?? null),
+  details:
+    typeof row.details === 'string'
+      ? (JSON.parse(row.details) as Record<string, unknown>)
+      : ((row.details as Record<string, unknown>) ?? null),
 });
 
-const ownedEvent = (ownerId: number, eventId: number) => and(eq(events.eventId, eventId), eq(events.ownerUserId, ownerId));
+const ownedEvent = (ownerId: number, eventId: number) =>
+  and(eq(events.eventId, eventId), eq(events.ownerUserId, ownerId));
 
 async function findEvent(db: Db, ownerId: number, eventId: number) {
   const [row] = await db
@@ -76,7 +89,6 @@ async function assertCalfNumberFree(db: Db, ownerId: number, identificationNumbe
   if (taken) throw duplicateCalf();
 }
 
-
 async function runBatch(d1: D1Database, statements: unknown[]) {
   try {
     return await batchStatements(d1, statements as never);
@@ -102,7 +114,10 @@ function checkedDetails(eventType: EventType, details: unknown) {
   if (parsed.success) return parsed.details;
   const [first] = parsed.issues;
   const err = validationError(first.message, first.path.join('.'));
-  (err as AppError & { issues?: unknown }).issues = parsed.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+  (err as AppError & { issues?: unknown }).issues = parsed.issues.map((i) => ({
+    field: i.path.join('.'),
+    message: i.message,
+  }));
   throw err;
 }
 
@@ -164,10 +179,7 @@ export const eventsRouter = createRouter()
     const pageFilters = [...filters];
     if (q.cursor) {
       // The page starts after the cursor event, read in the same statement: (time, id) below the cursor's.
-      const after = db
-        .select({ at: events.eventDatetime })
-        .from(events)
-        .where(ownedEvent(ownerId, q.cursor));
+      const after = db.select({ at: events.eventDatetime }).from(events).where(ownedEvent(ownerId, q.cursor));
       pageFilters.push(
         or(
           sql`${events.eventDatetime} < (${after})`,
@@ -192,7 +204,10 @@ export const eventsRouter = createRouter()
         .orderBy(desc(events.eventDatetime), desc(events.eventId))
         .limit(q.limit + 1),
       unfiltered
-        ? db.select({ n: ownerCounts.events, cursorFound }).from(ownerCounts).where(eq(ownerCounts.ownerUserId, ownerId))
+        ? db
+            .select({ n: ownerCounts.events, cursorFound })
+            .from(ownerCounts)
+            .where(eq(ownerCounts.ownerUserId, ownerId))
         : db
             .select({ n: count(), cursorFound })
             .from(events)
@@ -204,7 +219,14 @@ export const eventsRouter = createRouter()
     const hasNext = rows.length > q.limit;
     const results = rows.slice(0, q.limit).map(toView);
     return c.json(
-      { data: { results, nextCursor: hasNext ? results[results.length - 1].eventId : null, hasNext, totalCount: total?.n ?? 0 } },
+      {
+        data: {
+          results,
+          nextCursor: hasNext ? results[results.length - 1].eventId : null,
+          hasNext,
+          totalCount: total?.n ?? 0,
+        },
+      },
       200,
     );
   })
@@ -243,8 +265,9 @@ export const eventsRouter = createRouter()
     const results = await runBatch(c.env.DB, statements);
     await regenerateAlerts(db, ownerId, [context.animal.cattleId]);
     // The inserted row comes back from the batch (RETURNING); the animal's name and ear tag are known already.
-    const inserted = results.find((r) => (r.results?.[0] as Partial<InsertedEventRow> | undefined)?.event_id !== undefined)
-      ?.results[0] as InsertedEventRow;
+    const inserted = results.find(
+      (r) => (r.results?.[0] as Partial<InsertedEventRow> | undefined)?.event_id !== undefined,
+    )?.results[0] as InsertedEventRow;
     const event = toView({
       eventId: inserted.event_id,
       cattleId: inserted.cattle_id,
@@ -257,7 +280,10 @@ export const eventsRouter = createRouter()
       createdAt: inserted.created_at,
       updatedAt: inserted.updated_at,
     });
-    return c.json({ data: event, animal: animalState(context.animal.cattleId, recomputed, registeredCalfId(event.details)) }, 201);
+    return c.json(
+      { data: event, animal: animalState(context.animal.cattleId, recomputed, registeredCalfId(event.details)) },
+      201,
+    );
   })
   .openapi(routes.getEvent, async (c) => {
     const { id } = c.req.valid('param');
@@ -280,7 +306,8 @@ export const eventsRouter = createRouter()
       details = reparsed.success ? reparsed.details : null;
     }
     const oldCalfId = registeredCalfId(existing.details);
-    if (details?.calf && oldCalfId !== null) details = { ...details, calf: { ...(details.calf as object), cattleId: oldCalfId } };
+    if (details?.calf && oldCalfId !== null)
+      details = { ...details, calf: { ...(details.calf as object), cattleId: oldCalfId } };
     const updated: EngineEvent = {
       eventId: id,
       eventType,
@@ -289,7 +316,8 @@ export const eventsRouter = createRouter()
     };
     const targetCattleId = body.cattleId ?? existing.cattleId;
     const sourceContext = await requireContext(db, ownerId, existing.cattleId);
-    const targetContext = targetCattleId === existing.cattleId ? sourceContext : await requireContext(db, ownerId, targetCattleId);
+    const targetContext =
+      targetCattleId === existing.cattleId ? sourceContext : await requireContext(db, ownerId, targetCattleId);
 
     const now = new Date().toISOString();
     const statements: unknown[] = [];
@@ -300,7 +328,14 @@ export const eventsRouter = createRouter()
       calfNumber = calf.identificationNumber ?? provisionalIdentificationNumber();
       const targetEvents = [...targetContext.events.filter((e) => e.eventId !== id), updated];
       statements.push(
-        ...calfStatements(targetContext.animal, calf, calfNumber, jstDate(updated.eventDatetime), sireOfCalving(targetEvents, updated.eventDatetime), now),
+        ...calfStatements(
+          targetContext.animal,
+          calf,
+          calfNumber,
+          jstDate(updated.eventDatetime),
+          sireOfCalving(targetEvents, updated.eventDatetime),
+          now,
+        ),
       );
     }
     statements.push(
@@ -316,7 +351,12 @@ export const eventsRouter = createRouter()
         })
         .where(ownedEvent(ownerId, id)),
     );
-    const previous: EngineEvent = { eventId: id, eventType: existing.eventType, eventDatetime: existing.eventDatetime, details: existing.details };
+    const previous: EngineEvent = {
+      eventId: id,
+      eventType: existing.eventType,
+      eventDatetime: existing.eventDatetime,
+      details: existing.details,
+    };
     // A note-only correction must not re-decide the status (e.g. over one the farmer set by hand).
     const factsChanged =
       targetCattleId !== existing.cattleId ||
@@ -350,7 +390,10 @@ export const eventsRouter = createRouter()
     await runBatch(c.env.DB, statements);
     await regenerateAlerts(db, ownerId, [existing.cattleId, targetCattleId]);
     const event = await findEvent(db, ownerId, id);
-    return c.json({ data: event, animal: animalState(targetCattleId, targetState, registeredCalfId(event.details)) }, 200);
+    return c.json(
+      { data: event, animal: animalState(targetCattleId, targetState, registeredCalfId(event.details)) },
+      200,
+    );
   })
   .openapi(routes.deleteEvent, async (c) => {
     const ownerId = c.get('userId');
@@ -358,7 +401,12 @@ export const eventsRouter = createRouter()
     const db = getDb(c.env);
     const existing = await findEvent(db, ownerId, id);
     const context = await requireContext(db, ownerId, existing.cattleId);
-    const removed: EngineEvent = { eventId: id, eventType: existing.eventType, eventDatetime: existing.eventDatetime, details: existing.details };
+    const removed: EngineEvent = {
+      eventId: id,
+      eventType: existing.eventType,
+      eventDatetime: existing.eventDatetime,
+      details: existing.details,
+    };
     const recomputed = recomputeStatements(db, {
       context,
       eventsAfter: context.events.filter((e) => e.eventId !== id),

@@ -2,9 +2,9 @@
  * Writing events together with everything they cause: the calf a CALVING registers and the recomputed
  * breeding state. Shared by the event routes and the demo-farm seeder.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import { recomputeStatements, type AnimalForBreeding, type BreedingContext } from '../breeding/recompute';
+import { type SQL, sql } from 'drizzle-orm';
 import { chronological, type EngineEvent } from '../breeding/engine';
+import { type AnimalForBreeding, type BreedingContext, recomputeStatements } from '../breeding/recompute';
 import type { Db } from '../db/client';
 import { jstDate } from '../lib/jst';
 import type { CalfDetails } from './event-types';
@@ -84,7 +84,11 @@ export function calfStatements(
 }
 
 /** The details JSON to store: with a calf being registered, its new cattle id is written into details.calf. */
-export function detailsSql(details: Record<string, unknown> | null, owner: number, calfIdentificationNumber: number | null): SQL {
+export function detailsSql(
+  details: Record<string, unknown> | null,
+  owner: number,
+  calfIdentificationNumber: number | null,
+): SQL {
   if (!details) return sql`null`;
   const json = JSON.stringify(details);
   if (calfIdentificationNumber === null) return sql`${json}`;
@@ -103,7 +107,12 @@ export interface InsertedEventRow {
   updated_at: string;
 }
 
-export function insertEventSql(animal: AnimalForBreeding, event: NewEvent, calfIdentificationNumber: number | null, now: string): SQL {
+export function insertEventSql(
+  animal: AnimalForBreeding,
+  event: NewEvent,
+  calfIdentificationNumber: number | null,
+  now: string,
+): SQL {
   return sql`insert into events (cattle_id, owner_user_id, event_type, event_datetime, details, notes, created_at, updated_at)
     values (${animal.cattleId}, ${animal.ownerUserId}, ${event.eventType}, ${event.eventDatetime},
       ${detailsSql(event.details ?? null, animal.ownerUserId, calfIdentificationNumber)}, ${event.notes ?? null}, ${now}, ${now})
@@ -137,7 +146,16 @@ export function recordEventsStatements(
     if (calf) {
       calfNumber = calf.identificationNumber ?? provisionalIdentificationNumber();
       const birthday = jstDate(event.eventDatetime);
-      statements.push(...calfStatements(context.animal, calf, calfNumber, birthday, sireOfCalving(allEvents, event.eventDatetime), now));
+      statements.push(
+        ...calfStatements(
+          context.animal,
+          calf,
+          calfNumber,
+          birthday,
+          sireOfCalving(allEvents, event.eventDatetime),
+          now,
+        ),
+      );
     }
     statements.push(insertEventSql(context.animal, event, calfNumber, now));
   }

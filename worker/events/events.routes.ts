@@ -15,10 +15,16 @@ const error = (description: string) => jsonContent(errorBodySchema, description)
 const common = { tags: ['Events'], security: [{ bearer: [] }], middleware: requireAuth };
 
 const idParam = z.object({
-  id: z.coerce.number({ error: 'イベントIDは正の数である必要があります' }).int('イベントIDは正の数である必要があります').positive('イベントIDは正の数である必要があります'),
+  id: z.coerce
+    .number({ error: 'イベントIDは正の数である必要があります' })
+    .int('イベントIDは正の数である必要があります')
+    .positive('イベントIDは正の数である必要があります'),
 });
 const cattleIdParam = z.object({
-  cattleId: z.coerce.number({ error: EVENT_MESSAGES.cattleId }).int(EVENT_MESSAGES.cattleId).positive(EVENT_MESSAGES.cattleId),
+  cattleId: z.coerce
+    .number({ error: EVENT_MESSAGES.cattleId })
+    .int(EVENT_MESSAGES.cattleId)
+    .positive(EVENT_MESSAGES.cattleId),
 });
 
 const pageSchema = z.object({
@@ -37,7 +43,11 @@ export const listEvents = createRoute({
   path: '/',
   summary: "The farm's events, newest first, with filters and cursor paging",
   request: { query: listEventsQuerySchema },
-  responses: { 200: jsonContent(pageSchema, 'A page of events'), 400: error('Invalid query'), 401: error('Not signed in') },
+  responses: {
+    200: jsonContent(pageSchema, 'A page of events'),
+    400: error('Invalid query'),
+    401: error('Not signed in'),
+  },
 });
 
 export const eventTypes = createRoute({
@@ -134,7 +144,11 @@ export const getEvent = createRoute({
   path: '/{id}',
   summary: 'One event',
   request: { params: idParam },
-  responses: { 200: jsonContent(z.object({ data: eventSchema }), 'The event'), 401: error('Not signed in'), 404: error('Event not found') },
+  responses: {
+    200: jsonContent(z.object({ data: eventSchema }), 'The event'),
+    401: error('Not signed in'),
+    404: error('Event not found'),
+  },
 });
 
 export const updateEvent = createRoute({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_CATEGORIES, EVENT_TYPES, isEventType, parseEventDetails, type EventType } from './event-types';
+import { EVENT_CATEGORIES, EVENT_TYPES, type EventType, isEventType, parseEventDetails } from './event-types';
 
 /** Request rules of SPEC §5 for events, shared by the API validators and the web forms. */
 export const EVENT_MESSAGES = {
@@ -123,12 +123,20 @@ const queryInstant = (bound: 'start' | 'end') =>
     .optional();
 
 export const listEventsQuerySchema = z.object({
-  cattleId: z.coerce.number({ error: EVENT_MESSAGES.cattleId }).int(EVENT_MESSAGES.cattleId).positive(EVENT_MESSAGES.cattleId).optional(),
+  cattleId: z.coerce
+    .number({ error: EVENT_MESSAGES.cattleId })
+    .int(EVENT_MESSAGES.cattleId)
+    .positive(EVENT_MESSAGES.cattleId)
+    .optional(),
   eventType: z.enum(EVENT_TYPES, { error: EVENT_MESSAGES.eventTypeInvalid }).optional(),
   category: z.enum(EVENT_CATEGORIES, { error: EVENT_MESSAGES.category }).optional(),
   startDate: queryInstant('start'),
   endDate: queryInstant('end'),
-  cursor: z.coerce.number({ error: EVENT_MESSAGES.cursor }).int(EVENT_MESSAGES.cursor).positive(EVENT_MESSAGES.cursor).optional(),
+  cursor: z.coerce
+    .number({ error: EVENT_MESSAGES.cursor })
+    .int(EVENT_MESSAGES.cursor)
+    .positive(EVENT_MESSAGES.cursor)
+    .optional(),
   limit: z.coerce
     .number({ error: EVENT_MESSAGES.limit })
     .int(EVENT_MESSAGES.limit)

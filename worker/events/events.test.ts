@@ -94,7 +94,9 @@ describe('POST /events', () => {
       conceptionDate: addDays(today, -40),
     });
     expect((await cattleRow(cow)).status).toBe('PREGNANT');
-    const history = await env.DB.prepare('SELECT * FROM cattle_status_history WHERE cattle_id = ?').bind(cow).all<any>();
+    const history = await env.DB.prepare('SELECT * FROM cattle_status_history WHERE cattle_id = ?')
+      .bind(cow)
+      .all<any>();
     expect(history.results).toHaveLength(1);
     expect(history.results[0]).toMatchObject({
       old_status: 'HEALTHY',
@@ -106,14 +108,27 @@ describe('POST /events', () => {
 
   it('a CALVING with a calf registers the calf with its mother and resets the cow', async () => {
     const cow = await createCow(farmer.token, { name: 'さくら', score: 4 });
-    await record(farmer.token, { cattleId: cow, eventType: 'INSEMINATION', eventDatetime: at(-290), details: { sireName: '美国桜' } });
-    await record(farmer.token, { cattleId: cow, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-250), details: { result: 'PREGNANT' } });
+    await record(farmer.token, {
+      cattleId: cow,
+      eventType: 'INSEMINATION',
+      eventDatetime: at(-290),
+      details: { sireName: '美国桜' },
+    });
+    await record(farmer.token, {
+      cattleId: cow,
+      eventType: 'PREGNANCY_CHECK',
+      eventDatetime: at(-250),
+      details: { result: 'PREGNANT' },
+    });
     const calfNumber = ++identification;
     const res = await record(farmer.token, {
       cattleId: cow,
       eventType: 'CALVING',
       eventDatetime: at(-2, '03:30'),
-      details: { difficult: true, calf: { name: 'さくら2', gender: '雌', identificationNumber: calfNumber, earTagNumber: 4321 } },
+      details: {
+        difficult: true,
+        calf: { name: 'さくら2', gender: '雌', identificationNumber: calfNumber, earTagNumber: 4321 },
+      },
     });
     expect(res.status).toBe(201);
     expect(res.json.animal).toMatchObject({ status: 'RESTING', growthStage: 'MULTI_PAROUS' });
@@ -144,19 +159,26 @@ describe('POST /events', () => {
     const line = await env.DB.prepare('SELECT * FROM bloodline WHERE cattle_id = ?').bind(calfId).first<any>();
     expect(line.father_cattle_name).toBe('美国桜');
     expect(await breedingRow(calfId)).toMatchObject({ parity: 0, insemination_count: 0 });
-    expect(await env.DB.prepare('SELECT * FROM breeding_summary WHERE cattle_id = ?').bind(calfId).first()).not.toBeNull();
+    expect(
+      await env.DB.prepare('SELECT * FROM breeding_summary WHERE cattle_id = ?').bind(calfId).first(),
+    ).not.toBeNull();
   });
 
   it('registers a calf without its national number under a provisional (negative) number', async () => {
     const cow = await createCow(farmer.token);
-    const res = await record(farmer.token, { cattleId: cow, eventType: 'CALVING', eventDatetime: at(-1), details: { calf: { gender: '雄' } } });
+    const res = await record(farmer.token, {
+      cattleId: cow,
+      eventType: 'CALVING',
+      eventDatetime: at(-1),
+      details: { calf: { gender: '雄' } },
+    });
     expect(res.status).toBe(201);
     const calf = await cattleRow(res.json.animal.calfCattleId);
     expect(calf.identification_number).toBeLessThan(0);
     expect(calf.gender).toBe('雄');
   });
 
-  it("refuses a calf whose identification number is taken, and writes nothing", async () => {
+  it('refuses a calf whose identification number is taken, and writes nothing', async () => {
     const cow = await createCow(farmer.token);
     const other = await createCow(farmer.token);
     const taken = (await cattleRow(other)).identification_number;
@@ -167,14 +189,22 @@ describe('POST /events', () => {
       details: { calf: { gender: '雌', identificationNumber: taken } },
     });
     expect(res.status).toBe(409);
-    expect(res.json.error).toMatchObject({ message: 'この個体識別番号は既に登録されています', field: 'details.calf.identificationNumber' });
+    expect(res.json.error).toMatchObject({
+      message: 'この個体識別番号は既に登録されています',
+      field: 'details.calf.identificationNumber',
+    });
     const events = await env.DB.prepare('SELECT count(*) AS n FROM events WHERE cattle_id = ?').bind(cow).first<any>();
     expect(events.n).toBe(0);
   });
 
   it('WEIGHT_MEASURED updates the weight; DEATH makes the animal 死亡', async () => {
     const cow = await createCow(farmer.token);
-    await record(farmer.token, { cattleId: cow, eventType: 'WEIGHT_MEASURED', eventDatetime: at(-3), details: { weightKg: 512.5 } });
+    await record(farmer.token, {
+      cattleId: cow,
+      eventType: 'WEIGHT_MEASURED',
+      eventDatetime: at(-3),
+      details: { weightKg: 512.5 },
+    });
     expect((await cattleRow(cow)).weight).toBe(512.5);
     await record(farmer.token, { cattleId: cow, eventType: 'DEATH', eventDatetime: at(0, '06:00') });
     expect((await cattleRow(cow)).status).toBe('DEAD');
@@ -188,16 +218,56 @@ describe('POST /events', () => {
     [{ cattleId: 1, eventType: 'MILKING', eventDatetime: at(-1) }, '無効なイベントタイプです', 'eventType'],
     [{ cattleId: 1, eventType: 'ESTRUS' }, 'イベント日時は必須です', 'eventDatetime'],
     [{ cattleId: 1, eventType: 'ESTRUS', eventDatetime: '' }, 'イベント日時は必須です', 'eventDatetime'],
-    [{ cattleId: 1, eventType: 'ESTRUS', eventDatetime: 'yesterday' }, 'イベント日時はISO形式の日時である必要があります', 'eventDatetime'],
-    [{ cattleId: 1, eventType: 'ESTRUS', eventDatetime: at(-3700) }, 'イベント日時は10年以上前にはできません', 'eventDatetime'],
-    [{ cattleId: 1, eventType: 'ESTRUS', eventDatetime: at(740) }, 'イベント日時は2年以上先にはできません', 'eventDatetime'],
-    [{ cattleId: 1, eventType: 'ESTRUS', eventDatetime: at(-1), notes: 'あ'.repeat(1001) }, 'メモは1000文字以内で入力してください', 'notes'],
-    [{ cattleId: 1, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-1), details: { result: 'MAYBE' } }, '鑑定結果はPREGNANTまたはOPENである必要があります', 'details.result'],
-    [{ cattleId: 1, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-1), details: {} }, '鑑定結果はPREGNANTまたはOPENである必要があります', 'details.result'],
-    [{ cattleId: 1, eventType: 'WEIGHT_MEASURED', eventDatetime: at(-1), details: { weightKg: -5 } }, '体重は正の値である必要があります', 'details.weightKg'],
-    [{ cattleId: 1, eventType: 'CALVING', eventDatetime: at(-1), details: { calf: { name: 'x' } } }, '子牛の性別は雄・去勢・雌のいずれかである必要があります', 'details.calf.gender'],
-    [{ cattleId: 1, eventType: 'ESTRUS', eventDatetime: at(-1), details: { weightKg: 5 } }, 'このイベントタイプでは詳細項目「weightKg」は使えません', 'details.weightKg'],
-    [{ cattleId: 1, eventType: 'ESTRUS', eventDatetime: at(-1), details: 'hot' }, '詳細項目はオブジェクトである必要があります', 'details'],
+    [
+      { cattleId: 1, eventType: 'ESTRUS', eventDatetime: 'yesterday' },
+      'イベント日時はISO形式の日時である必要があります',
+      'eventDatetime',
+    ],
+    [
+      { cattleId: 1, eventType: 'ESTRUS', eventDatetime: at(-3700) },
+      'イベント日時は10年以上前にはできません',
+      'eventDatetime',
+    ],
+    [
+      { cattleId: 1, eventType: 'ESTRUS', eventDatetime: at(740) },
+      'イベント日時は2年以上先にはできません',
+      'eventDatetime',
+    ],
+    [
+      { cattleId: 1, eventType: 'ESTRUS', eventDatetime: at(-1), notes: 'あ'.repeat(1001) },
+      'メモは1000文字以内で入力してください',
+      'notes',
+    ],
+    [
+      { cattleId: 1, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-1), details: { result: 'MAYBE' } },
+      '鑑定結果はPREGNANTまたはOPENである必要があります',
+      'details.result',
+    ],
+    [
+      { cattleId: 1, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-1), details: {} },
+      '鑑定結果はPREGNANTまたはOPENである必要があります',
+      'details.result',
+    ],
+    [
+      { cattleId: 1, eventType: 'WEIGHT_MEASURED', eventDatetime: at(-1), details: { weightKg: -5 } },
+      '体重は正の値である必要があります',
+      'details.weightKg',
+    ],
+    [
+      { cattleId: 1, eventType: 'CALVING', eventDatetime: at(-1), details: { calf: { name: 'x' } } },
+      '子牛の性別は雄・去勢・雌のいずれかである必要があります',
+      'details.calf.gender',
+    ],
+    [
+      { cattleId: 1, eventType: 'ESTRUS', eventDatetime: at(-1), details: { weightKg: 5 } },
+      'このイベントタイプでは詳細項目「weightKg」は使えません',
+      'details.weightKg',
+    ],
+    [
+      { cattleId: 1, eventType: 'ESTRUS', eventDatetime: at(-1), details: 'hot' },
+      '詳細項目はオブジェクトである必要があります',
+      'details',
+    ],
   ])('rejects %j with the message and field', async (body, message, field) => {
     const res = await record(farmer.token, body);
     expect(res.status).toBe(400);
@@ -217,12 +287,17 @@ describe('POST /events', () => {
     const res = await record(farmer.token, { cattleId: theirs, eventType: 'ESTRUS', eventDatetime: at(-1) });
     expect(res.status).toBe(404);
     expect(res.json.error.message).toBe('指定された牛が見つかりません');
-    const events = await env.DB.prepare('SELECT count(*) AS n FROM events WHERE cattle_id = ?').bind(theirs).first<any>();
+    const events = await env.DB.prepare('SELECT count(*) AS n FROM events WHERE cattle_id = ?')
+      .bind(theirs)
+      .first<any>();
     expect(events.n).toBe(0);
   });
 
   it('401 without a token', async () => {
-    const res = await api('/events', { method: 'POST', body: { cattleId: 1, eventType: 'ESTRUS', eventDatetime: at(-1) } });
+    const res = await api('/events', {
+      method: 'POST',
+      body: { cattleId: 1, eventType: 'ESTRUS', eventDatetime: at(-1) },
+    });
     expect(res.status).toBe(401);
     expect(res.json.error.message).toBe('No token provided');
   });
@@ -232,8 +307,17 @@ describe('PATCH /events/{id}', () => {
   it('a corrected insemination date moves the expected calving date', async () => {
     const cow = await createCow(farmer.token);
     const ai = await record(farmer.token, { cattleId: cow, eventType: 'INSEMINATION', eventDatetime: at(-60) });
-    await record(farmer.token, { cattleId: cow, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-20), details: { result: 'PREGNANT' } });
-    const res = await api(`/events/${ai.json.data.eventId}`, { method: 'PATCH', token: farmer.token, body: { eventDatetime: at(-58) } });
+    await record(farmer.token, {
+      cattleId: cow,
+      eventType: 'PREGNANCY_CHECK',
+      eventDatetime: at(-20),
+      details: { result: 'PREGNANT' },
+    });
+    const res = await api(`/events/${ai.json.data.eventId}`, {
+      method: 'PATCH',
+      token: farmer.token,
+      body: { eventDatetime: at(-58) },
+    });
     expect(res.status).toBe(200);
     expect(res.json.data.eventDatetime).toBe(new Date(at(-58)).toISOString());
     expect(res.json.animal.breedingStatus.expectedCalvingDate).toBe(addDays(today, -58 + 285));
@@ -243,8 +327,17 @@ describe('PATCH /events/{id}', () => {
   it('changing a check from PREGNANT to OPEN puts the cow back to 健康', async () => {
     const cow = await createCow(farmer.token);
     await record(farmer.token, { cattleId: cow, eventType: 'INSEMINATION', eventDatetime: at(-40) });
-    const check = await record(farmer.token, { cattleId: cow, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-5), details: { result: 'PREGNANT' } });
-    const res = await api(`/events/${check.json.data.eventId}`, { method: 'PATCH', token: farmer.token, body: { details: { result: 'OPEN' } } });
+    const check = await record(farmer.token, {
+      cattleId: cow,
+      eventType: 'PREGNANCY_CHECK',
+      eventDatetime: at(-5),
+      details: { result: 'PREGNANT' },
+    });
+    const res = await api(`/events/${check.json.data.eventId}`, {
+      method: 'PATCH',
+      token: farmer.token,
+      body: { details: { result: 'OPEN' } },
+    });
     expect(res.status).toBe(200);
     expect(res.json.animal).toMatchObject({ status: 'HEALTHY' });
     expect(res.json.animal.breedingStatus.expectedCalvingDate).toBeNull();
@@ -254,34 +347,72 @@ describe('PATCH /events/{id}', () => {
     const cow = await createCow(farmer.token, { name: 'ゆり' });
     const calving = await record(farmer.token, { cattleId: cow, eventType: 'CALVING', eventDatetime: at(-3) });
     const path = `/events/${calving.json.data.eventId}`;
-    const added = await api(path, { method: 'PATCH', token: farmer.token, body: { details: { calf: { gender: '去勢', name: 'ゆり太' } } } });
+    const added = await api(path, {
+      method: 'PATCH',
+      token: farmer.token,
+      body: { details: { calf: { gender: '去勢', name: 'ゆり太' } } },
+    });
     expect(added.status).toBe(200);
     const calfId = added.json.animal.calfCattleId;
     expect(added.json.data.details.calf).toEqual({ gender: '去勢', name: 'ゆり太', cattleId: calfId });
     expect((await cattleRow(calfId)).birthday).toBe(addDays(today, -3));
-    const again = await api(path, { method: 'PATCH', token: farmer.token, body: { details: { difficult: true, calf: { gender: '去勢', name: 'ゆり太' } } } });
-    expect(again.json.data.details).toEqual({ difficult: true, calf: { gender: '去勢', name: 'ゆり太', cattleId: calfId } });
-    const calves = await env.DB.prepare('SELECT count(*) AS n FROM mother_info WHERE mother_cattle_id = ?').bind(cow).first<any>();
+    const again = await api(path, {
+      method: 'PATCH',
+      token: farmer.token,
+      body: { details: { difficult: true, calf: { gender: '去勢', name: 'ゆり太' } } },
+    });
+    expect(again.json.data.details).toEqual({
+      difficult: true,
+      calf: { gender: '去勢', name: 'ゆり太', cattleId: calfId },
+    });
+    const calves = await env.DB.prepare('SELECT count(*) AS n FROM mother_info WHERE mother_cattle_id = ?')
+      .bind(cow)
+      .first<any>();
     expect(calves.n).toBe(1);
   });
 
   it('a note-only correction keeps a status the farmer set by hand', async () => {
     const cow = await createCow(farmer.token);
     await record(farmer.token, { cattleId: cow, eventType: 'INSEMINATION', eventDatetime: at(-40) });
-    const check = await record(farmer.token, { cattleId: cow, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-5), details: { result: 'PREGNANT' } });
-    await api(`/cattle/${cow}/status`, { method: 'PATCH', token: farmer.token, body: { status: 'TREATING', reason: '乳房炎' } });
+    const check = await record(farmer.token, {
+      cattleId: cow,
+      eventType: 'PREGNANCY_CHECK',
+      eventDatetime: at(-5),
+      details: { result: 'PREGNANT' },
+    });
+    await api(`/cattle/${cow}/status`, {
+      method: 'PATCH',
+      token: farmer.token,
+      body: { status: 'TREATING', reason: '乳房炎' },
+    });
     expect((await cattleRow(cow)).status).toBe('TREATING');
-    const res = await api(`/events/${check.json.data.eventId}`, { method: 'PATCH', token: farmer.token, body: { notes: '獣医: 田中' } });
+    const res = await api(`/events/${check.json.data.eventId}`, {
+      method: 'PATCH',
+      token: farmer.token,
+      body: { notes: '獣医: 田中' },
+    });
     expect(res.json.data.notes).toBe('獣医: 田中');
     expect((await cattleRow(cow)).status).toBe('TREATING');
   });
 
   it("validates details against the event's type", async () => {
     const cow = await createCow(farmer.token);
-    const check = await record(farmer.token, { cattleId: cow, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-5), details: { result: 'OPEN' } });
-    const res = await api(`/events/${check.json.data.eventId}`, { method: 'PATCH', token: farmer.token, body: { details: { result: 'SOON' } } });
+    const check = await record(farmer.token, {
+      cattleId: cow,
+      eventType: 'PREGNANCY_CHECK',
+      eventDatetime: at(-5),
+      details: { result: 'OPEN' },
+    });
+    const res = await api(`/events/${check.json.data.eventId}`, {
+      method: 'PATCH',
+      token: farmer.token,
+      body: { details: { result: 'SOON' } },
+    });
     expect(res.status).toBe(400);
-    expect(res.json.error).toMatchObject({ message: '鑑定結果はPREGNANTまたはOPENである必要があります', field: 'details.result' });
+    expect(res.json.error).toMatchObject({
+      message: '鑑定結果はPREGNANTまたはOPENである必要があります',
+      field: 'details.result',
+    });
   });
 
   it('rejects an empty update and bad fields', async () => {
@@ -290,7 +421,11 @@ describe('PATCH /events/{id}', () => {
     const empty = await api(`/events/${ev.json.data.eventId}`, { method: 'PATCH', token: farmer.token, body: {} });
     expect(empty.status).toBe(400);
     expect(empty.json.error.message).toBe('更新する項目を指定してください');
-    const badType = await api(`/events/${ev.json.data.eventId}`, { method: 'PATCH', token: farmer.token, body: { eventType: 'NAP' } });
+    const badType = await api(`/events/${ev.json.data.eventId}`, {
+      method: 'PATCH',
+      token: farmer.token,
+      body: { eventType: 'NAP' },
+    });
     expect(badType.json.error).toMatchObject({ message: '無効なイベントタイプです', field: 'eventType' });
   });
 
@@ -298,7 +433,11 @@ describe('PATCH /events/{id}', () => {
     const first = await createCow(farmer.token);
     const second = await createCow(farmer.token);
     const ai = await record(farmer.token, { cattleId: first, eventType: 'INSEMINATION', eventDatetime: at(-3) });
-    const res = await api(`/events/${ai.json.data.eventId}`, { method: 'PATCH', token: farmer.token, body: { cattleId: second } });
+    const res = await api(`/events/${ai.json.data.eventId}`, {
+      method: 'PATCH',
+      token: farmer.token,
+      body: { cattleId: second },
+    });
     expect(res.status).toBe(200);
     expect((await breedingRow(first)).insemination_count).toBe(0);
     expect((await breedingRow(second)).insemination_count).toBe(1);
@@ -308,13 +447,23 @@ describe('PATCH /events/{id}', () => {
     const mine = await createCow(farmer.token);
     const theirs = await createCow(neighbour.token);
     const theirEvent = await record(neighbour.token, { cattleId: theirs, eventType: 'ESTRUS', eventDatetime: at(-1) });
-    const res = await api(`/events/${theirEvent.json.data.eventId}`, { method: 'PATCH', token: farmer.token, body: { notes: '乗っ取り' } });
+    const res = await api(`/events/${theirEvent.json.data.eventId}`, {
+      method: 'PATCH',
+      token: farmer.token,
+      body: { notes: '乗っ取り' },
+    });
     expect(res.status).toBe(404);
     expect(res.json.error.message).toBe('Event not found');
     const myEvent = await record(farmer.token, { cattleId: mine, eventType: 'ESTRUS', eventDatetime: at(-1) });
-    const moved = await api(`/events/${myEvent.json.data.eventId}`, { method: 'PATCH', token: farmer.token, body: { cattleId: theirs } });
+    const moved = await api(`/events/${myEvent.json.data.eventId}`, {
+      method: 'PATCH',
+      token: farmer.token,
+      body: { cattleId: theirs },
+    });
     expect(moved.status).toBe(404);
-    const stored = await env.DB.prepare('SELECT notes FROM events WHERE event_id = ?').bind(theirEvent.json.data.eventId).first<any>();
+    const stored = await env.DB.prepare('SELECT notes FROM events WHERE event_id = ?')
+      .bind(theirEvent.json.data.eventId)
+      .first<any>();
     expect(stored.notes).toBeNull();
   });
 
@@ -327,7 +476,12 @@ describe('DELETE /events/{id}', () => {
   it('deleting a wrong calving puts the state back (204)', async () => {
     const cow = await createCow(farmer.token);
     await record(farmer.token, { cattleId: cow, eventType: 'INSEMINATION', eventDatetime: at(-100) });
-    await record(farmer.token, { cattleId: cow, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-60), details: { result: 'PREGNANT' } });
+    await record(farmer.token, {
+      cattleId: cow,
+      eventType: 'PREGNANCY_CHECK',
+      eventDatetime: at(-60),
+      details: { result: 'PREGNANT' },
+    });
     const before = await breedingRow(cow);
     const wrong = await record(farmer.token, { cattleId: cow, eventType: 'CALVING', eventDatetime: at(-1) });
     expect(wrong.json.animal.status).toBe('RESTING');
@@ -349,12 +503,23 @@ describe('DELETE /events/{id}', () => {
     const cow = await createCow(farmer.token, { status: 'TREATING' });
     await record(farmer.token, { cattleId: cow, eventType: 'INSEMINATION', eventDatetime: at(-40) });
     expect((await cattleRow(cow)).status).toBe('TREATING');
-    const check = await record(farmer.token, { cattleId: cow, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-5), details: { result: 'PREGNANT' } });
+    const check = await record(farmer.token, {
+      cattleId: cow,
+      eventType: 'PREGNANCY_CHECK',
+      eventDatetime: at(-5),
+      details: { result: 'PREGNANT' },
+    });
     expect(check.json.animal.status).toBe('PREGNANT');
     await api(`/events/${check.json.data.eventId}`, { method: 'DELETE', token: farmer.token });
     expect((await cattleRow(cow)).status).toBe('TREATING');
-    const history = await env.DB.prepare('SELECT * FROM cattle_status_history WHERE cattle_id = ? ORDER BY history_id').bind(cow).all<any>();
-    expect(history.results.at(-1)).toMatchObject({ old_status: 'PREGNANT', new_status: 'TREATING', reason: 'イベントの削除・修正による差し戻し' });
+    const history = await env.DB.prepare('SELECT * FROM cattle_status_history WHERE cattle_id = ? ORDER BY history_id')
+      .bind(cow)
+      .all<any>();
+    expect(history.results.at(-1)).toMatchObject({
+      old_status: 'PREGNANT',
+      new_status: 'TREATING',
+      reason: 'イベントの削除・修正による差し戻し',
+    });
     expect((await breedingRow(cow)).scheduled_pregnancy_check_date).toBe(addDays(today, -10));
   });
 
@@ -381,10 +546,25 @@ describe('GET /events', () => {
     owner = await signUp();
     cowA = await createCow(owner.token, { name: 'あやめ' });
     cowB = await createCow(owner.token, { name: 'ぼたん' });
-    for (let i = 0; i < 5; i++) await record(owner.token, { cattleId: cowA, eventType: 'VACCINATION', eventDatetime: at(-30 + i), details: { product: '5種混合' } });
+    for (let i = 0; i < 5; i++)
+      await record(owner.token, {
+        cattleId: cowA,
+        eventType: 'VACCINATION',
+        eventDatetime: at(-30 + i),
+        details: { product: '5種混合' },
+      });
     await record(owner.token, { cattleId: cowB, eventType: 'INSEMINATION', eventDatetime: at(-10) });
-    await record(owner.token, { cattleId: cowB, eventType: 'WEIGHT_MEASURED', eventDatetime: at(-2), details: { weightKg: 480 } });
-    await record(neighbour.token, { cattleId: await createCow(neighbour.token), eventType: 'ESTRUS', eventDatetime: at(-1) });
+    await record(owner.token, {
+      cattleId: cowB,
+      eventType: 'WEIGHT_MEASURED',
+      eventDatetime: at(-2),
+      details: { weightKg: 480 },
+    });
+    await record(neighbour.token, {
+      cattleId: await createCow(neighbour.token),
+      eventType: 'ESTRUS',
+      eventDatetime: at(-1),
+    });
   });
 
   it("lists the owner's events newest first with the animal's name and ear tag", async () => {
@@ -392,8 +572,16 @@ describe('GET /events', () => {
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ totalCount: 7, hasNext: false, nextCursor: null });
     const results = res.json.data.results;
-    expect(results.map((r: any) => r.eventType)).toEqual(['WEIGHT_MEASURED', 'INSEMINATION', ...Array(5).fill('VACCINATION')]);
-    expect(results[0]).toMatchObject({ cattleName: 'ぼたん', cattleEarTagNumber: expect.any(Number), details: { weightKg: 480 } });
+    expect(results.map((r: any) => r.eventType)).toEqual([
+      'WEIGHT_MEASURED',
+      'INSEMINATION',
+      ...Array(5).fill('VACCINATION'),
+    ]);
+    expect(results[0]).toMatchObject({
+      cattleName: 'ぼたん',
+      cattleEarTagNumber: expect.any(Number),
+      details: { weightKg: 480 },
+    });
   });
 
   it('pages with a cursor without repeats', async () => {
@@ -403,7 +591,9 @@ describe('GET /events', () => {
     const second = await api(`/events?limit=3&cursor=${first.json.data.nextCursor}`, { token: owner.token });
     const third = await api(`/events?limit=3&cursor=${second.json.data.nextCursor}`, { token: owner.token });
     expect(third.json.data).toMatchObject({ hasNext: false, nextCursor: null });
-    const ids = [...first.json.data.results, ...second.json.data.results, ...third.json.data.results].map((r: any) => r.eventId);
+    const ids = [...first.json.data.results, ...second.json.data.results, ...third.json.data.results].map(
+      (r: any) => r.eventId,
+    );
     expect(new Set(ids).size).toBe(7);
   });
 
@@ -411,7 +601,9 @@ describe('GET /events', () => {
     expect((await api(`/events?cattleId=${cowB}`, { token: owner.token })).json.data.totalCount).toBe(2);
     expect((await api('/events?eventType=VACCINATION', { token: owner.token })).json.data.totalCount).toBe(5);
     expect((await api('/events?category=BREEDING', { token: owner.token })).json.data.totalCount).toBe(1);
-    const range = await api(`/events?startDate=${addDays(today, -28)}&endDate=${addDays(today, -10)}`, { token: owner.token });
+    const range = await api(`/events?startDate=${addDays(today, -28)}&endDate=${addDays(today, -10)}`, {
+      token: owner.token,
+    });
     expect(range.json.data.totalCount).toBe(4);
   });
 
@@ -455,7 +647,12 @@ describe('GET /events/cattle/{cattleId}, GET /events/{id}, GET /events/types', (
 
   it('returns one event; 404 Event not found for a missing one', async () => {
     const cow = await createCow(farmer.token);
-    const ev = await record(farmer.token, { cattleId: cow, eventType: 'DIAGNOSIS', eventDatetime: at(-1), notes: '下痢' });
+    const ev = await record(farmer.token, {
+      cattleId: cow,
+      eventType: 'DIAGNOSIS',
+      eventDatetime: at(-1),
+      notes: '下痢',
+    });
     const res = await api(`/events/${ev.json.data.eventId}`, { token: farmer.token });
     expect(res.json.data).toMatchObject({ eventType: 'DIAGNOSIS', notes: '下痢', cattleName: 'はなこ' });
     const missing = await api('/events/99999999', { token: farmer.token });
@@ -482,8 +679,17 @@ describe('GET /events/schedule', () => {
     await record(owner.token, { cattleId: cow, eventType: 'INSEMINATION', eventDatetime: at(-10) });
     const pregnant = await createCow(owner.token, { name: 'つばき' });
     await record(owner.token, { cattleId: pregnant, eventType: 'INSEMINATION', eventDatetime: at(-100) });
-    await record(owner.token, { cattleId: pregnant, eventType: 'PREGNANCY_CHECK', eventDatetime: at(-60), details: { result: 'PREGNANT' } });
-    await record(neighbour.token, { cattleId: await createCow(neighbour.token), eventType: 'INSEMINATION', eventDatetime: at(-10) });
+    await record(owner.token, {
+      cattleId: pregnant,
+      eventType: 'PREGNANCY_CHECK',
+      eventDatetime: at(-60),
+      details: { result: 'PREGNANT' },
+    });
+    await record(neighbour.token, {
+      cattleId: await createCow(neighbour.token),
+      eventType: 'INSEMINATION',
+      eventDatetime: at(-10),
+    });
     const items = [];
     for (const month of new Set([11, 20, 185].map((d) => addDays(today, d).slice(0, 7)))) {
       const res = await api(`/events/schedule?month=${month}`, { token: owner.token });
@@ -492,9 +698,27 @@ describe('GET /events/schedule', () => {
     }
     expect(items).toEqual(
       expect.arrayContaining([
-        { date: addDays(today, 11), kind: 'EXPECTED_ESTRUS', cattleId: cow, cattleName: 'すみれ', cattleEarTagNumber: expect.any(Number) },
-        { date: addDays(today, 20), kind: 'PREGNANCY_CHECK', cattleId: cow, cattleName: 'すみれ', cattleEarTagNumber: expect.any(Number) },
-        { date: addDays(today, 185), kind: 'EXPECTED_CALVING', cattleId: pregnant, cattleName: 'つばき', cattleEarTagNumber: expect.any(Number) },
+        {
+          date: addDays(today, 11),
+          kind: 'EXPECTED_ESTRUS',
+          cattleId: cow,
+          cattleName: 'すみれ',
+          cattleEarTagNumber: expect.any(Number),
+        },
+        {
+          date: addDays(today, 20),
+          kind: 'PREGNANCY_CHECK',
+          cattleId: cow,
+          cattleName: 'すみれ',
+          cattleEarTagNumber: expect.any(Number),
+        },
+        {
+          date: addDays(today, 185),
+          kind: 'EXPECTED_CALVING',
+          cattleId: pregnant,
+          cattleName: 'つばき',
+          cattleEarTagNumber: expect.any(Number),
+        },
       ]),
     );
     expect(items.every((i: any) => [cow, pregnant].includes(i.cattleId))).toBe(true);

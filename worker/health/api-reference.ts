@@ -1,4 +1,5 @@
 import { escapeHtml } from '../lib/html';
+
 type OpenApiDoc = ReturnType<import('@hono/zod-openapi').OpenAPIHono['getOpenAPI31Document']>;
 
 const json = (value: unknown) => escapeHtml(JSON.stringify(value, null, 2));

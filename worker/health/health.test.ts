@@ -25,7 +25,10 @@ describe('health', () => {
   });
 
   it('allows exactly the configured origins with credentials', async () => {
-    const allowed = await api('/health', { method: 'OPTIONS', headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST' } });
+    const allowed = await api('/health', {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(allowed.headers.get('Access-Control-Allow-Origin')).toBe('http://localhost:3000');
     expect(allowed.headers.get('Access-Control-Allow-Credentials')).toBe('true');
     expect(allowed.headers.get('Access-Control-Allow-Methods')).toBe('GET,POST,PUT,DELETE,OPTIONS');
@@ -47,7 +50,9 @@ describe('health', () => {
     const res = await api('/openapi.json');
     expect(res.status).toBe(200);
     expect(res.json.openapi).toBe('3.1.0');
-    expect(Object.keys(res.json.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/login', '/api/v1/users/{id}/theme']));
+    expect(Object.keys(res.json.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/auth/login', '/api/v1/users/{id}/theme']),
+    );
     const docs = await api('/docs');
     expect(docs.status).toBe(200);
     expect(docs.text).toContain('/api/v1/auth/login');

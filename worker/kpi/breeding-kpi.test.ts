@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  EMPTY_TOTALS,
   compareMetric,
   compareMonths,
   computeMetrics,
   conceptionRateInsight,
   daysOpenInsight,
+  EMPTY_TOTALS,
   monthlyTrend,
   monthsEndingWith,
   nextReliabilityStep,
+  type PeriodTotals,
   reliabilityOf,
   summarizeBreedingKpi,
-  type PeriodTotals,
 } from './breeding-kpi';
 import { acrossNewYear, herd2026, herd2026Totals, referenceTotals } from './kpi.fixtures';
 
@@ -61,7 +61,11 @@ describe('summarizeBreedingKpi on the hand-computed herd', () => {
     expect(kpi.insights).toEqual([
       { metric: 'conceptionRate', level: 'excellent', message: '受胎率が優秀です（80%以上）' },
       { metric: 'avgDaysOpen', level: 'poor', message: '空胎日数の短縮が必要です（120日超）' },
-      { metric: 'data', level: 'info', message: 'データが不足しています。授精・分娩の記録を増やすと数値の信頼性が上がります' },
+      {
+        metric: 'data',
+        level: 'info',
+        message: 'データが不足しています。授精・分娩の記録を増やすと数値の信頼性が上がります',
+      },
     ]);
   });
 });
@@ -78,7 +82,9 @@ describe('the empty period', () => {
       message: 'No breeding events found in the specified period',
       counts: { inseminations: 0, calvings: 0, cattle: 0, events: 0, daysOpenGaps: 0, calvingIntervals: 0 },
     });
-    expect(kpi.insights).toEqual([{ metric: 'data', level: 'info', message: '指定した期間に繁殖イベントの記録がありません' }]);
+    expect(kpi.insights).toEqual([
+      { metric: 'data', level: 'info', message: '指定した期間に繁殖イベントの記録がありません' },
+    ]);
   });
 });
 
@@ -137,8 +143,14 @@ describe('reliability at its boundaries', () => {
   });
 
   it('says what more data would raise it one level', () => {
-    expect(nextReliabilityStep({ events: 29, cattle: 5, calvings: 3 })).toEqual({ level: 'medium', needs: { events: 1, cattle: 0, calvings: 0 } });
-    expect(nextReliabilityStep({ events: 30, cattle: 5, calvings: 3 })).toEqual({ level: 'high', needs: { events: 70, cattle: 15, calvings: 7 } });
+    expect(nextReliabilityStep({ events: 29, cattle: 5, calvings: 3 })).toEqual({
+      level: 'medium',
+      needs: { events: 1, cattle: 0, calvings: 0 },
+    });
+    expect(nextReliabilityStep({ events: 30, cattle: 5, calvings: 3 })).toEqual({
+      level: 'high',
+      needs: { events: 70, cattle: 15, calvings: 7 },
+    });
     expect(nextReliabilityStep({ events: 100, cattle: 20, calvings: 10 })).toBeNull();
   });
 });
@@ -175,23 +187,65 @@ describe('monthly trend across a year boundary', () => {
   it('computes each month on its own JST calendar days', () => {
     const months = monthsEndingWith('2026-02', 4);
     const trend = monthlyTrend(
-      months.map((m) => referenceTotals(acrossNewYear, { from: `${m}-01`, to: m === '2026-02' ? '2026-02-28' : m === '2025-11' ? '2025-11-30' : `${m}-31` })),
+      months.map((m) =>
+        referenceTotals(acrossNewYear, {
+          from: `${m}-01`,
+          to: m === '2026-02' ? '2026-02-28' : m === '2025-11' ? '2025-11-30' : `${m}-31`,
+        }),
+      ),
       months,
     );
-    expect(trend.map(({ month, period, conceptionRate, avgDaysOpen, avgCalvingInterval, aiPerConception }) => ({
-      month,
-      period,
-      conceptionRate,
-      avgDaysOpen,
-      avgCalvingInterval,
-      aiPerConception,
-    }))).toEqual([
-      { month: '2025-11', period: { from: '2025-11-01', to: '2025-11-30' }, conceptionRate: 100, avgDaysOpen: null, avgCalvingInterval: null, aiPerConception: 1 },
-      { month: '2025-12', period: { from: '2025-12-01', to: '2025-12-31' }, conceptionRate: 50, avgDaysOpen: null, avgCalvingInterval: 321, aiPerConception: 2 },
-      { month: '2026-01', period: { from: '2026-01-01', to: '2026-01-31' }, conceptionRate: 100, avgDaysOpen: 56, avgCalvingInterval: null, aiPerConception: 1 },
-      { month: '2026-02', period: { from: '2026-02-01', to: '2026-02-28' }, conceptionRate: 0, avgDaysOpen: 54, avgCalvingInterval: null, aiPerConception: null },
+    expect(
+      trend.map(({ month, period, conceptionRate, avgDaysOpen, avgCalvingInterval, aiPerConception }) => ({
+        month,
+        period,
+        conceptionRate,
+        avgDaysOpen,
+        avgCalvingInterval,
+        aiPerConception,
+      })),
+    ).toEqual([
+      {
+        month: '2025-11',
+        period: { from: '2025-11-01', to: '2025-11-30' },
+        conceptionRate: 100,
+        avgDaysOpen: null,
+        avgCalvingInterval: null,
+        aiPerConception: 1,
+      },
+      {
+        month: '2025-12',
+        period: { from: '2025-12-01', to: '2025-12-31' },
+        conceptionRate: 50,
+        avgDaysOpen: null,
+        avgCalvingInterval: 321,
+        aiPerConception: 2,
+      },
+      {
+        month: '2026-01',
+        period: { from: '2026-01-01', to: '2026-01-31' },
+        conceptionRate: 100,
+        avgDaysOpen: 56,
+        avgCalvingInterval: null,
+        aiPerConception: 1,
+      },
+      {
+        month: '2026-02',
+        period: { from: '2026-02-01', to: '2026-02-28' },
+        conceptionRate: 0,
+        avgDaysOpen: 54,
+        avgCalvingInterval: null,
+        aiPerConception: null,
+      },
     ]);
-    expect(trend[1].counts).toEqual({ inseminations: 2, calvings: 1, cattle: 3, events: 4, daysOpenGaps: 0, calvingIntervals: 1 });
+    expect(trend[1].counts).toEqual({
+      inseminations: 2,
+      calvings: 1,
+      cattle: 3,
+      events: 4,
+      daysOpenGaps: 0,
+      calvingIntervals: 1,
+    });
   });
 });
 

@@ -3,10 +3,17 @@
  * farmer sees, no I/O. The totals come from worker/kpi/kpi.queries.ts, which applies the gap rules in SQL.
  * Decisions on attribution and windows: docs/decisions/012-kpi.md.
  */
-import { addMonths, monthRange, type IsoDate } from '../lib/jst';
+import { addMonths, type IsoDate, monthRange } from '../lib/jst';
 
 /** The observed breeding events a KPI period counts (predictions such as EXPECTED_CALVING are not data). */
-export const BREEDING_EVENT_TYPES = ['ESTRUS', 'INSEMINATION', 'PREGNANCY_CHECK', 'CALVING', 'ABORTION', 'STILLBIRTH'] as const;
+export const BREEDING_EVENT_TYPES = [
+  'ESTRUS',
+  'INSEMINATION',
+  'PREGNANCY_CHECK',
+  'CALVING',
+  'ABORTION',
+  'STILLBIRTH',
+] as const;
 
 export const DAYS_OPEN_WINDOW = { min: 1, max: 364 } as const;
 export const CALVING_INTERVAL_WINDOW = { min: 201, max: 499 } as const;
@@ -27,7 +34,12 @@ export const HIGHER_IS_BETTER: Record<Metric, boolean> = {
   avgCalvingInterval: false,
   aiPerConception: false,
 };
-const DECIMALS: Record<Metric, 0 | 1> = { conceptionRate: 1, avgDaysOpen: 0, avgCalvingInterval: 0, aiPerConception: 1 };
+const DECIMALS: Record<Metric, 0 | 1> = {
+  conceptionRate: 1,
+  avgDaysOpen: 0,
+  avgCalvingInterval: 0,
+  aiPerConception: 1,
+};
 
 export type Reliability = 'high' | 'medium' | 'low';
 export type InsightLevel = 'excellent' | 'good' | 'average' | 'poor' | 'info';
@@ -161,7 +173,11 @@ export function daysOpenInsight(days: number): Insight {
   return { metric: 'avgDaysOpen', level: 'poor', message: '空胎日数の短縮が必要です（120日超）' };
 }
 
-export const NO_EVENTS_INSIGHT: Insight = { metric: 'data', level: 'info', message: '指定した期間に繁殖イベントの記録がありません' };
+export const NO_EVENTS_INSIGHT: Insight = {
+  metric: 'data',
+  level: 'info',
+  message: '指定した期間に繁殖イベントの記録がありません',
+};
 export const LOW_DATA_INSIGHT: Insight = {
   metric: 'data',
   level: 'info',
@@ -236,10 +252,13 @@ export function compareMetric(metric: Metric, current: number | null, previous: 
   const scale = DECIMALS[metric] === 1 ? 10 : 1;
   const change = (Math.round(current * scale) - Math.round(previous * scale)) / scale;
   const direction: Direction =
-    change === 0 ? 'unchanged' : (change > 0) === HIGHER_IS_BETTER[metric] ? 'improved' : 'worsened';
+    change === 0 ? 'unchanged' : change > 0 === HIGHER_IS_BETTER[metric] ? 'improved' : 'worsened';
   return { current, previous, change, direction };
 }
 
 export function compareMonths(current: KpiMetrics, previous: KpiMetrics): Record<Metric, MetricDelta> {
-  return Object.fromEntries(METRICS.map((m) => [m, compareMetric(m, current[m], previous[m])])) as Record<Metric, MetricDelta>;
+  return Object.fromEntries(METRICS.map((m) => [m, compareMetric(m, current[m], previous[m])])) as Record<
+    Metric,
+    MetricDelta
+  >;
 }

@@ -1,10 +1,10 @@
 import { daysBetween, jstDate } from '../lib/jst';
 import {
   BREEDING_EVENT_TYPES,
+  type BreedingEventRow,
   CALVING_INTERVAL_WINDOW,
   DAYS_OPEN_WINDOW,
   EMPTY_TOTALS,
-  type BreedingEventRow,
   type Period,
   type PeriodTotals,
 } from './breeding-kpi';

@@ -3,10 +3,10 @@ import type { Env } from '../env';
 import { validationError } from '../lib/errors';
 import { createRouter } from '../lib/http';
 import { addDays, addMonths, jstMonth, monthRange, todayJst } from '../lib/jst';
-import { compareMonths, monthlyTrend, monthsEndingWith, summarizeBreedingKpi, type Period } from './breeding-kpi';
+import { compareMonths, monthlyTrend, monthsEndingWith, type Period, summarizeBreedingKpi } from './breeding-kpi';
 import { loadPeriodTotals } from './kpi.queries';
 import { calculateBreedingKpi, getBreedingDelta, getBreedingKpi, getBreedingTrends } from './kpi.routes';
-import { PERIOD_ORDER_MESSAGE, type BreedingKpiQuery } from './kpi.schemas';
+import { type BreedingKpiQuery, PERIOD_ORDER_MESSAGE } from './kpi.schemas';
 
 /** The default period is the last 365 days, today included (JST). */
 export function resolvePeriod(query: BreedingKpiQuery, today = todayJst()): Period {

@@ -16,7 +16,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { addDays, jstStartOfDay } from '../lib/jst';
-import { BREEDING_EVENT_TYPES, CALVING_INTERVAL_WINDOW, DAYS_OPEN_WINDOW, EMPTY_TOTALS, type Period, type PeriodTotals } from './breeding-kpi';
+import {
+  BREEDING_EVENT_TYPES,
+  CALVING_INTERVAL_WINDOW,
+  DAYS_OPEN_WINDOW,
+  EMPTY_TOTALS,
+  type Period,
+  type PeriodTotals,
+} from './breeding-kpi';
 
 interface Row {
   idx: number;
@@ -48,7 +55,11 @@ const jstDayNumber = (instant: string) => sql.raw(`CAST(julianday(${instant}) + 
 const jstStart = (date: string) => jstStartOfDay(date).toISOString();
 
 /** Totals for each period, in the order given. */
-export async function loadPeriodTotals(db: Db, ownerUserId: number, periods: readonly Period[]): Promise<PeriodTotals[]> {
+export async function loadPeriodTotals(
+  db: Db,
+  ownerUserId: number,
+  periods: readonly Period[],
+): Promise<PeriodTotals[]> {
   if (!periods.length) return [];
   // Each period as the half-open range of stored instants it covers: events are matched by plain text comparison
   // on events_owner_type_time_cattle_idx, one index range per period and event type, with no date arithmetic.

@@ -85,7 +85,12 @@ export const breedingKpiSchema = z.object({
 });
 export type BreedingKpiResult = z.infer<typeof breedingKpiSchema>;
 
-export const monthlyKpiSchema = z.object({ month: z.string(), period: periodSchema, ...metricsShape, counts: countsSchema });
+export const monthlyKpiSchema = z.object({
+  month: z.string(),
+  period: periodSchema,
+  ...metricsShape,
+  counts: countsSchema,
+});
 export const trendsSchema = z.object({ from: z.string(), to: z.string(), months: z.array(monthlyKpiSchema) });
 export type BreedingTrends = z.infer<typeof trendsSchema>;
 

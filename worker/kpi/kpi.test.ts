@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { Env } from '../env';
 import { getDb } from '../db/client';
+import type { Env } from '../env';
 import { addDays, jstMonth, monthRange, todayJst } from '../lib/jst';
 import { seededRandom } from '../lib/seeded-random';
 import { api, signUp, testEnv } from '../test/api';
@@ -24,12 +24,9 @@ async function recordHerd(ownerUserId: number, rows: BreedingEventRow[]) {
   }
   await env.DB.batch(
     rows.map((r) =>
-      env.DB.prepare('INSERT INTO events (cattle_id, owner_user_id, event_type, event_datetime) VALUES (?, ?, ?, ?)').bind(
-        ids.get(r.cattleId),
-        ownerUserId,
-        r.eventType,
-        r.eventDatetime,
-      ),
+      env.DB.prepare(
+        'INSERT INTO events (cattle_id, owner_user_id, event_type, event_datetime) VALUES (?, ?, ?, ?)',
+      ).bind(ids.get(r.cattleId), ownerUserId, r.eventType, r.eventDatetime),
     ),
   );
   return ids;
@@ -82,12 +79,31 @@ describe('loadPeriodTotals: the KPI rules in SQL', () => {
       { from: '2024-01-01', to: '2024-12-31' },
     ]);
     expect(firstHalf).toMatchObject({ daysOpenSum: 450, daysOpenGaps: 3, calvingIntervals: 0 });
-    expect(y2025).toMatchObject({ calvings: 4, events: 4, cattle: 4, inseminations: 0, daysOpenGaps: 0, calvingIntervals: 0 });
-    expect(y2024).toEqual({ events: 0, inseminations: 0, calvings: 0, cattle: 0, daysOpenSum: 0, daysOpenGaps: 0, calvingIntervalSum: 0, calvingIntervals: 0 });
+    expect(y2025).toMatchObject({
+      calvings: 4,
+      events: 4,
+      cattle: 4,
+      inseminations: 0,
+      daysOpenGaps: 0,
+      calvingIntervals: 0,
+    });
+    expect(y2024).toEqual({
+      events: 0,
+      inseminations: 0,
+      calvings: 0,
+      cattle: 0,
+      daysOpenSum: 0,
+      daysOpenGaps: 0,
+      calvingIntervalSum: 0,
+      calvingIntervals: 0,
+    });
   });
 
   it('puts an event at 00:30 JST on 1 April into April', async () => {
-    const [march, april] = await sqlTotals([ev(1, 'INSEMINATION', '2026-03-31T15:30:00.000Z')], [monthRange('2026-03'), monthRange('2026-04')]);
+    const [march, april] = await sqlTotals(
+      [ev(1, 'INSEMINATION', '2026-03-31T15:30:00.000Z')],
+      [monthRange('2026-03'), monthRange('2026-04')],
+    );
     expect(march.inseminations).toBe(0);
     expect(april.inseminations).toBe(1);
   });
@@ -114,7 +130,16 @@ describe('loadPeriodTotals: the KPI rules in SQL', () => {
 
   it('agrees with the reference rules on a generated herd, period by period', async () => {
     const random = seededRandom(2026);
-    const types = ['CALVING', 'INSEMINATION', 'INSEMINATION', 'ESTRUS', 'PREGNANCY_CHECK', 'ABORTION', 'STILLBIRTH', 'VACCINATION'];
+    const types = [
+      'CALVING',
+      'INSEMINATION',
+      'INSEMINATION',
+      'ESTRUS',
+      'PREGNANCY_CHECK',
+      'ABORTION',
+      'STILLBIRTH',
+      'VACCINATION',
+    ];
     const rows: BreedingEventRow[] = [];
     for (let animal = 1; animal <= 30; animal++) {
       let ms = Date.parse('2024-01-01T00:00:00.000Z') + Math.floor(random() * 60) * 86_400_000;
@@ -155,7 +180,11 @@ describe('GET /kpi/breeding', () => {
       insights: [
         { metric: 'conceptionRate', level: 'excellent', message: '受胎率が優秀です（80%以上）' },
         { metric: 'avgDaysOpen', level: 'poor', message: '空胎日数の短縮が必要です（120日超）' },
-        { metric: 'data', level: 'info', message: 'データが不足しています。授精・分娩の記録を増やすと数値の信頼性が上がります' },
+        {
+          metric: 'data',
+          level: 'info',
+          message: 'データが不足しています。授精・分娩の記録を増やすと数値の信頼性が上がります',
+        },
       ],
       message: null,
     });
@@ -174,7 +203,13 @@ describe('GET /kpi/breeding', () => {
     const res = await api('/kpi/breeding', { token });
     expect(res.status).toBe(200);
     expect(res.json.data.period).toEqual({ from: addDays(today, -364), to: today });
-    expect(res.json.data.counts).toMatchObject({ inseminations: 2, calvings: 1, events: 3, cattle: 2, daysOpenGaps: 1 });
+    expect(res.json.data.counts).toMatchObject({
+      inseminations: 2,
+      calvings: 1,
+      events: 3,
+      cattle: 2,
+      daysOpenGaps: 1,
+    });
     expect(res.json.data.conceptionRate).toBe(50);
     expect(res.json.data.aiPerConception).toBe(2);
     expect(res.json.data.avgDaysOpen).toBe(300);
@@ -183,8 +218,14 @@ describe('GET /kpi/breeding', () => {
   it('takes from alone up to today, and to alone back 365 days', async () => {
     const { token } = await signUp();
     const today = todayJst();
-    expect((await api('/kpi/breeding?from=2026-01-01', { token })).json.data.period).toEqual({ from: '2026-01-01', to: today });
-    expect((await api('/kpi/breeding?to=2025-12-31', { token })).json.data.period).toEqual({ from: '2025-01-01', to: '2025-12-31' });
+    expect((await api('/kpi/breeding?from=2026-01-01', { token })).json.data.period).toEqual({
+      from: '2026-01-01',
+      to: today,
+    });
+    expect((await api('/kpi/breeding?to=2025-12-31', { token })).json.data.period).toEqual({
+      from: '2025-01-01',
+      to: '2025-12-31',
+    });
   });
 
   it('answers 200 with null metrics and the SPEC message when the period has no breeding events', async () => {
@@ -210,11 +251,20 @@ describe('GET /kpi/breeding', () => {
     const mine = await recordHerd(me.userId, [ev(1, 'INSEMINATION', '2026-03-01'), ev(1, 'CALVING', '2026-04-01')]);
     const otherIds = await recordHerd(other.userId, [ev(9, 'CALVING', '2026-05-01')]);
     // A row that names me as owner but points at another owner's animal is not mine to count either.
-    await env.DB.prepare('INSERT INTO events (cattle_id, owner_user_id, event_type, event_datetime) VALUES (?, ?, ?, ?)')
+    await env.DB.prepare(
+      'INSERT INTO events (cattle_id, owner_user_id, event_type, event_datetime) VALUES (?, ?, ?, ?)',
+    )
       .bind(otherIds.get(9), me.userId, 'INSEMINATION', '2026-06-01T00:00:00.000Z')
       .run();
     const res = await api('/kpi/breeding?from=2026-01-01&to=2026-12-31', { token: me.token });
-    expect(res.json.data.counts).toEqual({ inseminations: 1, calvings: 1, cattle: 1, events: 2, daysOpenGaps: 0, calvingIntervals: 0 });
+    expect(res.json.data.counts).toEqual({
+      inseminations: 1,
+      calvings: 1,
+      cattle: 1,
+      events: 2,
+      daysOpenGaps: 0,
+      calvingIntervals: 0,
+    });
     expect(mine.size).toBe(1);
   });
 
@@ -222,7 +272,10 @@ describe('GET /kpi/breeding', () => {
     const { token, userId } = await signUp();
     await recordHerd(userId, herd2026);
     const counter = countingDb();
-    const res = await api('/kpi/breeding?from=2026-01-01&to=2026-12-31', { token, env: { DB: counter.db } as Partial<Env> });
+    const res = await api('/kpi/breeding?from=2026-01-01&to=2026-12-31', {
+      token,
+      env: { DB: counter.db } as Partial<Env>,
+    });
     expect(res.status).toBe(200);
     expect(counter.statements()).toBeGreaterThanOrEqual(2);
     expect(counter.statements()).toBeLessThanOrEqual(4);
@@ -269,14 +322,27 @@ describe('GET /kpi/breeding/trends', () => {
     expect(res.json.data.from).toBe('2025-11-01');
     expect(res.json.data.to).toBe('2026-02-28');
     expect(
-      res.json.data.months.map((m: any) => [m.month, m.conceptionRate, m.avgDaysOpen, m.avgCalvingInterval, m.aiPerConception]),
+      res.json.data.months.map((m: any) => [
+        m.month,
+        m.conceptionRate,
+        m.avgDaysOpen,
+        m.avgCalvingInterval,
+        m.aiPerConception,
+      ]),
     ).toEqual([
       ['2025-11', 100, null, null, 1],
       ['2025-12', 50, null, 321, 2],
       ['2026-01', 100, 56, null, 1],
       ['2026-02', 0, 54, null, null],
     ]);
-    expect(res.json.data.months[2].counts).toEqual({ inseminations: 1, calvings: 1, cattle: 2, events: 2, daysOpenGaps: 1, calvingIntervals: 0 });
+    expect(res.json.data.months[2].counts).toEqual({
+      inseminations: 1,
+      calvings: 1,
+      cattle: 2,
+      events: 2,
+      daysOpenGaps: 1,
+      calvingIntervals: 0,
+    });
   });
 
   it('defaults to 12 months ending with this JST month', async () => {
@@ -326,7 +392,12 @@ describe('GET /kpi/breeding/delta', () => {
     await recordHerd(userId, acrossNewYear);
     const res = await api('/kpi/breeding/delta?month=2026-02', { token });
     expect(res.json.data.metrics.avgDaysOpen).toEqual({ current: 54, previous: 56, change: -2, direction: 'improved' });
-    expect(res.json.data.metrics.conceptionRate).toEqual({ current: 0, previous: 100, change: -100, direction: 'worsened' });
+    expect(res.json.data.metrics.conceptionRate).toEqual({
+      current: 0,
+      previous: 100,
+      change: -100,
+      direction: 'worsened',
+    });
   });
 
   it('defaults to this JST month', async () => {
@@ -340,7 +411,11 @@ describe('GET /kpi/breeding/delta', () => {
     const { token } = await signUp();
     const res = await api('/kpi/breeding/delta?month=2026-00', { token });
     expect(res.status).toBe(400);
-    expect(res.json.error).toMatchObject({ code: 'VALIDATION_ERROR', message: '月はYYYY-MM形式で指定してください', field: 'month' });
+    expect(res.json.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: '月はYYYY-MM形式で指定してください',
+      field: 'month',
+    });
   });
 });
 

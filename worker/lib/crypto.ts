@@ -7,7 +7,10 @@ export async function sha256Hex(value: string): Promise<string> {
 /** URL-safe random token of `bytes` random bytes. */
 export function randomToken(bytes = 32): string {
   const raw = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...raw)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...raw))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 }
 
 /** Constant-time comparison of two strings (by their SHA-256, so lengths do not leak either). */

@@ -28,13 +28,27 @@ describe('toCsv', () => {
   });
 
   it('leaves negative numbers, plain text and Japanese untouched', () => {
-    expect(toCsv(['price', 'name'], [[-1200, '黒毛和種 さくら'], [0, 'a=b']])).toBe(
-      `${BOM}price,name\r\n-1200,黒毛和種 さくら\r\n0,a=b\r\n`,
-    );
+    expect(
+      toCsv(
+        ['price', 'name'],
+        [
+          [-1200, '黒毛和種 さくら'],
+          [0, 'a=b'],
+        ],
+      ),
+    ).toBe(`${BOM}price,name\r\n-1200,黒毛和種 さくら\r\n0,a=b\r\n`);
   });
 
   it('writes null and undefined as empty cells and booleans as true/false', () => {
-    expect(toCsv(['a', 'b', 'c'], [[null, undefined, true], [false, '', 0]])).toBe(`${BOM}a,b,c\r\n,,true\r\nfalse,,0\r\n`);
+    expect(
+      toCsv(
+        ['a', 'b', 'c'],
+        [
+          [null, undefined, true],
+          [false, '', 0],
+        ],
+      ),
+    ).toBe(`${BOM}a,b,c\r\n,,true\r\nfalse,,0\r\n`);
   });
 });
 
@@ -54,6 +68,8 @@ describe('csv downloads', () => {
     expect(response.headers.get('Content-Disposition')).toContain('filename="registrations.csv"');
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes)).toBe(`${BOM}Email\r\n牛@example.jp\r\n`);
+    expect(new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes)).toBe(
+      `${BOM}Email\r\n牛@example.jp\r\n`,
+    );
   });
 });

@@ -31,6 +31,10 @@ export const csvHeaders = (filename: string) => ({
 });
 
 /** A finished download: `return csvResponse('registrations.csv', headers, rows)`. */
-export function csvResponse(filename: string, headers: readonly string[], rows: readonly (readonly CsvCell[])[]): Response {
+export function csvResponse(
+  filename: string,
+  headers: readonly string[],
+  rows: readonly (readonly CsvCell[])[],
+): Response {
   return new Response(toCsv(headers, rows), { status: 200, headers: csvHeaders(filename) });
 }

@@ -11,7 +11,10 @@ export interface Cursor {
 }
 
 export function encodeCursor(cursor: Cursor): string {
-  return btoa(unescape(encodeURIComponent(JSON.stringify(cursor)))).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  return btoa(unescape(encodeURIComponent(JSON.stringify(cursor))))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 }
 
 export function decodeCursor(raw: string | undefined): Cursor | null {

@@ -40,7 +40,8 @@ class CountingStatement {
   }
 }
 
-const unwrap = (statement: unknown) => (statement instanceof CountingStatement ? statement.inner : (statement as D1PreparedStatement));
+const unwrap = (statement: unknown) =>
+  statement instanceof CountingStatement ? statement.inner : (statement as D1PreparedStatement);
 
 /** A D1 binding that counts the round trips made through it. */
 export function countingD1(db: D1Database, counter: Counter): D1Database {

@@ -19,7 +19,6 @@ export const validationError = (message: string, field?: string) =>
 export const unauthorized = (message: string) => new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message: string, code = 'NOT_FOUND') => new AppError(404, code, message);
-export const conflict = (message: string, code = 'CONFLICT', field?: string) =>
-  new AppError(409, code, message, field);
+export const conflict = (message: string, code = 'CONFLICT', field?: string) => new AppError(409, code, message, field);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'TOO_MANY_REQUESTS', message, undefined, { 'Retry-After': String(retryAfterSeconds) });

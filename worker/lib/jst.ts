@@ -45,7 +45,8 @@ export function addYears(date: IsoDate, years: number): IsoDate {
 export const jstStartOfDay = (date: IsoDate): Date => new Date(Date.parse(`${date}T00:00:00Z`) - JST_OFFSET_MS);
 
 export const isIsoDate = (value: string): boolean =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
   new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** The first and last calendar dates of a `YYYY-MM` month. */

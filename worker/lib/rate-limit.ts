@@ -17,6 +17,7 @@ export function rateLimiter(db: Db, key: string, limit: number, windowSeconds: n
     },
     hit: () => db.insert(rateLimitHits).values({ key, createdAt: Date.now() }),
     reset: () => db.delete(rateLimitHits).where(eq(rateLimitHits.key, key)),
-    prune: () => db.delete(rateLimitHits).where(and(eq(rateLimitHits.key, key), lt(rateLimitHits.createdAt, windowStart()))),
+    prune: () =>
+      db.delete(rateLimitHits).where(and(eq(rateLimitHits.key, key), lt(rateLimitHits.createdAt, windowStart()))),
   };
 }

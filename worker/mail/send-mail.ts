@@ -1,6 +1,6 @@
-import { devOutbox, emailLogs } from '../db/schema';
 import { getDb } from '../db/client';
-import { isProduction, type Env, type Logger } from '../env';
+import { devOutbox, emailLogs } from '../db/schema';
+import { type Env, isProduction, type Logger } from '../env';
 import { AppError } from '../lib/errors';
 import { createLogger } from '../lib/log';
 
@@ -36,7 +36,11 @@ export async function sendMail(env: Env, mail: Mail, log?: Logger): Promise<{ id
       db.insert(devOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }),
       db.insert(emailLogs).values({ email: mail.to, type: mail.type, error: null, resendId: 'dev-outbox' }),
     ]);
-    (log ?? createLogger({}))('info', 'mail kept in development outbox', { to: mail.to, subject: mail.subject, text: mail.text });
+    (log ?? createLogger({}))('info', 'mail kept in development outbox', {
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+    });
     return { id: null };
   }
 
@@ -49,12 +53,20 @@ export async function sendMail(env: Env, mail: Mail, log?: Logger): Promise<{ id
         'Content-Type': 'application/json',
         'Idempotency-Key': mail.idempotencyKey,
       },
-      body: JSON.stringify({ from: env.MAIL_FROM, to: [mail.to], subject: mail.subject, text: mail.text, html: mail.html }),
+      body: JSON.stringify({
+        from: env.MAIL_FROM,
+        to: [mail.to],
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      }),
     });
     status = response.status;
     const body = (await response.json().catch(() => ({}))) as { id?: string; message?: string };
     if (!response.ok) throw new Error(body.message ?? `Resend answered ${response.status}`);
-    await db.insert(emailLogs).values({ email: mail.to, type: mail.type, httpStatus: status, resendId: body.id ?? null });
+    await db
+      .insert(emailLogs)
+      .values({ email: mail.to, type: mail.type, httpStatus: status, resendId: body.id ?? null });
     return { id: body.id ?? null };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

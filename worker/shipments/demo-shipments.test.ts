@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
 import { addDays, jstMonth, todayJst } from '../lib/jst';
 import { api, signUp } from '../test/api';
-import { demoShipmentStatements, type DemoAnimal } from './demo-shipments';
+import { type DemoAnimal, demoShipmentStatements } from './demo-shipments';
 import { insertAnimal } from './test-fixtures';
 
 describe('demo shipments', () => {
@@ -13,15 +13,48 @@ describe('demo shipments', () => {
     const animals: DemoAnimal[] = [];
     for (let i = 0; i < 12; i++) {
       const birthday = `${2015 + (i % 6)}-0${(i % 9) + 1}-10`;
-      const cattleId = await insertAnimal(user.userId, { name: `はな${i}`, gender: '雌', growthStage: 'MULTI_PAROUS', birthday });
-      animals.push({ cattleId, gender: '雌', growthStage: 'MULTI_PAROUS', birthday, name: `はな${i}`, status: 'HEALTHY' });
+      const cattleId = await insertAnimal(user.userId, {
+        name: `はな${i}`,
+        gender: '雌',
+        growthStage: 'MULTI_PAROUS',
+        birthday,
+      });
+      animals.push({
+        cattleId,
+        gender: '雌',
+        growthStage: 'MULTI_PAROUS',
+        birthday,
+        name: `はな${i}`,
+        status: 'HEALTHY',
+      });
       const calfBirthday = addDays(today, -(40 + i * 20));
-      const calf = await insertAnimal(user.userId, { gender: i % 2 ? '去勢' : '雌', growthStage: 'CALF', birthday: calfBirthday });
-      animals.push({ cattleId: calf, gender: i % 2 ? '去勢' : '雌', growthStage: 'CALF', birthday: calfBirthday, motherCattleId: cattleId, status: 'HEALTHY' });
+      const calf = await insertAnimal(user.userId, {
+        gender: i % 2 ? '去勢' : '雌',
+        growthStage: 'CALF',
+        birthday: calfBirthday,
+      });
+      animals.push({
+        cattleId: calf,
+        gender: i % 2 ? '去勢' : '雌',
+        growthStage: 'CALF',
+        birthday: calfBirthday,
+        motherCattleId: cattleId,
+        status: 'HEALTHY',
+      });
     }
     const steerBirthday = addDays(today, -Math.round(27.5 * 30.44));
-    const steer = await insertAnimal(user.userId, { gender: '去勢', growthStage: 'FATTENING', birthday: steerBirthday });
-    animals.push({ cattleId: steer, gender: '去勢', growthStage: 'FATTENING', birthday: steerBirthday, status: 'HEALTHY' });
+    const steer = await insertAnimal(user.userId, {
+      gender: '去勢',
+      growthStage: 'FATTENING',
+      birthday: steerBirthday,
+    });
+    animals.push({
+      cattleId: steer,
+      gender: '去勢',
+      growthStage: 'FATTENING',
+      birthday: steerBirthday,
+      status: 'HEALTHY',
+    });
 
     const db = getDb(env);
     const statements = demoShipmentStatements(db, user.userId, animals, { today });

@@ -3,7 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { statusChangeStatements } from '../cattle/status-history';
 import type { Db } from '../db/client';
 import { bloodline, cattle, motherInfo, shipmentPlans, shipments } from '../db/schema';
-import { addDays, addMonths, jstMonth, todayJst, type IsoDate } from '../lib/jst';
+import { addDays, addMonths, type IsoDate, jstMonth, todayJst } from '../lib/jst';
 import { seededRandom } from '../lib/seeded-random';
 import { monthsOldAt } from './shipment-stats';
 import { planStatusChange } from './shipment-status';
@@ -33,8 +33,8 @@ const SIRES = ['安福久', '美国桜', '百合茂', '勝早桜5', '福之姫',
 const MATERNAL = ['安平', '平茂勝', '北国7の8', '糸桜', '金幸', '忠富士'];
 const CALF_NAMES = ['ふく', 'はる', 'ゆき', 'さち', 'みつ', 'たま', 'きく', 'まる', 'こう', 'ひで', 'かつ', 'もも'];
 
-
-const isBreedingCow = (a: DemoAnimal) => a.gender === '雌' && (a.growthStage === 'MULTI_PAROUS' || a.growthStage === 'FIRST_CALVED');
+const isBreedingCow = (a: DemoAnimal) =>
+  a.gender === '雌' && (a.growthStage === 'MULTI_PAROUS' || a.growthStage === 'FIRST_CALVED');
 const isGone = (a: DemoAnimal) => a.status === 'SHIPPED' || a.status === 'DEAD';
 const daysFromMonths = (months: number) => Math.round(months * 30.44);
 
@@ -92,7 +92,10 @@ export function demoShipmentStatements(
       if (birthday < addDays(cow.birthday!, 700)) break; // a heifer first calves at about two years
       const gender = rand() < 0.52 ? '去勢' : '雌';
       const fattened = gender === '去勢' && ++steerCount % 4 === 0;
-      const shipmentDate = addDays(birthday, fattened ? daysFromMonths(between(28, 30)) : daysFromMonths(between(9, 10)));
+      const shipmentDate = addDays(
+        birthday,
+        fattened ? daysFromMonths(between(28, 30)) : daysFromMonths(between(9, 10)),
+      );
       if (shipmentDate < windowStart || shipmentDate >= today) continue;
       const name = `${cow.name ?? ''}${pick(CALF_NAMES)}`.slice(0, 20) || pick(CALF_NAMES);
       past.push({
@@ -106,7 +109,9 @@ export function demoShipmentStatements(
         price: fattened
           ? Math.round(between(1_000_000, 1_500_000) / 1000) * 1000
           : Math.round((gender === '去勢' ? between(700_000, 800_000) : between(580_000, 680_000)) / 1000) * 1000,
-        weight: Math.round((fattened ? between(720, 830) : gender === '去勢' ? between(280, 320) : between(255, 290)) * 10) / 10,
+        weight:
+          Math.round((fattened ? between(720, 830) : gender === '去勢' ? between(280, 320) : between(255, 290)) * 10) /
+          10,
         buyer: fattened ? pick(MEAT_MARKETS) : pick(CALF_MARKETS),
         pedigree: [pick(SIRES), pick(MATERNAL), pick(MATERNAL), pick(MATERNAL)],
       });
@@ -159,7 +164,10 @@ export function demoShipmentStatements(
     if (isGone(animal) || !animal.birthday) continue;
     let month: string | null = null;
     const youngStock = animal.growthStage === 'CALF' || animal.growthStage === 'GROWING';
-    if (youngStock && (animal.gender === '去勢' || animal.gender === '雄' || (animal.gender === '雌' && heiferTurn++ % 2 === 0))) {
+    if (
+      youngStock &&
+      (animal.gender === '去勢' || animal.gender === '雄' || (animal.gender === '雌' && heiferTurn++ % 2 === 0))
+    ) {
       month = addDays(animal.birthday, daysFromMonths(10)).slice(0, 7);
       if (month > addMonths(currentMonth, 8)) month = null;
     } else if (animal.growthStage === 'FATTENING' && animal.gender !== '雌') {
@@ -169,7 +177,9 @@ export function demoShipmentStatements(
     if (!month) continue;
     if (month < currentMonth) month = addMonths(currentMonth, 1);
     statements.push(
-      db.insert(shipmentPlans).values({ planId: crypto.randomUUID(), cattleId: animal.cattleId, ownerUserId, plannedShipmentMonth: month }),
+      db
+        .insert(shipmentPlans)
+        .values({ planId: crypto.randomUUID(), cattleId: animal.cattleId, ownerUserId, plannedShipmentMonth: month }),
     );
     const change = animal.status ? planStatusChange(animal.status, 'planned') : null;
     if (change) {

@@ -6,8 +6,19 @@ import { insertAnimal, insertBloodline, insertEvent, insertMotherInfo } from './
 let owner: Awaited<ReturnType<typeof signUp>>;
 let ids: Record<string, number>;
 
-const ship = (token: string, cattleId: number, shipmentDate: string, price: number, weight: number | null, ageAtShipment: number) =>
-  api('/shipments', { method: 'POST', token, body: { cattleId, shipmentDate, price, weight, ageAtShipment, buyer: '全農 鹿児島中央家畜市場' } });
+const ship = (
+  token: string,
+  cattleId: number,
+  shipmentDate: string,
+  price: number,
+  weight: number | null,
+  ageAtShipment: number,
+) =>
+  api('/shipments', {
+    method: 'POST',
+    token,
+    body: { cattleId, shipmentDate, price, weight, ageAtShipment, buyer: '全農 鹿児島中央家畜市場' },
+  });
 
 /**
  * はなこ (herd cow): two shipped calves and one not shipped; あけみ (herd cow): one fattened steer;
@@ -17,12 +28,29 @@ beforeAll(async () => {
   owner = await signUp({ name: '母牛 牧場' });
   const neighbour = await signUp();
   const u = owner.userId;
-  const hanako = await insertAnimal(u, { name: 'はなこ', earTagNumber: 101, gender: '雌', growthStage: 'MULTI_PAROUS', birthday: '2019-04-01' });
-  const akemi = await insertAnimal(u, { name: 'あけみ', earTagNumber: 202, gender: '雌', growthStage: 'MULTI_PAROUS', birthday: '2018-05-01' });
+  const hanako = await insertAnimal(u, {
+    name: 'はなこ',
+    earTagNumber: 101,
+    gender: '雌',
+    growthStage: 'MULTI_PAROUS',
+    birthday: '2019-04-01',
+  });
+  const akemi = await insertAnimal(u, {
+    name: 'あけみ',
+    earTagNumber: 202,
+    gender: '雌',
+    growthStage: 'MULTI_PAROUS',
+    birthday: '2018-05-01',
+  });
   const a1 = await insertAnimal(u, { name: 'はなこ2', gender: '去勢', growthStage: 'CALF', birthday: '2025-01-20' });
   const a2 = await insertAnimal(u, { name: 'はなこ1', gender: '雌', growthStage: 'CALF', birthday: '2023-12-01' });
   const a3 = await insertAnimal(u, { name: 'はなこ3', gender: '雌', growthStage: 'CALF', birthday: '2026-01-05' });
-  const b1 = await insertAnimal(u, { name: 'あけみ5', gender: '去勢', growthStage: 'FATTENING', birthday: '2023-03-01' });
+  const b1 = await insertAnimal(u, {
+    name: 'あけみ5',
+    gender: '去勢',
+    growthStage: 'FATTENING',
+    birthday: '2023-03-01',
+  });
   const n1 = await insertAnimal(u, { name: null, gender: '雄', growthStage: 'CALF', birthday: '2024-02-01' });
   const u1 = await insertAnimal(u, { name: '導入牛', gender: '去勢', growthStage: 'CALF', birthday: '2024-05-01' });
   for (const calf of [a1, a2, a3]) await insertMotherInfo(calf, { motherCattleId: hanako, motherName: 'はなこ' });
@@ -59,7 +87,13 @@ describe('GET /shipments/mothers/list', () => {
       motherId: ids.hanako,
       motherName: 'はなこ',
       motherEarTag: 101,
-      summary: { shipmentCount: 2, totalRevenue: 1_350_001, averagePrice: 675_001, averageWeight: 290.3, averageAge: 10 },
+      summary: {
+        shipmentCount: 2,
+        totalRevenue: 1_350_001,
+        averagePrice: 675_001,
+        averageWeight: 290.3,
+        averageAge: 10,
+      },
     });
     expect(hanako.calves).toEqual([
       {
@@ -69,7 +103,12 @@ describe('GET /shipments/mothers/list', () => {
         calfId: ids.a1,
         calfName: 'はなこ2',
         sex: '去勢',
-        pedigree: { father: '安福久', motherFather: '美国桜', motherGrandfather: '安平', motherMotherGrandfather: '北国7の8' },
+        pedigree: {
+          father: '安福久',
+          motherFather: '美国桜',
+          motherGrandfather: '安平',
+          motherMotherGrandfather: '北国7の8',
+        },
         breedingDate: '2024-04-10',
         expectedBirthDate: '2025-01-20', // 285 days of 黒毛和種 gestation
         birthDate: '2025-01-20',
@@ -194,13 +233,35 @@ describe('GET /shipments/mothers/list paging and ties', () => {
   beforeAll(async () => {
     farm = await signUp({ name: '同点 牧場' });
     const u = farm.userId;
-    const cow1 = await insertAnimal(u, { name: 'うめ', earTagNumber: 1, gender: '雌', growthStage: 'MULTI_PAROUS', birthday: '2018-04-01' });
-    const cow2 = await insertAnimal(u, { name: 'うめ', earTagNumber: 2, gender: '雌', growthStage: 'MULTI_PAROUS', birthday: '2018-04-02' });
+    const cow1 = await insertAnimal(u, {
+      name: 'うめ',
+      earTagNumber: 1,
+      gender: '雌',
+      growthStage: 'MULTI_PAROUS',
+      birthday: '2018-04-01',
+    });
+    const cow2 = await insertAnimal(u, {
+      name: 'うめ',
+      earTagNumber: 2,
+      gender: '雌',
+      growthStage: 'MULTI_PAROUS',
+      birthday: '2018-04-02',
+    });
     const c1a = await insertAnimal(u, { name: 'うめ1a', gender: '去勢', growthStage: 'CALF', birthday: '2025-01-20' });
     const c1b = await insertAnimal(u, { name: 'うめ1b', gender: '雌', growthStage: 'CALF', birthday: '2024-01-10' });
     const c2 = await insertAnimal(u, { name: 'うめ2', gender: '去勢', growthStage: 'CALF', birthday: '2024-08-01' });
-    const cName = await insertAnimal(u, { name: '名前だけ', gender: '去勢', growthStage: 'CALF', birthday: '2024-08-01' });
-    const cNumber = await insertAnimal(u, { name: '番号だけ', gender: '去勢', growthStage: 'CALF', birthday: '2024-08-01' });
+    const cName = await insertAnimal(u, {
+      name: '名前だけ',
+      gender: '去勢',
+      growthStage: 'CALF',
+      birthday: '2024-08-01',
+    });
+    const cNumber = await insertAnimal(u, {
+      name: '番号だけ',
+      gender: '去勢',
+      growthStage: 'CALF',
+      birthday: '2024-08-01',
+    });
     await insertMotherInfo(c1a, { motherCattleId: cow1 });
     await insertMotherInfo(c1b, { motherCattleId: cow1 });
     await insertMotherInfo(c2, { motherCattleId: cow2 });
@@ -229,16 +290,20 @@ describe('GET /shipments/mothers/list paging and ties', () => {
   });
 
   const farmList = (query = '') => api(`/shipments/mothers/list${query}`, { token: farm.token });
-  const calfIds = (res: Awaited<ReturnType<typeof farmList>>) => res.json.data.mothers.map((m: any) => m.calves.map((c: any) => c.calfId));
+  const calfIds = (res: Awaited<ReturnType<typeof farmList>>) =>
+    res.json.data.mothers.map((m: any) => m.calves.map((c: any) => c.calfId));
 
-  it.each(['totalRevenue', 'shipmentDate', 'motherName'])('breaks ties on %s by mother key, in both directions', async (sortBy) => {
-    for (const sortOrder of ['asc', 'desc']) {
-      const res = await farmList(`?sortBy=${sortBy}&sortOrder=${sortOrder}`);
-      expect(res.json.data.total).toBe(4);
-      expect(calfIds(res)).toEqual(byKey);
-      expect(res.json.data.mothers.map((m: any) => m.motherName)).toEqual(['うめ', 'うめ', 'うめ', 'うめ']);
-    }
-  });
+  it.each(['totalRevenue', 'shipmentDate', 'motherName'])(
+    'breaks ties on %s by mother key, in both directions',
+    async (sortBy) => {
+      for (const sortOrder of ['asc', 'desc']) {
+        const res = await farmList(`?sortBy=${sortBy}&sortOrder=${sortOrder}`);
+        expect(res.json.data.total).toBe(4);
+        expect(calfIds(res)).toEqual(byKey);
+        expect(res.json.data.mothers.map((m: any) => m.motherName)).toEqual(['うめ', 'うめ', 'うめ', 'うめ']);
+      }
+    },
+  );
 
   it('keeps a mother whole on one page and counts mothers, not calves', async () => {
     const pages = [];
@@ -249,10 +314,17 @@ describe('GET /shipments/mothers/list paging and ties', () => {
     }
     expect(pages).toEqual([byKey.slice(0, 3), byKey.slice(3), []]);
     const single = [];
-    for (let page = 1; page <= 4; page++) single.push(...calfIds(await farmList(`?sortBy=totalRevenue&limit=1&page=${page}`)));
+    for (let page = 1; page <= 4; page++)
+      single.push(...calfIds(await farmList(`?sortBy=totalRevenue&limit=1&page=${page}`)));
     expect(single).toEqual(byKey);
     const cow1 = (await farmList('?sortBy=averagePrice&limit=1')).json.data.mothers[0];
-    expect(cow1.summary).toEqual({ shipmentCount: 2, totalRevenue: 500_000, averagePrice: 250_000, averageWeight: 290, averageAge: 10 });
+    expect(cow1.summary).toEqual({
+      shipmentCount: 2,
+      totalRevenue: 500_000,
+      averagePrice: 250_000,
+      averageWeight: 290,
+      averageAge: 10,
+    });
   });
 
   it('reads breeding and expected calving dates on the edges of the JST windows', async () => {

@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { MotherGroup, MotherShipmentRow, MotherSortKey } from './shipments.schemas';
 import { expectedBirthDate, groupByMother, roundMotherSummary } from './shipment-stats';
+import type { MotherGroup, MotherShipmentRow, MotherSortKey } from './shipments.schemas';
 
 interface Query {
   page: number;
@@ -65,9 +65,14 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
  * value is an ISO instant, so its first ten characters are within a day of its JST date, and the exact JST test
  * still decides. Calves whose mother is not recorded are grouped under 不明.
  */
-export async function loadMotherGroups(db: Db, ownerUserId: number, query: Query): Promise<{ mothers: MotherGroup[]; total: number }> {
+export async function loadMotherGroups(
+  db: Db,
+  ownerUserId: number,
+  query: Query,
+): Promise<{ mothers: MotherGroup[]; total: number }> {
   const filters: SQL[] = [];
-  if (query.filterBy === 'year' && query.filterValue) filters.push(sql`AND substr(s.shipment_date, 1, 4) = ${query.filterValue}`);
+  if (query.filterBy === 'year' && query.filterValue)
+    filters.push(sql`AND substr(s.shipment_date, 1, 4) = ${query.filterValue}`);
   if (query.filterBy === 'motherName' && query.filterValue) {
     filters.push(
       sql`AND COALESCE(m.name, NULLIF(TRIM(mi.mother_name), ''), '不明') LIKE ${`%${escapeLike(query.filterValue)}%`} ESCAPE '\\'`,

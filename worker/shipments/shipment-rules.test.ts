@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createPlanSchema, createShipmentSchema } from './shipments.schemas';
 import {
   defaultStatsPeriod,
   expectedBirthDate,
@@ -11,6 +10,7 @@ import {
   summarizeMonths,
 } from './shipment-stats';
 import { planStatusChange, statusBeforeShipping } from './shipment-status';
+import { createPlanSchema, createShipmentSchema } from './shipments.schemas';
 
 describe('monthsInRange', () => {
   it('includes both ends and crosses the year', () => {
@@ -28,7 +28,9 @@ describe('defaultStatsPeriod', () => {
 
 describe('fillMonthlyStats', () => {
   it('fills missing months with zeros and rounds averages', () => {
-    expect(fillMonthlyStats([{ month: '2026-02', count: 3, totalRevenue: 2_000_000 }], '2026-01-15', '2026-03-01')).toEqual([
+    expect(
+      fillMonthlyStats([{ month: '2026-02', count: 3, totalRevenue: 2_000_000 }], '2026-01-15', '2026-03-01'),
+    ).toEqual([
       { month: '2026-01', count: 0, totalRevenue: 0, averagePrice: null },
       { month: '2026-02', count: 3, totalRevenue: 2_000_000, averagePrice: 666_667 },
       { month: '2026-03', count: 0, totalRevenue: 0, averagePrice: null },
@@ -43,20 +45,46 @@ describe('summarizeMonths', () => {
         { count: 1, totalRevenue: 700_000, maxPrice: 700_000, minPrice: 700_000 },
         { count: 2, totalRevenue: 2_500_001, maxPrice: 1_500_001, minPrice: 1_000_000 },
       ]),
-    ).toEqual({ totalShipments: 3, totalRevenue: 3_200_001, averagePrice: 1_066_667, maxPrice: 1_500_001, minPrice: 700_000 });
+    ).toEqual({
+      totalShipments: 3,
+      totalRevenue: 3_200_001,
+      averagePrice: 1_066_667,
+      maxPrice: 1_500_001,
+      minPrice: 700_000,
+    });
   });
 
   it('answers nulls for a period without shipments', () => {
-    expect(summarizeMonths([])).toEqual({ totalShipments: 0, totalRevenue: 0, averagePrice: null, maxPrice: null, minPrice: null });
+    expect(summarizeMonths([])).toEqual({
+      totalShipments: 0,
+      totalRevenue: 0,
+      averagePrice: null,
+      maxPrice: null,
+      minPrice: null,
+    });
   });
 });
 
 describe('roundMotherSummary (SPEC §9)', () => {
   it('rounds price to an integer, weight to one decimal, age to an integer', () => {
     expect(
-      roundMotherSummary({ shipmentCount: 3, totalRevenue: 2_000_000, averagePrice: 666_666.67, averageWeight: 287.26, averageAge: 9.5 }),
-    ).toEqual({ shipmentCount: 3, totalRevenue: 2_000_000, averagePrice: 666_667, averageWeight: 287.3, averageAge: 10 });
-    expect(roundMotherSummary({ shipmentCount: 1, totalRevenue: 1, averagePrice: 1, averageWeight: null, averageAge: null })).toMatchObject({
+      roundMotherSummary({
+        shipmentCount: 3,
+        totalRevenue: 2_000_000,
+        averagePrice: 666_666.67,
+        averageWeight: 287.26,
+        averageAge: 9.5,
+      }),
+    ).toEqual({
+      shipmentCount: 3,
+      totalRevenue: 2_000_000,
+      averagePrice: 666_667,
+      averageWeight: 287.3,
+      averageAge: 10,
+    });
+    expect(
+      roundMotherSummary({ shipmentCount: 1, totalRevenue: 1, averagePrice: 1, averageWeight: null, averageAge: null }),
+    ).toMatchObject({
       averageWeight: null,
       averageAge: null,
     });
@@ -87,7 +115,11 @@ describe('groupByMother', () => {
       { motherKey: 'a', n: 2 },
       { motherKey: 'b', n: 3 },
     ];
-    const groups = groupByMother(rows, (r) => ({ key: r.motherKey, ns: [] as number[] }), (g, r) => g.ns.push(r.n));
+    const groups = groupByMother(
+      rows,
+      (r) => ({ key: r.motherKey, ns: [] as number[] }),
+      (g, r) => g.ns.push(r.n),
+    );
     expect(groups).toEqual([
       { key: 'a', ns: [1, 2] },
       { key: 'b', ns: [3] },
@@ -97,7 +129,10 @@ describe('groupByMother', () => {
 
 describe('status changes of plans and shipments', () => {
   it('plans only healthy or resting animals', () => {
-    expect(planStatusChange('HEALTHY', 'planned')).toEqual({ newStatus: 'SCHEDULED_FOR_SHIPMENT', reason: '出荷予定の登録' });
+    expect(planStatusChange('HEALTHY', 'planned')).toEqual({
+      newStatus: 'SCHEDULED_FOR_SHIPMENT',
+      reason: '出荷予定の登録',
+    });
     expect(planStatusChange('RESTING', 'planned')?.newStatus).toBe('SCHEDULED_FOR_SHIPMENT');
     expect(planStatusChange('PREGNANT', 'planned')).toBeNull();
     expect(planStatusChange('TREATING', 'planned')).toBeNull();
@@ -108,7 +143,10 @@ describe('status changes of plans and shipments', () => {
       { oldStatus: 'RESTING', newStatus: 'SCHEDULED_FOR_SHIPMENT' },
       { oldStatus: 'PREGNANT', newStatus: 'RESTING' },
     ];
-    expect(planStatusChange('SCHEDULED_FOR_SHIPMENT', 'cancelled', history)).toEqual({ newStatus: 'RESTING', reason: '出荷予定の取消' });
+    expect(planStatusChange('SCHEDULED_FOR_SHIPMENT', 'cancelled', history)).toEqual({
+      newStatus: 'RESTING',
+      reason: '出荷予定の取消',
+    });
     expect(planStatusChange('TREATING', 'cancelled', history)).toBeNull();
   });
 
@@ -126,7 +164,15 @@ describe('status changes of plans and shipments', () => {
 
 describe('shared form schemas', () => {
   it('coerce the strings a form sends', () => {
-    expect(createShipmentSchema.parse({ cattleId: '12', shipmentDate: '2025-03-15', price: '720000', weight: '', buyer: ' 全農 ' })).toMatchObject({
+    expect(
+      createShipmentSchema.parse({
+        cattleId: '12',
+        shipmentDate: '2025-03-15',
+        price: '720000',
+        weight: '',
+        buyer: ' 全農 ',
+      }),
+    ).toMatchObject({
       cattleId: 12,
       price: 720_000,
       buyer: '全農',

@@ -1,5 +1,5 @@
 import { gestationDays } from '../cattle/cattle.enums';
-import { addDays, addMonths, ageFromBirthday, jstMonth, todayJst, type IsoDate } from '../lib/jst';
+import { addDays, addMonths, ageFromBirthday, type IsoDate, jstMonth, todayJst } from '../lib/jst';
 import type { MonthlyStat } from './shipments.schemas';
 
 /** Pure shipment figures: no I/O, shared by the Worker and the web app. */
@@ -76,7 +76,11 @@ export function roundMotherSummary(s: MotherSummaryInput) {
 }
 
 /** Groups rows that arrive ordered by mother into one entry per mother, keeping the order. */
-export function groupByMother<R extends { motherKey: string }, G>(rows: R[], makeGroup: (first: R) => G, addRow: (g: G, r: R) => void): G[] {
+export function groupByMother<R extends { motherKey: string }, G>(
+  rows: R[],
+  makeGroup: (first: R) => G,
+  addRow: (g: G, r: R) => void,
+): G[] {
   const groups: G[] = [];
   let currentKey: string | null = null;
   let current: G | null = null;

@@ -1,20 +1,20 @@
-import { regenerateAlerts } from '../alerts/regenerate';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { ZodError } from 'zod';
+import { regenerateAlerts } from '../alerts/regenerate';
 import { statusChangeStatements } from '../cattle/status-history';
-import { getDb, type Db } from '../db/client';
+import { type Db, getDb } from '../db/client';
 import { cattle, cattleStatusHistory, ownerCounts, shipmentPlans, shipments } from '../db/schema';
 import type { AppEnv } from '../env';
 import { csvResponse } from '../lib/csv';
 import { AppError, conflict, forbidden, notFound } from '../lib/errors';
 import { toValidationError } from '../lib/http';
 import { addMonths, todayJst } from '../lib/jst';
-import { shipmentsCsv } from './shipments.csv';
 import { loadMotherGroups } from './mothers-list';
-import * as routes from './shipments.routes';
-import { fillMonthlyStats, defaultStatsPeriod, monthsOldAt, summarizeMonths } from './shipment-stats';
+import { defaultStatsPeriod, fillMonthlyStats, monthsOldAt, summarizeMonths } from './shipment-stats';
 import { planStatusChange, statusBeforeShipping } from './shipment-status';
+import { shipmentsCsv } from './shipments.csv';
+import * as routes from './shipments.routes';
 
 const SHIPPED_REASON = '出荷';
 const SHIPMENT_DELETED_REASON = '出荷記録の削除';
@@ -63,7 +63,8 @@ async function assertShippable(db: Db, animal: { cattleId: number; status: strin
 }
 
 function assertAfterBirth(shipmentDate: string, birthday: string | null) {
-  if (birthday && shipmentDate < birthday) throw invalidShipment('出荷日は誕生日以降である必要があります', 'shipmentDate');
+  if (birthday && shipmentDate < birthday)
+    throw invalidShipment('出荷日は誕生日以降である必要があります', 'shipmentDate');
 }
 
 async function statusHistory(db: Db, cattleId: number) {
@@ -132,7 +133,9 @@ export const shipmentsRouter = createShipmentsRouter()
           updatedAt: now,
         })
         .returning(),
-      db.delete(shipmentPlans).where(and(eq(shipmentPlans.cattleId, animal.cattleId), eq(shipmentPlans.ownerUserId, userId))),
+      db
+        .delete(shipmentPlans)
+        .where(and(eq(shipmentPlans.cattleId, animal.cattleId), eq(shipmentPlans.ownerUserId, userId))),
       ...statusChangeStatements(db, {
         cattleId: animal.cattleId,
         oldStatus: animal.status,
@@ -157,8 +160,15 @@ export const shipmentsRouter = createShipmentsRouter()
     const unfiltered = !from && !to && !cattleId;
     const [totalRows, results] = await db.batch([
       unfiltered
-        ? db.select({ total: ownerCounts.shipments }).from(ownerCounts).where(eq(ownerCounts.ownerUserId, c.get('userId')))
-        : db.select({ total: count() }).from(shipments).innerJoin(cattle, eq(cattle.cattleId, shipments.cattleId)).where(where),
+        ? db
+            .select({ total: ownerCounts.shipments })
+            .from(ownerCounts)
+            .where(eq(ownerCounts.ownerUserId, c.get('userId')))
+        : db
+            .select({ total: count() })
+            .from(shipments)
+            .innerJoin(cattle, eq(cattle.cattleId, shipments.cattleId))
+            .where(where),
       db
         .select({
           shipmentId: shipments.shipmentId,
@@ -188,7 +198,8 @@ export const shipmentsRouter = createShipmentsRouter()
     const db = getDb(c.env);
     const found = await findShipment(db, shipmentId);
     if (!found) throw shipmentNotFound();
-    if (found.ownerUserId !== c.get('userId') || found.shipment.ownerUserId !== c.get('userId')) throw notYourShipment();
+    if (found.ownerUserId !== c.get('userId') || found.shipment.ownerUserId !== c.get('userId'))
+      throw notYourShipment();
     const shipmentDate = input.shipmentDate ?? found.shipment.shipmentDate;
     assertAfterBirth(shipmentDate, found.birthday);
     const ageAtShipment =
@@ -242,8 +253,7 @@ export const shipmentsRouter = createShipmentsRouter()
     const db = getDb(c.env);
     const animal = await findOwnedCattle(db, userId, input.cattleId);
     await assertShippable(db, animal);
-    const duplicate = () =>
-      conflict('この牛の出荷予定は既に登録されています', 'DUPLICATE_SHIPMENT_PLAN', 'cattleId');
+    const duplicate = () => conflict('この牛の出荷予定は既に登録されています', 'DUPLICATE_SHIPMENT_PLAN', 'cattleId');
     const [existing] = await db
       .select({ id: shipmentPlans.planId })
       .from(shipmentPlans)
@@ -301,7 +311,11 @@ export const shipmentsRouter = createShipmentsRouter()
       cattleId ? eq(shipmentPlans.cattleId, cattleId) : undefined,
     );
     const [[{ total }], rows] = await db.batch([
-      db.select({ total: count() }).from(shipmentPlans).innerJoin(cattle, eq(cattle.cattleId, shipmentPlans.cattleId)).where(where),
+      db
+        .select({ total: count() })
+        .from(shipmentPlans)
+        .innerJoin(cattle, eq(cattle.cattleId, shipmentPlans.cattleId))
+        .where(where),
       db
         .select({
           planId: shipmentPlans.planId,
@@ -320,7 +334,10 @@ export const shipmentsRouter = createShipmentsRouter()
         .limit(limit)
         .offset((page - 1) * limit),
     ]);
-    const results = rows.map((r) => ({ ...r, monthsOldAtPlannedMonth: monthsOldAt(r.birthday, `${r.plannedShipmentMonth}-01`) }));
+    const results = rows.map((r) => ({
+      ...r,
+      monthsOldAtPlannedMonth: monthsOldAt(r.birthday, `${r.plannedShipmentMonth}-01`),
+    }));
     return c.json({ data: { results, total, page, limit } }, 200);
   })
   .openapi(routes.updatePlan, async (c) => {
@@ -348,7 +365,13 @@ export const shipmentsRouter = createShipmentsRouter()
       .select({ planId: shipmentPlans.planId, status: cattle.status })
       .from(shipmentPlans)
       .innerJoin(cattle, eq(cattle.cattleId, shipmentPlans.cattleId))
-      .where(and(eq(shipmentPlans.cattleId, cattleId), eq(shipmentPlans.ownerUserId, userId), eq(cattle.ownerUserId, userId)))
+      .where(
+        and(
+          eq(shipmentPlans.cattleId, cattleId),
+          eq(shipmentPlans.ownerUserId, userId),
+          eq(cattle.ownerUserId, userId),
+        ),
+      )
       .limit(1);
     if (!plan) throw planNotFound(cattleId);
     const change = planStatusChange(plan.status, 'cancelled', await statusHistory(db, cattleId));
@@ -377,9 +400,18 @@ export const shipmentsRouter = createShipmentsRouter()
         minPrice: sql<number>`min(${shipments.price})`,
       })
       .from(shipments)
-      .where(and(eq(shipments.ownerUserId, c.get('userId')), gte(shipments.shipmentDate, from), lte(shipments.shipmentDate, to)))
+      .where(
+        and(
+          eq(shipments.ownerUserId, c.get('userId')),
+          gte(shipments.shipmentDate, from),
+          lte(shipments.shipmentDate, to),
+        ),
+      )
       .groupBy(sql`substr(${shipments.shipmentDate}, 1, 7)`);
-    return c.json({ data: { from, to, ...summarizeMonths(rows), monthlyStats: fillMonthlyStats(rows, from, to) } }, 200);
+    return c.json(
+      { data: { from, to, ...summarizeMonths(rows), monthlyStats: fillMonthlyStats(rows, from, to) } },
+      200,
+    );
   })
   .openapi(routes.mothersList, async (c) => {
     const query = c.req.valid('query');

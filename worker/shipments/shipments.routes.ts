@@ -50,7 +50,10 @@ export const listShipments = createRoute({
   summary: 'Shipments, newest first',
   request: { query: listShipmentsQuerySchema },
   responses: {
-    200: jsonContent(z.object({ data: z.object({ results: z.array(shipmentListItemSchema), ...pageInfo }) }), 'One page'),
+    200: jsonContent(
+      z.object({ data: z.object({ results: z.array(shipmentListItemSchema), ...pageInfo }) }),
+      'One page',
+    ),
     400: error('Invalid query'),
     401: error('Not signed in'),
   },
@@ -160,7 +163,10 @@ export const mothersList = createRoute({
   summary: "Mothers with their calves' shipments and each mother's averages",
   request: { query: mothersQuerySchema },
   responses: {
-    200: jsonContent(z.object({ data: z.object({ mothers: z.array(motherGroupSchema), ...pageInfo }) }), 'One page of mothers'),
+    200: jsonContent(
+      z.object({ data: z.object({ mothers: z.array(motherGroupSchema), ...pageInfo }) }),
+      'One page of mothers',
+    ),
     400: error('Invalid query'),
     401: error('Not signed in'),
   },

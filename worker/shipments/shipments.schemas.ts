@@ -42,8 +42,7 @@ export const ageAtShipmentSchema = z.coerce
   .max(300, '出荷時月齢は300か月以下で入力してください');
 
 /** An optional number: a form's empty input means "not given". */
-const optionalNumber = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? null : v), schema.nullish());
+const optionalNumber = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? null : v), schema.nullish());
 
 const shipmentFields = {
   shipmentDate: shipmentDateSchema,
@@ -69,15 +68,15 @@ export const plannedShipmentMonthSchema = z
   .regex(MONTH_PATTERN, '出荷予定月はYYYY-MM形式で入力してください')
   .refine((v) => v >= jstMonth(), '出荷予定月に過去の月は指定できません');
 
-export const createPlanSchema = z.object({ cattleId: cattleIdSchema, plannedShipmentMonth: plannedShipmentMonthSchema });
+export const createPlanSchema = z.object({
+  cattleId: cattleIdSchema,
+  plannedShipmentMonth: plannedShipmentMonthSchema,
+});
 export type CreatePlanInput = z.input<typeof createPlanSchema>;
 export const updatePlanSchema = z.object({ plannedShipmentMonth: plannedShipmentMonthSchema });
 
 const isoDateQuery = (field: string) =>
-  z
-    .string()
-    .refine(isIsoDate, `${field}はYYYY-MM-DD形式で入力してください`)
-    .optional();
+  z.string().refine(isIsoDate, `${field}はYYYY-MM-DD形式で入力してください`).optional();
 
 const page = z.coerce
   .number({ error: 'pageは1以上の整数である必要があります' })

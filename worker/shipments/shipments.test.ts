@@ -1,7 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addMonths, jstMonth, todayJst } from '../lib/jst';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import worker from '../index';
+import { addMonths, jstMonth, todayJst } from '../lib/jst';
 import { api, signUp, testEnv } from '../test/api';
 import { animalStatus, insertAnimal, planOf, statusHistoryOf } from './test-fixtures';
 
@@ -92,7 +92,11 @@ describe('POST /shipments', () => {
     const cattleId = await insertAnimal(farmer.userId);
     const res = await ship(farmer.token, { ...validShipment(cattleId), shipmentDate: addDaysIso(todayJst(), 1) });
     expect(res.status).toBe(400);
-    expect(res.json.error).toMatchObject({ code: 'INVALID_SHIPMENT_DATA', field: 'shipmentDate', message: '出荷日に未来の日付は指定できません' });
+    expect(res.json.error).toMatchObject({
+      code: 'INVALID_SHIPMENT_DATA',
+      field: 'shipmentDate',
+      message: '出荷日に未来の日付は指定できません',
+    });
   });
 
   it('accepts a shipment dated today at 08:00 JST, while it is still yesterday in UTC', async () => {
@@ -112,7 +116,11 @@ describe('POST /shipments', () => {
     const cattleId = await insertAnimal(farmer.userId, { birthday: '2025-04-01' });
     const res = await ship(farmer.token, { ...validShipment(cattleId), shipmentDate: '2025-03-31' });
     expect(res.status).toBe(400);
-    expect(res.json.error).toMatchObject({ code: 'INVALID_SHIPMENT_DATA', field: 'shipmentDate', message: '出荷日は誕生日以降である必要があります' });
+    expect(res.json.error).toMatchObject({
+      code: 'INVALID_SHIPMENT_DATA',
+      field: 'shipmentDate',
+      message: '出荷日は誕生日以降である必要があります',
+    });
   });
 
   it('answers CATTLE_NOT_FOUND for an animal that does not exist or belongs to another farm', async () => {
@@ -130,7 +138,10 @@ describe('POST /shipments', () => {
     expect((await ship(farmer.token, validShipment(cattleId))).status).toBe(201);
     const again = await ship(farmer.token, validShipment(cattleId));
     expect(again.status).toBe(409);
-    expect(again.json.error).toMatchObject({ code: 'SHIPMENT_ALREADY_RECORDED', message: 'この牛の出荷は既に記録されています' });
+    expect(again.json.error).toMatchObject({
+      code: 'SHIPMENT_ALREADY_RECORDED',
+      message: 'この牛の出荷は既に記録されています',
+    });
 
     const dead = await insertAnimal(farmer.userId, { status: 'DEAD' });
     const res = await ship(farmer.token, validShipment(dead));
@@ -201,7 +212,13 @@ describe('PUT /shipments/{shipmentId}', () => {
       body: { shipmentDate: '2025-04-20', price: 755_000, buyer: null },
     });
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ shipmentDate: '2025-04-20', price: 755_000, ageAtShipment: 10, buyer: null, weight: 285.5 });
+    expect(res.json.data).toMatchObject({
+      shipmentDate: '2025-04-20',
+      price: 755_000,
+      ageAtShipment: 10,
+      buyer: null,
+      weight: 285.5,
+    });
   });
 
   it('refuses bad data with the field', async () => {
@@ -209,10 +226,17 @@ describe('PUT /shipments/{shipmentId}', () => {
     const id = (await ship(farmer.token, validShipment(cattleId))).json.data.shipmentId;
     const res = await api(`/shipments/${id}`, { method: 'PUT', token: farmer.token, body: { price: -1 } });
     expect(res.status).toBe(400);
-    expect(res.json.error).toMatchObject({ code: 'INVALID_SHIPMENT_DATA', field: 'price', message: '価格は正の整数である必要があります' });
+    expect(res.json.error).toMatchObject({
+      code: 'INVALID_SHIPMENT_DATA',
+      field: 'price',
+      message: '価格は正の整数である必要があります',
+    });
     const empty = await api(`/shipments/${id}`, { method: 'PUT', token: farmer.token, body: {} });
     expect(empty.status).toBe(400);
-    expect(empty.json.error).toMatchObject({ code: 'INVALID_SHIPMENT_DATA', message: '更新する項目を指定してください' });
+    expect(empty.json.error).toMatchObject({
+      code: 'INVALID_SHIPMENT_DATA',
+      message: '更新する項目を指定してください',
+    });
   });
 
   it("refuses another farm's shipment with the SPEC message and leaves it unchanged", async () => {
@@ -226,7 +250,11 @@ describe('PUT /shipments/{shipmentId}', () => {
   });
 
   it('answers SHIPMENT_NOT_FOUND for an unknown id', async () => {
-    const res = await api('/shipments/00000000-0000-4000-8000-000000000000', { method: 'PUT', token: farmer.token, body: { price: 1 } });
+    const res = await api('/shipments/00000000-0000-4000-8000-000000000000', {
+      method: 'PUT',
+      token: farmer.token,
+      body: { price: 1 },
+    });
     expect(res.status).toBe(404);
     expect(res.json.error).toMatchObject({ code: 'SHIPMENT_NOT_FOUND', message: '出荷記録が見つかりません' });
   });
@@ -244,7 +272,11 @@ describe('DELETE /shipments/{shipmentId}', () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true, message: '出荷記録を削除しました' });
     expect(await animalStatus(cattleId)).toBe('RESTING');
-    expect((await statusHistoryOf(cattleId)).at(-1)).toMatchObject({ old_status: 'SHIPPED', new_status: 'RESTING', reason: '出荷記録の削除' });
+    expect((await statusHistoryOf(cattleId)).at(-1)).toMatchObject({
+      old_status: 'SHIPPED',
+      new_status: 'RESTING',
+      reason: '出荷記録の削除',
+    });
     expect((await api(`/shipments?cattleId=${cattleId}`, { token: farmer.token })).json.data.total).toBe(0);
   });
 
@@ -290,7 +322,11 @@ describe('shipment plans', () => {
     expect(res.status).toBe(201);
     expect(res.json.data).toMatchObject({ cattleId: steer, plannedShipmentMonth: addMonths(jstMonth(), 1) });
     expect(await animalStatus(steer)).toBe('SCHEDULED_FOR_SHIPMENT');
-    expect((await statusHistoryOf(steer)).at(-1)).toMatchObject({ old_status: 'HEALTHY', new_status: 'SCHEDULED_FOR_SHIPMENT', reason: '出荷予定の登録' });
+    expect((await statusHistoryOf(steer)).at(-1)).toMatchObject({
+      old_status: 'HEALTHY',
+      new_status: 'SCHEDULED_FOR_SHIPMENT',
+      reason: '出荷予定の登録',
+    });
 
     const cow = await insertAnimal(farmer.userId, { gender: '雌', growthStage: 'MULTI_PAROUS', status: 'PREGNANT' });
     expect((await plan(farmer.token, { cattleId: cow, plannedShipmentMonth: jstMonth() })).status).toBe(201);
@@ -302,7 +338,10 @@ describe('shipment plans', () => {
     await plan(farmer.token, { cattleId, plannedShipmentMonth: jstMonth() });
     const res = await plan(farmer.token, { cattleId, plannedShipmentMonth: addMonths(jstMonth(), 2) });
     expect(res.status).toBe(409);
-    expect(res.json.error).toMatchObject({ code: 'DUPLICATE_SHIPMENT_PLAN', message: 'この牛の出荷予定は既に登録されています' });
+    expect(res.json.error).toMatchObject({
+      code: 'DUPLICATE_SHIPMENT_PLAN',
+      message: 'この牛の出荷予定は既に登録されています',
+    });
   });
 
   it('refuses a plan for an animal already shipped', async () => {
@@ -333,7 +372,10 @@ describe('shipment plans', () => {
     const cattleId = await insertAnimal(user.userId);
     const past = await plan(user.token, { cattleId, plannedShipmentMonth: '2026-11' });
     expect(past.status).toBe(400);
-    expect(past.json.error).toMatchObject({ field: 'plannedShipmentMonth', message: '出荷予定月に過去の月は指定できません' });
+    expect(past.json.error).toMatchObject({
+      field: 'plannedShipmentMonth',
+      message: '出荷予定月に過去の月は指定できません',
+    });
     expect((await plan(user.token, { cattleId, plannedShipmentMonth: '2026-12' })).status).toBe(201);
   });
 
@@ -363,8 +405,14 @@ describe('shipment plans', () => {
     expect(all.json.data.results.map((r: any) => r.cattleId)).toEqual([b, a, c]);
     const [first, second] = all.json.data.results;
     expect(first.monthsOldAtPlannedMonth).toBeNull();
-    const expectedMonths = Math.floor((Date.parse(`${next}-01T00:00:00Z`) - Date.parse('2024-01-01T00:00:00Z')) / 86_400_000 / 30.44);
-    expect(second).toMatchObject({ earTagNumber: 20, status: 'SCHEDULED_FOR_SHIPMENT', monthsOldAtPlannedMonth: expectedMonths });
+    const expectedMonths = Math.floor(
+      (Date.parse(`${next}-01T00:00:00Z`) - Date.parse('2024-01-01T00:00:00Z')) / 86_400_000 / 30.44,
+    );
+    expect(second).toMatchObject({
+      earTagNumber: 20,
+      status: 'SCHEDULED_FOR_SHIPMENT',
+      monthsOldAtPlannedMonth: expectedMonths,
+    });
 
     const one = await api(`/shipments/plans?cattleId=${a}`, { token: user.token });
     expect(one.json.data.results.map((r: any) => r.cattleId)).toEqual([a]);
@@ -398,9 +446,16 @@ describe('shipment plans', () => {
     const theirs = await insertAnimal(neighbour.userId);
     await plan(neighbour.token, { cattleId: theirs, plannedShipmentMonth: jstMonth() });
     for (const cattleId of [theirs, 88_888_888]) {
-      const put = await api(`/shipments/plans/${cattleId}`, { method: 'PUT', token: farmer.token, body: { plannedShipmentMonth: jstMonth() } });
+      const put = await api(`/shipments/plans/${cattleId}`, {
+        method: 'PUT',
+        token: farmer.token,
+        body: { plannedShipmentMonth: jstMonth() },
+      });
       expect(put.status).toBe(404);
-      expect(put.json.error).toMatchObject({ code: 'SHIPMENT_PLAN_NOT_FOUND', message: `牛ID ${cattleId} の出荷予定が見つかりません` });
+      expect(put.json.error).toMatchObject({
+        code: 'SHIPMENT_PLAN_NOT_FOUND',
+        message: `牛ID ${cattleId} の出荷予定が見つかりません`,
+      });
       const del = await api(`/shipments/plans/${cattleId}`, { method: 'DELETE', token: farmer.token });
       expect(del.status).toBe(404);
       expect(del.json.error.message).toBe(`牛ID ${cattleId} の出荷予定が見つかりません`);
@@ -417,7 +472,11 @@ describe('shipment plans', () => {
     expect(res.json).toEqual({ success: true, message: '出荷予定を取り消しました' });
     expect(await planOf(cattleId)).toBeNull();
     expect(await animalStatus(cattleId)).toBe('RESTING');
-    expect((await statusHistoryOf(cattleId)).at(-1)).toMatchObject({ old_status: 'SCHEDULED_FOR_SHIPMENT', new_status: 'RESTING', reason: '出荷予定の取消' });
+    expect((await statusHistoryOf(cattleId)).at(-1)).toMatchObject({
+      old_status: 'SCHEDULED_FOR_SHIPMENT',
+      new_status: 'RESTING',
+      reason: '出荷予定の取消',
+    });
   });
 
   it('needs a signed-in farmer', async () => {
@@ -442,7 +501,11 @@ describe('GET /shipments/price-stats', () => {
     for (const [shipmentDate, price] of fixtures) {
       await ship(user.token, { ...validShipment(await insertAnimal(user.userId)), shipmentDate, price });
     }
-    await ship(neighbour.token, { ...validShipment(await insertAnimal(neighbour.userId)), shipmentDate: '2025-02-02', price: 5_000_000 });
+    await ship(neighbour.token, {
+      ...validShipment(await insertAnimal(neighbour.userId)),
+      shipmentDate: '2025-02-02',
+      price: 5_000_000,
+    });
 
     const res = await api('/shipments/price-stats?from=2025-01-01&to=2025-04-30', { token: user.token });
     expect(res.status).toBe(200);
@@ -477,7 +540,12 @@ describe('GET /shipments/price-stats', () => {
       minPrice: null,
     });
     expect(res.json.data.monthlyStats).toHaveLength(12);
-    expect(res.json.data.monthlyStats.at(-1)).toEqual({ month: jstMonth(), count: 0, totalRevenue: 0, averagePrice: null });
+    expect(res.json.data.monthlyStats.at(-1)).toEqual({
+      month: jstMonth(),
+      count: 0,
+      totalRevenue: 0,
+      averagePrice: null,
+    });
   });
 
   it('refuses a reversed period and needs a signed-in farmer', async () => {
@@ -493,9 +561,17 @@ describe('GET /shipments/export.csv', () => {
     const user = await signUp();
     const a = await insertAnimal(user.userId, { name: 'ふくはる', earTagNumber: 1234 });
     const b = await insertAnimal(user.userId, { name: 'かつひで' });
-    await ship(user.token, { ...validShipment(a), shipmentDate: '2025-02-01', buyer: '=HYPERLINK("x")', notes: '肉質 A5, 良好' });
+    await ship(user.token, {
+      ...validShipment(a),
+      shipmentDate: '2025-02-01',
+      buyer: '=HYPERLINK("x")',
+      notes: '肉質 A5, 良好',
+    });
     await ship(user.token, { ...validShipment(b), shipmentDate: '2025-06-01', buyer: null, notes: null });
-    await ship(neighbour.token, { ...validShipment(await insertAnimal(neighbour.userId, { name: '隣の牛' })), shipmentDate: '2025-02-02' });
+    await ship(neighbour.token, {
+      ...validShipment(await insertAnimal(neighbour.userId, { name: '隣の牛' })),
+      shipmentDate: '2025-02-02',
+    });
 
     const res = await api('/shipments/export.csv', { token: user.token });
     expect(res.status).toBe(200);
@@ -505,13 +581,20 @@ describe('GET /shipments/export.csv', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = res.text.replace(/^\ufeff/, '').split('\r\n');
     expect(lines[0]).toBe('出荷日,個体識別番号,耳標番号,名号,性別,出荷時月齢,体重(kg),価格(円),出荷先,母牛,備考');
-    expect(lines[1]).toMatch(/^2025-02-01,\d+,1234,ふくはる,去勢,8,285\.5,720000,"'=HYPERLINK\(""x""\)",,"肉質 A5, 良好"$/);
+    expect(lines[1]).toMatch(
+      /^2025-02-01,\d+,1234,ふくはる,去勢,8,285\.5,720000,"'=HYPERLINK\(""x""\)",,"肉質 A5, 良好"$/,
+    );
     expect(lines[2]).toMatch(/^2025-06-01,\d+,,かつひで,去勢,11,285\.5,720000,,,$/);
     expect(lines).toHaveLength(4); // header, two rows, trailing CRLF
     expect(res.text).not.toContain('隣の牛');
 
     const period = await api('/shipments/export.csv?from=2025-05-01', { token: user.token });
-    expect(period.text.replace(/^\ufeff/, '').split('\r\n').filter(Boolean)).toHaveLength(2);
+    expect(
+      period.text
+        .replace(/^\ufeff/, '')
+        .split('\r\n')
+        .filter(Boolean),
+    ).toHaveLength(2);
   });
 
   it('needs a signed-in farmer', async () => {

@@ -37,7 +37,9 @@ export async function insertMotherInfo(
   cattleId: number,
   info: { motherCattleId?: number | null; motherName?: string | null; motherIdentificationNumber?: number | null },
 ) {
-  await env.DB.prepare('INSERT INTO mother_info (cattle_id, mother_cattle_id, mother_name, mother_identification_number) VALUES (?, ?, ?, ?)')
+  await env.DB.prepare(
+    'INSERT INTO mother_info (cattle_id, mother_cattle_id, mother_name, mother_identification_number) VALUES (?, ?, ?, ?)',
+  )
     .bind(cattleId, info.motherCattleId ?? null, info.motherName ?? null, info.motherIdentificationNumber ?? null)
     .run();
 }
@@ -58,7 +60,9 @@ export async function insertEvent(ownerUserId: number, cattleId: number, eventTy
 }
 
 export async function animalStatus(cattleId: number) {
-  return (await env.DB.prepare('SELECT status FROM cattle WHERE cattle_id = ?').bind(cattleId).first<{ status: string }>())!.status;
+  return (await env.DB.prepare('SELECT status FROM cattle WHERE cattle_id = ?')
+    .bind(cattleId)
+    .first<{ status: string }>())!.status;
 }
 
 export async function statusHistoryOf(cattleId: number) {

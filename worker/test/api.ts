@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
-import worker from '../index';
 import type { Env } from '../env';
+import worker from '../index';
 
 export const testEnv = env as unknown as Env;
 
@@ -24,7 +24,7 @@ export async function api(path: string, init: Init = {}) {
   await waitOnExecutionContext(ctx);
   // Keep a BOM visible: CSV downloads must start with one.
   const text = new TextDecoder('utf-8', { ignoreBOM: true, fatal: false }).decode(await response.arrayBuffer());
-  let json: any = undefined;
+  let json: any;
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {
@@ -42,7 +42,10 @@ export async function signUp(options: { email?: string; password?: string; name?
   const password = options.password ?? 'barn-password-1';
   await api('/auth/register', { method: 'POST', body: { email } });
   const token = await latestVerificationToken(email);
-  const done = await api('/auth/complete', { method: 'POST', body: { token, name: options.name ?? '牧場 太郎', password } });
+  const done = await api('/auth/complete', {
+    method: 'POST',
+    body: { token, name: options.name ?? '牧場 太郎', password },
+  });
   if (done.status !== 200) throw new Error(`complete failed: ${done.text}`);
   const login = await api('/auth/login', { method: 'POST', body: { email, password } });
   if (login.status !== 200) throw new Error(`login failed: ${login.text}`);

@@ -1,10 +1,11 @@
-import { isDevelopment, type Env, type Logger } from '../env';
+import { type Env, isDevelopment, type Logger } from '../env';
 import { AppError } from '../lib/errors';
 
 export const SITEVERIFY_ENDPOINT = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 const SITEVERIFY_TIMEOUT_MS = 10_000;
 
-export const turnstileFailed = () => new AppError(400, 'TURNSTILE_FAILED', 'Turnstile検証に失敗しました', 'turnstileToken');
+export const turnstileFailed = () =>
+  new AppError(400, 'TURNSTILE_FAILED', 'Turnstile検証に失敗しました', 'turnstileToken');
 
 /** Whether tokens are checked at all: everywhere except development without a secret key. */
 export const turnstileRequired = (env: Env) => Boolean(env.TURNSTILE_SECRET_KEY) || !isDevelopment(env);

@@ -14,7 +14,10 @@ const THROTTLE_WINDOW_SECONDS = 15 * 60;
 
 export const waitingListRouter = createRouter()
   .openapi(routes.config, (c) =>
-    c.json({ data: { turnstileSiteKey: c.env.TURNSTILE_SITE_KEY || null, turnstileRequired: turnstileRequired(c.env) } }, 200),
+    c.json(
+      { data: { turnstileSiteKey: c.env.TURNSTILE_SITE_KEY || null, turnstileRequired: turnstileRequired(c.env) } },
+      200,
+    ),
   )
   .openapi(routes.preRegister, async (c) => {
     const { email, referralSource, locale, turnstileToken } = c.req.valid('json');
@@ -36,13 +39,24 @@ export const waitingListRouter = createRouter()
       .onConflictDoNothing({ target: registrations.email })
       .returning({ id: registrations.id });
     if (!created) {
-      return c.json({ data: { email, alreadyRegistered: true, message: 'このメールアドレスは既に事前登録されています。' } }, 200);
+      return c.json(
+        { data: { email, alreadyRegistered: true, message: 'このメールアドレスは既に事前登録されています。' } },
+        200,
+      );
     }
 
     await sendMail(
       c.env,
-      { to: email, type: 'pre_registration', idempotencyKey: `pre-registration-${created.id}`, ...preRegistrationMail(locale, c.env.APP_URL) },
+      {
+        to: email,
+        type: 'pre_registration',
+        idempotencyKey: `pre-registration-${created.id}`,
+        ...preRegistrationMail(locale, c.env.APP_URL),
+      },
       log,
     );
-    return c.json({ data: { email, alreadyRegistered: false, message: '事前登録を受け付けました。確認メールをお送りしました。' } }, 201);
+    return c.json(
+      { data: { email, alreadyRegistered: false, message: '事前登録を受け付けました。確認メールをお送りしました。' } },
+      201,
+    );
   });

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RESEND_ENDPOINT } from '../mail/send-mail';
 import type { Env } from '../env';
+import { RESEND_ENDPOINT } from '../mail/send-mail';
 import { api, uniqueEmail } from '../test/api';
 import { SITEVERIFY_ENDPOINT } from './turnstile';
 
@@ -21,12 +21,21 @@ function preRegister(body: unknown, options: { ip?: string; env?: Partial<Env> }
 }
 
 const registrationsOf = (email: string) =>
-  env.DB.prepare('SELECT * FROM registrations WHERE email = ?').bind(email).all<any>().then((r) => r.results);
+  env.DB.prepare('SELECT * FROM registrations WHERE email = ?')
+    .bind(email)
+    .all<any>()
+    .then((r) => r.results);
 const mailLogsOf = (email: string) =>
-  env.DB.prepare('SELECT * FROM email_logs WHERE email = ? ORDER BY id').bind(email).all<any>().then((r) => r.results);
+  env.DB.prepare('SELECT * FROM email_logs WHERE email = ? ORDER BY id')
+    .bind(email)
+    .all<any>()
+    .then((r) => r.results);
 
 /** A fetch stub answering siteverify and Resend separately, recording what was sent. */
-function stubOutbound(answers: { siteverify?: () => Response | Promise<Response>; resend?: () => Response | Promise<Response> }) {
+function stubOutbound(answers: {
+  siteverify?: () => Response | Promise<Response>;
+  resend?: () => Response | Promise<Response>;
+}) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = input instanceof Request ? input.url : String(input);
     if (url === SITEVERIFY_ENDPOINT && answers.siteverify) return answers.siteverify();
@@ -37,7 +46,9 @@ function stubOutbound(answers: { siteverify?: () => Response | Promise<Response>
 
 describe('GET /pre-register/config', () => {
   it('gives the site key and says verification is skipped in development without a secret', async () => {
-    const res = await api('/pre-register/config', { env: { TURNSTILE_SECRET_KEY: '', TURNSTILE_SITE_KEY: '1x00000000000000000000AA' } });
+    const res = await api('/pre-register/config', {
+      env: { TURNSTILE_SECRET_KEY: '', TURNSTILE_SITE_KEY: '1x00000000000000000000AA' },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ data: { turnstileSiteKey: '1x00000000000000000000AA', turnstileRequired: false } });
   });
@@ -45,7 +56,9 @@ describe('GET /pre-register/config', () => {
   it('requires verification when a secret is set, and always in production', async () => {
     const withSecret = await api('/pre-register/config', { env: { TURNSTILE_SECRET_KEY: 'secret' } });
     expect(withSecret.json.data.turnstileRequired).toBe(true);
-    const production = await api('/pre-register/config', { env: { ENVIRONMENT: 'production', TURNSTILE_SECRET_KEY: '', TURNSTILE_SITE_KEY: '' } });
+    const production = await api('/pre-register/config', {
+      env: { ENVIRONMENT: 'production', TURNSTILE_SECRET_KEY: '', TURNSTILE_SITE_KEY: '' },
+    });
     expect(production.json.data).toEqual({ turnstileSiteKey: null, turnstileRequired: true });
   });
 });
@@ -101,7 +114,10 @@ describe('POST /pre-register', () => {
     expect(form.get('remoteip')).toBe('198.51.100.7');
     const [mailUrl, mailInit] = fetchSpy.mock.calls[1];
     expect(String(mailUrl)).toBe(RESEND_ENDPOINT);
-    expect(JSON.parse(String(mailInit!.body))).toMatchObject({ to: [email], subject: '【牛帳】事前登録ありがとうございます' });
+    expect(JSON.parse(String(mailInit!.body))).toMatchObject({
+      to: [email],
+      subject: '【牛帳】事前登録ありがとうございます',
+    });
     expect(new Headers(mailInit!.headers).get('Idempotency-Key')).toMatch(/^pre-registration-\d+$/);
     const logs = await mailLogsOf(email);
     expect(logs[0]).toMatchObject({ type: 'pre_registration', http_status: 200, resend_id: 're_wait_1', error: null });
@@ -110,9 +126,16 @@ describe('POST /pre-register', () => {
   it('refuses a token that siteverify rejects (a bot) and stores nothing', async () => {
     stubOutbound({ siteverify: () => Response.json({ success: false, 'error-codes': ['invalid-input-response'] }) });
     const email = uniqueEmail('wait-bot');
-    const res = await preRegister({ email, turnstileToken: TOKEN }, { env: { TURNSTILE_SECRET_KEY: 'turnstile-secret' } });
+    const res = await preRegister(
+      { email, turnstileToken: TOKEN },
+      { env: { TURNSTILE_SECRET_KEY: 'turnstile-secret' } },
+    );
     expect(res.status).toBe(400);
-    expect(res.json.error).toMatchObject({ code: 'TURNSTILE_FAILED', message: 'Turnstile検証に失敗しました', field: 'turnstileToken' });
+    expect(res.json.error).toMatchObject({
+      code: 'TURNSTILE_FAILED',
+      message: 'Turnstile検証に失敗しました',
+      field: 'turnstileToken',
+    });
     expect(await registrationsOf(email)).toHaveLength(0);
     expect(await mailLogsOf(email)).toHaveLength(0);
   });
@@ -124,7 +147,10 @@ describe('POST /pre-register', () => {
   ])('fails closed when siteverify is %s', async (_, answer) => {
     stubOutbound({ siteverify: answer });
     const email = uniqueEmail('wait-outage');
-    const res = await preRegister({ email, turnstileToken: TOKEN }, { env: { TURNSTILE_SECRET_KEY: 'turnstile-secret' } });
+    const res = await preRegister(
+      { email, turnstileToken: TOKEN },
+      { env: { TURNSTILE_SECRET_KEY: 'turnstile-secret' } },
+    );
     expect(res.status).toBe(400);
     expect(res.json.error.message).toBe('Turnstile検証に失敗しました');
     expect(await registrationsOf(email)).toHaveLength(0);
@@ -133,7 +159,10 @@ describe('POST /pre-register', () => {
   it('fails closed in production when no secret is configured, without calling siteverify', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const email = uniqueEmail('wait-prod');
-    const res = await preRegister({ email, turnstileToken: TOKEN }, { env: { ENVIRONMENT: 'production', TURNSTILE_SECRET_KEY: '' } });
+    const res = await preRegister(
+      { email, turnstileToken: TOKEN },
+      { env: { ENVIRONMENT: 'production', TURNSTILE_SECRET_KEY: '' } },
+    );
     expect(res.status).toBe(400);
     expect(res.json.error.message).toBe('Turnstile検証に失敗しました');
     expect(fetchSpy).not.toHaveBeenCalled();
@@ -160,7 +189,12 @@ describe('POST /pre-register', () => {
   it('answers 200 alreadyRegistered for a known email (any case) without a second row or mail', async () => {
     const email = uniqueEmail('wait-dup');
     expect((await preRegister({ email, turnstileToken: TOKEN })).status).toBe(201);
-    const again = await preRegister({ email: email.toUpperCase(), referralSource: 'sns', locale: 'en', turnstileToken: TOKEN });
+    const again = await preRegister({
+      email: email.toUpperCase(),
+      referralSource: 'sns',
+      locale: 'en',
+      turnstileToken: TOKEN,
+    });
     expect(again.status).toBe(200);
     expect(again.json).toEqual({
       data: { email, alreadyRegistered: true, message: 'このメールアドレスは既に事前登録されています。' },
@@ -175,7 +209,11 @@ describe('POST /pre-register', () => {
     [{ turnstileToken: TOKEN }, 'email', '有効なメールアドレスを入力してください'],
     [{ email: 'not-an-email', turnstileToken: TOKEN }, 'email', '有効なメールアドレスを入力してください'],
     [{ email: `${'a'.repeat(250)}@x.jp`, turnstileToken: TOKEN }, 'email', 'Email address is too long'],
-    [{ email: 'ok@example.jp', referralSource: 'x'.repeat(101), turnstileToken: TOKEN }, 'referralSource', 'Referral source is too long'],
+    [
+      { email: 'ok@example.jp', referralSource: 'x'.repeat(101), turnstileToken: TOKEN },
+      'referralSource',
+      'Referral source is too long',
+    ],
     [{ email: 'ok@example.jp', locale: 'fr', turnstileToken: TOKEN }, 'locale', 'Invalid locale'],
     [{ email: 'ok@example.jp' }, 'turnstileToken', 'Turnstileトークンは必須です'],
     [{ email: 'ok@example.jp', turnstileToken: 'short' }, 'turnstileToken', 'Turnstileトークンは必須です'],

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { apiFetch } from '../lib/api';
 import { defineMessages, useI18n } from '../lib/i18n';
 
@@ -40,9 +40,9 @@ export const cattleSearchQuery = <A extends PickableAnimal>(search: string, limi
   queryOptions({
     queryKey: ['cattle', 'search', search, limit],
     queryFn: ({ signal }) =>
-      apiFetch<{ data: { results: A[] } }>(`/cattle?${new URLSearchParams({ search, limit: String(limit) })}`, { signal }).then(
-        (r) => r.data.results,
-      ),
+      apiFetch<{ data: { results: A[] } }>(`/cattle?${new URLSearchParams({ search, limit: String(limit) })}`, {
+        signal,
+      }).then((r) => r.data.results),
     staleTime: 30_000,
   });
 
@@ -97,7 +97,9 @@ export function AnimalPicker<A extends PickableAnimal>({
   const name = (animal: A) =>
     formatAnimal
       ? formatAnimal(animal)
-      : [animal.earTagNumber != null ? `#${animal.earTagNumber}` : null, animal.name ?? t('animalPicker.unnamed')].filter(Boolean).join(' ');
+      : [animal.earTagNumber != null ? `#${animal.earTagNumber}` : null, animal.name ?? t('animalPicker.unnamed')]
+          .filter(Boolean)
+          .join(' ');
   const pick = (animal: A | null) => {
     moveFocus.current = true;
     onChange(animal);

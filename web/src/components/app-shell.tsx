@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useActiveAlertCount } from '../features/alerts/use-active-alert-count';
 import { apiFetch } from '../lib/api';
 import { clearToken } from '../lib/auth-token';
 import { useI18n } from '../lib/i18n';
 import { useMe } from '../lib/session';
 import { applyTheme } from '../lib/theme';
-import { useEffect } from 'react';
-import { useActiveAlertCount } from '../features/alerts/use-active-alert-count';
 import { navItems } from './nav-items';
 
 export function useSignOut() {
@@ -49,7 +49,9 @@ export function AppShell() {
       </a>
       <aside className="sidebar" aria-label={t('nav.main')}>
         <Link to="/home" className="brand">
-          <span className="brand__mark" aria-hidden="true">牛</span>
+          <span className="brand__mark" aria-hidden="true">
+            牛
+          </span>
           <span>{t('app.name')}</span>
         </Link>
         <nav>
@@ -58,7 +60,11 @@ export function AppShell() {
               .filter((item) => item.desktop)
               .map((item) => (
                 <li key={item.to}>
-                  <Link to={item.to} className="sidebar__link" activeProps={{ 'aria-current': 'page', className: 'sidebar__link is-active' }}>
+                  <Link
+                    to={item.to}
+                    className="sidebar__link"
+                    activeProps={{ 'aria-current': 'page', className: 'sidebar__link is-active' }}
+                  >
                     <item.icon size={20} aria-hidden="true" />
                     {t(item.labelKey)}
                     {item.alertBadge ? <AlertBadge count={alertCount} /> : null}
@@ -76,7 +82,9 @@ export function AppShell() {
       </aside>
       <header className="topbar">
         <Link to="/home" className="brand">
-          <span className="brand__mark" aria-hidden="true">牛</span>
+          <span className="brand__mark" aria-hidden="true">
+            牛
+          </span>
           <span>{t('app.name')}</span>
         </Link>
         {me ? <span className="topbar__user">{t('nav.signedInAs', { name: me.userName })}</span> : null}
@@ -88,7 +96,12 @@ export function AppShell() {
         {navItems
           .filter((item) => item.phone)
           .map((item) => (
-            <Link key={item.to} to={item.to} className="bottom-nav__link" activeProps={{ 'aria-current': 'page', className: 'bottom-nav__link is-active' }}>
+            <Link
+              key={item.to}
+              to={item.to}
+              className="bottom-nav__link"
+              activeProps={{ 'aria-current': 'page', className: 'bottom-nav__link is-active' }}
+            >
               <span className="bottom-nav__icon">
                 <item.icon size={24} aria-hidden="true" />
                 {item.alertBadge ? <AlertBadge count={alertCount} /> : null}

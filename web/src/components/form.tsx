@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 
 type FieldProps = { label: string; error?: string; hint?: ReactNode; required?: boolean };
 
@@ -9,7 +15,11 @@ function FieldShell({ id, label, error, hint, required, children }: FieldProps &
         {label}
       </label>
       {children}
-      {hint && !error ? <p className="field__hint" id={`${id}-hint`}>{hint}</p> : null}
+      {hint && !error ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p className="field__error" id={`${id}-error`} role="alert">
           {error}
@@ -22,31 +32,68 @@ function FieldShell({ id, label, error, hint, required, children }: FieldProps &
 const describedBy = (id: string, error?: string, hint?: ReactNode) =>
   error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 
-export function TextField({ label, error, hint, required, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  error,
+  hint,
+  required,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} required={required}>
-      <input id={id} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, error, hint)} required={required} {...input} />
+      <input
+        id={id}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy(id, error, hint)}
+        required={required}
+        {...input}
+      />
     </FieldShell>
   );
 }
 
-export function SelectField({ label, error, hint, required, children, ...select }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  required,
+  children,
+  ...select
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} required={required}>
-      <select id={id} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, error, hint)} required={required} {...select}>
+      <select
+        id={id}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy(id, error, hint)}
+        required={required}
+        {...select}
+      >
         {children}
       </select>
     </FieldShell>
   );
 }
 
-export function TextAreaField({ label, error, hint, required, ...area }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  required,
+  ...area
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} required={required}>
-      <textarea id={id} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, error, hint)} required={required} {...area} />
+      <textarea
+        id={id}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy(id, error, hint)}
+        required={required}
+        {...area}
+      />
     </FieldShell>
   );
 }
@@ -60,9 +107,22 @@ export function FormError({ message }: { message?: string | null }) {
   );
 }
 
-export function SubmitButton({ pending, children, className }: { pending: boolean; children: ReactNode; className?: string }) {
+export function SubmitButton({
+  pending,
+  children,
+  className,
+}: {
+  pending: boolean;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <button type="submit" className={`button button--primary ${className ?? ''}`} disabled={pending} aria-busy={pending}>
+    <button
+      type="submit"
+      className={`button button--primary ${className ?? ''}`}
+      disabled={pending}
+      aria-busy={pending}
+    >
       {pending ? <span className="spinner" aria-hidden="true" /> : null}
       {children}
     </button>

@@ -2,7 +2,19 @@
  * The farmer's navigation. The side bar (wide screens) shows every `desktop` item; the phone's bottom bar shows the
  * `phone` items (five at most, sized for gloved thumbs) and the rest sit behind メニュー.
  */
-import { Beef, Bell, CalendarDays, ChartLine, ClipboardList, House, Menu, Plus, Settings, Truck, type LucideIcon } from 'lucide-react';
+import {
+  Beef,
+  Bell,
+  CalendarDays,
+  ChartLine,
+  ClipboardList,
+  House,
+  type LucideIcon,
+  Menu,
+  Plus,
+  Settings,
+  Truck,
+} from 'lucide-react';
 
 export interface NavItem {
   to: string;

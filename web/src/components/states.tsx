@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useI18n } from '../lib/i18n';
 import { ApiError } from '../lib/api';
+import { useI18n } from '../lib/i18n';
 
 export function Loading({ label }: { label?: string }) {
   const { t } = useI18n();
@@ -23,7 +23,12 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useI18n();
-  const message = error instanceof ApiError && error.code === 'NETWORK_ERROR' ? t('common.networkError') : error instanceof Error ? error.message : String(error);
+  const message =
+    error instanceof ApiError && error.code === 'NETWORK_ERROR'
+      ? t('common.networkError')
+      : error instanceof Error
+        ? error.message
+        : String(error);
   return (
     <div className="state state--error" role="alert">
       <p className="state__title">{t('common.loadFailed')}</p>

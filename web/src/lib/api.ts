@@ -46,7 +46,13 @@ export async function apiFetch<T>(path: string, options: Options = {}): Promise<
   if (!response.ok) {
     const error = body?.error;
     if (response.status === 401 && token) clearToken();
-    throw new ApiError(response.status, error?.code ?? 'HTTP_ERROR', error?.message ?? response.statusText, error?.field, error?.issues);
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'HTTP_ERROR',
+      error?.message ?? response.statusText,
+      error?.field,
+      error?.issues,
+    );
   }
   return body as T;
 }

@@ -5,9 +5,14 @@ import { getToken } from './auth-token';
  * Fetches a file from the API with the signed-in token (a plain link cannot send it), with the file name the
  * server gave in Content-Disposition (null when it gave none).
  */
-export async function apiFetchFile(path: string, headers: Record<string, string> = {}): Promise<{ blob: Blob; filename: string | null }> {
+export async function apiFetchFile(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ blob: Blob; filename: string | null }> {
   const token = getToken();
-  const response = await fetch(`/api/v1${path}`, { headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers } });
+  const response = await fetch(`/api/v1${path}`, {
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
+  });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
     throw new ApiError(response.status, body?.error?.code ?? 'HTTP_ERROR', body?.error?.message ?? response.statusText);

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { completeBodySchema } from '@worker/accounts/accounts.schemas';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { FormError, SubmitButton, TextField } from '../../components/form';
 import { apiFetch } from '../../lib/api';
-import { describeError, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import './messages';
 import { PublicLayout } from './public-layout';
@@ -51,7 +51,14 @@ export function CompletePage() {
       <p>{t('accounts.completeLead')}</p>
       <form onSubmit={onSubmit} noValidate className="form">
         <FormError message={server.message ?? errors.token} />
-        <TextField label={t('accounts.name')} name="name" autoComplete="name" required maxLength={100} error={errors.name} />
+        <TextField
+          label={t('accounts.name')}
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={100}
+          error={errors.name}
+        />
         <TextField
           label={t('accounts.password')}
           name="password"
@@ -61,7 +68,14 @@ export function CompletePage() {
           hint={t('accounts.passwordHint')}
           error={errors.password}
         />
-        <TextField label={t('accounts.passwordConfirm')} name="passwordConfirm" type="password" autoComplete="new-password" required error={errors.passwordConfirm} />
+        <TextField
+          label={t('accounts.passwordConfirm')}
+          name="passwordConfirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.passwordConfirm}
+        />
         <SubmitButton pending={complete.isPending}>{t('accounts.completeSubmit')}</SubmitButton>
       </form>
     </PublicLayout>

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { loginBodySchema, type LoginResponse } from '@worker/accounts/accounts.schemas';
-import { useState, type FormEvent } from 'react';
+import { type LoginResponse, loginBodySchema } from '@worker/accounts/accounts.schemas';
+import { type FormEvent, useState } from 'react';
 import { FormError, SubmitButton, TextField } from '../../components/form';
 import { apiFetch } from '../../lib/api';
 import { setToken } from '../../lib/auth-token';
-import { describeError, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
-import { applyTheme } from '../../lib/theme';
 import { meQuery } from '../../lib/session';
+import { applyTheme } from '../../lib/theme';
 import './messages';
 import { OAuthButtons, OAuthFailureNotice } from './oauth-buttons';
 import { PublicLayout, safeRedirect } from './public-layout';
@@ -20,7 +20,8 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const login = useMutation({
-    mutationFn: (body: { email: string; password: string }) => apiFetch<LoginResponse>('/auth/login', { method: 'POST', body }),
+    mutationFn: (body: { email: string; password: string }) =>
+      apiFetch<LoginResponse>('/auth/login', { method: 'POST', body }),
     onSuccess: async (result) => {
       setToken(result.token);
       await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
@@ -48,8 +49,23 @@ export function LoginPage() {
       <OAuthButtons redirect={search.redirect} />
       <form onSubmit={onSubmit} noValidate className="form">
         <FormError message={server.message} />
-        <TextField label={t('accounts.email')} name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
-        <TextField label={t('accounts.password')} name="password" type="password" autoComplete="current-password" required error={errors.password} />
+        <TextField
+          label={t('accounts.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          error={errors.email}
+        />
+        <TextField
+          label={t('accounts.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
         <SubmitButton pending={login.isPending}>{t('accounts.loginSubmit')}</SubmitButton>
       </form>
       <p className="public__alt">

@@ -6,10 +6,20 @@ export function LanguageSwitch() {
   const { locale, setLocale } = useI18n();
   return (
     <div className="lang-switch" role="group" aria-label="言語 / Language">
-      <button type="button" className="button button--small" aria-pressed={locale === 'ja'} onClick={() => setLocale('ja')}>
+      <button
+        type="button"
+        className="button button--small"
+        aria-pressed={locale === 'ja'}
+        onClick={() => setLocale('ja')}
+      >
         日本語
       </button>
-      <button type="button" className="button button--small" aria-pressed={locale === 'en'} onClick={() => setLocale('en')}>
+      <button
+        type="button"
+        className="button button--small"
+        aria-pressed={locale === 'en'}
+        onClick={() => setLocale('en')}
+      >
         English
       </button>
     </div>
@@ -23,7 +33,9 @@ export function PublicLayout({ title, children }: { title: string; children: Rea
     <div className="public">
       <header className="public__header">
         <Link to="/" className="brand">
-          <span className="brand__mark" aria-hidden="true">牛</span>
+          <span className="brand__mark" aria-hidden="true">
+            牛
+          </span>
           <span>{t('app.name')}</span>
         </Link>
         <LanguageSwitch />

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { registerBodySchema } from '@worker/accounts/accounts.schemas';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { FormError, SubmitButton, TextField } from '../../components/form';
 import { apiFetch } from '../../lib/api';
-import { describeError, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import './messages';
 import { OAuthButtons } from './oauth-buttons';
@@ -15,9 +15,10 @@ export function RegisterPage() {
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const register = useMutation({
     mutationFn: (email: string) =>
-      apiFetch<{ success: boolean; message: string; isExistingUser: boolean }>('/auth/register', { method: 'POST', body: { email } }).then(
-        (r) => ({ ...r, email }),
-      ),
+      apiFetch<{ success: boolean; message: string; isExistingUser: boolean }>('/auth/register', {
+        method: 'POST',
+        body: { email },
+      }).then((r) => ({ ...r, email })),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -52,7 +53,15 @@ export function RegisterPage() {
       <p>{t('accounts.registerLead')}</p>
       <form onSubmit={onSubmit} noValidate className="form">
         <FormError message={server.message} />
-        <TextField label={t('accounts.email')} name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
+        <TextField
+          label={t('accounts.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          error={errors.email}
+        />
         <SubmitButton pending={register.isPending}>{t('accounts.registerSubmit')}</SubmitButton>
       </form>
       <p className="public__alt">

@@ -5,7 +5,7 @@ import { FormError } from '../../components/form';
 import { Loading } from '../../components/states';
 import { apiFetch } from '../../lib/api';
 import { describeError } from '../../lib/form-errors';
-import { useI18n, type Locale } from '../../lib/i18n';
+import { type Locale, useI18n } from '../../lib/i18n';
 import { meQuery, useMe } from '../../lib/session';
 import { applyTheme, storedTheme } from '../../lib/theme';
 import './messages';
@@ -23,7 +23,9 @@ export function SettingsPage() {
   const signOut = useSignOut();
   const saveTheme = useMutation({
     mutationFn: (theme: Theme) =>
-      apiFetch<{ data: PublicUser }>(`/users/${me!.id}/theme`, { method: 'PATCH', body: { theme } }).then((r) => r.data),
+      apiFetch<{ data: PublicUser }>(`/users/${me!.id}/theme`, { method: 'PATCH', body: { theme } }).then(
+        (r) => r.data,
+      ),
     onMutate: (theme) => {
       const previous = storedTheme();
       applyTheme(theme);
@@ -69,7 +71,13 @@ export function SettingsPage() {
           <legend>{t('accounts.language')}</legend>
           {(['ja', 'en'] as Locale[]).map((value) => (
             <label key={value} className="choice">
-              <input type="radio" name="locale" value={value} checked={locale === value} onChange={() => setLocale(value)} />
+              <input
+                type="radio"
+                name="locale"
+                value={value}
+                checked={locale === value}
+                onChange={() => setLocale(value)}
+              />
               {value === 'ja' ? '日本語' : 'English'}
             </label>
           ))}

@@ -57,13 +57,21 @@ async function adminRequest(path: string, authorization: string): Promise<Respon
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as ErrorBody | null;
-    throw new ApiError(response.status, body?.error.code ?? 'HTTP_ERROR', body?.error.message ?? response.statusText, body?.error.field, body?.error.issues);
+    throw new ApiError(
+      response.status,
+      body?.error.code ?? 'HTTP_ERROR',
+      body?.error.message ?? response.statusText,
+      body?.error.field,
+      body?.error.issues,
+    );
   }
   return response;
 }
 
 export const fetchRegistrations = (query: string, authorization: string) =>
-  adminRequest(`/registrations?${query}`, authorization).then((r) => r.json() as Promise<RegistrationsResponse>).then((r) => r.data);
+  adminRequest(`/registrations?${query}`, authorization)
+    .then((r) => r.json() as Promise<RegistrationsResponse>)
+    .then((r) => r.data);
 
 /** Fetches the CSV with the header (a plain link could not send it) and saves it as registrations.csv. */
 export async function downloadRegistrationsCsv(query: string, authorization: string) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import type { Registration } from '@worker/admin/admin.schemas';
-import { useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { FormError, SelectField, SubmitButton, TextField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { ApiError } from '../../lib/api';
@@ -14,8 +14,8 @@ import {
   basicHeader,
   downloadRegistrationsCsv,
   fetchRegistrations,
-  registrationsQuery,
   type RegistrationFilters,
+  registrationsQuery,
 } from './admin-api';
 import type { RegistrationsSearch } from './registrations-search';
 import './admin.css';
@@ -144,7 +144,9 @@ export function RegistrationsPage() {
     <div className="public admin">
       <header className="public__header">
         <Link to="/" className="brand">
-          <span className="brand__mark" aria-hidden="true">牛</span>
+          <span className="brand__mark" aria-hidden="true">
+            牛
+          </span>
           <span>
             {t('app.name')} <span className="admin__area">{t('admin.area')}</span>
           </span>
@@ -206,7 +208,14 @@ function AdminSignIn({ notice, onSignedIn }: { notice: string | null; onSignedIn
       <p>{t('admin.signInLead')}</p>
       <form onSubmit={onSubmit} noValidate className="form">
         <FormError message={adminErrorMessage(signIn.error) ?? notice} />
-        <TextField label={t('admin.user')} name="user" autoComplete="username" autoCapitalize="none" required error={clientErrors.user} />
+        <TextField
+          label={t('admin.user')}
+          name="user"
+          autoComplete="username"
+          autoCapitalize="none"
+          required
+          error={clientErrors.user}
+        />
         <TextField
           label={t('admin.password')}
           name="password"
@@ -231,11 +240,17 @@ function RegistrationsList({ authorization, onUnauthorized }: { authorization: s
 
   const list = useQuery({
     queryKey: ['admin', 'registrations', authorization, filters, page],
-    queryFn: () => fetchRegistrations(registrationsQuery(filters, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }), authorization),
+    queryFn: () =>
+      fetchRegistrations(
+        registrationsQuery(filters, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+        authorization,
+      ),
     placeholderData: keepPreviousData,
     retry: (count, error) => !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,
   });
-  const download = useMutation({ mutationFn: () => downloadRegistrationsCsv(registrationsQuery(filters), authorization) });
+  const download = useMutation({
+    mutationFn: () => downloadRegistrationsCsv(registrationsQuery(filters), authorization),
+  });
 
   const unauthorized = [list.error, download.error].some((e) => e instanceof ApiError && e.status === 401);
   useEffect(() => {
@@ -277,7 +292,13 @@ function RegistrationsList({ authorization, onUnauthorized }: { authorization: s
       </header>
       <FormError message={adminErrorMessage(download.error)} />
 
-      <form key={JSON.stringify(filters)} className="card admin__filters" onSubmit={onFilter} role="search" aria-label={t('admin.filters')}>
+      <form
+        key={JSON.stringify(filters)}
+        className="card admin__filters"
+        onSubmit={onFilter}
+        role="search"
+        aria-label={t('admin.filters')}
+      >
         <TextField label={t('admin.search')} name="q" type="search" inputMode="email" defaultValue={filters.q ?? ''} />
         <SelectField label={t('admin.source')} name="source" defaultValue={filters.source ?? ''}>
           <option value="">{t('admin.allSources')}</option>
@@ -288,7 +309,13 @@ function RegistrationsList({ authorization, onUnauthorized }: { authorization: s
           ))}
         </SelectField>
         <TextField label={t('admin.from')} name="from" type="date" defaultValue={filters.from ?? ''} />
-        <TextField label={t('admin.to')} name="to" type="date" defaultValue={filters.to ?? ''} error={rangeError ?? undefined} />
+        <TextField
+          label={t('admin.to')}
+          name="to"
+          type="date"
+          defaultValue={filters.to ?? ''}
+          error={rangeError ?? undefined}
+        />
         <div className="admin__filter-actions">
           <SubmitButton pending={list.isFetching && !list.isLoading}>{t('admin.apply')}</SubmitButton>
           {hasFilters ? (
@@ -312,11 +339,21 @@ function RegistrationsList({ authorization, onUnauthorized }: { authorization: s
           </p>
           <RegistrationsTable items={list.data.items} locale={locale} />
           <nav className="admin__pager" aria-label={t('admin.paging')}>
-            <button type="button" className="button" disabled={page <= 1} onClick={() => go({ ...search, page: page - 1 })}>
+            <button
+              type="button"
+              className="button"
+              disabled={page <= 1}
+              onClick={() => go({ ...search, page: page - 1 })}
+            >
               {t('admin.previous')}
             </button>
             <span>{t('admin.page', { page, pages })}</span>
-            <button type="button" className="button" disabled={page >= pages} onClick={() => go({ ...search, page: page + 1 })}>
+            <button
+              type="button"
+              className="button"
+              disabled={page >= pages}
+              onClick={() => go({ ...search, page: page + 1 })}
+            >
               {t('admin.next')}
             </button>
           </nav>

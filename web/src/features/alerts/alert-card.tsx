@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { memoSchema, nextStatuses, type AlertSeverity, type AlertStatus } from '@worker/alerts/alerts.schemas';
+import { type AlertSeverity, type AlertStatus, memoSchema, nextStatuses } from '@worker/alerts/alerts.schemas';
 import type { AlertView } from '@worker/alerts/alerts.types';
 import { daysBetween, formatDateJa, todayJst } from '@worker/lib/jst';
 import { Check, CheckCheck, History, NotebookPen, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { FormError, SubmitButton, TextAreaField } from '../../components/form';
 import { ErrorState, Loading } from '../../components/states';
@@ -37,14 +37,29 @@ export function AnimalLink({ alert }: { alert: Pick<AlertView, 'cattleId' | 'cat
   const { t } = useI18n();
   const name = alert.cattleName ?? t('alerts.unnamed');
   return (
-    <Link to="/cattle/$id" params={{ id: String(alert.cattleId) }} className="alert-card__animal" aria-label={t('alerts.openAnimal', { name })}>
+    <Link
+      to="/cattle/$id"
+      params={{ id: String(alert.cattleId) }}
+      className="alert-card__animal"
+      aria-label={t('alerts.openAnimal', { name })}
+    >
       {name}
-      {alert.cattleEarTagNumber !== null ? <span className="muted">{t('alerts.earTag', { tag: alert.cattleEarTagNumber })}</span> : null}
+      {alert.cattleEarTagNumber !== null ? (
+        <span className="muted">{t('alerts.earTag', { tag: alert.cattleEarTagNumber })}</span>
+      ) : null}
     </Link>
   );
 }
 
-function ReasonDialog({ alert, status, onClose }: { alert: AlertView; status: 'resolved' | 'dismissed' | null; onClose: () => void }) {
+function ReasonDialog({
+  alert,
+  status,
+  onClose,
+}: {
+  alert: AlertView;
+  status: 'resolved' | 'dismissed' | null;
+  onClose: () => void;
+}) {
   const { t } = useI18n();
   const change = useChangeAlertStatus();
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -101,7 +116,12 @@ function MemoDialog({ alert, open, onClose }: { alert: AlertView; open: boolean;
       <p className="alert-dialog__subject">{alert.message}</p>
       <form className="form" onSubmit={submit} noValidate>
         <FormError message={server.message} />
-        <TextAreaField label={t('alerts.memoLabel')} name="memo" defaultValue={alert.memo ?? ''} error={error ?? server.fields.memo} />
+        <TextAreaField
+          label={t('alerts.memoLabel')}
+          name="memo"
+          defaultValue={alert.memo ?? ''}
+          error={error ?? server.fields.memo}
+        />
         <div className="dialog__actions">
           <button type="button" className="button" onClick={onClose}>
             {t('common.cancel')}
@@ -145,7 +165,10 @@ export function AlertCard({ alert, showAnimal = true }: { alert: AlertView; show
   const error = describeError(change.error).message;
 
   return (
-    <article className={`alert-card alert-card--${alert.severity}`} aria-label={`${t(`alerts.severity.${alert.severity}`)} ${alert.message}`}>
+    <article
+      className={`alert-card alert-card--${alert.severity}`}
+      aria-label={`${t(`alerts.severity.${alert.severity}`)} ${alert.message}`}
+    >
       <div className="alert-card__head">
         <SeverityBadge severity={alert.severity} />
         <span className="alert-card__type">{t(`alerts.type.${alert.type}`)}</span>
@@ -191,7 +214,12 @@ export function AlertCard({ alert, showAnimal = true }: { alert: AlertView; show
           <NotebookPen size={18} aria-hidden="true" />
           {t('alerts.memo')}
         </button>
-        <button type="button" className="button button--ghost" aria-expanded={historyOpen} onClick={() => setHistoryOpen((v) => !v)}>
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-expanded={historyOpen}
+          onClick={() => setHistoryOpen((v) => !v)}
+        >
           <History size={18} aria-hidden="true" />
           {historyOpen ? t('alerts.hideHistory') : t('alerts.showHistory')}
         </button>

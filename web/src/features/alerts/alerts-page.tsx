@@ -6,7 +6,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { AlertCard } from './alert-card';
 import { alertsListQuery } from './alerts-api';
-import { ALERT_VIEWS, statusesOfView, type AlertsSearch } from './alerts-search';
+import { ALERT_VIEWS, type AlertsSearch, statusesOfView } from './alerts-search';
 import './messages';
 import './alerts.css';
 
@@ -14,8 +14,12 @@ function SummaryChips({ summary }: { summary: AlertSummary }) {
   const { t } = useI18n();
   return (
     <ul className="alert-summary" aria-label={t('alerts.summaryLabel')}>
-      <li className="alert-summary__item alert-summary__item--high">{t('alerts.summaryHigh', { count: summary.high })}</li>
-      <li className="alert-summary__item alert-summary__item--medium">{t('alerts.summaryMedium', { count: summary.medium })}</li>
+      <li className="alert-summary__item alert-summary__item--high">
+        {t('alerts.summaryHigh', { count: summary.high })}
+      </li>
+      <li className="alert-summary__item alert-summary__item--medium">
+        {t('alerts.summaryMedium', { count: summary.medium })}
+      </li>
       <li className="alert-summary__item alert-summary__item--low">{t('alerts.summaryLow', { count: summary.low })}</li>
       <li className="alert-summary__item">{t('alerts.summaryOverdue', { count: summary.overdue })}</li>
       <li className="alert-summary__item">{t('alerts.summaryDueSoon', { count: summary.dueSoon })}</li>
@@ -28,14 +32,17 @@ export function AlertsPage() {
   const search = useSearch({ from: '/app/alerts' });
   const navigate = useNavigate({ from: '/alerts' });
   const view = search.show ?? 'open';
-  const update = (patch: Partial<AlertsSearch>) => navigate({ search: (prev: AlertsSearch) => ({ ...prev, ...patch }), replace: true });
-  const list = useInfiniteQuery(alertsListQuery({ status: statusesOfView[view], severity: search.severity, alertType: search.alertType }));
+  const update = (patch: Partial<AlertsSearch>) =>
+    navigate({ search: (prev: AlertsSearch) => ({ ...prev, ...patch }), replace: true });
+  const list = useInfiniteQuery(
+    alertsListQuery({ status: statusesOfView[view], severity: search.severity, alertType: search.alertType }),
+  );
   const rows = list.data?.pages.flatMap((p) => p.results) ?? [];
   const summary = list.data?.pages[0]?.summary;
   const filtered = view !== 'open' || Boolean(search.severity || search.alertType);
-  const groups = ALERT_SEVERITIES.map((severity) => [severity, rows.filter((a) => a.severity === severity)] as [AlertSeverity, AlertView[]]).filter(
-    ([, items]) => items.length > 0,
-  );
+  const groups = ALERT_SEVERITIES.map(
+    (severity) => [severity, rows.filter((a) => a.severity === severity)] as [AlertSeverity, AlertView[]],
+  ).filter(([, items]) => items.length > 0);
 
   return (
     <div className="page alerts-page">
@@ -47,7 +54,13 @@ export function AlertsPage() {
 
       <nav className="alert-views" aria-label={t('alerts.viewLabel')}>
         {ALERT_VIEWS.map((v) => (
-          <button key={v} type="button" className="chip chip--solid" aria-pressed={view === v} onClick={() => update({ show: v === 'open' ? undefined : v })}>
+          <button
+            key={v}
+            type="button"
+            className="chip chip--solid"
+            aria-pressed={view === v}
+            onClick={() => update({ show: v === 'open' ? undefined : v })}
+          >
             {t(`alerts.view.${v}`)}
           </button>
         ))}
@@ -55,7 +68,10 @@ export function AlertsPage() {
       <div className="alert-filters">
         <label className="field">
           <span>{t('alerts.severityFilter')}</span>
-          <select value={search.severity ?? ''} onChange={(e) => update({ severity: (e.target.value || undefined) as AlertsSearch['severity'] })}>
+          <select
+            value={search.severity ?? ''}
+            onChange={(e) => update({ severity: (e.target.value || undefined) as AlertsSearch['severity'] })}
+          >
             <option value="">{t('alerts.any')}</option>
             {ALERT_SEVERITIES.map((s) => (
               <option key={s} value={s}>
@@ -66,7 +82,10 @@ export function AlertsPage() {
         </label>
         <label className="field">
           <span>{t('alerts.typeFilter')}</span>
-          <select value={search.alertType ?? ''} onChange={(e) => update({ alertType: (e.target.value || undefined) as AlertsSearch['alertType'] })}>
+          <select
+            value={search.alertType ?? ''}
+            onChange={(e) => update({ alertType: (e.target.value || undefined) as AlertsSearch['alertType'] })}
+          >
             <option value="">{t('alerts.any')}</option>
             {ALERT_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -92,7 +111,11 @@ export function AlertsPage() {
       ) : (
         <>
           {groups.map(([severity, items]) => (
-            <section key={severity} className={`alert-group alert-group--${severity}`} aria-labelledby={`alert-group-${severity}`}>
+            <section
+              key={severity}
+              className={`alert-group alert-group--${severity}`}
+              aria-labelledby={`alert-group-${severity}`}
+            >
               <h2 id={`alert-group-${severity}`} className="alert-group__title">
                 <span className="alert-group__dot" aria-hidden="true" />
                 {t('alerts.group', { severity: t(`alerts.severity.${severity}`) })}
@@ -106,7 +129,12 @@ export function AlertsPage() {
             </section>
           ))}
           {list.hasNextPage ? (
-            <button type="button" className="button button--block" disabled={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
+            <button
+              type="button"
+              className="button button--block"
+              disabled={list.isFetchingNextPage}
+              onClick={() => list.fetchNextPage()}
+            >
               {t('alerts.more')}
             </button>
           ) : null}

@@ -30,7 +30,9 @@ export function TodayAlerts({ max = 5 }: { max?: number }) {
         <ErrorState error={open.error} onRetry={() => open.refetch()} />
       ) : (
         (() => {
-          const todays = open.data.results.filter((a) => a.severity === 'high' || (a.dueAt !== null && a.dueAt <= today));
+          const todays = open.data.results.filter(
+            (a) => a.severity === 'high' || (a.dueAt !== null && a.dueAt <= today),
+          );
           if (todays.length === 0) return <p className="muted">{t('alerts.todayEmpty')}</p>;
           return (
             <ul className="compact-alerts">

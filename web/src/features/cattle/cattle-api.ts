@@ -29,7 +29,9 @@ export const cattleListQuery = (search: CattleListSearch) =>
   infiniteQueryOptions({
     queryKey: ['cattle', 'list', search],
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<{ data: CattleListPage }>(`/cattle?${listQueryString(search, pageParam)}`, { signal }).then((r) => r.data),
+      apiFetch<{ data: CattleListPage }>(`/cattle?${listQueryString(search, pageParam)}`, { signal }).then(
+        (r) => r.data,
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => (last.hasNext ? last.nextCursor : undefined),
   });

@@ -5,7 +5,11 @@ import './messages';
 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useI18n();
-  return <span className={`badge badge--status-${status.toLowerCase()}`}>{t(`cattle.status.${status as CattleStatus}`)}</span>;
+  return (
+    <span className={`badge badge--status-${status.toLowerCase()}`}>
+      {t(`cattle.status.${status as CattleStatus}`)}
+    </span>
+  );
 }
 
 export function AlertMarker({ count, severity }: { count: number; severity: 'high' | 'medium' | 'low' | null }) {
@@ -26,6 +30,8 @@ export function useAgeLabel() {
   return (monthsOld: number | null) => {
     if (monthsOld === null || monthsOld === undefined) return t('cattle.unknown');
     const years = Math.floor(monthsOld / 12);
-    return years > 0 ? t('cattle.ageYears', { years, months: monthsOld % 12 }) : t('cattle.ageMonths', { months: monthsOld });
+    return years > 0
+      ? t('cattle.ageYears', { years, months: monthsOld % 12 })
+      : t('cattle.ageMonths', { months: monthsOld });
   };
 }

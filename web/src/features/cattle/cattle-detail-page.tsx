@@ -4,18 +4,18 @@ import { STATUS_CHANGE_ALLOWED } from '@worker/cattle/cattle.enums';
 import type { CattleDetail } from '@worker/cattle/cattle.types';
 import { formatDateJa } from '@worker/lib/jst';
 import { CalendarPlus, Pencil, RefreshCw, Trash2 } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { FormError, SelectField, SubmitButton, TextAreaField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { ApiError, apiFetch } from '../../lib/api';
 import { describeError } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
-import { AlertMarker, StatusBadge, useAgeLabel } from './cattle-badges';
-import { cattleDetailQuery, statusHistoryQuery } from './cattle-api';
 import { CattleAlerts } from '../alerts/cattle-alerts';
 import { EventTimeline } from '../events/event-timeline';
 import { CattleShipmentPanel } from '../shipments/cattle-shipment-panel';
+import { cattleDetailQuery, statusHistoryQuery } from './cattle-api';
+import { AlertMarker, StatusBadge, useAgeLabel } from './cattle-badges';
 import './messages';
 import './cattle.css';
 
@@ -36,7 +36,8 @@ function StatusDialog({ cow, open, onClose }: { cow: CattleDetail; open: boolean
   const { t } = useI18n();
   const queryClient = useQueryClient();
   const change = useMutation({
-    mutationFn: (body: { status: string; reason: string | null }) => apiFetch(`/cattle/${cow.cattleId}/status`, { method: 'PATCH', body }),
+    mutationFn: (body: { status: string; reason: string | null }) =>
+      apiFetch(`/cattle/${cow.cattleId}/status`, { method: 'PATCH', body }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['cattle'] });
       onClose();
@@ -52,7 +53,12 @@ function StatusDialog({ cow, open, onClose }: { cow: CattleDetail; open: boolean
     <Dialog open={open} title={t('cattle.changeStatus')} onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>
         <FormError message={server.message} />
-        <SelectField label={t('cattle.newStatus')} name="status" defaultValue={STATUS_CHANGE_ALLOWED.find((s) => s !== cow.status)} error={server.fields.status}>
+        <SelectField
+          label={t('cattle.newStatus')}
+          name="status"
+          defaultValue={STATUS_CHANGE_ALLOWED.find((s) => s !== cow.status)}
+          error={server.fields.status}
+        >
           {STATUS_CHANGE_ALLOWED.map((s) => (
             <option key={s} value={s}>
               {t(`cattle.status.${s}`)}
@@ -91,7 +97,12 @@ function DeleteDialog({ cow, open, onClose }: { cow: CattleDetail; open: boolean
         <button type="button" className="button" onClick={onClose}>
           {t('common.cancel')}
         </button>
-        <button type="button" className="button button--danger-solid" onClick={() => remove.mutate()} disabled={remove.isPending}>
+        <button
+          type="button"
+          className="button button--danger-solid"
+          onClick={() => remove.mutate()}
+          disabled={remove.isPending}
+        >
           {t('cattle.deleteConfirm')}
         </button>
       </div>
@@ -130,7 +141,9 @@ export function CattleDetailPage() {
     if (detail.error instanceof ApiError && detail.error.status === 404) {
       return (
         <EmptyState title={t('cattle.notFound')}>
-          <Link to="/cattle" search={{}}>{t('cattle.backToList')}</Link>
+          <Link to="/cattle" search={{}}>
+            {t('cattle.backToList')}
+          </Link>
         </EmptyState>
       );
     }
@@ -139,7 +152,8 @@ export function CattleDetailPage() {
   const cow = detail.data;
   const bs = cow.breedingStatus;
   const summary = cow.breedingSummary;
-  const days = (value: number | null | undefined) => (value === null || value === undefined ? null : t('cattle.days', { value: Math.round(value) }));
+  const days = (value: number | null | undefined) =>
+    value === null || value === undefined ? null : t('cattle.days', { value: Math.round(value) });
 
   return (
     <div className="page">
@@ -149,7 +163,8 @@ export function CattleDetailPage() {
           <div>
             <h1>{cow.name ?? '—'}</h1>
             <p className="muted">
-              {cow.identificationNumber} · {cow.gender ? t(`cattle.gender.${cow.gender}`) : ''} · {ageLabel(cow.monthsOld)}
+              {cow.identificationNumber} · {cow.gender ? t(`cattle.gender.${cow.gender}`) : ''} ·{' '}
+              {ageLabel(cow.monthsOld)}
             </p>
           </div>
         </div>
@@ -248,7 +263,12 @@ export function CattleDetailPage() {
             items={[
               [t('cattle.totalInseminationCount'), summary?.totalInseminationCount],
               [t('cattle.pregnancyHeadCount'), summary?.pregnancyHeadCount],
-              [t('cattle.pregnancySuccessRate'), summary?.pregnancySuccessRate === null || summary?.pregnancySuccessRate === undefined ? null : t('cattle.percent', { value: Math.round(summary.pregnancySuccessRate * 10) / 10 })],
+              [
+                t('cattle.pregnancySuccessRate'),
+                summary?.pregnancySuccessRate === null || summary?.pregnancySuccessRate === undefined
+                  ? null
+                  : t('cattle.percent', { value: Math.round(summary.pregnancySuccessRate * 10) / 10 }),
+              ],
               [t('cattle.averageDaysOpen'), days(summary?.averageDaysOpen)],
               [t('cattle.averagePregnancyPeriod'), days(summary?.averagePregnancyPeriod)],
               [t('cattle.averageCalvingInterval'), days(summary?.averageCalvingInterval)],

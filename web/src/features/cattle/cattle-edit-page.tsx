@@ -16,7 +16,8 @@ export function CattleEditPage() {
   const queryClient = useQueryClient();
   const detail = useQuery(cattleDetailQuery(id));
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => apiFetch<{ data: CattleDetail }>(`/cattle/${id}`, { method: 'PATCH', body }).then((r) => r.data),
+    mutationFn: (body: Record<string, unknown>) =>
+      apiFetch<{ data: CattleDetail }>(`/cattle/${id}`, { method: 'PATCH', body }).then((r) => r.data),
     onSuccess: async (cow) => {
       queryClient.setQueryData(cattleDetailQuery(id).queryKey, cow);
       await queryClient.invalidateQueries({ queryKey: ['cattle'] });
@@ -28,7 +29,13 @@ export function CattleEditPage() {
   return (
     <div className="page page--narrow">
       <h1>{t('cattle.editTitle')}</h1>
-      <CattleForm mode="edit" initial={detail.data} pending={save.isPending} error={save.error} onSubmit={(body) => save.mutate(body)} />
+      <CattleForm
+        mode="edit"
+        initial={detail.data}
+        pending={save.isPending}
+        error={save.error}
+        onSubmit={(body) => save.mutate(body)}
+      />
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { createCattleSchema, updateCattleSchema } from '@worker/cattle/cattle.schemas';
 import { GENDERS, GROWTH_STAGES } from '@worker/cattle/cattle.enums';
+import { createCattleSchema, updateCattleSchema } from '@worker/cattle/cattle.schemas';
 import type { CattleDetail } from '@worker/cattle/cattle.types';
 import { todayJst } from '@worker/lib/jst';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { FormError, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form';
-import { describeError, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { cattleListQuery } from './cattle-api';
 import './messages';
@@ -44,7 +44,10 @@ function readForm(form: FormData, mode: 'create' | 'edit') {
       motherIdentificationNumber: optional('motherIdentificationNumber'),
       motherScore: optional('motherScore'),
     },
-    breeding: { parity: optional('parity') ?? (mode === 'create' ? 0 : undefined), breedingMemo: optional('breedingMemo') },
+    breeding: {
+      parity: optional('parity') ?? (mode === 'create' ? 0 : undefined),
+      breedingMemo: optional('breedingMemo'),
+    },
   };
   for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
   return body;
@@ -91,9 +94,22 @@ export function CattleForm({
       <FormError message={server.message} />
       <section className="card form">
         <h2>{t('cattle.basics')}</h2>
-        <TextField label={t('cattle.name')} name="name" required defaultValue={v?.name ?? ''} maxLength={50} error={errors.name} />
+        <TextField
+          label={t('cattle.name')}
+          name="name"
+          required
+          defaultValue={v?.name ?? ''}
+          maxLength={50}
+          error={errors.name}
+        />
         <div className="form__row">
-          <TextField label={t('cattle.earTagNumber')} name="earTagNumber" inputMode="numeric" defaultValue={v?.earTagNumber ?? ''} error={errors.earTagNumber} />
+          <TextField
+            label={t('cattle.earTagNumber')}
+            name="earTagNumber"
+            inputMode="numeric"
+            defaultValue={v?.earTagNumber ?? ''}
+            error={errors.earTagNumber}
+          />
           <TextField
             label={t('cattle.identificationNumber')}
             name="identificationNumber"
@@ -104,7 +120,13 @@ export function CattleForm({
           />
         </div>
         <div className="form__row">
-          <SelectField label={t('cattle.genderLabel')} name="gender" required defaultValue={v?.gender ?? ''} error={errors.gender}>
+          <SelectField
+            label={t('cattle.genderLabel')}
+            name="gender"
+            required
+            defaultValue={v?.gender ?? ''}
+            error={errors.gender}
+          >
             <option value="">{t('cattle.choose')}</option>
             {GENDERS.map((g) => (
               <option key={g} value={g}>
@@ -112,7 +134,13 @@ export function CattleForm({
               </option>
             ))}
           </SelectField>
-          <SelectField label={t('cattle.growthStageLabel')} name="growthStage" required defaultValue={v?.growthStage ?? ''} error={errors.growthStage}>
+          <SelectField
+            label={t('cattle.growthStageLabel')}
+            name="growthStage"
+            required
+            defaultValue={v?.growthStage ?? ''}
+            error={errors.growthStage}
+          >
             <option value="">{t('cattle.choose')}</option>
             {GROWTH_STAGES.map((s) => (
               <option key={s} value={s}>
@@ -122,34 +150,92 @@ export function CattleForm({
           </SelectField>
         </div>
         <div className="form__row">
-          <TextField label={t('cattle.birthday')} name="birthday" type="date" max={todayJst()} defaultValue={v?.birthday ?? ''} error={errors.birthday} />
-          <TextField label={t('cattle.breed')} name="breed" list="breeds" defaultValue={v?.breed ?? (mode === 'create' ? '黒毛和種' : '')} error={errors.breed} />
+          <TextField
+            label={t('cattle.birthday')}
+            name="birthday"
+            type="date"
+            max={todayJst()}
+            defaultValue={v?.birthday ?? ''}
+            error={errors.birthday}
+          />
+          <TextField
+            label={t('cattle.breed')}
+            name="breed"
+            list="breeds"
+            defaultValue={v?.breed ?? (mode === 'create' ? '黒毛和種' : '')}
+            error={errors.breed}
+          />
           <datalist id="breeds">
-            {['黒毛和種', '褐毛和種', '日本短角種', '無角和種', '交雑種（F1）', 'ホルスタイン', 'ジャージー'].map((b) => (
-              <option key={b} value={b} />
-            ))}
+            {['黒毛和種', '褐毛和種', '日本短角種', '無角和種', '交雑種（F1）', 'ホルスタイン', 'ジャージー'].map(
+              (b) => (
+                <option key={b} value={b} />
+              ),
+            )}
           </datalist>
         </div>
         <div className="form__row">
           <TextField label={t('cattle.barn')} name="barn" defaultValue={v?.barn ?? ''} error={errors.barn} />
-          <TextField label={t('cattle.weight')} name="weight" inputMode="decimal" defaultValue={v?.weight ?? ''} error={errors.weight} />
-          <TextField label={t('cattle.score')} name="score" inputMode="numeric" defaultValue={v?.score ?? ''} error={errors.score} />
+          <TextField
+            label={t('cattle.weight')}
+            name="weight"
+            inputMode="decimal"
+            defaultValue={v?.weight ?? ''}
+            error={errors.weight}
+          />
+          <TextField
+            label={t('cattle.score')}
+            name="score"
+            inputMode="numeric"
+            defaultValue={v?.score ?? ''}
+            error={errors.score}
+          />
         </div>
         <div className="form__row">
-          <TextField label={t('cattle.producerName')} name="producerName" defaultValue={v?.producerName ?? ''} error={errors.producerName} />
-          <TextField label={t('cattle.breedingValue')} name="breedingValue" defaultValue={v?.breedingValue ?? ''} error={errors.breedingValue} />
+          <TextField
+            label={t('cattle.producerName')}
+            name="producerName"
+            defaultValue={v?.producerName ?? ''}
+            error={errors.producerName}
+          />
+          <TextField
+            label={t('cattle.breedingValue')}
+            name="breedingValue"
+            defaultValue={v?.breedingValue ?? ''}
+            error={errors.breedingValue}
+          />
         </div>
-        <TextAreaField label={t('cattle.notes')} name="notes" defaultValue={v?.notes ?? ''} maxLength={1000} error={errors.notes} />
+        <TextAreaField
+          label={t('cattle.notes')}
+          name="notes"
+          defaultValue={v?.notes ?? ''}
+          maxLength={1000}
+          error={errors.notes}
+        />
       </section>
 
       <section className="card form">
         <h2>{t('cattle.bloodline')}</h2>
         <div className="form__row">
-          <TextField label={t('cattle.father')} name="fatherCattleName" defaultValue={v?.bloodline?.fatherCattleName ?? ''} error={errors['bloodline.fatherCattleName']} />
-          <TextField label={t('cattle.motherFather')} name="motherFatherCattleName" defaultValue={v?.bloodline?.motherFatherCattleName ?? ''} error={errors['bloodline.motherFatherCattleName']} />
+          <TextField
+            label={t('cattle.father')}
+            name="fatherCattleName"
+            defaultValue={v?.bloodline?.fatherCattleName ?? ''}
+            error={errors['bloodline.fatherCattleName']}
+          />
+          <TextField
+            label={t('cattle.motherFather')}
+            name="motherFatherCattleName"
+            defaultValue={v?.bloodline?.motherFatherCattleName ?? ''}
+            error={errors['bloodline.motherFatherCattleName']}
+          />
         </div>
         <div className="form__row">
-          <TextField label={t('cattle.motherGrandFather')} name="motherGrandFatherCattleName" defaultValue={v?.bloodline?.motherGrandFatherCattleName ?? ''} error={errors['bloodline.motherGrandFatherCattleName']} />
+          <TextField
+            label={t('cattle.motherGrandFather')}
+            name="motherGrandFatherCattleName"
+            defaultValue={v?.bloodline?.motherGrandFatherCattleName ?? ''}
+            error={errors['bloodline.motherGrandFatherCattleName']}
+          />
           <TextField
             label={t('cattle.motherGreatGrandFather')}
             name="motherGreatGrandFatherCattleName"
@@ -161,7 +247,12 @@ export function CattleForm({
 
       <section className="card form">
         <h2>{t('cattle.mother')}</h2>
-        <SelectField label={t('cattle.motherCattle')} name="motherCattleId" defaultValue={v?.motherInfo?.motherCattleId ?? ''} error={errors['motherInfo.motherCattleId']}>
+        <SelectField
+          label={t('cattle.motherCattle')}
+          name="motherCattleId"
+          defaultValue={v?.motherInfo?.motherCattleId ?? ''}
+          error={errors['motherInfo.motherCattleId']}
+        >
           <option value="">{t('cattle.motherNone')}</option>
           {(cows.data ?? []).map((cow) => (
             <option key={cow.cattleId} value={cow.cattleId}>
@@ -170,7 +261,12 @@ export function CattleForm({
           ))}
         </SelectField>
         <div className="form__row">
-          <TextField label={t('cattle.motherName')} name="motherName" defaultValue={v?.motherInfo?.motherName ?? ''} error={errors['motherInfo.motherName']} />
+          <TextField
+            label={t('cattle.motherName')}
+            name="motherName"
+            defaultValue={v?.motherInfo?.motherName ?? ''}
+            error={errors['motherInfo.motherName']}
+          />
           <TextField
             label={t('cattle.motherIdentificationNumber')}
             name="motherIdentificationNumber"
@@ -178,7 +274,13 @@ export function CattleForm({
             defaultValue={v?.motherInfo?.motherIdentificationNumber ?? ''}
             error={errors['motherInfo.motherIdentificationNumber']}
           />
-          <TextField label={t('cattle.motherScore')} name="motherScore" inputMode="numeric" defaultValue={v?.motherInfo?.motherScore ?? ''} error={errors['motherInfo.motherScore']} />
+          <TextField
+            label={t('cattle.motherScore')}
+            name="motherScore"
+            inputMode="numeric"
+            defaultValue={v?.motherInfo?.motherScore ?? ''}
+            error={errors['motherInfo.motherScore']}
+          />
         </div>
       </section>
 
@@ -192,7 +294,12 @@ export function CattleForm({
           defaultValue={v?.breedingStatus?.initialParity ?? ''}
           error={errors['breeding.parity']}
         />
-        <TextAreaField label={t('cattle.breedingMemo')} name="breedingMemo" defaultValue={v?.breedingStatus?.breedingMemo ?? ''} error={errors['breeding.breedingMemo']} />
+        <TextAreaField
+          label={t('cattle.breedingMemo')}
+          name="breedingMemo"
+          defaultValue={v?.breedingStatus?.breedingMemo ?? ''}
+          error={errors['breeding.breedingMemo']}
+        />
       </section>
 
       <div className="form__submit">

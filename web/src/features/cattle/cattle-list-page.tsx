@@ -1,14 +1,14 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { CATTLE_STATUSES, IN_HERD_STATUSES, GENDERS, GROWTH_STAGES } from '@worker/cattle/cattle.enums';
+import { CATTLE_STATUSES, GENDERS, GROWTH_STAGES, IN_HERD_STATUSES } from '@worker/cattle/cattle.enums';
 import { formatDateJa } from '@worker/lib/jst';
 import { Download, Plus, Search, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { apiFetchBlob, downloadBlob } from '../../lib/download';
 import { useI18n } from '../../lib/i18n';
+import { type CattleListSearch, cattleListQuery, statusCountsQuery } from './cattle-api';
 import { AlertMarker, StatusBadge, useAgeLabel } from './cattle-badges';
-import { cattleListQuery, statusCountsQuery, type CattleListSearch } from './cattle-api';
 import './messages';
 
 import './cattle.css';
@@ -28,7 +28,9 @@ export function CattleListPage() {
   const navigate = useNavigate({ from: '/cattle' });
   const [text, setText] = useState(search.search ?? '');
   const debounced = useDebounced(text, 250);
-  const [showFilters, setShowFilters] = useState(Boolean(search.gender?.length || search.growth_stage?.length || search.barn || search.breed || search.has_alert));
+  const [showFilters, setShowFilters] = useState(
+    Boolean(search.gender?.length || search.growth_stage?.length || search.barn || search.breed || search.has_alert),
+  );
   const ageLabel = useAgeLabel();
 
   const update = (patch: Partial<CattleListSearch>) =>
@@ -48,9 +50,12 @@ export function CattleListPage() {
   useEffect(() => {
     const node = sentinel.current;
     if (!node || !list.hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries[0]?.isIntersecting && !list.isFetchingNextPage) void list.fetchNextPage();
-    }, { rootMargin: '400px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries[0]?.isIntersecting && !list.isFetchingNextPage) void list.fetchNextPage();
+      },
+      { rootMargin: '400px' },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [list.hasNextPage, list.isFetchingNextPage, list.fetchNextPage]);
@@ -61,7 +66,15 @@ export function CattleListPage() {
   };
   const rows = list.data?.pages.flatMap((p) => p.results) ?? [];
   const total = list.data?.pages[0]?.totalCount;
-  const filtered = Boolean(search.search || (search.status && search.status !== 'ALL') || search.gender?.length || search.growth_stage?.length || search.barn || search.breed || search.has_alert);
+  const filtered = Boolean(
+    search.search ||
+      (search.status && search.status !== 'ALL') ||
+      search.gender?.length ||
+      search.growth_stage?.length ||
+      search.barn ||
+      search.breed ||
+      search.has_alert,
+  );
 
   const exportCsv = async () => {
     const blob = await apiFetchBlob('/cattle/export.csv');
@@ -102,27 +115,53 @@ export function CattleListPage() {
       </div>
 
       <nav className="status-tabs" aria-label={t('cattle.statusLabel')}>
-        <button type="button" className="chip chip--solid" aria-pressed={!search.status} onClick={() => update({ status: undefined })}>
+        <button
+          type="button"
+          className="chip chip--solid"
+          aria-pressed={!search.status}
+          onClick={() => update({ status: undefined })}
+        >
           {t('cattle.inHerd')} <span className="status-tab__count">{inHerdCount ?? '–'}</span>
         </button>
         {CATTLE_STATUSES.map((status) => (
-          <button key={status} type="button" className="chip chip--solid" aria-pressed={search.status === status} onClick={() => update({ status })}>
+          <button
+            key={status}
+            type="button"
+            className="chip chip--solid"
+            aria-pressed={search.status === status}
+            onClick={() => update({ status })}
+          >
             {t(`cattle.status.${status}`)} <span className="status-tab__count">{counts.data?.[status] ?? '–'}</span>
           </button>
         ))}
-        <button type="button" className="chip chip--solid" aria-pressed={search.status === 'ALL'} onClick={() => update({ status: 'ALL' })}>
+        <button
+          type="button"
+          className="chip chip--solid"
+          aria-pressed={search.status === 'ALL'}
+          onClick={() => update({ status: 'ALL' })}
+        >
           {t('cattle.all')} <span className="status-tab__count">{counts.data?.total ?? '–'}</span>
         </button>
       </nav>
 
       <div className="toolbar">
-        <button type="button" className="button button--small" aria-expanded={showFilters} aria-controls="cattle-filters" onClick={() => setShowFilters((v) => !v)}>
+        <button
+          type="button"
+          className="button button--small"
+          aria-expanded={showFilters}
+          aria-controls="cattle-filters"
+          onClick={() => setShowFilters((v) => !v)}
+        >
           <SlidersHorizontal size={18} aria-hidden="true" />
           {t('cattle.filters')}
         </button>
         <label className="inline-select">
           <span>{t('cattle.sort')}</span>
-          <select className="control" value={search.sortBy ?? 'id'} onChange={(e) => update({ sortBy: e.target.value as CattleListSearch['sortBy'] })}>
+          <select
+            className="control"
+            value={search.sortBy ?? 'id'}
+            onChange={(e) => update({ sortBy: e.target.value as CattleListSearch['sortBy'] })}
+          >
             <option value="id">{t('cattle.sortId')}</option>
             <option value="name">{t('cattle.sortName')}</option>
             <option value="days_old">{t('cattle.sortDaysOld')}</option>
@@ -131,7 +170,12 @@ export function CattleListPage() {
         </label>
         <label className="inline-select">
           <span className="visually-hidden">{t('cattle.sort')}</span>
-          <select className="control" aria-label={`${t('cattle.sort')} ${t('cattle.desc')}/${t('cattle.asc')}`} value={search.sortOrder ?? 'desc'} onChange={(e) => update({ sortOrder: e.target.value as 'asc' | 'desc' })}>
+          <select
+            className="control"
+            aria-label={`${t('cattle.sort')} ${t('cattle.desc')}/${t('cattle.asc')}`}
+            value={search.sortOrder ?? 'desc'}
+            onChange={(e) => update({ sortOrder: e.target.value as 'asc' | 'desc' })}
+          >
             <option value="desc">{t('cattle.desc')}</option>
             <option value="asc">{t('cattle.asc')}</option>
           </select>
@@ -143,7 +187,13 @@ export function CattleListPage() {
           <fieldset className="chip-group">
             <legend>{t('cattle.genderLabel')}</legend>
             {GENDERS.map((g) => (
-              <button key={g} type="button" className="chip" aria-pressed={search.gender?.includes(g) ?? false} onClick={() => toggle('gender', g)}>
+              <button
+                key={g}
+                type="button"
+                className="chip"
+                aria-pressed={search.gender?.includes(g) ?? false}
+                onClick={() => toggle('gender', g)}
+              >
                 {t(`cattle.gender.${g}`)}
               </button>
             ))}
@@ -151,7 +201,13 @@ export function CattleListPage() {
           <fieldset className="chip-group">
             <legend>{t('cattle.growthStageLabel')}</legend>
             {GROWTH_STAGES.map((s) => (
-              <button key={s} type="button" className="chip" aria-pressed={search.growth_stage?.includes(s) ?? false} onClick={() => toggle('growth_stage', s)}>
+              <button
+                key={s}
+                type="button"
+                className="chip"
+                aria-pressed={search.growth_stage?.includes(s) ?? false}
+                onClick={() => toggle('growth_stage', s)}
+              >
                 {t(`cattle.growthStage.${s}`)}
               </button>
             ))}
@@ -159,15 +215,26 @@ export function CattleListPage() {
           <div className="filters__row">
             <label className="field">
               <span>{t('cattle.barn')}</span>
-              <input defaultValue={search.barn ?? ''} onBlur={(e) => update({ barn: e.target.value.trim() || undefined })} />
+              <input
+                defaultValue={search.barn ?? ''}
+                onBlur={(e) => update({ barn: e.target.value.trim() || undefined })}
+              />
             </label>
             <label className="field">
               <span>{t('cattle.breed')}</span>
-              <input defaultValue={search.breed ?? ''} onBlur={(e) => update({ breed: e.target.value.trim() || undefined })} />
+              <input
+                defaultValue={search.breed ?? ''}
+                onBlur={(e) => update({ breed: e.target.value.trim() || undefined })}
+              />
             </label>
           </div>
           <div className="filters__row">
-            <button type="button" className="chip" aria-pressed={search.has_alert === 'true'} onClick={() => update({ has_alert: search.has_alert ? undefined : 'true' })}>
+            <button
+              type="button"
+              className="chip"
+              aria-pressed={search.has_alert === 'true'}
+              onClick={() => update({ has_alert: search.has_alert ? undefined : 'true' })}
+            >
               {t('cattle.hasAlert')}
             </button>
             <button
@@ -214,8 +281,12 @@ export function CattleListPage() {
                   <span className="cattle-row__name">{cow.name ?? '—'}</span>
                   <span className="cattle-row__meta">
                     {cow.gender ? t(`cattle.gender.${cow.gender}`) : ''} · {ageLabel(cow.monthsOld)}
-                    {cow.breeding.expectedCalvingDate ? ` · ${t('cattle.expectedCalving', { date: formatDateJa(cow.breeding.expectedCalvingDate) })}` : ''}
-                    {!cow.breeding.expectedCalvingDate && cow.breeding.daysOpen !== null ? ` · ${t('cattle.daysOpen', { days: cow.breeding.daysOpen })}` : ''}
+                    {cow.breeding.expectedCalvingDate
+                      ? ` · ${t('cattle.expectedCalving', { date: formatDateJa(cow.breeding.expectedCalvingDate) })}`
+                      : ''}
+                    {!cow.breeding.expectedCalvingDate && cow.breeding.daysOpen !== null
+                      ? ` · ${t('cattle.daysOpen', { days: cow.breeding.daysOpen })}`
+                      : ''}
                   </span>
                 </span>
                 <span className="cattle-row__side">
@@ -229,7 +300,12 @@ export function CattleListPage() {
       )}
       <div ref={sentinel} />
       {list.hasNextPage ? (
-        <button type="button" className="button button--block" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+        <button
+          type="button"
+          className="button button--block"
+          onClick={() => list.fetchNextPage()}
+          disabled={list.isFetchingNextPage}
+        >
           {list.isFetchingNextPage ? t('common.loading') : t('cattle.loadMore')}
         </button>
       ) : null}

@@ -12,7 +12,8 @@ export function CattleNewPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const create = useMutation({
-    mutationFn: (body: Record<string, unknown>) => apiFetch<{ data: CattleDetail }>('/cattle', { method: 'POST', body }).then((r) => r.data),
+    mutationFn: (body: Record<string, unknown>) =>
+      apiFetch<{ data: CattleDetail }>('/cattle', { method: 'POST', body }).then((r) => r.data),
     onSuccess: async (cow) => {
       await queryClient.invalidateQueries({ queryKey: ['cattle'] });
       await navigate({ to: '/cattle/$id', params: { id: String(cow.cattleId) } });
@@ -21,7 +22,12 @@ export function CattleNewPage() {
   return (
     <div className="page page--narrow">
       <h1>{t('cattle.newTitle')}</h1>
-      <CattleForm mode="create" pending={create.isPending} error={create.error} onSubmit={(body) => create.mutate(body)} />
+      <CattleForm
+        mode="create"
+        pending={create.isPending}
+        error={create.error}
+        onSubmit={(body) => create.mutate(body)}
+      />
     </div>
   );
 }

@@ -1,4 +1,11 @@
-import { CATTLE_STATUSES, GENDER_LABELS, GENDERS, GROWTH_STAGE_LABELS, GROWTH_STAGES, STATUS_LABELS } from '@worker/cattle/cattle.enums';
+import {
+  CATTLE_STATUSES,
+  GENDER_LABELS,
+  GENDERS,
+  GROWTH_STAGE_LABELS,
+  GROWTH_STAGES,
+  STATUS_LABELS,
+} from '@worker/cattle/cattle.enums';
 import { defineMessages } from '../../lib/i18n';
 
 const labels = (locale: 'ja' | 'en') => ({
@@ -222,7 +229,8 @@ defineMessages({
       changeStatus: 'Change status',
       delete: 'Delete',
       deleteConfirmTitle: 'Delete this animal?',
-      deleteConfirmBody: '{{name}} (tag {{tag}}) and all its events, alerts and shipment plans will be deleted. This cannot be undone.',
+      deleteConfirmBody:
+        '{{name}} (tag {{tag}}) and all its events, alerts and shipment plans will be deleted. This cannot be undone.',
       deleteConfirm: 'Delete',
       deleted: 'Animal deleted',
       statusHistory: 'Status history',

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { STATUS_LABELS, type CattleStatus } from '@worker/cattle/cattle.enums';
+import { type CattleStatus, STATUS_LABELS } from '@worker/cattle/cattle.enums';
 import { formatDateJa } from '@worker/lib/jst';
 import { useI18n } from '../../lib/i18n';
 import type { AnimalState } from './events-api';

@@ -1,19 +1,19 @@
+import { GENDER_LABELS, GENDERS } from '@worker/cattle/cattle.enums';
 import {
   EVENT_CATEGORIES,
   EVENT_CATEGORY_INFO,
   EVENT_TYPE_INFO,
+  type EventCategory,
+  type EventType,
   eventTypesOfCategory,
   isEventType,
   PREGNANCY_RESULTS,
-  type EventCategory,
-  type EventType,
 } from '@worker/events/event-types';
 import { createEventSchema, type EventView } from '@worker/events/events.schemas';
-import { GENDER_LABELS, GENDERS } from '@worker/cattle/cattle.enums';
-import { useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { AnimalPicker } from '../../components/animal-picker';
 import { FormError, SubmitButton, TextAreaField, TextField } from '../../components/form';
-import { describeError, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import type { AnimalChoice } from './events-api';
 import './messages';
@@ -36,7 +36,12 @@ const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ?
 const numberOrText = (v: string) => (v.trim() === '' ? undefined : /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v);
 
 /** The typed detail fields of PRODUCT.md §6, built from flat form state. */
-function buildDetails(type: EventType, f: Text, registerCalf: boolean, difficult: boolean): Record<string, unknown> | null {
+function buildDetails(
+  type: EventType,
+  f: Text,
+  registerCalf: boolean,
+  difficult: boolean,
+): Record<string, unknown> | null {
   const clean = (o: Record<string, unknown>) => {
     const v = Object.fromEntries(Object.entries(o).filter(([, x]) => x !== undefined && x !== ''));
     return Object.keys(v).length ? v : null;
@@ -50,12 +55,12 @@ function buildDetails(type: EventType, f: Text, registerCalf: boolean, difficult
       return clean({
         difficult: difficult || undefined,
         calf: registerCalf
-          ? clean({
+          ? (clean({
               name: f.calfName,
               gender: f.calfGender || undefined,
               identificationNumber: numberOrText(f.calfIdentificationNumber ?? ''),
               earTagNumber: numberOrText(f.calfEarTagNumber ?? ''),
-            }) ?? {}
+            }) ?? {})
           : undefined,
       });
     case 'WEIGHT_MEASURED':
@@ -97,7 +102,9 @@ export function EventForm({
   useEffect(() => {
     if (initialAnimal) setAnimal(initialAnimal);
   }, [initialAnimal]);
-  const [category, setCategory] = useState<EventCategory>(initialType ? EVENT_TYPE_INFO[initialType].category : 'BREEDING');
+  const [category, setCategory] = useState<EventCategory>(
+    initialType ? EVENT_TYPE_INFO[initialType].category : 'BREEDING',
+  );
   const [type, setType] = useState<EventType | null>(initialType);
   const [datetime, setDatetime] = useState(event ? jstLocalInput(event.eventDatetime) : jstLocalInput());
   const [notes, setNotes] = useState(event?.notes ?? '');
@@ -119,7 +126,8 @@ export function EventForm({
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const server = describeError(error);
   const errors = { ...server.fields, ...clientErrors };
-  const set = (name: string) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));
+  const set = (name: string) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [name]: e.target.value }));
   const calfRegistered = typeof calf.cattleId === 'number';
 
   function submit(e: FormEvent) {
@@ -171,7 +179,10 @@ export function EventForm({
         </div>
       </fieldset>
 
-      <fieldset className={`choice-group event-types${typeError ? ' field--error' : ''}`} aria-describedby={typeError ? 'event-type-error' : undefined}>
+      <fieldset
+        className={`choice-group event-types${typeError ? ' field--error' : ''}`}
+        aria-describedby={typeError ? 'event-type-error' : undefined}
+      >
         <legend className="is-required">{t('events.typeLegend')}</legend>
         {eventTypesOfCategory(category).map((ty) => (
           <label key={ty} className="choice">
@@ -197,9 +208,25 @@ export function EventForm({
 
       {type === 'INSEMINATION' ? (
         <>
-          <TextField label={t('events.sireName')} value={fields.sireName} onChange={set('sireName')} error={errors['details.sireName']} autoComplete="off" />
-          <TextField label={t('events.technician')} value={fields.technician} onChange={set('technician')} error={errors['details.technician']} />
-          <TextField label={t('events.semenLot')} value={fields.semenLot} onChange={set('semenLot')} error={errors['details.semenLot']} />
+          <TextField
+            label={t('events.sireName')}
+            value={fields.sireName}
+            onChange={set('sireName')}
+            error={errors['details.sireName']}
+            autoComplete="off"
+          />
+          <TextField
+            label={t('events.technician')}
+            value={fields.technician}
+            onChange={set('technician')}
+            error={errors['details.technician']}
+          />
+          <TextField
+            label={t('events.semenLot')}
+            value={fields.semenLot}
+            onChange={set('semenLot')}
+            error={errors['details.semenLot']}
+          />
         </>
       ) : null}
 
@@ -227,7 +254,12 @@ export function EventForm({
             {t('events.difficult')}
           </label>
           <label className="choice">
-            <input type="checkbox" checked={registerCalf} disabled={calfRegistered} onChange={(e) => setRegisterCalf(e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={registerCalf}
+              disabled={calfRegistered}
+              onChange={(e) => setRegisterCalf(e.target.checked)}
+            />
             {t('events.registerCalf')}
           </label>
           {registerCalf && !calfRegistered ? (
@@ -236,7 +268,13 @@ export function EventForm({
                 <legend className="is-required">{t('events.calfGender')}</legend>
                 {GENDERS.map((g) => (
                   <label key={g} className="choice">
-                    <input type="radio" name="calfGender" value={g} checked={fields.calfGender === g} onChange={set('calfGender')} />
+                    <input
+                      type="radio"
+                      name="calfGender"
+                      value={g}
+                      checked={fields.calfGender === g}
+                      onChange={set('calfGender')}
+                    />
                     {GENDER_LABELS[g][locale]}
                   </label>
                 ))}
@@ -246,7 +284,12 @@ export function EventForm({
                   </p>
                 ) : null}
               </fieldset>
-              <TextField label={t('events.calfName')} value={fields.calfName} onChange={set('calfName')} error={errors['details.calf.name']} />
+              <TextField
+                label={t('events.calfName')}
+                value={fields.calfName}
+                onChange={set('calfName')}
+                error={errors['details.calf.name']}
+              />
               <TextField
                 label={t('events.calfIdentificationNumber')}
                 inputMode="numeric"
@@ -280,12 +323,28 @@ export function EventForm({
 
       {type === 'VACCINATION' || type === 'MEDICATION' ? (
         <>
-          <TextField label={t('events.product')} value={fields.product} onChange={set('product')} error={errors['details.product']} />
-          <TextField label={t('events.dose')} value={fields.dose} onChange={set('dose')} error={errors['details.dose']} />
+          <TextField
+            label={t('events.product')}
+            value={fields.product}
+            onChange={set('product')}
+            error={errors['details.product']}
+          />
+          <TextField
+            label={t('events.dose')}
+            value={fields.dose}
+            onChange={set('dose')}
+            error={errors['details.dose']}
+          />
         </>
       ) : null}
 
-      <TextAreaField label={t('events.notes')} rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} error={errors.notes} />
+      <TextAreaField
+        label={t('events.notes')}
+        rows={3}
+        value={notes}
+        onChange={(e) => setNotes(e.target.value)}
+        error={errors.notes}
+      />
       <FormError message={server.message ?? errors.details} />
       <div className="event-form__actions">
         <SubmitButton pending={pending} className="button--block">

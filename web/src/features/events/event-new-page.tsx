@@ -5,7 +5,14 @@ import { Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { BreedingStateCard } from './breeding-state-card';
 import { EventForm } from './event-form';
-import { animalLabel, animalQuery, useEventMutations, type AnimalChoice, type AnimalState, type EventView } from './events-api';
+import {
+  type AnimalChoice,
+  type AnimalState,
+  animalLabel,
+  animalQuery,
+  type EventView,
+  useEventMutations,
+} from './events-api';
 import './events.css';
 import './messages';
 
@@ -25,7 +32,10 @@ export function EventNewPage() {
       <div className="page event-page">
         <div className="alert alert--success" role="status">
           {t('events.saved')}: {t(`events.type.${saved.event.eventType}`)} —{' '}
-          {animalLabel({ name: saved.event.cattleName, earTagNumber: saved.event.cattleEarTagNumber }, t('events.unnamed'))}
+          {animalLabel(
+            { name: saved.event.cattleName, earTagNumber: saved.event.cattleEarTagNumber },
+            t('events.unnamed'),
+          )}
         </div>
         <BreedingStateCard state={saved.animal} />
         <div className="event-form__actions">
@@ -33,7 +43,11 @@ export function EventNewPage() {
             type="button"
             className="button button--primary button--block"
             onClick={() => {
-              setLastAnimal({ cattleId: saved.event.cattleId, name: saved.event.cattleName, earTagNumber: saved.event.cattleEarTagNumber });
+              setLastAnimal({
+                cattleId: saved.event.cattleId,
+                name: saved.event.cattleName,
+                earTagNumber: saved.event.cattleEarTagNumber,
+              });
               setSaved(null);
               create.reset();
               setFormKey((k) => k + 1);

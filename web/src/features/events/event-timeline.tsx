@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { EventForm } from './event-form';
-import { cattleEventsQuery, useEventMutations, type EventView } from './events-api';
+import { cattleEventsQuery, type EventView, useEventMutations } from './events-api';
 import './events.css';
 import './messages';
 
@@ -103,7 +103,10 @@ export function EventTimeline({ cattleId }: { cattleId: number }) {
                     </div>
                     {detailsText(event) ? <p className="event-item__details">{detailsText(event)}</p> : null}
                     {typeof (event.details?.calf as { cattleId?: unknown } | undefined)?.cattleId === 'number' ? (
-                      <Link to="/cattle/$id" params={{ id: String((event.details!.calf as { cattleId: number }).cattleId) }}>
+                      <Link
+                        to="/cattle/$id"
+                        params={{ id: String((event.details!.calf as { cattleId: number }).cattleId) }}
+                      >
                         {t('events.toCalf')}
                       </Link>
                     ) : null}
@@ -128,7 +131,8 @@ export function EventTimeline({ cattleId }: { cattleId: number }) {
                           if (!window.confirm(t('events.confirmDelete', { label }))) return;
                           setDeleteError(null);
                           remove.mutate(event.eventId, {
-                            onError: (err) => setDeleteError(t('events.deleteFailed', { message: (err as Error).message })),
+                            onError: (err) =>
+                              setDeleteError(t('events.deleteFailed', { message: (err as Error).message })),
                           });
                         }}
                       >

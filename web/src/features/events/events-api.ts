@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AnimalState, CreateEventInput, EventView, UpdateEventInput } from '@worker/events/events.schemas';
 import type { ScheduleKind } from '@worker/breeding/schedule';
+import type { AnimalState, CreateEventInput, EventView, UpdateEventInput } from '@worker/events/events.schemas';
 import { apiFetch } from '../../lib/api';
 
 export type { AnimalState, EventView };
@@ -62,16 +62,18 @@ export const cattleEventsQuery = (cattleId: number) =>
   queryOptions({
     queryKey: ['events', 'cattle', cattleId],
     queryFn: ({ signal }) =>
-      apiFetch<{ data: { results: EventView[] } }>(`/events/cattle/${cattleId}`, { signal }).then((r) => r.data.results),
+      apiFetch<{ data: { results: EventView[] } }>(`/events/cattle/${cattleId}`, { signal }).then(
+        (r) => r.data.results,
+      ),
   });
 
 export const scheduleQuery = (month: string) =>
   queryOptions({
     queryKey: ['events', 'schedule', month],
     queryFn: ({ signal }) =>
-      apiFetch<{ data: { month: string; items: ScheduleItem[] } }>(`/events/schedule${queryString({ month })}`, { signal }).then(
-        (r) => r.data.items,
-      ),
+      apiFetch<{ data: { month: string; items: ScheduleItem[] } }>(`/events/schedule${queryString({ month })}`, {
+        signal,
+      }).then((r) => r.data.items),
   });
 
 /** Planned shipments of a month, read defensively: the shipments API is another feature's. */
@@ -83,7 +85,10 @@ export const plannedShipmentsQuery = (month: string) =>
         `/shipments/plans${queryString({ month, limit: 100 })}`,
         { signal },
       );
-      const rows = (Array.isArray(body.data) ? body.data : (body.data?.results ?? body.data?.items ?? [])) as Record<string, unknown>[];
+      const rows = (Array.isArray(body.data) ? body.data : (body.data?.results ?? body.data?.items ?? [])) as Record<
+        string,
+        unknown
+      >[];
       return rows
         .filter((r) => typeof r.cattleId === 'number' && r.plannedShipmentMonth === month)
         .map(

@@ -1,13 +1,19 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { EVENT_CATEGORIES, EVENT_TYPES, EVENT_TYPE_INFO, eventTypesOfCategory, type EventCategory } from '@worker/events/event-types';
+import {
+  EVENT_CATEGORIES,
+  EVENT_TYPE_INFO,
+  EVENT_TYPES,
+  type EventCategory,
+  eventTypesOfCategory,
+} from '@worker/events/event-types';
 import { formatDateJa, jstDate } from '@worker/lib/jst';
+import { AnimalPicker } from '../../components/animal-picker';
 import { SelectField, TextField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
-import { AnimalPicker } from '../../components/animal-picker';
 import { EventTypeBadge, useDetailsText } from './event-timeline';
-import { animalLabel, eventsLogQuery, type EventFilters } from './events-api';
+import { animalLabel, type EventFilters, eventsLogQuery } from './events-api';
 import type { EventsSearch } from './events-search';
 import './events.css';
 import './messages';
@@ -54,7 +60,11 @@ export function EventsPage() {
             </option>
           ))}
         </SelectField>
-        <SelectField label={t('events.typeLegend')} value={search.eventType ?? ''} onChange={(e) => setSearch({ eventType: e.target.value || undefined })}>
+        <SelectField
+          label={t('events.typeLegend')}
+          value={search.eventType ?? ''}
+          onChange={(e) => setSearch({ eventType: e.target.value || undefined })}
+        >
           <option value="">{t('events.allTypes')}</option>
           {types.map((ty) => (
             <option key={ty} value={ty}>
@@ -63,13 +73,29 @@ export function EventsPage() {
             </option>
           ))}
         </SelectField>
-        <TextField label={t('events.from')} type="date" value={search.from ?? ''} onChange={(e) => setSearch({ from: e.target.value || undefined })} />
-        <TextField label={t('events.to')} type="date" value={search.to ?? ''} onChange={(e) => setSearch({ to: e.target.value || undefined })} />
+        <TextField
+          label={t('events.from')}
+          type="date"
+          value={search.from ?? ''}
+          onChange={(e) => setSearch({ from: e.target.value || undefined })}
+        />
+        <TextField
+          label={t('events.to')}
+          type="date"
+          value={search.to ?? ''}
+          onChange={(e) => setSearch({ to: e.target.value || undefined })}
+        />
         <div className="event-filters__animal">
           <AnimalPicker
             required={false}
-            value={search.cattleId ? { cattleId: search.cattleId, name: search.cattleName ?? null, earTagNumber: null } : null}
-            onChange={(a) => setSearch({ cattleId: a?.cattleId, cattleName: a ? animalLabel(a, t('events.unnamed')) : undefined })}
+            value={
+              search.cattleId
+                ? { cattleId: search.cattleId, name: search.cattleName ?? null, earTagNumber: null }
+                : null
+            }
+            onChange={(a) =>
+              setSearch({ cattleId: a?.cattleId, cattleName: a ? animalLabel(a, t('events.unnamed')) : undefined })
+            }
           />
         </div>
         {filtered ? (
@@ -112,7 +138,12 @@ export function EventsPage() {
             ))}
           </ul>
           {log.hasNextPage ? (
-            <button type="button" className="button button--block" disabled={log.isFetchingNextPage} onClick={() => log.fetchNextPage()}>
+            <button
+              type="button"
+              className="button button--block"
+              disabled={log.isFetchingNextPage}
+              onClick={() => log.fetchNextPage()}
+            >
               {log.isFetchingNextPage ? t('common.loading') : t('events.loadMore')}
             </button>
           ) : null}

@@ -20,14 +20,18 @@ export function eventsSearch(search: Record<string, unknown>): EventsSearch {
   return {
     cattleId: positive(search.cattleId),
     cattleName: typeof search.cattleName === 'string' ? search.cattleName.slice(0, 60) : undefined,
-    category: (EVENT_CATEGORIES as readonly string[]).includes(search.category as string) ? (search.category as string) : undefined,
+    category: (EVENT_CATEGORIES as readonly string[]).includes(search.category as string)
+      ? (search.category as string)
+      : undefined,
     eventType: isEventType(search.eventType) ? search.eventType : undefined,
     from: date(search.from),
     to: date(search.to),
   };
 }
 
-export const eventNewSearch = (search: Record<string, unknown>): { cattleId?: number } => ({ cattleId: positive(search.cattleId) });
+export const eventNewSearch = (search: Record<string, unknown>): { cattleId?: number } => ({
+  cattleId: positive(search.cattleId),
+});
 
 export interface ScheduleSearch {
   month?: string;

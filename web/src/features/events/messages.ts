@@ -1,4 +1,10 @@
-import { EVENT_CATEGORIES, EVENT_CATEGORY_INFO, EVENT_TYPE_INFO, EVENT_TYPES, PREGNANCY_RESULT_LABELS } from '@worker/events/event-types';
+import {
+  EVENT_CATEGORIES,
+  EVENT_CATEGORY_INFO,
+  EVENT_TYPE_INFO,
+  EVENT_TYPES,
+  PREGNANCY_RESULT_LABELS,
+} from '@worker/events/event-types';
 import { defineMessages } from '../../lib/i18n';
 
 const labels = (locale: 'ja' | 'en') => ({
@@ -151,7 +157,8 @@ defineMessages({
       loadMore: 'Show more',
       total: '{{n}} events',
       scheduleTitle: 'Breeding calendar',
-      scheduleLead: 'Expected heats (21 days after the last heat or AI), pregnancy checks, calvings and planned shipments.',
+      scheduleLead:
+        'Expected heats (21 days after the last heat or AI), pregnancy checks, calvings and planned shipments.',
       calendarView: 'Calendar',
       listView: 'List',
       viewLegend: 'View',

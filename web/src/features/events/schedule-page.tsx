@@ -4,7 +4,7 @@ import { addDays, addMonths, formatDateJa, jstMonth, monthRange, todayJst } from
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
-import { animalLabel, plannedShipmentsQuery, scheduleQuery, type ScheduleItem } from './events-api';
+import { animalLabel, plannedShipmentsQuery, type ScheduleItem, scheduleQuery } from './events-api';
 import type { ScheduleSearch } from './events-search';
 import './events.css';
 import './messages';
@@ -42,7 +42,10 @@ export function SchedulePage() {
   const go = (patch: ScheduleSearch) =>
     navigate({
       to: '/schedule',
-      search: { month: 'month' in patch ? patch.month : search.month, view: 'view' in patch ? patch.view : search.view },
+      search: {
+        month: 'month' in patch ? patch.month : search.month,
+        view: 'view' in patch ? patch.view : search.view,
+      },
       replace: true,
     });
   const schedule = useQuery(scheduleQuery(month));
@@ -67,13 +70,23 @@ export function SchedulePage() {
         <p>{t('events.scheduleLead')}</p>
       </header>
       <div className="schedule-toolbar">
-        <button type="button" className="button" aria-label={t('events.prevMonth')} onClick={() => go({ month: addMonths(month, -1) })}>
+        <button
+          type="button"
+          className="button"
+          aria-label={t('events.prevMonth')}
+          onClick={() => go({ month: addMonths(month, -1) })}
+        >
           <ChevronLeft aria-hidden="true" />
         </button>
         <h2 className="schedule-toolbar__month" aria-live="polite">
           {t('events.monthTitle', { y, m: Number(m) })}
         </h2>
-        <button type="button" className="button" aria-label={t('events.nextMonth')} onClick={() => go({ month: addMonths(month, 1) })}>
+        <button
+          type="button"
+          className="button"
+          aria-label={t('events.nextMonth')}
+          onClick={() => go({ month: addMonths(month, 1) })}
+        >
           <ChevronRight aria-hidden="true" />
         </button>
         {month !== jstMonth() ? (
@@ -119,7 +132,11 @@ export function SchedulePage() {
                         {items.slice(0, 3).map((item) => (
                           <ScheduleEntry key={`${item.kind}-${item.cattleId}`} item={item} compact />
                         ))}
-                        {items.length > 3 ? <span className="muted schedule-calendar__more">{t('events.more', { n: items.length - 3 })}</span> : null}
+                        {items.length > 3 ? (
+                          <span className="muted schedule-calendar__more">
+                            {t('events.more', { n: items.length - 3 })}
+                          </span>
+                        ) : null}
                       </>
                     ) : null}
                   </div>
@@ -162,7 +179,13 @@ export function SchedulePage() {
             {(plans.data ?? []).map((plan) => (
               <li key={plan.cattleId}>
                 <ScheduleEntry
-                  item={{ date: from, kind: 'SHIPMENT_PLAN' as never, cattleId: plan.cattleId, cattleName: plan.cattleName, cattleEarTagNumber: plan.earTagNumber }}
+                  item={{
+                    date: from,
+                    kind: 'SHIPMENT_PLAN' as never,
+                    cattleId: plan.cattleId,
+                    cattleName: plan.cattleName,
+                    cattleEarTagNumber: plan.earTagNumber,
+                  }}
                 />
               </li>
             ))}

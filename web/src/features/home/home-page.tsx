@@ -46,7 +46,6 @@ defineMessages({
   },
 });
 
-
 function HerdStatus() {
   const { t } = useI18n();
   const counts = useQuery(statusCountsQuery);
@@ -92,7 +91,11 @@ function UpcomingCalvings() {
               <span className="home-calvings__name">{item.cattleName ?? '—'}</span>
               <span className={days < 0 ? 'home-calvings__due is-overdue' : 'home-calvings__due'}>
                 {formatDateJa(item.date)} ·{' '}
-                {days < 0 ? t('home.overdue', { days: -days }) : days === 0 ? t('home.dueToday') : t('home.daysLeft', { days })}
+                {days < 0
+                  ? t('home.overdue', { days: -days })
+                  : days === 0
+                    ? t('home.dueToday')
+                    : t('home.daysLeft', { days })}
               </span>
             </Link>
           </li>

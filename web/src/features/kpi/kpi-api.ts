@@ -13,7 +13,8 @@ export const breedingKpiQuery = (period: { from?: string; to?: string } = {}) =>
   const query = params.toString();
   return queryOptions({
     queryKey: ['kpi', 'breeding', period.from ?? null, period.to ?? null],
-    queryFn: ({ signal }) => apiFetch<{ data: BreedingKpiResult }>(`/kpi/breeding${query ? `?${query}` : ''}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      apiFetch<{ data: BreedingKpiResult }>(`/kpi/breeding${query ? `?${query}` : ''}`, { signal }).then((r) => r.data),
     staleTime: 60_000,
   });
 };
@@ -21,7 +22,8 @@ export const breedingKpiQuery = (period: { from?: string; to?: string } = {}) =>
 export const breedingTrendsQuery = (months = 12) =>
   queryOptions({
     queryKey: ['kpi', 'trends', months],
-    queryFn: ({ signal }) => apiFetch<{ data: BreedingTrends }>(`/kpi/breeding/trends?months=${months}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      apiFetch<{ data: BreedingTrends }>(`/kpi/breeding/trends?months=${months}`, { signal }).then((r) => r.data),
     staleTime: 60_000,
   });
 
@@ -32,12 +34,20 @@ export const breedingDeltaQuery = () =>
     staleTime: 60_000,
   });
 
-const DECIMALS: Record<KpiMetric, number> = { conceptionRate: 1, avgDaysOpen: 0, avgCalvingInterval: 0, aiPerConception: 1 };
+const DECIMALS: Record<KpiMetric, number> = {
+  conceptionRate: 1,
+  avgDaysOpen: 0,
+  avgCalvingInterval: 0,
+  aiPerConception: 1,
+};
 
 export function formatMetric(metric: KpiMetric, value: number | null, locale: string): string {
   if (value === null) return '—';
   const digits = DECIMALS[metric];
-  return new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'ja-JP', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  return new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'ja-JP', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
 }
 
 export function formatChange(metric: KpiMetric, change: number, locale: string): string {

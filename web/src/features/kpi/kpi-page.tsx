@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { customPeriodSchema, type BreedingKpiResult } from '@worker/kpi/kpi.schemas';
+import { type BreedingKpiResult, customPeriodSchema } from '@worker/kpi/kpi.schemas';
 import { formatDateJa, todayJst } from '@worker/lib/jst';
-import { useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { TextField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { ApiError } from '../../lib/api';
-import { describeError, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { breedingDeltaQuery, breedingKpiQuery, breedingTrendsQuery, KPI_METRICS } from './kpi-api';
 import type { KpiSearch } from './kpi-search';
@@ -34,13 +34,19 @@ function requestedPeriod(search: KpiSearch): { from?: string; to?: string } {
 function ReliabilityCard({ kpi }: { kpi: BreedingKpiResult }) {
   const { t } = useI18n();
   const { reliability, nextReliability, counts } = kpi;
-  const explain = { high: 'kpi.reliability.explainHigh', medium: 'kpi.reliability.explainMedium', low: 'kpi.reliability.explainLow' }[reliability];
+  const explain = {
+    high: 'kpi.reliability.explainHigh',
+    medium: 'kpi.reliability.explainMedium',
+    low: 'kpi.reliability.explainLow',
+  }[reliability];
   let next: string | null = null;
   if (nextReliability) {
     const needs = [
       nextReliability.needs.events > 0 ? t('kpi.reliability.needEvents', { n: nextReliability.needs.events }) : null,
       nextReliability.needs.cattle > 0 ? t('kpi.reliability.needCattle', { n: nextReliability.needs.cattle }) : null,
-      nextReliability.needs.calvings > 0 ? t('kpi.reliability.needCalvings', { n: nextReliability.needs.calvings }) : null,
+      nextReliability.needs.calvings > 0
+        ? t('kpi.reliability.needCalvings', { n: nextReliability.needs.calvings })
+        : null,
     ].filter(Boolean);
     next = t('kpi.reliability.next', {
       needs: needs.join(t('kpi.reliability.separator')),
@@ -50,7 +56,8 @@ function ReliabilityCard({ kpi }: { kpi: BreedingKpiResult }) {
   return (
     <section className={`card kpi-reliability kpi-reliability--${reliability}`} aria-labelledby="kpi-reliability-title">
       <h2 id="kpi-reliability-title">
-        {t('kpi.reliability.title')}: <span className="kpi-reliability__level">{t(`kpi.reliability.${reliability}`)}</span>
+        {t('kpi.reliability.title')}:{' '}
+        <span className="kpi-reliability__level">{t(`kpi.reliability.${reliability}`)}</span>
       </h2>
       <p>{t(explain)}</p>
       <p className="muted">{t('kpi.reliability.counts', counts)}</p>
@@ -97,7 +104,14 @@ export function KpiPage() {
 
   const choose = (value: PeriodChoice) => {
     setFormErrors({});
-    void navigate({ search: value === 'custom' ? { period: value, from: search.from, to: search.to } : value === 'last365' ? {} : { period: value } });
+    void navigate({
+      search:
+        value === 'custom'
+          ? { period: value, from: search.from, to: search.to }
+          : value === 'last365'
+            ? {}
+            : { period: value },
+    });
   };
 
   const applyCustom = (event: FormEvent) => {
@@ -123,7 +137,13 @@ export function KpiPage() {
           <legend>{t('kpi.period')}</legend>
           {choices.map((c) => (
             <label key={c.value} className="choice">
-              <input type="radio" name="kpi-period" value={c.value} checked={choice === c.value} onChange={() => choose(c.value)} />
+              <input
+                type="radio"
+                name="kpi-period"
+                value={c.value}
+                checked={choice === c.value}
+                onChange={() => choose(c.value)}
+              />
               {t(c.labelKey)}
             </label>
           ))}
@@ -162,7 +182,9 @@ export function KpiPage() {
       {waitingForCustom ? null : kpi.isPending ? (
         <Loading />
       ) : kpi.isError ? (
-        Object.keys(serverErrors).length ? null : <ErrorState error={kpi.error} onRetry={() => kpi.refetch()} />
+        Object.keys(serverErrors).length ? null : (
+          <ErrorState error={kpi.error} onRetry={() => kpi.refetch()} />
+        )
       ) : kpi.data.message ? (
         <section className="card">
           <EmptyState title={t('kpi.empty')}>

@@ -4,11 +4,22 @@ import type { BreedingDelta, BreedingKpiResult } from '@worker/kpi/kpi.schemas';
 import { ArrowDown, ArrowRight, ArrowUp, Minus } from 'lucide-react';
 import { ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
-import { breedingDeltaQuery, breedingKpiQuery, formatChange, formatMetric, KPI_METRICS, type KpiMetric } from './kpi-api';
+import {
+  breedingDeltaQuery,
+  breedingKpiQuery,
+  formatChange,
+  formatMetric,
+  KPI_METRICS,
+  type KpiMetric,
+} from './kpi-api';
 import './kpi.css';
 import './messages';
 
-function basisText(metric: KpiMetric, counts: BreedingKpiResult['counts'], t: (key: string, params?: Record<string, unknown>) => string) {
+function basisText(
+  metric: KpiMetric,
+  counts: BreedingKpiResult['counts'],
+  t: (key: string, params?: Record<string, unknown>) => string,
+) {
   const { inseminations, calvings, daysOpenGaps, calvingIntervals } = counts;
   if (metric === 'avgDaysOpen') return t('kpi.basis.avgDaysOpen', { n: daysOpenGaps });
   if (metric === 'avgCalvingInterval') return t('kpi.basis.avgCalvingInterval', { n: calvingIntervals });
@@ -21,7 +32,9 @@ function DeltaLine({ metric, delta }: { metric: KpiMetric; delta: BreedingDelta 
   const d = delta.metrics[metric];
   const month =
     locale === 'en'
-      ? new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }).format(new Date(`${delta.month}-15T00:00:00Z`))
+      ? new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }).format(
+          new Date(`${delta.month}-15T00:00:00Z`),
+        )
       : String(Number(delta.month.slice(5)));
   if (d.direction === null || d.change === null) {
     return <p className="kpi-delta kpi-delta--none">{t('kpi.deltaNone')}</p>;

@@ -97,7 +97,12 @@ defineMessages({
         aiPerConception: 'AI per conception',
       },
       unit: { conceptionRate: '%', avgDaysOpen: 'days', avgCalvingInterval: 'days', aiPerConception: 'times' },
-      changeUnit: { conceptionRate: ' pt', avgDaysOpen: ' days', avgCalvingInterval: ' days', aiPerConception: ' times' },
+      changeUnit: {
+        conceptionRate: ' pt',
+        avgDaysOpen: ' days',
+        avgCalvingInterval: ' days',
+        aiPerConception: ' times',
+      },
       basis: {
         conceptionRate: '{{calvings}} calvings ÷ {{inseminations}} inseminations',
         avgDaysOpen: 'Mean of {{n}} calving → first AI gaps (1–364 days)',

@@ -45,7 +45,8 @@ const shortMonth = (month: string, locale: string) =>
 function basisCell(metric: KpiMetric, m: MonthlyKpi, locale: string) {
   const { inseminations, calvings, daysOpenGaps, calvingIntervals } = m.counts;
   if (metric === 'avgDaysOpen') return locale === 'en' ? `${daysOpenGaps} gaps` : `${daysOpenGaps}件`;
-  if (metric === 'avgCalvingInterval') return locale === 'en' ? `${calvingIntervals} intervals` : `${calvingIntervals}件`;
+  if (metric === 'avgCalvingInterval')
+    return locale === 'en' ? `${calvingIntervals} intervals` : `${calvingIntervals}件`;
   return locale === 'en' ? `AI ${inseminations} / calvings ${calvings}` : `授精${inseminations}・分娩${calvings}`;
 }
 
@@ -113,7 +114,11 @@ export function TrendChart({ metric, months }: { metric: KpiMetric; months: Mont
             ) : null,
           )}
           <path className="kpi-chart__line" d={path} />
-          {values.map((v, i) => (v === null ? null : <circle key={months[i].month} className="kpi-chart__point" cx={x(i)} cy={y(v)} r={3.5} />))}
+          {values.map((v, i) =>
+            v === null ? null : (
+              <circle key={months[i].month} className="kpi-chart__point" cx={x(i)} cy={y(v)} r={3.5} />
+            ),
+          )}
         </svg>
       )}
       <details className="kpi-chart__table">

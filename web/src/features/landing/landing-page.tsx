@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { defineMessages, useI18n } from '../../lib/i18n';
 import { getToken } from '../../lib/auth-token';
+import { defineMessages, useI18n } from '../../lib/i18n';
 import { LanguageSwitch } from '../accounts/public-layout';
 import { WaitingListForm } from './waiting-list-form';
 
@@ -50,7 +50,9 @@ export function LandingPage() {
     <div className="public landing">
       <header className="public__header">
         <span className="brand">
-          <span className="brand__mark" aria-hidden="true">牛</span>
+          <span className="brand__mark" aria-hidden="true">
+            牛
+          </span>
           <span>{t('app.name')}</span>
         </span>
         <LanguageSwitch />

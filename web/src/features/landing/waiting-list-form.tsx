@@ -2,15 +2,15 @@ import { Turnstile, type TurnstileInstance } from '@marsidev/react-turnstile';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import {
   DEVELOPMENT_TURNSTILE_TOKEN,
-  preRegisterBodySchema,
   type PreRegisterBody,
   type PreRegisterResponse,
+  preRegisterBodySchema,
   type WaitingListConfig,
 } from '@worker/waiting-list/waiting-list.schemas';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormError, SelectField, SubmitButton, TextField } from '../../components/form';
 import { apiFetch } from '../../lib/api';
-import { describeError, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { defineMessages, useI18n } from '../../lib/i18n';
 import { REFERRAL_SOURCES } from '../../lib/referral-sources';
 import './waiting-list.css';
@@ -142,7 +142,12 @@ export function WaitingListForm() {
           required
           error={errors.email}
         />
-        <SelectField label={t('waitingList.source')} name="referralSource" defaultValue="" error={errors.referralSource}>
+        <SelectField
+          label={t('waitingList.source')}
+          name="referralSource"
+          defaultValue=""
+          error={errors.referralSource}
+        >
           <option value="">{t('waitingList.sourceNone')}</option>
           {REFERRAL_SOURCES.map((source) => (
             <option key={source} value={source}>
@@ -150,7 +155,11 @@ export function WaitingListForm() {
             </option>
           ))}
         </SelectField>
-        <div className={`field${errors.turnstileToken ? ' field--error' : ''}`} role="group" aria-labelledby="waiting-list-bot">
+        <div
+          className={`field${errors.turnstileToken ? ' field--error' : ''}`}
+          role="group"
+          aria-labelledby="waiting-list-bot"
+        >
           <span id="waiting-list-bot" className="waiting-list__label">
             {t('waitingList.botCheck')}
           </span>
@@ -159,7 +168,11 @@ export function WaitingListForm() {
               ref={turnstile}
               siteKey={siteKey}
               className="waiting-list__widget"
-              options={{ language: locale, size: 'flexible', theme: document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light' }}
+              options={{
+                language: locale,
+                size: 'flexible',
+                theme: document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light',
+              }}
               scriptOptions={{ onError: () => setWidget('unavailable') }}
               onWidgetLoad={() => setWidget('ready')}
               onSuccess={setToken}
@@ -169,7 +182,9 @@ export function WaitingListForm() {
           ) : null}
           {widget === 'loading' ? <p className="field__hint">{t('waitingList.botLoading')}</p> : null}
           {widget === 'unavailable' ? (
-            <p className="field__hint">{verificationSkipped ? t('waitingList.botSkipped') : t('waitingList.botUnavailable')}</p>
+            <p className="field__hint">
+              {verificationSkipped ? t('waitingList.botSkipped') : t('waitingList.botUnavailable')}
+            </p>
           ) : null}
           {errors.turnstileToken ? (
             <p className="field__error" role="alert">

@@ -23,7 +23,11 @@ export function AnimalPicker({
       label={t('shipments.searchAnimal')}
       hint={t('shipments.searchHint')}
       formatAnimal={animalLabel}
-      details={(animal) => [animal.gender, animal.monthsOld != null ? t('shipments.months', { n: animal.monthsOld }) : null].filter(Boolean).join('・')}
+      details={(animal) =>
+        [animal.gender, animal.monthsOld != null ? t('shipments.months', { n: animal.monthsOld }) : null]
+          .filter(Boolean)
+          .join('・')
+      }
       filter={shippable}
       limit={20}
     />

@@ -24,20 +24,57 @@ export function CattleShipmentPanel({ cattleId }: { cattleId: number }) {
 
   let body;
   if (shipments.isLoading || plans.isLoading) body = <Loading />;
-  else if (shipments.isError || plans.isError) body = <ErrorState error={shipments.error ?? plans.error} onRetry={() => { void shipments.refetch(); void plans.refetch(); }} />;
+  else if (shipments.isError || plans.isError)
+    body = (
+      <ErrorState
+        error={shipments.error ?? plans.error}
+        onRetry={() => {
+          void shipments.refetch();
+          void plans.refetch();
+        }}
+      />
+    );
   else if (mode === 'plan')
     body = (
       <PlanForm
-        animal={animal.data ?? { cattleId, name: null, earTagNumber: null, identificationNumber: 0, gender: null, growthStage: null, status: '', birthday: null }}
-        onDone={(message) => { setNotice(message); setMode('view'); }}
+        animal={
+          animal.data ?? {
+            cattleId,
+            name: null,
+            earTagNumber: null,
+            identificationNumber: 0,
+            gender: null,
+            growthStage: null,
+            status: '',
+            birthday: null,
+          }
+        }
+        onDone={(message) => {
+          setNotice(message);
+          setMode('view');
+        }}
         onCancel={() => setMode('view')}
       />
     );
   else if (mode === 'record')
     body = (
       <ShipmentForm
-        animal={animal.data ?? { cattleId, name: null, earTagNumber: null, identificationNumber: 0, gender: null, growthStage: null, status: '', birthday: null }}
-        onDone={(message) => { setNotice(message); setMode('view'); }}
+        animal={
+          animal.data ?? {
+            cattleId,
+            name: null,
+            earTagNumber: null,
+            identificationNumber: 0,
+            gender: null,
+            growthStage: null,
+            status: '',
+            birthday: null,
+          }
+        }
+        onDone={(message) => {
+          setNotice(message);
+          setMode('view');
+        }}
         onCancel={() => setMode('view')}
       />
     );

@@ -181,7 +181,8 @@ defineMessages({
       chartTitle: 'Monthly revenue and average price',
       chartLegendRevenue: 'Revenue (bars)',
       chartLegendAverage: 'Average price (line)',
-      chartDescription: 'Monthly revenue and average price from {{from}} to {{to}}. The figures are in the table below.',
+      chartDescription:
+        'Monthly revenue and average price from {{from}} to {{to}}. The figures are in the table below.',
       month: 'Month',
       count: 'Head',
       revenue: 'Revenue',

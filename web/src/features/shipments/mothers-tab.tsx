@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MOTHER_SORT_KEYS, mothersQuerySchema, type MotherSortKey } from '@worker/shipments/shipments.schemas';
 import { formatDateJa } from '@worker/lib/jst';
-import { useState, type FormEvent } from 'react';
+import { MOTHER_SORT_KEYS, type MotherSortKey, mothersQuerySchema } from '@worker/shipments/shipments.schemas';
+import { type FormEvent, useState } from 'react';
 import { SelectField, TextField } from '../../components/form';
-import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { Pager } from '../../components/pager';
-import { zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { EmptyState, ErrorState, Loading } from '../../components/states';
+import { type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { manYen, mothersQuery, yen } from './shipments-api';
 
@@ -26,7 +26,10 @@ export function MothersTab() {
   const [filter, setFilter] = useState<{ filterBy?: 'year' | 'motherName'; filterValue?: string }>({});
   const [filterErrors, setFilterErrors] = useState<FieldErrors>({});
   const [page, setPage] = useState(1);
-  const mothers = useQuery({ ...mothersQuery({ page, limit: PAGE_SIZE, sortBy, sortOrder, ...filter }), placeholderData: keepPreviousData });
+  const mothers = useQuery({
+    ...mothersQuery({ page, limit: PAGE_SIZE, sortBy, sortOrder, ...filter }),
+    placeholderData: keepPreviousData,
+  });
 
   const applyFilter = (event: FormEvent) => {
     event.preventDefault();
@@ -42,18 +45,36 @@ export function MothersTab() {
   return (
     <div className="shipments-tab">
       <form className="card mothers-controls" onSubmit={applyFilter}>
-        <SelectField label={t('shipments.sortBy')} value={sortBy} onChange={(e) => { setSortBy(e.target.value as MotherSortKey); setPage(1); }}>
+        <SelectField
+          label={t('shipments.sortBy')}
+          value={sortBy}
+          onChange={(e) => {
+            setSortBy(e.target.value as MotherSortKey);
+            setPage(1);
+          }}
+        >
           {MOTHER_SORT_KEYS.map((key) => (
             <option key={key} value={key}>
               {t(sortLabels[key])}
             </option>
           ))}
         </SelectField>
-        <SelectField label={t('shipments.sortOrder')} value={sortOrder} onChange={(e) => { setSortOrder(e.target.value as 'asc' | 'desc'); setPage(1); }}>
+        <SelectField
+          label={t('shipments.sortOrder')}
+          value={sortOrder}
+          onChange={(e) => {
+            setSortOrder(e.target.value as 'asc' | 'desc');
+            setPage(1);
+          }}
+        >
           <option value="desc">{t('shipments.desc')}</option>
           <option value="asc">{t('shipments.asc')}</option>
         </SelectField>
-        <SelectField label={t('shipments.filterBy')} value={filterBy} onChange={(e) => setFilterBy(e.target.value as '' | 'year' | 'motherName')}>
+        <SelectField
+          label={t('shipments.filterBy')}
+          value={filterBy}
+          onChange={(e) => setFilterBy(e.target.value as '' | 'year' | 'motherName')}
+        >
           <option value="">{t('shipments.filterNone')}</option>
           <option value="year">{t('shipments.filterYear')}</option>
           <option value="motherName">{t('shipments.filterMotherName')}</option>
@@ -93,8 +114,14 @@ export function MothersTab() {
                   {t('shipments.motherSummary', {
                     count: mother.summary.shipmentCount,
                     price: yen(mother.summary.averagePrice, locale),
-                    weight: mother.summary.averageWeight === null ? '—' : t('shipments.kg', { n: mother.summary.averageWeight }),
-                    age: mother.summary.averageAge === null ? '—' : t('shipments.months', { n: mother.summary.averageAge }),
+                    weight:
+                      mother.summary.averageWeight === null
+                        ? '—'
+                        : t('shipments.kg', { n: mother.summary.averageWeight }),
+                    age:
+                      mother.summary.averageAge === null
+                        ? '—'
+                        : t('shipments.months', { n: mother.summary.averageAge }),
                   })}
                 </p>
                 <div className="table-scroll" tabIndex={0} role="region" aria-label={mother.motherName}>
@@ -121,7 +148,12 @@ export function MothersTab() {
                           <th scope="row">{calf.calfName ?? calf.calfId}</th>
                           <td>{calf.sex ?? ''}</td>
                           <td>
-                            {[calf.pedigree.father, calf.pedigree.motherFather, calf.pedigree.motherGrandfather, calf.pedigree.motherMotherGrandfather]
+                            {[
+                              calf.pedigree.father,
+                              calf.pedigree.motherFather,
+                              calf.pedigree.motherGrandfather,
+                              calf.pedigree.motherMotherGrandfather,
+                            ]
                               .map((n) => n ?? '—')
                               .join('・')}
                           </td>

@@ -1,11 +1,11 @@
-import { createPlanSchema } from '@worker/shipments/shipments.schemas';
 import { addMonths, jstMonth } from '@worker/lib/jst';
-import { useState, type FormEvent } from 'react';
+import { createPlanSchema } from '@worker/shipments/shipments.schemas';
+import { type FormEvent, useState } from 'react';
 import { FormError, SelectField, SubmitButton } from '../../components/form';
-import { describeError, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { AnimalPicker } from './animal-picker';
-import { animalLabel, monthLabel, usePlanMutations, type HerdAnimal } from './shipments-api';
+import { animalLabel, type HerdAnimal, monthLabel, usePlanMutations } from './shipments-api';
 
 /** The months a plan can go to: this month and the next two years. */
 export const plannableMonths = () => Array.from({ length: 24 }, (_, i) => addMonths(jstMonth(), i));
@@ -48,7 +48,13 @@ export function PlanForm({
         <AnimalPicker value={animal} onChange={setAnimal} error={errors.cattleId} />
       )}
       {fixedAnimal && errors.cattleId ? <FormError message={errors.cattleId} /> : null}
-      <SelectField label={t('shipments.plannedMonth')} required value={month} onChange={(e) => setMonth(e.target.value)} error={errors.plannedShipmentMonth}>
+      <SelectField
+        label={t('shipments.plannedMonth')}
+        required
+        value={month}
+        onChange={(e) => setMonth(e.target.value)}
+        error={errors.plannedShipmentMonth}
+      >
         {plannableMonths().map((m) => (
           <option key={m} value={m}>
             {monthLabel(m, locale)}

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { PlanListItem } from '@worker/shipments/shipments.schemas';
 import { addMonths, jstMonth } from '@worker/lib/jst';
+import type { PlanListItem } from '@worker/shipments/shipments.schemas';
 import { useId, useState } from 'react';
 import { FormError } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { describeError } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
-import { plannableMonths, PlanForm } from './plan-form';
+import { PlanForm, plannableMonths } from './plan-form';
 import { animalLabel, monthLabel, plansQuery, usePlanMutations } from './shipments-api';
 import type { ShipmentsSearch } from './shipments-search';
 
@@ -16,7 +16,9 @@ function boardColumns(plans: PlanListItem[]) {
   const current = jstMonth();
   const months = new Set(Array.from({ length: 6 }, (_, i) => addMonths(current, i)));
   for (const p of plans) if (p.plannedShipmentMonth >= current) months.add(p.plannedShipmentMonth);
-  const columns = [...months].sort().map((month) => ({ key: month, month, plans: plans.filter((p) => p.plannedShipmentMonth === month) }));
+  const columns = [...months]
+    .sort()
+    .map((month) => ({ key: month, month, plans: plans.filter((p) => p.plannedShipmentMonth === month) }));
   const overdue = plans.filter((p) => p.plannedShipmentMonth < current);
   return overdue.length ? [{ key: 'overdue', month: null, plans: overdue }, ...columns] : columns;
 }
@@ -65,9 +67,14 @@ export function PlansTab({ onNotice }: { onNotice: (message: string) => void }) 
             ? `${monthLabel(column.month, locale)}${column.month === current ? `（${t('shipments.thisMonth')}）` : ''}`
             : t('shipments.overdue');
           return (
-            <section key={column.key} className={`plan-column card${column.month ? '' : ' plan-column--overdue'}`} aria-label={title}>
+            <section
+              key={column.key}
+              className={`plan-column card${column.month ? '' : ' plan-column--overdue'}`}
+              aria-label={title}
+            >
               <h2 className="plan-column__title">
-                {title} <span className="plan-column__count">{t('shipments.headCount', { n: column.plans.length })}</span>
+                {title}{' '}
+                <span className="plan-column__count">{t('shipments.headCount', { n: column.plans.length })}</span>
               </h2>
               <ul className="plan-cards">
                 {column.plans.map((plan) => (
@@ -97,18 +104,35 @@ export function PlansTab({ onNotice }: { onNotice: (message: string) => void }) 
   );
 }
 
-function PlanCard({ plan, pending, onMove, onCancel }: { plan: PlanListItem; pending: boolean; onMove: (month: string) => void; onCancel: () => void }) {
+function PlanCard({
+  plan,
+  pending,
+  onMove,
+  onCancel,
+}: {
+  plan: PlanListItem;
+  pending: boolean;
+  onMove: (month: string) => void;
+  onCancel: () => void;
+}) {
   const { t, locale } = useI18n();
   const navigate = useNavigate({ from: '/shipments' });
   const selectId = useId();
   const months = plannableMonths();
-  const [target, setTarget] = useState(months.includes(plan.plannedShipmentMonth) ? plan.plannedShipmentMonth : months[0]);
+  const [target, setTarget] = useState(
+    months.includes(plan.plannedShipmentMonth) ? plan.plannedShipmentMonth : months[0],
+  );
   const label = animalLabel(plan);
   return (
     <li className="plan-card" data-cattle-id={plan.cattleId}>
       <strong>{label}</strong>
       <span className="muted">
-        {[plan.gender, plan.monthsOldAtPlannedMonth ? t('shipments.ageAtMonth', { n: plan.monthsOldAtPlannedMonth }) : null].filter(Boolean).join('・')}
+        {[
+          plan.gender,
+          plan.monthsOldAtPlannedMonth ? t('shipments.ageAtMonth', { n: plan.monthsOldAtPlannedMonth }) : null,
+        ]
+          .filter(Boolean)
+          .join('・')}
       </span>
       <div className="plan-card__move">
         <label htmlFor={selectId} className="visually-hidden">
@@ -121,7 +145,12 @@ function PlanCard({ plan, pending, onMove, onCancel }: { plan: PlanListItem; pen
             </option>
           ))}
         </select>
-        <button type="button" className="button" disabled={pending || target === plan.plannedShipmentMonth} onClick={() => onMove(target)}>
+        <button
+          type="button"
+          className="button"
+          disabled={pending || target === plan.plannedShipmentMonth}
+          onClick={() => onMove(target)}
+        >
           {t('shipments.move')}
           <span className="visually-hidden">（{label}）</span>
         </button>
@@ -130,7 +159,9 @@ function PlanCard({ plan, pending, onMove, onCancel }: { plan: PlanListItem; pen
         <button
           type="button"
           className="button button--primary"
-          onClick={() => void navigate({ search: (s: ShipmentsSearch) => ({ ...s, tab: 'records', record: plan.cattleId }) })}
+          onClick={() =>
+            void navigate({ search: (s: ShipmentsSearch) => ({ ...s, tab: 'records', record: plan.cattleId }) })
+          }
         >
           {t('shipments.recordThis')}
           <span className="visually-hidden">（{label}）</span>

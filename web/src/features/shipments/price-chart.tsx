@@ -42,16 +42,31 @@ export function PriceChart({ months, from, to }: { months: MonthlyStat[]; from: 
 
   return (
     <figure className="price-chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${titleId} ${descId}`} preserveAspectRatio="xMidYMid meet">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-labelledby={`${titleId} ${descId}`}
+        preserveAspectRatio="xMidYMid meet"
+      >
         <title id={titleId}>{t('shipments.chartTitle')}</title>
         <desc id={descId}>{t('shipments.chartDescription', { from, to })}</desc>
         {ticks.map((f) => (
           <g key={f}>
-            <line className="chart__grid" x1={PAD.left} x2={W - PAD.right} y1={PAD.top + innerH * (1 - f)} y2={PAD.top + innerH * (1 - f)} />
+            <line
+              className="chart__grid"
+              x1={PAD.left}
+              x2={W - PAD.right}
+              y1={PAD.top + innerH * (1 - f)}
+              y2={PAD.top + innerH * (1 - f)}
+            />
             <text className="chart__axis" x={PAD.left - 6} y={PAD.top + innerH * (1 - f) + 4} textAnchor="end">
               {man(maxRevenue * f)}
             </text>
-            <text className="chart__axis price-chart__axis--line" x={W - PAD.right + 6} y={PAD.top + innerH * (1 - f) + 4}>
+            <text
+              className="chart__axis price-chart__axis--line"
+              x={W - PAD.right + 6}
+              y={PAD.top + innerH * (1 - f) + 4}
+            >
               {man(maxAverage * f)}
             </text>
           </g>
@@ -84,7 +99,9 @@ export function PriceChart({ months, from, to }: { months: MonthlyStat[]; from: 
             <polyline key={i} className="price-chart__line" points={s.join(' ')} />
           ))}
         {months.map((m, i) =>
-          m.averagePrice === null ? null : <circle key={m.month} className="price-chart__dot" cx={x(i)} cy={yAverage(m.averagePrice)} r={3.5} />,
+          m.averagePrice === null ? null : (
+            <circle key={m.month} className="price-chart__dot" cx={x(i)} cy={yAverage(m.averagePrice)} r={3.5} />
+          ),
         )}
       </svg>
       <figcaption className="price-chart__legend">

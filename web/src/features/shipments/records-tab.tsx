@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { ShipmentListItem } from '@worker/shipments/shipments.schemas';
 import { formatDateJa, isIsoDate } from '@worker/lib/jst';
-import { useState, type FormEvent } from 'react';
+import type { ShipmentListItem } from '@worker/shipments/shipments.schemas';
+import { type FormEvent, useState } from 'react';
 import { FormError, TextField } from '../../components/form';
-import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { Pager } from '../../components/pager';
+import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { describeError } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
-import { animalLabel, herdAnimalQuery, shipmentsQuery, useShipmentMutations, yen } from './shipments-api';
 import { ShipmentForm } from './shipment-form';
+import { animalLabel, herdAnimalQuery, shipmentsQuery, useShipmentMutations, yen } from './shipments-api';
 import type { ShipmentsSearch } from './shipments-search';
 
 const PAGE_SIZE = 50;
@@ -22,7 +22,10 @@ export function RecordsTab({ search, onNotice }: { search: ShipmentsSearch; onNo
   const [editing, setEditing] = useState<ShipmentListItem | null>(null);
   const [from, setFrom] = useState(search.from ?? '');
   const [to, setTo] = useState(search.to ?? '');
-  const period = { from: search.from && isIsoDate(search.from) ? search.from : undefined, to: search.to && isIsoDate(search.to) ? search.to : undefined };
+  const period = {
+    from: search.from && isIsoDate(search.from) ? search.from : undefined,
+    to: search.to && isIsoDate(search.to) ? search.to : undefined,
+  };
   const list = useQuery(shipmentsQuery({ ...period, page, limit: PAGE_SIZE }));
   const recordAnimal = useQuery({ ...herdAnimalQuery(search.record ?? 0), enabled: Boolean(search.record) });
   const { remove } = useShipmentMutations();
@@ -147,11 +150,24 @@ export function RecordsTab({ search, onNotice }: { search: ShipmentsSearch; onNo
                 </p>
                 {row.notes ? <p className="shipment-row__notes">{row.notes}</p> : null}
                 <div className="actions">
-                  <button type="button" className="button" onClick={() => { setAdding(false); setEditing(row); window.scrollTo({ top: 0 }); }}>
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => {
+                      setAdding(false);
+                      setEditing(row);
+                      window.scrollTo({ top: 0 });
+                    }}
+                  >
                     {t('shipments.edit')}
                     <span className="visually-hidden">（{animalLabel(row)}）</span>
                   </button>
-                  <button type="button" className="button button--danger" onClick={() => confirmDelete(row)} disabled={remove.isPending}>
+                  <button
+                    type="button"
+                    className="button button--danger"
+                    onClick={() => confirmDelete(row)}
+                    disabled={remove.isPending}
+                  >
                     {t('shipments.delete')}
                     <span className="visually-hidden">（{animalLabel(row)}）</span>
                   </button>

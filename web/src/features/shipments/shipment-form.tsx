@@ -1,13 +1,20 @@
-import { createShipmentSchema, updateShipmentSchema, type ShipmentListItem } from '@worker/shipments/shipments.schemas';
 import { todayJst } from '@worker/lib/jst';
-import { useState, type FormEvent } from 'react';
+import { createShipmentSchema, type ShipmentListItem, updateShipmentSchema } from '@worker/shipments/shipments.schemas';
+import { type FormEvent, useState } from 'react';
 import { FormError, SubmitButton, TextAreaField, TextField } from '../../components/form';
-import { describeError, zodFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { AnimalPicker } from './animal-picker';
-import { animalLabel, useShipmentMutations, type HerdAnimal } from './shipments-api';
+import { animalLabel, type HerdAnimal, useShipmentMutations } from './shipments-api';
 
-type Values = { shipmentDate: string; price: string; weight: string; ageAtShipment: string; buyer: string; notes: string };
+type Values = {
+  shipmentDate: string;
+  price: string;
+  weight: string;
+  ageAtShipment: string;
+  buyer: string;
+  notes: string;
+};
 
 const toText = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
@@ -38,7 +45,8 @@ export function ShipmentForm({
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const server = describeError(mutation.error);
   const errors = { ...server.fields, ...clientErrors };
-  const set = (key: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof Values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +56,10 @@ export function ShipmentForm({
       const parsed = updateShipmentSchema.safeParse(body);
       if (!parsed.success) return setClientErrors(zodFieldErrors(parsed.error));
       setClientErrors({});
-      update.mutate({ shipmentId: editing.shipmentId, input: parsed.data }, { onSuccess: () => onDone(t('shipments.updated')) });
+      update.mutate(
+        { shipmentId: editing.shipmentId, input: parsed.data },
+        { onSuccess: () => onDone(t('shipments.updated')) },
+      );
     } else {
       const parsed = createShipmentSchema.safeParse({ ...body, cattleId: animal?.cattleId });
       if (!parsed.success) return setClientErrors(zodFieldErrors(parsed.error));
@@ -72,9 +83,32 @@ export function ShipmentForm({
       )}
       {fixedAnimal && errors.cattleId ? <FormError message={errors.cattleId} /> : null}
       <div className="shipment-form__grid">
-        <TextField label={t('shipments.shipmentDate')} type="date" required max={todayJst()} value={values.shipmentDate} onChange={set('shipmentDate')} error={errors.shipmentDate} />
-        <TextField label={t('shipments.price')} inputMode="numeric" required value={values.price} onChange={set('price')} error={errors.price} autoComplete="off" />
-        <TextField label={t('shipments.weight')} inputMode="decimal" value={values.weight} onChange={set('weight')} error={errors.weight} autoComplete="off" />
+        <TextField
+          label={t('shipments.shipmentDate')}
+          type="date"
+          required
+          max={todayJst()}
+          value={values.shipmentDate}
+          onChange={set('shipmentDate')}
+          error={errors.shipmentDate}
+        />
+        <TextField
+          label={t('shipments.price')}
+          inputMode="numeric"
+          required
+          value={values.price}
+          onChange={set('price')}
+          error={errors.price}
+          autoComplete="off"
+        />
+        <TextField
+          label={t('shipments.weight')}
+          inputMode="decimal"
+          value={values.weight}
+          onChange={set('weight')}
+          error={errors.weight}
+          autoComplete="off"
+        />
         <TextField
           label={t('shipments.ageAtShipment')}
           inputMode="numeric"
@@ -85,11 +119,25 @@ export function ShipmentForm({
           autoComplete="off"
         />
       </div>
-      <TextField label={t('shipments.buyer')} value={values.buyer} onChange={set('buyer')} error={errors.buyer} hint={t('shipments.buyerHint')} />
-      <TextAreaField label={t('shipments.notes')} value={values.notes} onChange={set('notes')} error={errors.notes} rows={2} />
+      <TextField
+        label={t('shipments.buyer')}
+        value={values.buyer}
+        onChange={set('buyer')}
+        error={errors.buyer}
+        hint={t('shipments.buyerHint')}
+      />
+      <TextAreaField
+        label={t('shipments.notes')}
+        value={values.notes}
+        onChange={set('notes')}
+        error={errors.notes}
+        rows={2}
+      />
       <FormError message={server.message} />
       <div className="actions">
-        <SubmitButton pending={mutation.isPending}>{editing ? t('shipments.saveEdit') : t('shipments.save')}</SubmitButton>
+        <SubmitButton pending={mutation.isPending}>
+          {editing ? t('shipments.saveEdit') : t('shipments.save')}
+        </SubmitButton>
         <button type="button" className="button" onClick={onCancel}>
           {t('common.cancel')}
         </button>

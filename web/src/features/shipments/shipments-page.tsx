@@ -34,7 +34,10 @@ export function ShipmentsPage() {
     return () => clearTimeout(timer);
   }, [notice]);
 
-  const select = (next: ShipmentTab) => void navigate({ search: (s: ShipmentsSearch) => ({ ...s, tab: next === 'records' ? undefined : next, record: undefined }) });
+  const select = (next: ShipmentTab) =>
+    void navigate({
+      search: (s: ShipmentsSearch) => ({ ...s, tab: next === 'records' ? undefined : next, record: undefined }),
+    });
   const onKeyDown = (event: React.KeyboardEvent) => {
     const index = SHIPMENT_TABS.indexOf(tab);
     const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -52,12 +55,24 @@ export function ShipmentsPage() {
           <h1>{t('shipments.title')}</h1>
           <p className="muted">{t('shipments.lead')}</p>
         </div>
-        <button type="button" className="button" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending} aria-busy={exportCsv.isPending}>
-          {exportCsv.isPending ? <span className="spinner" aria-hidden="true" /> : <Download size={18} aria-hidden="true" />}
+        <button
+          type="button"
+          className="button"
+          onClick={() => exportCsv.mutate()}
+          disabled={exportCsv.isPending}
+          aria-busy={exportCsv.isPending}
+        >
+          {exportCsv.isPending ? (
+            <span className="spinner" aria-hidden="true" />
+          ) : (
+            <Download size={18} aria-hidden="true" />
+          )}
           {t('shipments.exportCsv')}
         </button>
       </header>
-      {exportCsv.error ? <FormError message={`${t('shipments.exportFailed')}: ${describeError(exportCsv.error).message ?? ''}`} /> : null}
+      {exportCsv.error ? (
+        <FormError message={`${t('shipments.exportFailed')}: ${describeError(exportCsv.error).message ?? ''}`} />
+      ) : null}
       <div className="shipments-tabs" role="tablist" aria-label={t('shipments.tabs')} onKeyDown={onKeyDown}>
         {SHIPMENT_TABS.map((key) => (
           <button

@@ -31,7 +31,13 @@ export function StatsTab() {
         <legend>{t('shipments.period')}</legend>
         {choices.map((c) => (
           <label key={c.value} className="choice">
-            <input type="radio" name="stats-period" value={c.value} checked={choice === c.value} onChange={() => setChoice(c.value)} />
+            <input
+              type="radio"
+              name="stats-period"
+              value={c.value}
+              checked={choice === c.value}
+              onChange={() => setChoice(c.value)}
+            />
             {t(c.labelKey)}
           </label>
         ))}
@@ -67,7 +73,11 @@ export function StatsTab() {
           <section className="card" aria-labelledby="chart-title">
             <h2 id="chart-title">{t('shipments.chartTitle')}</h2>
             {stats.data.totalShipments === 0 ? <p className="muted">{t('shipments.statsEmpty')}</p> : null}
-            <PriceChart months={stats.data.monthlyStats} from={formatDateJa(stats.data.from)} to={formatDateJa(stats.data.to)} />
+            <PriceChart
+              months={stats.data.monthlyStats}
+              from={formatDateJa(stats.data.from)}
+              to={formatDateJa(stats.data.to)}
+            />
             <div className="table-scroll" tabIndex={0} role="region" aria-label={t('shipments.chartTitle')}>
               <table className="data-table">
                 <thead>
