@@ -1,7 +1,7 @@
 // Iteration helper (not part of `npm run bench`): serves a fresh snapshot of the Worker against a kept, seeded
 // benchmark database so one call can be re-measured after a change without re-seeding.
 //   node bench/farm-dev.mjs --dir /tmp/b/2000 --size 2000 --port 8811 --minutes 30
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

@@ -164,9 +164,12 @@ async function runSize(size, configPath) {
 }
 
 ensureDevVars();
-const bundle = args['skip-web']
-  ? null
-  : (log('building the web app'), buildWeb(), bundleReport(path.join(root, 'web/dist')));
+let bundle = null;
+if (!args['skip-web']) {
+  log('building the web app');
+  buildWeb();
+  bundle = bundleReport(path.join(root, 'web/dist'));
+}
 const snapshotDir = mkdtempSync(path.join(os.tmpdir(), 'ushicho-bench-worker-'));
 const runs = [];
 try {

@@ -65,6 +65,12 @@ export async function signIn(page, { email, password } = DEMO) {
   await page.waitForURL(/\/home$/);
 }
 
+/**
+ * A locator's text with runs of whitespace collapsed to one space and the ends trimmed, so assertions read the text
+ * as shown rather than the DOM's raw whitespace (textContent does not collapse it the way innerText does).
+ */
+export const textOf = async (locator) => ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+
 export const uniqueEmail = (prefix) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.jp`;
 
 /** Calls the API from the page as the signed-in farmer, with the token the app keeps. */

@@ -10,5 +10,9 @@ const seeded = await seedDemoFarm(server.url);
 console.log(`\n  牛帳 Ushichō is running at ${server.url}`);
 console.log(`  Demo login: demo@ushicho.example / ushicho-demo-2026 ${seeded.created ? '(demo farm created)' : ''}`);
 console.log(`  Mail outbox: ${server.url}/api/v1/dev/outbox   API reference: ${server.url}/api/v1/docs\n`);
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (server.stop(), process.exit(0)));
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    server.stop();
+    process.exit(0);
+  });
 server.child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { apiCall, baseUrl, outbox, signIn, uniqueEmail, withPage } from '../support.mjs';
+import { apiCall, baseUrl, outbox, signIn, textOf, uniqueEmail, withPage } from '../support.mjs';
 
 const METRICS = [
   ['conceptionRate', 1],
@@ -59,7 +59,7 @@ async function expectPageToShow(page, kpi) {
     const tile = page.locator(`.kpi-tile[data-metric="${metric}"]`);
     const expected = kpi[metric] === null ? 'データなし' : formatted(kpi[metric], digits);
     assert.equal(
-      (await tile.locator('.kpi-tile__value').innerText()).replace(/\s+/g, '').startsWith(expected),
+      (await textOf(tile.locator('.kpi-tile__value'))).replace(/\s+/g, '').startsWith(expected),
       true,
       metric,
     );
@@ -90,7 +90,7 @@ test('the KPI page shows the demo farm’s numbers, twelve months of trends, and
       assert.equal(await table.locator('tbody tr').count(), 12);
       const first = trends.months[0];
       const firstValue = first.conceptionRate === null ? '—' : formatted(first.conceptionRate, 1);
-      assert.equal(await table.locator('tbody tr').first().locator('td').first().innerText(), firstValue);
+      assert.equal(await textOf(table.locator('tbody tr').first().locator('td').first()), firstValue);
     }
 
     // This year.
@@ -174,10 +174,8 @@ test('a farmer’s recorded events give the hand-computed KPIs on /kpi', async (
     const values = {};
     await page.locator('.kpi-tile').first().waitFor();
     for (const [metric] of METRICS) {
-      values[metric] = (await page.locator(`.kpi-tile[data-metric="${metric}"] .kpi-tile__value`).innerText()).replace(
-        /\s+/g,
-        '',
-      );
+      const value = page.locator(`.kpi-tile[data-metric="${metric}"] .kpi-tile__value`);
+      values[metric] = (await textOf(value)).replace(/\s+/g, '');
     }
     assert.deepEqual(values, {
       conceptionRate: '50.0%',

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { apiCall, baseUrl, signIn, withPage } from '../support.mjs';
+import { apiCall, baseUrl, signIn, textOf, withPage } from '../support.mjs';
 
 const jstMonth = (offset = 0) => {
   const now = new Date(Date.now() + 9 * 3600_000);
@@ -63,7 +63,7 @@ test('plan a steer for next month, record its shipment: it leaves the plan board
     await page.getByRole('tab', { name: '価格統計' }).click();
     const thisMonthRow = page.getByRole('row', { name: new RegExp(`^${monthLabel(jstMonth())}`) });
     await thisMonthRow.waitFor();
-    assert.equal(await thisMonthRow.getByRole('cell').first().innerText(), String(countBefore + 1));
+    assert.equal(await textOf(thisMonthRow.getByRole('cell').first()), String(countBefore + 1));
     const animal = await apiCall(page, `/shipments?cattleId=${created.json.data.cattleId}`);
     assert.equal(animal.json.data.results[0].price, 1_234_000);
   });

@@ -1,10 +1,10 @@
 // Applied before first paint so a dark-theme user never sees a white flash.
 (() => {
   try {
-    var theme = localStorage.getItem('ushicho.theme') || 'light';
-    var dark = theme === 'dark' || (theme === 'auto' && matchMedia('(prefers-color-scheme: dark)').matches);
+    const theme = localStorage.getItem('ushicho.theme') || 'light';
+    const dark = theme === 'dark' || (theme === 'auto' && matchMedia('(prefers-color-scheme: dark)').matches);
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';
-    var locale = localStorage.getItem('ushicho.locale');
+    const locale = localStorage.getItem('ushicho.locale');
     if (locale === 'en') document.documentElement.lang = 'en';
-  } catch (e) {}
+  } catch {}
 })();

@@ -12,6 +12,7 @@ import { AppShell } from './components/app-shell';
 import { ErrorState, Loading } from './components/states';
 import { registrationsSearchSchema } from './features/admin/registrations-search';
 import { alertsSearchSchema } from './features/alerts/alerts-search';
+import { useActiveAlertCount } from './features/alerts/use-active-alert-count';
 import type { CattleListSearch } from './features/cattle/cattle-api';
 import { eventNewSearch, eventsSearch, scheduleSearch } from './features/events/events-search';
 import { kpiSearchSchema } from './features/kpi/kpi-search';
@@ -87,6 +88,12 @@ const adminRegistrationsRoute = createRoute({
   component: lazy(() => import('./features/admin/registrations-page'), 'RegistrationsPage'),
 });
 
+/** The signed-in layout: the shared shell, given the alerts feature's count for its nav badge. */
+function AppLayout() {
+  const alertCount = useActiveAlertCount();
+  return <AppShell alertCount={alertCount} />;
+}
+
 // The farmer's app: signed-in only
 export const appRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -99,7 +106,7 @@ export const appRoute = createRoute({
       if (!getToken()) throw redirect({ to: '/login', search: { redirect: location.href } });
     }
   },
-  component: AppShell,
+  component: AppLayout,
 });
 
 const homeRoute = createRoute({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Request rules of SPEC §5, shared by the API validators and the web forms. */
+/** Request rules of docs/product.md §3, shared by the API validators and the web forms. */
 export const emailSchema = z
   .string({ error: '有効なメールアドレスを入力してください' })
   .trim()

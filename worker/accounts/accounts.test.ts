@@ -145,7 +145,7 @@ describe('POST /auth/verify and /auth/complete', () => {
     const password = 'うし'.repeat(64);
     const { email } = await signUp({ password });
     expect((await api('/auth/login', { method: 'POST', body: { email, password } })).status).toBe(200);
-    const almost = 'うし'.repeat(63) + 'うま';
+    const almost = `${'うし'.repeat(63)}うま`;
     expect((await api('/auth/login', { method: 'POST', body: { email, password: almost } })).status).toBe(401);
   });
 });

@@ -24,15 +24,25 @@ export const PLACEHOLDER_EMAIL_DOMAIN = 'line.invalid';
 const DEFAULT_USER_NAME = '仮登録ユーザー';
 const PROVIDER_TIMEOUT_MS = 10_000;
 
-/** SPEC §8 OAuth: these answer with their status and message; every other failure redirects to /login. */
+/** docs/product.md §3 OAuth: these answer with their status and message; every other failure redirects to /login. */
 export const oauthErrors = {
-  missingParameters: () => new AppError(400, 'OAUTH_MISSING_PARAMETERS', 'Missing required OAuth parameters'),
-  invalidState: () => new AppError(400, 'OAUTH_INVALID_STATE', 'Invalid OAuth state'),
-  noAccessToken: () => new AppError(500, 'OAUTH_NO_ACCESS_TOKEN', 'No valid access token received'),
-  userInfoFailed: () => new AppError(500, 'OAUTH_USERINFO_FAILED', 'Failed to fetch user information from Google'),
-  networkError: () => new AppError(500, 'OAUTH_NETWORK_ERROR', 'Network error while fetching user info'),
-  emailNotVerified: () => new AppError(400, 'OAUTH_EMAIL_NOT_VERIFIED', 'Google email not verified'),
-  notConfigured: (label: string) => new AppError(503, 'OAUTH_NOT_CONFIGURED', `${label} sign-in is not configured`),
+  missingParameters: () =>
+    new AppError({ status: 400, code: 'OAUTH_MISSING_PARAMETERS', message: 'Missing required OAuth parameters' }),
+  invalidState: () => new AppError({ status: 400, code: 'OAUTH_INVALID_STATE', message: 'Invalid OAuth state' }),
+  noAccessToken: () =>
+    new AppError({ status: 500, code: 'OAUTH_NO_ACCESS_TOKEN', message: 'No valid access token received' }),
+  userInfoFailed: () =>
+    new AppError({
+      status: 500,
+      code: 'OAUTH_USERINFO_FAILED',
+      message: 'Failed to fetch user information from Google',
+    }),
+  networkError: () =>
+    new AppError({ status: 500, code: 'OAUTH_NETWORK_ERROR', message: 'Network error while fetching user info' }),
+  emailNotVerified: () =>
+    new AppError({ status: 400, code: 'OAUTH_EMAIL_NOT_VERIFIED', message: 'Google email not verified' }),
+  notConfigured: (label: string) =>
+    new AppError({ status: 503, code: 'OAUTH_NOT_CONFIGURED', message: `${label} sign-in is not configured` }),
 };
 
 /** A failure the user is sent back to /login for; `details` is the short code the login page explains. */
@@ -188,7 +198,7 @@ export async function finishSignIn(
   }
 }
 
-/** Outbound calls to the provider: a dropped connection or a timeout is SPEC's network error. */
+/** Outbound calls to the provider: a dropped connection or a timeout is the documented network error (docs/product.md §3). */
 export async function providerFetch(url: string, init: RequestInit = {}): Promise<Response> {
   try {
     return await fetch(url, { ...init, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });

@@ -47,8 +47,8 @@ const callbackRoute = (provider: OAuthProvider) =>
     tags,
     summary: `Finish ${provider.label} sign-in`,
     description:
-      'On success redirects to `${APP_URL}/auth/callback?token=…` with a 30-day session; on other failures to ' +
-      '`${APP_URL}/login?error=oauth_failed&details=…`. The OAuth cookies are removed either way.',
+      'On success redirects to `APP_URL/auth/callback?token=…` with a 30-day session; on other failures to ' +
+      '`APP_URL/login?error=oauth_failed&details=…`. The OAuth cookies are removed either way.',
     request: { query: callbackQuery },
     responses: {
       302: redirect('To the app with a token, or to the login page with the reason'),

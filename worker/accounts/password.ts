@@ -19,7 +19,7 @@ let dummyHash: string | undefined;
 /** Compares in bcrypt's time even when there is no user, so timing does not reveal which emails exist. */
 export async function verifyPassword(password: string, hash: string | null | undefined): Promise<boolean> {
   const candidate = await preHash(password);
-  if (!hash || !hash.startsWith('$2')) {
+  if (!hash?.startsWith('$2')) {
     dummyHash ??= await bcrypt.hash('ushicho-dummy-password', COST);
     await bcrypt.compare(candidate, dummyHash);
     return false;

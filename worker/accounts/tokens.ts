@@ -12,7 +12,12 @@ const DEVELOPMENT_SECRET = 'ushicho-development-secret-not-for-production-use';
 function secretKey(env: Env): Uint8Array {
   const secret = env.JWT_SECRET;
   if (!secret || new TextEncoder().encode(secret).length < 32) {
-    if (isProduction(env)) throw new AppError(500, 'MISCONFIGURED', 'JWT_SECRET is missing or shorter than 32 bytes');
+    if (isProduction(env))
+      throw new AppError({
+        status: 500,
+        code: 'MISCONFIGURED',
+        message: 'JWT_SECRET is missing or shorter than 32 bytes',
+      });
     return new TextEncoder().encode(DEVELOPMENT_SECRET);
   }
   return new TextEncoder().encode(secret);
@@ -40,7 +45,7 @@ export async function issueSession(env: Env, userId: number, lifetimeSeconds: nu
   return { token, session };
 }
 
-/** Verifies a bearer token; the 401 messages are SPEC §6's. */
+/** Verifies a bearer token; the 401 messages are docs/product.md §3's. */
 export async function verifyAccessToken(env: Env, token: string): Promise<{ userId: number; sessionId: string }> {
   if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) throw unauthorized('Invalid token format');
   try {

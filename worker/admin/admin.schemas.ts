@@ -26,7 +26,7 @@ const fromNotAfterTo = (q: { from?: number; to?: number }) =>
   q.from === undefined || q.to === undefined || q.from <= q.to;
 const rangeIssue = { message: 'from must not be after to', path: ['from'] };
 
-/** SPEC §5 Admin list query: filters, limit 1–100 (default 20), offset ≥ 0 (default 0). */
+/** docs/product.md §20 Admin list query: filters, limit 1–100 (default 20), offset ≥ 0 (default 0). */
 export const registrationsQuerySchema = z
   .object({ ...registrationFilters, limit: limit.default(20), offset: offset.default(0) })
   .refine(fromNotAfterTo, rangeIssue);

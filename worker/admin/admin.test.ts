@@ -244,7 +244,7 @@ describe('GET /admin/registrations', () => {
 });
 
 describe('GET /admin/registrations.csv', () => {
-  it('downloads registrations.csv: BOM, CRLF, the SPEC columns, ISO times, formula cells neutralised, Japanese kept', async () => {
+  it('downloads registrations.csv: BOM, CRLF, the documented columns, ISO times, formula cells neutralised, Japanese kept', async () => {
     const { tag, emails } = await seed([
       { source: '知人の紹介（JA北海道）', createdAt: 1_790_000_000 },
       { source: '=HYPERLINK("http://evil.example","詳細")', locale: 'en', createdAt: 1_790_000_060 },

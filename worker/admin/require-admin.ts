@@ -12,13 +12,15 @@ const FAILURES_PER_IP = 10;
 const FAILURE_WINDOW_SECONDS = 15 * 60;
 const challenge = { 'WWW-Authenticate': 'Basic realm="Ushicho admin", charset="UTF-8"' };
 
-const basicRequired = () => new AppError(401, 'UNAUTHORIZED', 'Basic authentication required', undefined, challenge);
-const invalidCredentials = () => new AppError(401, 'UNAUTHORIZED', 'Invalid credentials', undefined, challenge);
+const basicRequired = () =>
+  new AppError({ status: 401, code: 'UNAUTHORIZED', message: 'Basic authentication required', headers: challenge });
+const invalidCredentials = () =>
+  new AppError({ status: 401, code: 'UNAUTHORIZED', message: 'Invalid credentials', headers: challenge });
 
 function adminCredentials(env: Env) {
   if (env.ADMIN_USER && env.ADMIN_PASSWORD) return { user: env.ADMIN_USER, password: env.ADMIN_PASSWORD };
   if (isDevelopment(env)) return DEVELOPMENT_ADMIN;
-  throw new AppError(503, 'ADMIN_NOT_CONFIGURED', 'Admin credentials are not configured');
+  throw new AppError({ status: 503, code: 'ADMIN_NOT_CONFIGURED', message: 'Admin credentials are not configured' });
 }
 
 /** `user:password` from a Basic header value (UTF-8), or null when it is not valid base64 or has no colon. */
@@ -34,7 +36,7 @@ export function decodeBasic(encoded: string): { user: string; password: string }
   }
 }
 
-/** HTTP Basic for the admin area (SPEC §6, PRODUCT.md §3): constant-time compare, failures throttled per IP. */
+/** HTTP Basic for the admin area (docs/product.md §20): constant-time compare, failures throttled per IP. */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method === 'OPTIONS') return next();
   const expected = adminCredentials(c.env);

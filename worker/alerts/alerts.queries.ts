@@ -1,15 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { alertHistory, alerts } from '../db/schema';
+import { OPEN_ALERT_STATUSES } from '../domain/alerts';
+import { addDays, todayJst } from '../domain/calendar';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
-import { addDays, todayJst } from '../lib/jst';
-import {
-  DEFAULT_OPEN_LIMIT,
-  DEFAULT_SEARCH_LIMIT,
-  DUE_SOON_DAYS,
-  type ListAlertsParams,
-  OPEN_ALERT_STATUSES,
-} from './alerts.schemas';
+import { DEFAULT_OPEN_LIMIT, DEFAULT_SEARCH_LIMIT, DUE_SOON_DAYS, type ListAlertsParams } from './alerts.schemas';
 
 /** The one scoping condition for every alert query. */
 export const ownedAlerts = (ownerId: number) => eq(alerts.ownerUserId, ownerId);

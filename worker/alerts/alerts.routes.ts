@@ -1,16 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth } from '../accounts/require-auth';
+import { ALERT_HISTORY_ACTIONS, ALERT_SEVERITIES, ALERT_STATUSES } from '../domain/alerts';
 import { errorBodySchema } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
-import {
-  ALERT_HISTORY_ACTIONS,
-  ALERT_SEVERITIES,
-  ALERT_STATUSES,
-  alertPatchSchema,
-  listAlertsQuerySchema,
-  memoChangeSchema,
-  statusChangeSchema,
-} from './alerts.schemas';
+import { alertPatchSchema, listAlertsQuerySchema, memoChangeSchema, statusChangeSchema } from './alerts.schemas';
 
 const error = (description: string) => jsonContent(errorBodySchema, description);
 const common = { tags: ['Alerts'], security: [{ bearer: [] }], middleware: requireAuth };

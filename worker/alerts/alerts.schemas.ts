@@ -1,66 +1,6 @@
 import { z } from 'zod';
-import { addYears, isIsoDate } from '../lib/jst';
-
-/** Alert enumerations, labels, transitions and request rules (SPEC §3–§5, PRODUCT.md §7), shared with the web app. */
-export const ALERT_TYPES = [
-  'OPEN_DAYS_OVER60_NO_AI',
-  'CALVING_WITHIN_60',
-  'CALVING_OVERDUE',
-  'ESTRUS_OVER20_NOT_PREGNANT',
-  'PREGNANCY_CHECK_DUE',
-] as const;
-export type AlertType = (typeof ALERT_TYPES)[number];
-
-export const ALERT_SEVERITIES = ['high', 'medium', 'low'] as const;
-export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
-
-export const ALERT_STATUSES = ['active', 'acknowledged', 'resolved', 'dismissed'] as const;
-export type AlertStatus = (typeof ALERT_STATUSES)[number];
-
-/** Statuses that count as an alert still needing attention. */
-export const OPEN_ALERT_STATUSES = ['active', 'acknowledged'] as const satisfies readonly AlertStatus[];
-
-export const ALERT_HISTORY_ACTIONS = ['created', 'updated', 'acknowledged', 'resolved', 'dismissed'] as const;
-export type AlertHistoryAction = (typeof ALERT_HISTORY_ACTIONS)[number];
-
-type Label = { ja: string; en: string };
-
-export const ALERT_TYPE_LABELS: Record<AlertType, Label> = {
-  OPEN_DAYS_OVER60_NO_AI: { ja: '分娩後60日超・未授精', en: 'Over 60 days open, not inseminated' },
-  CALVING_WITHIN_60: { ja: '分娩予定60日以内', en: 'Calving within 60 days' },
-  CALVING_OVERDUE: { ja: '分娩予定日超過', en: 'Calving overdue' },
-  ESTRUS_OVER20_NOT_PREGNANT: { ja: '再発情の確認', en: 'Watch for return heat' },
-  PREGNANCY_CHECK_DUE: { ja: '妊娠鑑定予定', en: 'Pregnancy check due' },
-};
-
-export const ALERT_SEVERITY_LABELS: Record<
-  AlertSeverity,
-  Label & { priority: number; color: 'red' | 'orange' | 'yellow' }
-> = {
-  high: { ja: '高', en: 'High', priority: 3, color: 'red' },
-  medium: { ja: '中', en: 'Medium', priority: 2, color: 'orange' },
-  low: { ja: '低', en: 'Low', priority: 1, color: 'yellow' },
-};
-
-export const ALERT_STATUS_LABELS: Record<AlertStatus, Label> = {
-  active: { ja: 'アクティブ', en: 'Active' },
-  acknowledged: { ja: '確認済み', en: 'Acknowledged' },
-  resolved: { ja: '解決済み', en: 'Resolved' },
-  dismissed: { ja: '却下', en: 'Dismissed' },
-};
-
-/** SPEC §4: active → acknowledged | dismissed; acknowledged → resolved | dismissed; resolved and dismissed are final. */
-const TRANSITIONS: Record<AlertStatus, readonly AlertStatus[]> = {
-  active: ['acknowledged', 'dismissed'],
-  acknowledged: ['resolved', 'dismissed'],
-  resolved: [],
-  dismissed: [],
-};
-
-export const canTransition = (from: AlertStatus, to: AlertStatus): boolean => TRANSITIONS[from].includes(to);
-
-/** The statuses a farmer can move an alert to from `from`. */
-export const nextStatuses = (from: AlertStatus): readonly AlertStatus[] => TRANSITIONS[from];
+import { ALERT_SEVERITIES, ALERT_STATUSES, ALERT_TYPES, type AlertStatus } from '../domain/alerts';
+import { addYears, isIsoDate } from '../domain/calendar';
 
 export const ALERT_MESSAGES = {
   invalidType: 'Invalid alert type',
@@ -87,7 +27,7 @@ export const ALERT_MESSAGES = {
   dateRange: '開始日は終了日以前にしてください',
 } as const;
 
-/** Success messages of the status call (SPEC §7). */
+/** Success messages of the status call (docs/product.md §7). */
 export const STATUS_UPDATED_MESSAGES: Partial<Record<AlertStatus, string>> = {
   acknowledged: 'アラートが確認済みに更新されました',
   resolved: 'アラートが解決済みに更新されました',
@@ -163,12 +103,12 @@ export const listAlertsQuerySchema = z
 export type ListAlertsQuery = z.input<typeof listAlertsQuerySchema>;
 export type ListAlertsParams = z.output<typeof listAlertsQuerySchema>;
 
-/** Without a status filter the list is the farm's open alerts, up to 50 (SPEC §9); a search pages by 20. */
+/** Without a status filter the list is the farm's open alerts, up to 50 (docs/product.md §7); a search pages by 20. */
 export const DEFAULT_OPEN_LIMIT = 50;
 export const DEFAULT_SEARCH_LIMIT = 20;
 export const DUE_SOON_DAYS = 7;
 
-/** SPEC §5 Alert create. `today` (JST) anchors the dueAt window: not more than 1 year back, 2 years ahead. */
+/** docs/product.md §7 Alert create. `today` (JST) anchors the dueAt window: not more than 1 year back, 2 years ahead. */
 export const alertCreateSchema = (today: string) =>
   z.object({
     type: z.enum(ALERT_TYPES, { error: ALERT_MESSAGES.invalidType }),

@@ -3,8 +3,8 @@
  * parameters per statement. Shared by the create use case, regeneration and the status calls.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import type { AlertSeverity } from '../domain/alerts';
 import { sha256Hex } from '../lib/crypto';
-import type { AlertSeverity } from './alerts.schemas';
 
 export const MAX_BOUND_PARAMETERS = 100;
 

@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
-import { addDays, todayJst } from '../lib/jst';
+import { addDays, todayJst } from '../domain/calendar';
 import { api, signUp, testEnv } from '../test/api';
 import type { AlertCreateInput } from './alerts.schemas';
-import { createAlert } from './create-alert';
+import { createAlert } from './alerts.service';
 
 const db = getDb(testEnv);
 const today = todayJst();
@@ -441,7 +441,7 @@ describe('GET /alerts/{alertId}/history', () => {
   });
 });
 
-describe('createAlert (SPEC §5 Alert create)', () => {
+describe('createAlert (docs/product.md §7 Alert create)', () => {
   const valid = (): AlertCreateInput => ({
     type: 'CALVING_OVERDUE',
     severity: 'high',

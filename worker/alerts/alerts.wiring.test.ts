@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayJst } from '../lib/jst';
+import { addDays, todayJst } from '../domain/calendar';
 import { api, signUp } from '../test/api';
 
 const at = (date: string) => new Date(`${date}T08:00:00+09:00`).toISOString();

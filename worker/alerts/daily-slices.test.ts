@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { addDays, todayJst } from '../domain/calendar';
 import worker from '../index';
-import { addDays, todayJst } from '../lib/jst';
 import { signUp, testEnv } from '../test/api';
 import { runDailyAlerts } from './daily';
 

@@ -10,12 +10,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { dailyRuns, users } from '../db/schema';
+import { ALERT_TYPE_LABELS } from '../domain/alerts';
+import { formatDateJa, type IsoDate, todayJst } from '../domain/calendar';
 import type { Env, Logger } from '../env';
 import { escapeHtml } from '../lib/html';
-import { formatDateJa, type IsoDate, todayJst } from '../lib/jst';
 import { createLogger } from '../lib/log';
 import { type Mail, sendMail } from '../mail/send-mail';
-import { ALERT_TYPE_LABELS } from './alerts.schemas';
 import { chunk } from './alerts.statements';
 import { type DailySliceOptions, type NewAlert, regenerateAllAlerts } from './regenerate';
 

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
+import { addDays, todayJst } from '../domain/calendar';
 import { countingD1 } from '../lib/d1-counter';
-import { addDays, todayJst } from '../lib/jst';
 import { api, signUp, testEnv } from '../test/api';
 import { packOwners, regenerateAlerts, regenerateAlertsForCattle } from './regenerate';
 

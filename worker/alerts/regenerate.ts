@@ -1,22 +1,18 @@
 /**
- * Alert regeneration (PRODUCT.md §7): evaluates the rules for a set of animals and brings their stored alerts in
+ * Alert regeneration (docs/product.md §7): evaluates the rules for a set of animals and brings their stored alerts in
  * line — new alerts are inserted, open ones get fresh day counts (keeping status and memo), and open ones whose
  * condition has cleared are resolved by the system with history. Reads are one D1 round trip per scope (three
  * queries in one batch); writes are multi-row statements in as few batches as possible.
  */
 import { and, eq, gt, gte, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import { batchStatements } from '../db/batch';
+import { runBatch } from '../db/batch';
 import type { Db } from '../db/client';
 import { alerts, breedingStatus, cattle, events } from '../db/schema';
+import { type AlertSubject, evaluateAlertRules, RULE_EVENT_TYPES, type RuleEvent } from '../domain/alert-rules';
+import { type AlertSeverity, type AlertStatus, type AlertType, OPEN_ALERT_STATUSES } from '../domain/alerts';
+import { addDays, addYears, type IsoDate, jstStartOfDay, todayJst } from '../domain/calendar';
 import type { Logger } from '../env';
-import { addDays, addYears, type IsoDate, jstStartOfDay, todayJst } from '../lib/jst';
-import {
-  type AlertSeverity,
-  type AlertStatus,
-  type AlertType,
-  alertCreateSchema,
-  OPEN_ALERT_STATUSES,
-} from './alerts.schemas';
+import { alertCreateSchema } from './alerts.schemas';
 import {
   type AlertInsert,
   type AlertRefresh,
@@ -28,7 +24,6 @@ import {
   SYSTEM,
   systemResolveStatements,
 } from './alerts.statements';
-import { type AlertSubject, evaluateAlertRules, RULE_EVENT_TYPES, type RuleEvent } from './rules';
 
 /** Events older than this cannot change what the rules decide (the state row carries the anchors). */
 const EVENT_LOOKBACK_DAYS = 400;
@@ -85,12 +80,12 @@ async function runGroups(db: Db, groups: SQL[][]) {
   let batch: SQL[] = [];
   for (const group of groups) {
     if (batch.length && batch.length + group.length > STATEMENTS_PER_BATCH) {
-      await batchStatements(db.$client, batch);
+      await runBatch(db, batch);
       batch = [];
     }
     batch.push(...group);
   }
-  if (batch.length) await batchStatements(db.$client, batch);
+  if (batch.length) await runBatch(db, batch);
 }
 
 async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions): Promise<RegenerationResult> {

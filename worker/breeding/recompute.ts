@@ -5,12 +5,11 @@
  * will be after the write (`eventsAfter`), next to the stored ones (`eventsBefore`).
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { CattleStatus } from '../cattle/cattle.enums';
-import { ownedCattleIds } from '../cattle/cattle.queries';
-import { statusChangeStatements } from '../cattle/status-history';
+import { runBatch, type Statement } from '../db/batch';
 import type { Db } from '../db/client';
-import { breedingStatus, breedingSummary, cattle, cattleStatusHistory, events } from '../db/schema';
-import { todayJst } from '../lib/jst';
+import { bloodline, breedingStatus, breedingSummary, cattle, cattleStatusHistory, events } from '../db/schema';
+import type { Scope } from '../db/scope';
+import { ownedCattleIds } from '../db/scope';
 import {
   affectsStatus,
   type BreedingResult,
@@ -19,7 +18,10 @@ import {
   resolveGrowthStage,
   resolveStatus,
   resolveWeight,
-} from './engine';
+} from '../domain/breeding';
+import { todayJst } from '../domain/calendar';
+import type { CattleStatus } from '../domain/cattle-enums';
+import { statusChangeStatements } from '../status/status-history';
 
 export interface AnimalForBreeding {
   cattleId: number;
@@ -33,6 +35,14 @@ export interface AnimalForBreeding {
   weight: number | null;
   score: number | null;
   initialParity: number;
+  /** The animal's own line, which a calf it bears inherits one generation down. */
+  line: AnimalLine;
+}
+
+export interface AnimalLine {
+  fatherCattleName: string | null;
+  motherFatherCattleName: string | null;
+  motherGrandFatherCattleName: string | null;
 }
 
 export interface BreedingContext {
@@ -59,9 +69,13 @@ export async function loadBreedingContext(db: Db, ownerId: number, cattleId: num
         weight: cattle.weight,
         score: cattle.score,
         initialParity: sql<number>`coalesce(${breedingStatus.initialParity}, 0)`,
+        fatherCattleName: bloodline.fatherCattleName,
+        motherFatherCattleName: bloodline.motherFatherCattleName,
+        motherGrandFatherCattleName: bloodline.motherGrandFatherCattleName,
       })
       .from(cattle)
       .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
+      .leftJoin(bloodline, eq(bloodline.cattleId, cattle.cattleId))
       .where(and(eq(cattle.cattleId, cattleId), eq(cattle.ownerUserId, ownerId)))
       .limit(1),
     db
@@ -84,9 +98,14 @@ export async function loadBreedingContext(db: Db, ownerId: number, cattleId: num
   ]);
   const animal = animalRows[0];
   if (!animal) return null;
+  const { fatherCattleName, motherFatherCattleName, motherGrandFatherCattleName, ...fields } = animal;
   const last = historyRows[0];
   return {
-    animal: { ...animal, initialParity: Number(animal.initialParity) },
+    animal: {
+      ...fields,
+      initialParity: Number(animal.initialParity),
+      line: { fatherCattleName, motherFatherCattleName, motherGrandFatherCattleName },
+    },
     events: eventRows,
     statusBeforeLastChange: last && last.newStatus === animal.status ? last.oldStatus : null,
   };
@@ -103,7 +122,7 @@ export interface RecomputeInput {
 }
 
 export interface RecomputeOutput {
-  statements: unknown[];
+  statements: Statement[];
   result: BreedingResult;
   status: string;
   growthStage: string | null;
@@ -135,7 +154,7 @@ export function recomputeStatements(db: Db, input: RecomputeInput): RecomputeOut
   const now = new Date().toISOString();
   const { breedingStatus: bs, breedingSummary: summary } = after;
 
-  const statements: unknown[] = [
+  const statements: Statement[] = [
     db
       .insert(breedingStatus)
       .values({ cattleId: animal.cattleId, initialParity: animal.initialParity, ...bs, createdAt: now, updatedAt: now })
@@ -163,4 +182,25 @@ export function recomputeStatements(db: Db, input: RecomputeInput): RecomputeOut
     }),
   );
   return { statements, result: after, status: decision.status, growthStage, weight };
+}
+
+/**
+ * Recomputes one animal's breeding state from its stored events and writes it: for changes outside the event
+ * history that feed the engine (the breed's gestation length, calvings before registration).
+ */
+export async function recomputeAnimal(scope: Scope, cattleId: number) {
+  const context = await loadBreedingContext(scope.db, scope.ownerId, cattleId);
+  if (!context) return;
+  const { statements } = recomputeStatements(scope.db, {
+    context,
+    eventsAfter: context.events,
+    touched: [],
+    changedBy: scope.actor,
+  });
+  await runBatch(scope.db, statements);
+}
+
+/** The context of an animal just registered, before any event: for recording its first events in bulk. */
+export function newAnimalContext(animal: AnimalForBreeding): BreedingContext {
+  return { animal, events: [], statusBeforeLastChange: null };
 }

@@ -28,23 +28,17 @@ import {
   motherInfo,
   ownerCounts,
 } from '../db/schema';
+import { ownedCattle, ownedCattleIds } from '../db/scope';
+import { ageFromBirthday } from '../domain/ages';
+import { dayCountsAsOf } from '../domain/breeding';
+import { addDays, todayJst } from '../domain/calendar';
+import { CATTLE_STATUSES } from '../domain/cattle-enums';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
-import { addDays, ageFromBirthday, todayJst } from '../lib/jst';
 import type { listCattleQuerySchema } from './cattle.schemas';
 
 export type ListCattleParams = z.output<typeof listCattleQuerySchema>;
 const SEVERITIES = ['low', 'medium', 'high'] as const;
 const ACTIVE_ALERT_STATUSES = ['active', 'acknowledged'] as const;
-
-/** Owned animals only: the one scoping condition for every cattle query. */
-export const ownedCattle = (ownerId: number) => eq(cattle.ownerUserId, ownerId);
-
-/** Subquery of the ids of one owner's animal, to scope child tables by it. */
-export const ownedCattleIds = (db: Db, ownerId: number, cattleId: number) =>
-  db
-    .select({ id: cattle.cattleId })
-    .from(cattle)
-    .where(and(eq(cattle.cattleId, cattleId), ownedCattle(ownerId)));
 
 /** An alert's severity as a number, so the highest can be taken with max(): 1 low … 3 high. */
 const severityRank = sql<number>`case ${alerts.severity} when 'high' then 3 when 'medium' then 2 else 1 end`;
@@ -328,4 +322,56 @@ export function registerForExport(db: Db, ownerId: number) {
     .leftJoin(motherInfo, eq(motherInfo.cattleId, cattle.cattleId))
     .where(ownedCattle(ownerId))
     .orderBy(asc(cattle.earTagNumber), asc(cattle.cattleId));
+}
+
+/** The animal page's data (GET /cattle/{id}, and the answer of every change); null when not the owner's. */
+export async function cattleDetail(db: Db, ownerId: number, cattleId: number, today = todayJst()) {
+  const detail = await loadCattleDetail(db, ownerId, cattleId);
+  if (!detail) return null;
+  const bs = detail.breedingStatus;
+  return {
+    ...toCattleView(detail.row, today),
+    breedingStatus: bs ? { ...bs, ...dayCountsAsOf(bs, today) } : null,
+    bloodline: detail.bloodline,
+    motherInfo: detail.motherInfo,
+    breedingSummary: detail.breedingSummary,
+    events: detail.events.map((e) => ({
+      ...e,
+      cattleName: detail.row.name,
+      cattleEarTagNumber: detail.row.earTagNumber,
+    })),
+    alerts: detail.alerts,
+    calves: detail.calves,
+  };
+}
+
+/** One owned animal's row with its ages; null when not the owner's. */
+export async function cattleView(db: Db, ownerId: number, cattleId: number) {
+  const [row] = await db
+    .select()
+    .from(cattle)
+    .where(and(eq(cattle.cattleId, cattleId), ownedCattle(ownerId)));
+  return row ? toCattleView(row) : null;
+}
+
+/** Animals per status, all statuses present (zeros included), and their total. */
+export async function statusCountsByStatus(db: Db, ownerId: number) {
+  const rows = await statusCounts(db, ownerId);
+  const counts: Record<string, number> = Object.fromEntries(CATTLE_STATUSES.map((s) => [s, 0]));
+  for (const row of rows) counts[row.status] = row.count;
+  counts.total = rows.reduce((sum, r) => sum + r.count, 0);
+  return counts;
+}
+
+/** An owned animal's status history, newest first; null when the animal is not the owner's. One round trip. */
+export async function statusHistoryOf(db: Db, ownerId: number, cattleId: number) {
+  const [rows, owned] = await db.batch([
+    statusHistory(db, ownerId, cattleId),
+    db
+      .select({ id: cattle.cattleId })
+      .from(cattle)
+      .where(and(eq(cattle.cattleId, cattleId), ownedCattle(ownerId)))
+      .limit(1),
+  ]);
+  return owned.length ? rows : null;
 }

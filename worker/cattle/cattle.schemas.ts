@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { todayJst } from '../lib/jst';
-import { CATTLE_STATUSES, GENDERS, GROWTH_STAGES, STATUS_CHANGE_ALLOWED } from './cattle.enums';
+import { todayJst } from '../domain/calendar';
+import { CATTLE_STATUSES, GENDERS, GROWTH_STAGES, STATUS_CHANGE_ALLOWED } from '../domain/cattle-enums';
 
-/** Request rules of SPEC §5 (Cattle) and PRODUCT.md §5, shared by the API and the web forms. */
+/** Request rules of docs/product.md §5, shared by the API and the web forms. */
 const text = (max: number, message: string) =>
   z
     .string()
@@ -103,6 +103,7 @@ export const updateCattleSchema = z
   })
   .partial();
 export type UpdateCattleInput = z.input<typeof updateCattleSchema>;
+export type UpdateCattle = z.output<typeof updateCattleSchema>;
 
 export const statusChangeSchema = z.object({
   status: z.enum(STATUS_CHANGE_ALLOWED, { error: '無効なステータスです' }),

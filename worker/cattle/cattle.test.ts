@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { todayJst } from '../lib/jst';
+import { todayJst } from '../domain/calendar';
 import { api, signUp } from '../test/api';
 
 type Session = Awaited<ReturnType<typeof signUp>>;
@@ -76,7 +76,7 @@ describe('POST /cattle', () => {
     [{ score: 0 }, 'score', '評価スコアは1-5の範囲内である必要があります'],
     [{ score: 6 }, 'score', '評価スコアは1-5の範囲内である必要があります'],
     [{ motherInfo: { motherScore: 9 } }, 'motherInfo.motherScore', '評価スコアは1-5の範囲内である必要があります'],
-  ])('rejects %j with the SPEC message', async (overrides, field, message) => {
+  ])('rejects %j with the documented message', async (overrides, field, message) => {
     const res = await api('/cattle', { method: 'POST', token: farmer.token, body: newCow(overrides) });
     expect(res.status).toBe(400);
     expect(res.json.error).toMatchObject({ code: 'VALIDATION_ERROR', field, message });

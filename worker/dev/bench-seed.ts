@@ -10,20 +10,19 @@
  */
 
 import { createRoute, z } from '@hono/zod-openapi';
-import { eq, sql } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
+import { eq } from 'drizzle-orm';
 import { issueSession, OAUTH_SESSION_SECONDS } from '../accounts/tokens';
-import type { BreedingContext } from '../breeding/recompute';
-import { statusChangeStatements } from '../cattle/status-history';
-import { batchStatements } from '../db/batch';
-import { type Db, getDb } from '../db/client';
-import { bloodline, cattle, motherInfo, sessions, shipmentPlans, shipments, users } from '../db/schema';
-import { type NewEvent, recordEventsStatements } from '../events/events.record';
+import { type RegisterCattleInput, registerHerd } from '../cattle/cattle.service';
+import { runBatch, type Statement } from '../db/batch';
+import { getDb } from '../db/client';
+import { type cattle, sessions, users } from '../db/schema';
+import type { Scope } from '../db/scope';
+import { addDays, addMonths, type IsoDate, jstMonth, todayJst } from '../domain/calendar';
+import type { NewEvent } from '../events/events.record';
+import { firstEventsStatements } from '../events/events.service';
 import { createRouter, jsonBody, jsonContent } from '../lib/http';
-import { addDays, addMonths, type IsoDate, jstMonth, todayJst } from '../lib/jst';
 import { seededRandom } from '../lib/seeded-random';
-import { monthsOldAt } from '../shipments/shipment-stats';
-import { planStatusChange } from '../shipments/shipment-status';
+import { planShipmentStatements, recordShipmentStatements } from '../shipments/shipments.service';
 
 const SIRES = ['安福久', '美国桜', '百合茂', '勝早桜5', '福之姫', '若百合', '幸紀雄', '茂福久', '諒太郎'];
 const MATERNAL = ['安平', '平茂勝', '北国7の8', '糸桜', '金幸', '忠富士', '第1花国'];
@@ -273,119 +272,65 @@ function planShippedAnimal(ownerUserId: number, herdSize: number, shippedIndex: 
   };
 }
 
-async function writeAnimals(db: Db, d1: D1Database, ownerUserId: number, animals: PlannedAnimal[], today: IsoDate) {
-  const now = new Date().toISOString();
-  // Step 1, as POST /cattle: the cattle rows (their ids are needed by everything else).
-  const inserted = await db.batch(
-    animals.map((a) =>
-      db
-        .insert(cattle)
-        .values({ ...a.values, createdAt: now, updatedAt: now })
-        .returning({ id: cattle.cattleId }),
-    ) as unknown as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]],
-  );
-  const ids = (inserted as unknown as { id: number }[][]).map((rows) => rows[0].id);
+/** The registration form's input for a planned animal, pedigree and dam included. */
+function registrationOf(a: PlannedAnimal, ownerUserId: number, index: number): RegisterCattleInput {
+  const v = a.values;
+  return {
+    identificationNumber: v.identificationNumber,
+    earTagNumber: v.earTagNumber ?? null,
+    name: v.name ?? null,
+    gender: v.gender as RegisterCattleInput['gender'],
+    growthStage: v.growthStage as RegisterCattleInput['growthStage'],
+    birthday: v.birthday ?? null,
+    breed: v.breed ?? null,
+    weight: v.weight ?? null,
+    score: v.score ?? null,
+    barn: v.barn ?? null,
+    producerName: v.producerName ?? null,
+    status: 'HEALTHY',
+    breeding: { parity: a.initialParity, breedingMemo: null },
+    bloodline: {
+      fatherCattleName: a.sireName,
+      motherFatherCattleName: MATERNAL[index % MATERNAL.length],
+      motherGrandFatherCattleName: MATERNAL[(index + 3) % MATERNAL.length],
+      motherGreatGrandFatherCattleName: MATERNAL[(index + 5) % MATERNAL.length],
+    },
+    motherInfo:
+      a.motherIndex === null
+        ? undefined
+        : { motherIdentificationNumber: identificationNumber(ownerUserId, a.motherIndex) },
+  };
+}
 
-  const statements: unknown[] = [];
+/**
+ * Writes a chunk of planned animals through the app's own use cases, in bulk: registered as POST /cattle does
+ * (one batch), then their events as POST /events does (breeding state recomputed by the engine) and their
+ * shipment or plan as POST /shipments and POST /shipments/plans do, in a second batch.
+ */
+async function writeAnimals(scope: Scope, animals: PlannedAnimal[], starts: number[], today: IsoDate) {
+  const inputs = animals.map((a, i) => registrationOf(a, scope.ownerId, starts[i]));
+  const ids = await registerHerd(scope, inputs);
+  const statements: Statement[] = [];
   let eventCount = 0;
   let shipmentCount = 0;
   let planCount = 0;
   animals.forEach((a, i) => {
     const cattleId = ids[i];
-    statements.push(
-      db.insert(bloodline).values({
-        cattleId,
-        fatherCattleName: a.sireName,
-        motherFatherCattleName: MATERNAL[cattleId % MATERNAL.length],
-        motherGrandFatherCattleName: MATERNAL[(cattleId + 3) % MATERNAL.length],
-        motherGreatGrandFatherCattleName: MATERNAL[(cattleId + 5) % MATERNAL.length],
-      }),
-    );
-    if (a.motherIndex !== null) {
-      const motherNumber = identificationNumber(ownerUserId, a.motherIndex);
-      statements.push(
-        db.insert(motherInfo).values({
-          cattleId,
-          motherCattleId: sql`(select cattle_id from cattle where owner_user_id = ${ownerUserId} and identification_number = ${motherNumber})`,
-          motherIdentificationNumber: motherNumber,
-        }),
-      );
-    }
-    // As POST /events, in bulk: the events and the breeding state recomputed over them (this also writes the
-    // breeding_status / breeding_summary rows POST /cattle creates).
-    const context: BreedingContext = {
-      animal: {
-        cattleId,
-        ownerUserId,
-        name: a.values.name ?? null,
-        identificationNumber: a.values.identificationNumber,
-        earTagNumber: a.values.earTagNumber ?? null,
-        breed: a.values.breed ?? null,
-        status: 'HEALTHY',
-        growthStage: a.values.growthStage ?? null,
-        weight: a.values.weight ?? null,
-        score: a.values.score ?? null,
-        initialParity: a.initialParity,
-      },
-      events: [],
-      statusBeforeLastChange: null,
-    };
-    const recorded = recordEventsStatements(db, context, a.events, { changedBy: 'system', today });
+    const recorded = firstEventsStatements(scope, cattleId, inputs[i], a.events, { today });
     statements.push(...recorded.statements);
     eventCount += a.events.length;
     const status = recorded.recomputed.status;
     if (a.shipment) {
-      // As POST /shipments.
-      statements.push(
-        db.insert(shipments).values({
-          shipmentId: crypto.randomUUID(),
-          cattleId,
-          ownerUserId,
-          shipmentDate: a.shipment.date,
-          price: a.shipment.price,
-          weight: a.shipment.weight,
-          ageAtShipment: monthsOldAt(a.values.birthday, a.shipment.date),
-          buyer: a.shipment.buyer,
-          createdAt: now,
-          updatedAt: now,
-        }),
-        ...statusChangeStatements(db, {
-          cattleId,
-          oldStatus: status,
-          newStatus: 'SHIPPED',
-          changedBy: String(ownerUserId),
-          reason: '出荷',
-        }),
-      );
+      const { date: shipmentDate, price, weight, buyer } = a.shipment;
+      const animal = { cattleId, status, birthday: a.values.birthday ?? null };
+      statements.push(...recordShipmentStatements(scope, animal, { shipmentDate, price, weight, buyer, notes: null }));
       shipmentCount++;
     } else if (a.plannedMonth) {
-      // As POST /shipments/plans.
-      const change = planStatusChange(status, 'planned');
-      statements.push(
-        db
-          .insert(shipmentPlans)
-          .values({
-            planId: crypto.randomUUID(),
-            cattleId,
-            ownerUserId,
-            plannedShipmentMonth: a.plannedMonth,
-            createdAt: now,
-            updatedAt: now,
-          }),
-        ...(change
-          ? statusChangeStatements(db, {
-              cattleId,
-              oldStatus: status,
-              newStatus: change.newStatus,
-              changedBy: String(ownerUserId),
-              reason: change.reason,
-            })
-          : []),
-      );
+      statements.push(...planShipmentStatements(scope, { cattleId, status }, a.plannedMonth));
       planCount++;
     }
   });
-  await batchStatements(d1, statements as never);
+  await runBatch(scope.db, statements);
   return { animals: animals.length, events: eventCount, shipments: shipmentCount, plans: planCount };
 }
 
@@ -446,10 +391,12 @@ export const benchSeedRouter = createRouter()
   })
   .openapi(herdRoute, async (c) => {
     const { userId, herdSize, kind, start, count, today = todayJst() } = c.req.valid('json');
-    const animals = Array.from({ length: count }, (_, i) =>
-      kind === 'herd'
-        ? planAnimal(userId, herdSize, start + i, today)
-        : planShippedAnimal(userId, herdSize, start + i, today),
+    const indexes = Array.from({ length: count }, (_, i) => start + i);
+    const animals = indexes.map((i) =>
+      kind === 'herd' ? planAnimal(userId, herdSize, i, today) : planShippedAnimal(userId, herdSize, i, today),
     );
-    return c.json(await writeAnimals(getDb(c.env), c.env.DB, userId, animals, today), 200);
+    // Pedigree names rotate with the animal's place in the farm: shipped ones come after the herd.
+    const places = indexes.map((i) => (kind === 'herd' ? i : herdSize + i));
+    const scope: Scope = { db: getDb(c.env), ownerId: userId, actor: String(userId) };
+    return c.json(await writeAnimals(scope, animals, places, today), 200);
   });

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayJst } from '../lib/jst';
+import { addDays, todayJst } from '../domain/calendar';
 import { api } from '../test/api';
 import { DEMO_EMAIL, DEMO_PASSWORD, planDemoHerd, seedDemoFarm } from './demo-farm';
 

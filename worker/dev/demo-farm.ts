@@ -1,16 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../accounts/password';
 import { regenerateAlerts } from '../alerts/regenerate';
-import { createCattleStatements } from '../cattle/cattle.index';
-import { type CreateCattle, type CreateCattleInput as CreateInput, createCattleSchema } from '../cattle/cattle.schemas';
-import { batchStatements } from '../db/batch';
+import { type CreateCattleInput as CreateInput, createCattleSchema } from '../cattle/cattle.schemas';
+import { registerHerd } from '../cattle/cattle.service';
 import { type Db, getDb } from '../db/client';
 import { cattle, users } from '../db/schema';
+import type { Scope } from '../db/scope';
+import { addDays, daysBetween, type IsoDate, todayJst } from '../domain/calendar';
 import type { Env } from '../env';
-import { type NewEvent, recordEventsStatements } from '../events/events.record';
-import { addDays, daysBetween, type IsoDate, todayJst } from '../lib/jst';
+import type { NewEvent } from '../events/events.record';
+import { recordEvents } from '../events/events.service';
 import { seededRandom } from '../lib/seeded-random';
-import { type DemoAnimal, demoShipmentStatements } from '../shipments/demo-shipments';
+import { type DemoAnimal, seedDemoShipments } from '../shipments/demo-shipments';
 
 export const DEMO_EMAIL = 'demo@ushicho.example';
 export const DEMO_PASSWORD = 'ushicho-demo-2026';
@@ -168,7 +169,7 @@ function breedingAttempts(ctx: Ctx, conception: IsoDate, attempts: number, sire:
 }
 
 /** A calving with its calf registered (young calves only: older ones were sold at the calf market). */
-function calving(ctx: Ctx, date: IsoDate, sire: string, calfEvents: Map<number, NewEvent[]>): NewEvent {
+function calving(ctx: Ctx, date: IsoDate, _sire: string, calfEvents: Map<number, NewEvent[]>): NewEvent {
   const difficult = ctx.rng.chance(0.08);
   const ageDays = daysBetween(date, ctx.today);
   if (ageDays > 260) return { eventType: 'CALVING', eventDatetime: at(date, 4, 40), details: { difficult } };
@@ -447,82 +448,20 @@ async function idsByIdentificationNumber(db: Db, ownerId: number, numbers: numbe
   return ids;
 }
 
-const animalForBreeding = (ownerId: number, cattleId: number, input: CreateCattle) => ({
-  cattleId,
-  ownerUserId: ownerId,
-  name: input.name,
-  identificationNumber: input.identificationNumber,
-  earTagNumber: input.earTagNumber ?? null,
-  breed: input.breed ?? null,
-  status: 'HEALTHY',
-  growthStage: input.growthStage,
-  weight: input.weight ?? null,
-  score: input.score ?? null,
-  initialParity: input.breeding?.parity ?? 0,
-});
-
-/** Registers animals and records their events through the same write paths the API uses. */
-async function seedAnimals(env: Env, db: Db, ownerId: number, planned: PlannedAnimal[], today: IsoDate) {
-  // The same validation and write path as POST /cattle.
+/** Registers the herd and records its history through the same use cases as the app's forms. */
+async function seedAnimals(scope: Scope, planned: PlannedAnimal[], today: IsoDate) {
+  // The same validation and write path as POST /cattle, in one batch.
   const inputs = planned.map((animal) => createCattleSchema.parse(animal.input));
-  for (const input of inputs) await batchStatements(env.DB, createCattleStatements(db, ownerId, input) as never);
-  const ids = await idsByIdentificationNumber(
-    db,
-    ownerId,
-    inputs.map((a) => a.identificationNumber),
-  );
-  const calves: PlannedAnimal[] = [];
+  const ids = await registerHerd(scope, inputs);
   for (const [index, animal] of planned.entries()) {
-    const input = inputs[index];
-    const cattleId = ids.get(input.identificationNumber)!;
-    const context = { animal: animalForBreeding(ownerId, cattleId, input), events: [], statusBeforeLastChange: null };
-    const { statements } = recordEventsStatements(db, context, animal.events, { today, changedBy: 'system' });
-    await batchStatements(env.DB, statements as never);
-    for (const [number, events] of animal.calfEvents) {
-      calves.push({
-        input: { identificationNumber: number, name: 'calf', gender: '雌', growthStage: 'CALF' },
-        events,
-        calfEvents: new Map(),
-      });
-    }
+    await recordEvents(scope, ids[index], animal.events, { today, regenerate: false });
   }
-  if (calves.length === 0) return;
   // Calves were registered by their mothers' CALVING events; now their own first months.
-  const calfIds = [
-    ...(
-      await idsByIdentificationNumber(
-        db,
-        ownerId,
-        calves.map((c) => Number(c.input.identificationNumber)),
-      )
-    ).values(),
-  ];
-  const calfRows = [];
-  for (let i = 0; i < calfIds.length; i += 90) {
-    calfRows.push(
-      ...(await db
-        .select()
-        .from(cattle)
-        .where(and(eq(cattle.ownerUserId, ownerId), inArray(cattle.cattleId, calfIds.slice(i, i + 90))))),
-    );
-  }
-  for (const row of calfRows) {
-    const calf = calves.find((c) => c.input.identificationNumber === row.identificationNumber)!;
-    const context = {
-      animal: {
-        ...animalForBreeding(
-          ownerId,
-          row.cattleId,
-          createCattleSchema.parse({ ...calf.input, name: row.name || 'calf', gender: row.gender, breed: row.breed }),
-        ),
-        growthStage: row.growthStage,
-        status: row.status,
-      },
-      events: [],
-      statusBeforeLastChange: null,
-    };
-    const { statements } = recordEventsStatements(db, context, calf.events, { today, changedBy: 'system' });
-    await batchStatements(env.DB, statements as never);
+  const calfEvents = new Map(planned.flatMap((animal) => [...animal.calfEvents]));
+  const calfIds = await idsByIdentificationNumber(scope.db, scope.ownerId, [...calfEvents.keys()]);
+  for (const [number, events] of calfEvents) {
+    const calfId = calfIds.get(number);
+    if (calfId) await recordEvents(scope, calfId, events, { today, regenerate: false });
   }
 }
 
@@ -554,7 +493,8 @@ export async function seedDemoFarm(
           oauthProvider: 'email',
         })
         .returning({ id: users.id });
-  await seedAnimals(env, db, user.id, planDemoHerd(today), today);
+  const scope: Scope = { db, ownerId: user.id, actor: 'system' };
+  await seedAnimals(scope, planDemoHerd(today), today);
 
   const herd = await db
     .select({
@@ -568,11 +508,7 @@ export async function seedDemoFarm(
     })
     .from(cattle)
     .where(eq(cattle.ownerUserId, user.id));
-  const shipments = demoShipmentStatements(db, user.id, herd as DemoAnimal[], {
-    today,
-    firstIdentificationNumber: 1_326_900_000,
-  });
-  for (let i = 0; i < shipments.length; i += 40) await db.batch(shipments.slice(i, i + 40) as never);
+  await seedDemoShipments(scope, herd as DemoAnimal[], { today, firstIdentificationNumber: 1_326_900_000 });
   await regenerateAlerts(db, user.id, undefined, { today });
   return { created: true, userId: user.id };
 }

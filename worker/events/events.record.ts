@@ -3,11 +3,14 @@
  * breeding state. Shared by the event routes and the demo-farm seeder.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { chronological, type EngineEvent } from '../breeding/engine';
 import { type AnimalForBreeding, type BreedingContext, recomputeStatements } from '../breeding/recompute';
+import { registerCattleStatements } from '../cattle/cattle.service';
+import type { Statement } from '../db/batch';
 import type { Db } from '../db/client';
-import { jstDate } from '../lib/jst';
-import type { CalfDetails } from './event-types';
+import { chronological, type EngineEvent } from '../domain/breeding';
+import { jstDate } from '../domain/calendar';
+import type { CalfDetails } from '../domain/event-types';
+import { provisionalIdentificationNumber } from '../domain/identification';
 
 export interface NewEvent {
   eventType: string;
@@ -37,13 +40,6 @@ export const calfToRegister = (eventType: string, details: unknown): CalfDetails
   return eventType === 'CALVING' && calf && registeredCalfId(details) === null ? calf : null;
 };
 
-/**
- * A stand-in 個体識別番号 for a calf registered before its national number is known: negative, so it can never
- * clash with a real one, and unique per owner. The farmer replaces it when the number arrives.
- */
-let provisionalSequence = Math.floor(Math.random() * 1000);
-export const provisionalIdentificationNumber = () => -(Date.now() * 1000 + (provisionalSequence++ % 1000));
-
 /** The sire of the insemination that led to a calving: the last AI with a sire name before it. */
 export function sireOfCalving(events: readonly EngineEvent[], calvingDatetime: string): string | null {
   const before = chronological(events).filter(
@@ -54,33 +50,45 @@ export function sireOfCalving(events: readonly EngineEvent[], calvingDatetime: s
 }
 
 /**
- * Registers a calf born to `mother` on `birthday`: its cattle row (growth stage CALF, the mother's breed), empty
- * breeding rows, mother_info pointing at the mother and a bloodline from the sire and the mother's line.
- * The statements find the new row by (owner, identification number), so they run inside one batch.
+ * Registers a calf born to `mother` on `birthday` through the herd register's own statements: growth stage CALF,
+ * the mother's breed, mother_info pointing at her, and a bloodline of the sire over the mother's line. The rows
+ * find the new animal by (owner, identification number), so they run inside the event's batch.
  */
 export function calfStatements(
+  db: Db,
   mother: AnimalForBreeding,
   calf: CalfDetails,
   identificationNumber: number,
   birthday: string,
   sireName: string | null,
   now: string,
-): SQL[] {
-  const owner = mother.ownerUserId;
-  const calfId = sql`(select cattle_id from cattle where owner_user_id = ${owner} and identification_number = ${identificationNumber})`;
-  return [
-    sql`insert into cattle (owner_user_id, identification_number, ear_tag_number, name, growth_stage, birthday, gender, breed, status, created_at, updated_at)
-      values (${owner}, ${identificationNumber}, ${calf.earTagNumber ?? null}, ${calf.name ?? null}, 'CALF', ${birthday}, ${calf.gender}, ${mother.breed}, 'HEALTHY', ${now}, ${now})`,
-    sql`insert into breeding_status (cattle_id, created_at, updated_at) values (${calfId}, ${now}, ${now})`,
-    sql`insert into breeding_summary (cattle_id, created_at, updated_at) values (${calfId}, ${now}, ${now})`,
-    sql`insert into mother_info (cattle_id, mother_cattle_id, mother_name, mother_identification_number, mother_score)
-      values (${calfId}, ${mother.cattleId}, ${mother.name}, ${mother.identificationNumber > 0 ? mother.identificationNumber : null}, ${mother.score})`,
-    sql`insert into bloodline (cattle_id, father_cattle_name, mother_father_cattle_name, mother_grand_father_cattle_name, mother_great_grand_father_cattle_name)
-      values (${calfId}, ${sireName},
-        (select father_cattle_name from bloodline where cattle_id = ${mother.cattleId}),
-        (select mother_father_cattle_name from bloodline where cattle_id = ${mother.cattleId}),
-        (select mother_grand_father_cattle_name from bloodline where cattle_id = ${mother.cattleId}))`,
-  ];
+): Statement[] {
+  return registerCattleStatements(
+    { db, ownerId: mother.ownerUserId },
+    {
+      identificationNumber,
+      earTagNumber: calf.earTagNumber,
+      name: calf.name ?? null,
+      growthStage: 'CALF',
+      birthday,
+      gender: calf.gender,
+      breed: mother.breed,
+      status: 'HEALTHY',
+      motherInfo: {
+        motherCattleId: mother.cattleId,
+        motherName: mother.name,
+        motherIdentificationNumber: mother.identificationNumber > 0 ? mother.identificationNumber : null,
+        motherScore: mother.score,
+      },
+      bloodline: {
+        fatherCattleName: sireName,
+        motherFatherCattleName: mother.line.fatherCattleName,
+        motherGrandFatherCattleName: mother.line.motherFatherCattleName,
+        motherGreatGrandFatherCattleName: mother.line.motherGrandFatherCattleName,
+      },
+    },
+    now,
+  );
 }
 
 /** The details JSON to store: with a calf being registered, its new cattle id is written into details.calf. */
@@ -123,7 +131,7 @@ export function insertEventSql(
  * For the demo-farm seeder and bulk imports: the statements that insert `newEvents` for one animal (with the
  * calves their CALVING details register) and store its breeding state once, recomputed over all its events.
  * `context` comes from loadBreedingContext, or for a freshly created animal
- * `{ animal, events: [], statusBeforeLastChange: null }`. Run the statements with batchStatements.
+ * `{ animal, events: [], statusBeforeLastChange: null }`. Run the statements with runBatch.
  */
 export function recordEventsStatements(
   db: Db,
@@ -132,7 +140,7 @@ export function recordEventsStatements(
   options: { changedBy?: string; today?: string } = {},
 ) {
   const now = new Date().toISOString();
-  const statements: unknown[] = [];
+  const statements: Statement[] = [];
   const pending: EngineEvent[] = newEvents.map((e, i) => ({
     eventId: PENDING_EVENT_ID - newEvents.length + i,
     eventType: e.eventType,
@@ -148,6 +156,7 @@ export function recordEventsStatements(
       const birthday = jstDate(event.eventDatetime);
       statements.push(
         ...calfStatements(
+          db,
           context.animal,
           calf,
           calfNumber,

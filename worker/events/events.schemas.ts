@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { EVENT_CATEGORIES, EVENT_TYPES, type EventType, isEventType, parseEventDetails } from './event-types';
+import { EVENT_CATEGORIES, EVENT_TYPES, type EventType, isEventType, parseEventDetails } from '../domain/event-types';
 
-/** Request rules of SPEC §5 for events, shared by the API validators and the web forms. */
+/** Request rules of docs/product.md §6 for events, shared by the API validators and the web forms. */
 export const EVENT_MESSAGES = {
   cattleId: '牛のIDは正の数である必要があります',
   eventTypeRequired: 'イベントタイプは必須です',
@@ -106,6 +106,7 @@ export const updateEventSchema = z
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), EVENT_MESSAGES.updateEmpty);
 export type UpdateEventInput = z.input<typeof updateEventSchema>;
+export type UpdateEvent = z.output<typeof updateEventSchema>;
 
 const queryInstant = (bound: 'start' | 'end') =>
   z
@@ -144,6 +145,7 @@ export const listEventsQuerySchema = z.object({
     .transform((n) => Math.min(100, Math.max(1, n))),
 });
 export type ListEventsQuery = z.input<typeof listEventsQuerySchema>;
+export type ListEventsParams = z.output<typeof listEventsQuerySchema>;
 
 export const eventSchema = z.object({
   eventId: z.number(),

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayJst } from '../lib/jst';
+import { addDays, todayJst } from '../domain/calendar';
 import { api, signUp } from '../test/api';
 
 let identification = 1_300_000_000;

@@ -2,6 +2,17 @@ import { escapeHtml } from '../lib/html';
 
 type OpenApiDoc = ReturnType<import('@hono/zod-openapi').OpenAPIHono['getOpenAPI31Document']>;
 
+/** The parts of an OpenAPI operation the page shows. */
+interface Operation {
+  tags?: string[];
+  operationId?: string;
+  summary?: string;
+  security?: unknown[];
+  parameters?: { name: string; in: string; required?: boolean }[];
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
+  responses?: Record<string, { description?: string }>;
+}
+
 const json = (value: unknown) => escapeHtml(JSON.stringify(value, null, 2));
 
 /** A readable API reference rendered on the server from the generated OpenAPI document (no scripts, no CDN). */
@@ -9,14 +20,14 @@ export function apiReferenceHtml(doc: OpenApiDoc): string {
   const sections: string[] = [];
   const byTag = new Map<string, string[]>();
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries(item as Record<string, any>)) {
+    for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
       const tag = op.tags?.[0] ?? 'Other';
       const params = (op.parameters ?? [])
-        .map((p: any) => `<li><code>${escapeHtml(p.name)}</code> (${p.in}${p.required ? ', required' : ''})</li>`)
+        .map((p) => `<li><code>${escapeHtml(p.name)}</code> (${p.in}${p.required ? ', required' : ''})</li>`)
         .join('');
       const body = op.requestBody?.content?.['application/json']?.schema;
       const responses = Object.entries(op.responses ?? {})
-        .map(([code, r]: [string, any]) => `<li><b>${code}</b> ${escapeHtml(r.description ?? '')}</li>`)
+        .map(([code, r]) => `<li><b>${code}</b> ${escapeHtml(r.description ?? '')}</li>`)
         .join('');
       const html = `<article id="${escapeHtml(op.operationId ?? `${method}-${path}`)}">
   <h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>

@@ -1,9 +1,9 @@
 import { getDb } from '../db/client';
+import { addDays, addMonths, jstMonth, monthRange, todayJst } from '../domain/calendar';
+import { compareMonths, monthlyTrend, monthsEndingWith, type Period, summarizeBreedingKpi } from '../domain/kpi';
 import type { Env } from '../env';
 import { validationError } from '../lib/errors';
 import { createRouter } from '../lib/http';
-import { addDays, addMonths, jstMonth, monthRange, todayJst } from '../lib/jst';
-import { compareMonths, monthlyTrend, monthsEndingWith, type Period, summarizeBreedingKpi } from './breeding-kpi';
 import { loadPeriodTotals } from './kpi.queries';
 import { calculateBreedingKpi, getBreedingDelta, getBreedingKpi, getBreedingTrends } from './kpi.routes';
 import { type BreedingKpiQuery, PERIOD_ORDER_MESSAGE } from './kpi.schemas';

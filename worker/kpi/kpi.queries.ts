@@ -15,7 +15,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { addDays, jstStartOfDay } from '../lib/jst';
+import { addDays, jstStartOfDay } from '../domain/calendar';
 import {
   BREEDING_EVENT_TYPES,
   CALVING_INTERVAL_WINDOW,
@@ -23,7 +23,7 @@ import {
   EMPTY_TOTALS,
   type Period,
   type PeriodTotals,
-} from './breeding-kpi';
+} from '../domain/kpi';
 
 interface Row {
   idx: number;

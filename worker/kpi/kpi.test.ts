@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
+import { addDays, jstMonth, monthRange, todayJst } from '../domain/calendar';
+import type { BreedingEventRow, Period } from '../domain/kpi';
+import { acrossNewYear, ev, herd2026, herd2026Totals, referenceTotals } from '../domain/kpi.fixtures';
 import type { Env } from '../env';
-import { addDays, jstMonth, monthRange, todayJst } from '../lib/jst';
 import { seededRandom } from '../lib/seeded-random';
 import { api, signUp, testEnv } from '../test/api';
-import type { BreedingEventRow, Period } from './breeding-kpi';
-import { acrossNewYear, ev, herd2026, herd2026Totals, referenceTotals } from './kpi.fixtures';
 import { loadPeriodTotals } from './kpi.queries';
 
 let identification = 1_000_000_000;
@@ -228,7 +228,7 @@ describe('GET /kpi/breeding', () => {
     });
   });
 
-  it('answers 200 with null metrics and the SPEC message when the period has no breeding events', async () => {
+  it('answers 200 with null metrics and the documented message when the period has no breeding events', async () => {
     const { token, userId } = await signUp();
     await recordHerd(userId, [ev(1, 'VACCINATION', '2026-05-01'), ev(1, 'EXPECTED_CALVING', '2026-05-02')]);
     const res = await api('/kpi/breeding?from=2026-05-01&to=2026-05-31', { token });

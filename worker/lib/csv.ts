@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 export type CsvCell = string | number | boolean | null | undefined;
 
 /**
- * The one CSV writer (PRODUCT.md §10): UTF-8 with a BOM so Excel in Japan opens it as UTF-8, CRLF line ends,
+ * The one CSV writer (docs/product.md §10): UTF-8 with a BOM so Excel in Japan opens it as UTF-8, CRLF line ends,
  * RFC 4180 quoting, and cells that a spreadsheet would run as a formula (= + - @ tab, also CR and the
  * full-width forms) prefixed with `'`. Negative numbers stay numbers.
  */

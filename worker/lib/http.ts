@@ -1,25 +1,20 @@
 import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { ZodError } from 'zod';
 import type { AppEnv } from '../env';
-import { AppError } from './errors';
+import { fieldErrors } from './errors';
 
-/** The first failing field of a zod error becomes the API's 400: the SPEC message and the field name. */
-export function toValidationError(error: ZodError): AppError {
-  const first = error.issues[0];
-  const field = first?.path.length ? first.path.join('.') : undefined;
-  const err = new AppError(400, 'VALIDATION_ERROR', first?.message ?? 'Invalid request', field);
-  (err as AppError & { issues?: unknown }).issues = error.issues.map((i) => ({
-    field: i.path.join('.'),
-    message: i.message,
-  }));
-  return err;
-}
-
-export function createRouter() {
+/**
+ * A Hono router whose request validation answers with the API's 400 (docs/product.md §19): the first failing
+ * field's message, and every field under `issues`. `bodyErrorCode` replaces VALIDATION_ERROR for body errors only
+ * (shipments answer INVALID_SHIPMENT_DATA).
+ */
+export function createRouter(options: { bodyErrorCode?: string } = {}) {
   return new OpenAPIHono<AppEnv>({
     strict: false,
     defaultHook: (result) => {
-      if (!result.success) throw toValidationError(result.error as ZodError);
+      if (result.success) return;
+      const code = result.target === 'json' ? options.bodyErrorCode : undefined;
+      throw fieldErrors((result.error as ZodError).issues, { code });
     },
   });
 }

@@ -18,7 +18,8 @@ export interface Mail {
 
 export const RESEND_ENDPOINT = 'https://api.resend.com/emails';
 
-export const mailFailed = () => new AppError(502, 'RESEND_FAILED', 'メール送信に失敗しました');
+export const mailFailed = () =>
+  new AppError({ status: 502, code: 'RESEND_FAILED', message: 'メール送信に失敗しました' });
 
 /**
  * The one mail sender. With RESEND_API_KEY it sends through Resend; without it (development and tests) the

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
-import { addDays, jstMonth, todayJst } from '../lib/jst';
+import { addDays, jstMonth, todayJst } from '../domain/calendar';
 import { api, signUp } from '../test/api';
-import { type DemoAnimal, demoShipmentStatements } from './demo-shipments';
+import { type DemoAnimal, seedDemoShipments } from './demo-shipments';
 import { insertAnimal } from './test-fixtures';
 
 describe('demo shipments', () => {
@@ -57,8 +57,7 @@ describe('demo shipments', () => {
     });
 
     const db = getDb(env);
-    const statements = demoShipmentStatements(db, user.userId, animals, { today });
-    await db.batch(statements as [any, ...any[]]);
+    await seedDemoShipments({ db, ownerId: user.userId, actor: String(user.userId) }, animals, { today });
 
     const { results } = await env.DB.prepare(
       `SELECT s.*, c.growth_stage, c.gender, c.status FROM shipments s JOIN cattle c ON c.cattle_id = s.cattle_id WHERE s.owner_user_id = ?`,

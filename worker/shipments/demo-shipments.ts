@@ -1,12 +1,9 @@
-import { sql } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
-import { statusChangeStatements } from '../cattle/status-history';
-import type { Db } from '../db/client';
-import { bloodline, cattle, motherInfo, shipmentPlans, shipments } from '../db/schema';
-import { addDays, addMonths, type IsoDate, jstMonth, todayJst } from '../lib/jst';
+import { registerHerd } from '../cattle/cattle.service';
+import { runBatch, type Statement } from '../db/batch';
+import type { Scope } from '../db/scope';
+import { addDays, addMonths, type IsoDate, jstMonth, todayJst } from '../domain/calendar';
 import { seededRandom } from '../lib/seeded-random';
-import { monthsOldAt } from './shipment-stats';
-import { planStatusChange } from './shipment-status';
+import { planShipmentStatements, recordShipmentStatements } from './shipments.service';
 
 /** An animal of the demo herd, as the demo seeder created it. */
 export interface DemoAnimal {
@@ -58,17 +55,14 @@ interface PastShipment {
  * - Calves the herd's cows bore earlier (one about every 13 months before their youngest calf in the herd) were
  *   sold at 9–10 months at a calf market: steers ~70–80万円, heifers ~58–68万円. Every fourth steer calf was
  *   kept and fattened, then sold at 28–30 months for 100–150万円. These animals are inserted as SHIPPED with
- *   their mother and pedigree, so the mother list and statistics have real content.
+ *   registered and shipped through the herd register's and shipments' own statements, with their mother and
+ *   pedigree, so the mother list and statistics have real content.
  * - Steer and bull calves in the herd are planned for the month they turn 10 months, heifer calves every other
  *   one; fattening steers for the month they turn 29 months (never before the current month).
  * The herd's own animals are never shipped here.
  */
-export function demoShipmentStatements(
-  db: Db,
-  ownerUserId: number,
-  animals: DemoAnimal[],
-  options: DemoShipmentOptions = {},
-): BatchItem<'sqlite'>[] {
+export async function seedDemoShipments(scope: Scope, animals: DemoAnimal[], options: DemoShipmentOptions = {}) {
+  const ownerUserId = scope.ownerId;
   const today = options.today ?? todayJst();
   const windowStart = addDays(today, -730);
   const rand = seededRandom(ownerUserId * 7919 + animals.length);
@@ -118,45 +112,40 @@ export function demoShipmentStatements(
     }
   }
 
-  const statements: BatchItem<'sqlite'>[] = [];
-  const idOf = (identificationNumber: number) =>
-    sql`(SELECT ${cattle.cattleId} FROM ${cattle} WHERE ${cattle.ownerUserId} = ${ownerUserId} AND ${cattle.identificationNumber} = ${identificationNumber})`;
-  for (const s of past) {
-    const cattleId = idOf(s.identificationNumber);
-    statements.push(
-      db.insert(cattle).values({
-        ownerUserId,
-        identificationNumber: s.identificationNumber,
-        name: s.name,
-        gender: s.gender,
-        growthStage: s.growthStage,
-        birthday: s.birthday,
-        breed: '黒毛和種',
-        weight: s.weight,
-        status: 'SHIPPED',
-        producerName: '北牧場',
-      }),
-      db.insert(motherInfo).values({ cattleId, motherCattleId: s.motherCattleId }),
-      db.insert(bloodline).values({
-        cattleId,
-        fatherCattleName: s.pedigree[0],
-        motherFatherCattleName: s.pedigree[1],
-        motherGrandFatherCattleName: s.pedigree[2],
-        motherGreatGrandFatherCattleName: s.pedigree[3],
-      }),
-      db.insert(shipments).values({
-        shipmentId: crypto.randomUUID(),
-        cattleId,
-        ownerUserId,
-        shipmentDate: s.shipmentDate,
-        price: s.price,
-        weight: s.weight,
-        ageAtShipment: monthsOldAt(s.birthday, s.shipmentDate),
-        buyer: s.buyer,
-        notes: s.growthStage === 'FATTENING' ? `枝肉格付 ${pick(['A5', 'A4', 'A5', 'A4', 'A3'])}` : null,
-      }),
-    );
-  }
+  // The sold animals are registered as the form would, then shipped as POST /shipments does.
+  const ids = await registerHerd(
+    scope,
+    past.map((p) => ({
+      identificationNumber: p.identificationNumber,
+      name: p.name,
+      gender: p.gender,
+      growthStage: p.growthStage,
+      birthday: p.birthday,
+      breed: '黒毛和種',
+      weight: p.weight,
+      producerName: '北牧場',
+      motherInfo: { motherCattleId: p.motherCattleId },
+      bloodline: {
+        fatherCattleName: p.pedigree[0],
+        motherFatherCattleName: p.pedigree[1],
+        motherGrandFatherCattleName: p.pedigree[2],
+        motherGreatGrandFatherCattleName: p.pedigree[3],
+      },
+    })),
+  );
+  const statements: Statement[] = past.flatMap((p, i) =>
+    recordShipmentStatements(
+      scope,
+      { cattleId: ids[i], status: 'HEALTHY', birthday: p.birthday },
+      {
+        shipmentDate: p.shipmentDate,
+        price: p.price,
+        weight: p.weight,
+        buyer: p.buyer,
+        notes: p.growthStage === 'FATTENING' ? `枝肉格付 ${pick(['A5', 'A4', 'A5', 'A4', 'A3'])}` : null,
+      },
+    ),
+  );
 
   const currentMonth = jstMonth(new Date(`${today}T12:00:00+09:00`));
   let heiferTurn = 0;
@@ -177,22 +166,9 @@ export function demoShipmentStatements(
     if (!month) continue;
     if (month < currentMonth) month = addMonths(currentMonth, 1);
     statements.push(
-      db
-        .insert(shipmentPlans)
-        .values({ planId: crypto.randomUUID(), cattleId: animal.cattleId, ownerUserId, plannedShipmentMonth: month }),
+      ...planShipmentStatements(scope, { cattleId: animal.cattleId, status: animal.status ?? 'HEALTHY' }, month),
     );
-    const change = animal.status ? planStatusChange(animal.status, 'planned') : null;
-    if (change) {
-      statements.push(
-        ...statusChangeStatements(db, {
-          cattleId: animal.cattleId,
-          oldStatus: animal.status!,
-          newStatus: change.newStatus,
-          changedBy: String(ownerUserId),
-          reason: change.reason,
-        }),
-      );
-    }
   }
-  return statements;
+  for (let i = 0; i < statements.length; i += 100) await runBatch(scope.db, statements.slice(i, i + 100));
+  return { shipped: past.length };
 }

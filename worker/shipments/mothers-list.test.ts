@@ -77,7 +77,7 @@ const list = (query = '') => api(`/shipments/mothers/list${query}`, { token: own
 const names = (res: Awaited<ReturnType<typeof list>>) => res.json.data.mothers.map((m: any) => m.motherName);
 
 describe('GET /shipments/mothers/list', () => {
-  it('groups shipped calves by mother with SPEC rows and rounded averages', async () => {
+  it('groups shipped calves by mother with the documented rows and rounded averages', async () => {
     const res = await list();
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ total: 4, page: 1, limit: 50 });

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { expectedBirthDate, groupByMother, roundMotherSummary } from './shipment-stats';
+import { expectedBirthDate, groupByMother, roundMotherSummary } from '../domain/shipment-stats';
 import type { MotherGroup, MotherShipmentRow, MotherSortKey } from './shipments.schemas';
 
 interface Query {

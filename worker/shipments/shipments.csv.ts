@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client';
 import { cattle, motherInfo, shipments } from '../db/schema';
-import { todayJst } from '../lib/jst';
+import { todayJst } from '../domain/calendar';
 
 export const SHIPMENT_CSV_HEADERS = [
   '出荷日',

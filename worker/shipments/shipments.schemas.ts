@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isIsoDate, jstMonth, todayJst } from '../lib/jst';
+import { isIsoDate, jstMonth, todayJst } from '../domain/calendar';
 
-/** Request rules of SPEC §5 (Shipment, Shipment plan), shared by the API validators and the web forms. */
+/** Request rules of docs/product.md §9 (Shipment, Shipment plan), shared by the API validators and the web forms. */
 
 const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -55,12 +55,14 @@ const shipmentFields = {
 
 export const createShipmentSchema = z.object({ cattleId: cattleIdSchema, ...shipmentFields });
 export type CreateShipmentInput = z.input<typeof createShipmentSchema>;
+export type CreateShipment = z.output<typeof createShipmentSchema>;
 
 export const updateShipmentSchema = z
   .object(shipmentFields)
   .partial()
   .refine((v) => Object.values(v).some((x) => x !== undefined), '更新する項目を指定してください');
 export type UpdateShipmentInput = z.input<typeof updateShipmentSchema>;
+export type UpdateShipment = z.output<typeof updateShipmentSchema>;
 
 /** YYYY-MM, not before the current month in Japan time. */
 export const plannedShipmentMonthSchema = z
@@ -110,6 +112,9 @@ export const listPlansQuerySchema = z.object({
 
 export const priceStatsQuerySchema = z.object(period).refine(periodOrder, periodMessage);
 export const exportQuerySchema = priceStatsQuerySchema;
+export type ListShipmentsQuery = z.output<typeof listShipmentsQuerySchema>;
+export type ListPlansQuery = z.output<typeof listPlansQuerySchema>;
+export type PriceStatsQuery = z.output<typeof priceStatsQuerySchema>;
 
 export const MOTHER_SORT_KEYS = ['motherName', 'totalRevenue', 'averagePrice', 'shipmentDate'] as const;
 export type MotherSortKey = (typeof MOTHER_SORT_KEYS)[number];

@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addMonths, jstMonth, todayJst } from '../domain/calendar';
 import worker from '../index';
-import { addMonths, jstMonth, todayJst } from '../lib/jst';
 import { api, signUp, testEnv } from '../test/api';
 import { animalStatus, insertAnimal, planOf, statusHistoryOf } from './test-fixtures';
 
@@ -239,7 +239,7 @@ describe('PUT /shipments/{shipmentId}', () => {
     });
   });
 
-  it("refuses another farm's shipment with the SPEC message and leaves it unchanged", async () => {
+  it("refuses another farm's shipment with the documented message and leaves it unchanged", async () => {
     const theirs = await insertAnimal(neighbour.userId);
     const id = (await ship(neighbour.token, validShipment(theirs))).json.data.shipmentId;
     const res = await api(`/shipments/${id}`, { method: 'PUT', token: farmer.token, body: { price: 1 } });

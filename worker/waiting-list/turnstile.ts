@@ -5,7 +5,12 @@ export const SITEVERIFY_ENDPOINT = 'https://challenges.cloudflare.com/turnstile/
 const SITEVERIFY_TIMEOUT_MS = 10_000;
 
 export const turnstileFailed = () =>
-  new AppError(400, 'TURNSTILE_FAILED', 'Turnstile検証に失敗しました', 'turnstileToken');
+  new AppError({
+    status: 400,
+    code: 'TURNSTILE_FAILED',
+    message: 'Turnstile検証に失敗しました',
+    field: 'turnstileToken',
+  });
 
 /** Whether tokens are checked at all: everywhere except development without a secret key. */
 export const turnstileRequired = (env: Env) => Boolean(env.TURNSTILE_SECRET_KEY) || !isDevelopment(env);

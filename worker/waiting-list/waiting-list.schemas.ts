@@ -14,7 +14,7 @@ export type Locale = z.infer<typeof localeSchema>;
  */
 export const DEVELOPMENT_TURNSTILE_TOKEN = 'development-offline-token';
 
-/** SPEC §5 Pre-registration, shared by the API and the landing form. */
+/** docs/product.md §20 Pre-registration, shared by the API and the landing form. */
 export const preRegisterBodySchema = z.object({
   email: emailSchema,
   referralSource: z

@@ -217,7 +217,7 @@ describe('POST /pre-register', () => {
     [{ email: 'ok@example.jp', locale: 'fr', turnstileToken: TOKEN }, 'locale', 'Invalid locale'],
     [{ email: 'ok@example.jp' }, 'turnstileToken', 'Turnstileトークンは必須です'],
     [{ email: 'ok@example.jp', turnstileToken: 'short' }, 'turnstileToken', 'Turnstileトークンは必須です'],
-  ])('rejects %j with the SPEC message on its field', async (body, field, message) => {
+  ])('rejects %j with the documented message on its field', async (body, field, message) => {
     const res = await preRegister(body);
     expect(res.status).toBe(400);
     expect(res.json.error).toMatchObject({ code: 'VALIDATION_ERROR', field, message });

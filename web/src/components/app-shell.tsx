@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useActiveAlertCount } from '../features/alerts/use-active-alert-count';
 import { apiFetch } from '../lib/api';
 import { clearToken } from '../lib/auth-token';
 import { useI18n } from '../lib/i18n';
@@ -28,20 +27,29 @@ function AlertBadge({ count }: { count: number | undefined }) {
   const { t } = useI18n();
   if (!count) return null;
   return (
-    <span className="nav-badge" aria-label={t('nav.alertCount', { count })}>
-      {count > 99 ? '99+' : count}
+    <span className="nav-badge">
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="visually-hidden">{t('nav.alertCount', { count })}</span>
     </span>
   );
 }
 
-export function AppShell() {
+export interface AppShellProps {
+  /**
+   * Alerts still needing attention, shown as a badge on the nav items marked `alertBadge`. The shell is shared UI
+   * and imports no feature: the router passes the count in from the alerts feature.
+   */
+  alertCount?: number;
+}
+
+export function AppShell({ alertCount }: AppShellProps) {
   const { t } = useI18n();
   const { data: me } = useMe();
   const signOut = useSignOut();
-  const alertCount = useActiveAlertCount();
+  const theme = me?.theme;
   useEffect(() => {
-    if (me) applyTheme(me.theme);
-  }, [me?.theme]);
+    if (theme) applyTheme(theme);
+  }, [theme]);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">

@@ -11,12 +11,12 @@ export function getToken(): string | null {
 
 export function setToken(token: string) {
   localStorage.setItem(TOKEN_KEY, token);
-  listeners.forEach((fn) => fn());
+  for (const fn of listeners) fn();
 }
 
 export function clearToken() {
   localStorage.removeItem(TOKEN_KEY);
-  listeners.forEach((fn) => fn());
+  for (const fn of listeners) fn();
 }
 
 export function onTokenChange(fn: () => void) {

@@ -34,7 +34,7 @@ export function setLocale(locale: Locale) {
   } catch {
     /* private mode: the choice lasts for this page only */
   }
-  listeners.forEach((fn) => fn());
+  for (const fn of listeners) fn();
 }
 
 export const getLocale = () => current;

@@ -5,7 +5,7 @@ import { useI18n } from '../../lib/i18n';
 export function LanguageSwitch() {
   const { locale, setLocale } = useI18n();
   return (
-    <div className="lang-switch" role="group" aria-label="言語 / Language">
+    <fieldset className="lang-switch" aria-label="言語 / Language">
       <button
         type="button"
         className="button button--small"
@@ -22,7 +22,7 @@ export function LanguageSwitch() {
       >
         English
       </button>
-    </div>
+    </fieldset>
   );
 }
 
@@ -52,4 +52,4 @@ export function PublicLayout({ title, children }: { title: string; children: Rea
 
 /** Only same-site paths are followed after sign-in, never another origin. */
 export const safeRedirect = (target: string | undefined) =>
-  target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login') ? target : '/home';
+  target?.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login') ? target : '/home';

@@ -1,6 +1,6 @@
 import type { RegistrationsResponse } from '@worker/admin/admin.schemas';
+import { addDays, jstStartOfDay } from '@worker/domain/calendar';
 import type { ErrorBody } from '@worker/lib/error-body';
-import { addDays, jstStartOfDay } from '@worker/lib/jst';
 import { ApiError } from '../../lib/api';
 import { downloadBlob } from '../../lib/download';
 

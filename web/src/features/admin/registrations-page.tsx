@@ -292,39 +292,41 @@ function RegistrationsList({ authorization, onUnauthorized }: { authorization: s
       </header>
       <FormError message={adminErrorMessage(download.error)} />
 
-      <form
-        key={JSON.stringify(filters)}
-        className="card admin__filters"
-        onSubmit={onFilter}
-        role="search"
-        aria-label={t('admin.filters')}
-      >
-        <TextField label={t('admin.search')} name="q" type="search" inputMode="email" defaultValue={filters.q ?? ''} />
-        <SelectField label={t('admin.source')} name="source" defaultValue={filters.source ?? ''}>
-          <option value="">{t('admin.allSources')}</option>
-          {REFERRAL_SOURCES.map((source) => (
-            <option key={source} value={source}>
-              {t(`referral.${source}`)}
-            </option>
-          ))}
-        </SelectField>
-        <TextField label={t('admin.from')} name="from" type="date" defaultValue={filters.from ?? ''} />
-        <TextField
-          label={t('admin.to')}
-          name="to"
-          type="date"
-          defaultValue={filters.to ?? ''}
-          error={rangeError ?? undefined}
-        />
-        <div className="admin__filter-actions">
-          <SubmitButton pending={list.isFetching && !list.isLoading}>{t('admin.apply')}</SubmitButton>
-          {hasFilters ? (
-            <button type="button" className="button" onClick={() => go({})}>
-              {t('admin.clear')}
-            </button>
-          ) : null}
-        </div>
-      </form>
+      <search aria-label={t('admin.filters')}>
+        <form key={JSON.stringify(filters)} className="card admin__filters" onSubmit={onFilter}>
+          <TextField
+            label={t('admin.search')}
+            name="q"
+            type="search"
+            inputMode="email"
+            defaultValue={filters.q ?? ''}
+          />
+          <SelectField label={t('admin.source')} name="source" defaultValue={filters.source ?? ''}>
+            <option value="">{t('admin.allSources')}</option>
+            {REFERRAL_SOURCES.map((source) => (
+              <option key={source} value={source}>
+                {t(`referral.${source}`)}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label={t('admin.from')} name="from" type="date" defaultValue={filters.from ?? ''} />
+          <TextField
+            label={t('admin.to')}
+            name="to"
+            type="date"
+            defaultValue={filters.to ?? ''}
+            error={rangeError ?? undefined}
+          />
+          <div className="admin__filter-actions">
+            <SubmitButton pending={list.isFetching && !list.isLoading}>{t('admin.apply')}</SubmitButton>
+            {hasFilters ? (
+              <button type="button" className="button" onClick={() => go({})}>
+                {t('admin.clear')}
+              </button>
+            ) : null}
+          </div>
+        </form>
+      </search>
 
       {list.isLoading ? (
         <Loading />

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type AlertSeverity, type AlertStatus, memoSchema, nextStatuses } from '@worker/alerts/alerts.schemas';
+import { memoSchema } from '@worker/alerts/alerts.schemas';
 import type { AlertView } from '@worker/alerts/alerts.types';
-import { daysBetween, formatDateJa, todayJst } from '@worker/lib/jst';
+import { type AlertSeverity, type AlertStatus, nextStatuses } from '@worker/domain/alerts';
+import { daysBetween, formatDateJa, todayJst } from '@worker/domain/calendar';
 import { Check, CheckCheck, History, NotebookPen, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Dialog } from '../../components/dialog';

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AlertStatus } from '@worker/alerts/alerts.schemas';
 import type { AlertHistoryEntry, AlertsPage, AlertView } from '@worker/alerts/alerts.types';
+import type { AlertStatus } from '@worker/domain/alerts';
 import { apiFetch } from '../../lib/api';
 
 export interface AlertFilters {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { ALERT_SEVERITIES, ALERT_TYPES, type AlertSeverity } from '@worker/alerts/alerts.schemas';
 import type { AlertSummary, AlertView } from '@worker/alerts/alerts.types';
+import { ALERT_SEVERITIES, ALERT_TYPES, type AlertSeverity } from '@worker/domain/alerts';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { AlertCard } from './alert-card';

@@ -1,4 +1,4 @@
-import { ALERT_SEVERITIES, ALERT_TYPES } from '@worker/alerts/alerts.schemas';
+import { ALERT_SEVERITIES, ALERT_TYPES } from '@worker/domain/alerts';
 import { z } from 'zod';
 
 /** The /alerts filters live in the URL, so a filtered list survives a reload and the back button. */

@@ -5,7 +5,7 @@ import {
   ALERT_STATUSES,
   ALERT_TYPE_LABELS,
   ALERT_TYPES,
-} from '@worker/alerts/alerts.schemas';
+} from '@worker/domain/alerts';
 import { defineMessages } from '../../lib/i18n';
 
 const labels = (locale: 'ja' | 'en') => ({

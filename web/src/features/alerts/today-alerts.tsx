@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { todayJst } from '@worker/lib/jst';
+import { todayJst } from '@worker/domain/calendar';
 import { Bell } from 'lucide-react';
 import { ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';

@@ -1,4 +1,4 @@
-import type { CattleStatus } from '@worker/cattle/cattle.enums';
+import type { CattleStatus } from '@worker/domain/cattle-enums';
 import { TriangleAlert } from 'lucide-react';
 import { useI18n } from '../../lib/i18n';
 import './messages';

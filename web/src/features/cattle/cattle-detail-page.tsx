@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { STATUS_CHANGE_ALLOWED } from '@worker/cattle/cattle.enums';
 import type { CattleDetail } from '@worker/cattle/cattle.types';
-import { formatDateJa } from '@worker/lib/jst';
+import { formatDateJa } from '@worker/domain/calendar';
+import { STATUS_CHANGE_ALLOWED } from '@worker/domain/cattle-enums';
 import { CalendarPlus, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Dialog } from '../../components/dialog';
@@ -154,6 +154,13 @@ export function CattleDetailPage() {
   const summary = cow.breedingSummary;
   const days = (value: number | null | undefined) =>
     value === null || value === undefined ? null : t('cattle.days', { value: Math.round(value) });
+  const motherName = cow.motherInfo?.motherCattleId ? (
+    <Link to="/cattle/$id" params={{ id: String(cow.motherInfo.motherCattleId) }}>
+      {cow.motherInfo.motherName ?? cow.motherInfo.motherEarTagNumber ?? cow.motherInfo.motherCattleId}
+    </Link>
+  ) : (
+    cow.motherInfo?.motherName
+  );
 
   return (
     <div className="page">
@@ -241,16 +248,7 @@ export function CattleDetailPage() {
           <h3>{t('cattle.mother')}</h3>
           <Facts
             items={[
-              [
-                t('cattle.motherName'),
-                cow.motherInfo?.motherCattleId ? (
-                  <Link to="/cattle/$id" params={{ id: String(cow.motherInfo.motherCattleId) }}>
-                    {cow.motherInfo.motherName ?? cow.motherInfo.motherEarTagNumber ?? cow.motherInfo.motherCattleId}
-                  </Link>
-                ) : (
-                  cow.motherInfo?.motherName
-                ),
-              ],
+              [t('cattle.motherName'), motherName],
               [t('cattle.motherIdentificationNumber'), cow.motherInfo?.motherIdentificationNumber],
               [t('cattle.motherScore'), cow.motherInfo?.motherScore],
             ]}

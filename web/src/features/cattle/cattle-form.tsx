@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { GENDERS, GROWTH_STAGES } from '@worker/cattle/cattle.enums';
 import { createCattleSchema, updateCattleSchema } from '@worker/cattle/cattle.schemas';
 import type { CattleDetail } from '@worker/cattle/cattle.types';
-import { todayJst } from '@worker/lib/jst';
+import { todayJst } from '@worker/domain/calendar';
+import { GENDERS, GROWTH_STAGES } from '@worker/domain/cattle-enums';
 import { type FormEvent, useState } from 'react';
 import { FormError, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';

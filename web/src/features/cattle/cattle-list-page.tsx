@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { CATTLE_STATUSES, GENDERS, GROWTH_STAGES, IN_HERD_STATUSES } from '@worker/cattle/cattle.enums';
-import { formatDateJa } from '@worker/lib/jst';
+import { formatDateJa } from '@worker/domain/calendar';
+import { CATTLE_STATUSES, GENDERS, GROWTH_STAGES, IN_HERD_STATUSES } from '@worker/domain/cattle-enums';
 import { Download, Plus, Search, SlidersHorizontal } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { apiFetchBlob, downloadBlob } from '../../lib/download';
 import { useI18n } from '../../lib/i18n';
@@ -36,9 +36,13 @@ export function CattleListPage() {
   const update = (patch: Partial<CattleListSearch>) =>
     navigate({ search: (prev: CattleListSearch) => ({ ...prev, ...patch }), replace: true });
 
+  // Only a new debounced text writes the URL; the current search is read when it does, so clearing the filters (which
+  // changes the URL first) is not undone by the text still waiting out its debounce.
+  const syncSearchText = useEffectEvent((value: string) => {
+    if ((search.search ?? '') !== value) void update({ search: value || undefined });
+  });
   useEffect(() => {
-    if ((search.search ?? '') !== debounced) void update({ search: debounced || undefined });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    syncSearchText(debounced);
   }, [debounced]);
 
   const counts = useQuery(statusCountsQuery);
@@ -274,8 +278,9 @@ export function CattleListPage() {
           {rows.map((cow) => (
             <li key={cow.cattleId}>
               <Link to="/cattle/$id" params={{ id: String(cow.cattleId) }} className="cattle-row">
-                <span className="cattle-row__tag" aria-label={`${t('cattle.earTag')} ${cow.earTagNumber ?? ''}`}>
-                  {cow.earTagNumber ?? '—'}
+                <span className="cattle-row__tag">
+                  <span className="visually-hidden">{`${t('cattle.earTag')} ${cow.earTagNumber ?? ''}`}</span>
+                  <span aria-hidden="true">{cow.earTagNumber ?? '—'}</span>
                 </span>
                 <span className="cattle-row__main">
                   <span className="cattle-row__name">{cow.name ?? '—'}</span>

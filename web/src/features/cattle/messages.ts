@@ -5,7 +5,7 @@ import {
   GROWTH_STAGE_LABELS,
   GROWTH_STAGES,
   STATUS_LABELS,
-} from '@worker/cattle/cattle.enums';
+} from '@worker/domain/cattle-enums';
 import { defineMessages } from '../../lib/i18n';
 
 const labels = (locale: 'ja' | 'en') => ({

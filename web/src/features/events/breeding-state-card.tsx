@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { type CattleStatus, STATUS_LABELS } from '@worker/cattle/cattle.enums';
-import { formatDateJa } from '@worker/lib/jst';
+import { formatDateJa } from '@worker/domain/calendar';
+import { type CattleStatus, STATUS_LABELS } from '@worker/domain/cattle-enums';
 import { useI18n } from '../../lib/i18n';
 import type { AnimalState } from './events-api';
 import './messages';

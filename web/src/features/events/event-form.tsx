@@ -1,4 +1,4 @@
-import { GENDER_LABELS, GENDERS } from '@worker/cattle/cattle.enums';
+import { GENDER_LABELS, GENDERS } from '@worker/domain/cattle-enums';
 import {
   EVENT_CATEGORIES,
   EVENT_CATEGORY_INFO,
@@ -8,7 +8,7 @@ import {
   eventTypesOfCategory,
   isEventType,
   PREGNANCY_RESULTS,
-} from '@worker/events/event-types';
+} from '@worker/domain/event-types';
 import { createEventSchema, type EventView } from '@worker/events/events.schemas';
 import { type FormEvent, useEffect, useState } from 'react';
 import { AnimalPicker } from '../../components/animal-picker';
@@ -35,7 +35,7 @@ export interface EventFormValues {
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const numberOrText = (v: string) => (v.trim() === '' ? undefined : /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v);
 
-/** The typed detail fields of PRODUCT.md §6, built from flat form state. */
+/** The typed detail fields of docs/product.md §6, built from flat form state. */
 function buildDetails(
   type: EventType,
   f: Text,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { EVENT_CATEGORY_INFO, EVENT_TYPE_INFO, isEventType } from '@worker/events/event-types';
-import { formatDateJa, jstDate } from '@worker/lib/jst';
+import { formatDateJa, jstDate } from '@worker/domain/calendar';
+import { EVENT_CATEGORY_INFO, EVENT_TYPE_INFO, isEventType } from '@worker/domain/event-types';
 import { useState } from 'react';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';

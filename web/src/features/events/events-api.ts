@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ScheduleKind } from '@worker/breeding/schedule';
+import type { ScheduleKind } from '@worker/domain/breeding-schedule';
 import type { AnimalState, CreateEventInput, EventView, UpdateEventInput } from '@worker/events/events.schemas';
 import { apiFetch } from '../../lib/api';
 

@@ -1,13 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { formatDateJa, jstDate } from '@worker/domain/calendar';
 import {
   EVENT_CATEGORIES,
   EVENT_TYPE_INFO,
   EVENT_TYPES,
   type EventCategory,
   eventTypesOfCategory,
-} from '@worker/events/event-types';
-import { formatDateJa, jstDate } from '@worker/lib/jst';
+} from '@worker/domain/event-types';
 import { AnimalPicker } from '../../components/animal-picker';
 import { SelectField, TextField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';

@@ -1,4 +1,4 @@
-import { EVENT_CATEGORIES, isEventType } from '@worker/events/event-types';
+import { EVENT_CATEGORIES, isEventType } from '@worker/domain/event-types';
 
 export interface EventsSearch {
   cattleId?: number;

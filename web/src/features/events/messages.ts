@@ -4,7 +4,7 @@ import {
   EVENT_TYPE_INFO,
   EVENT_TYPES,
   PREGNANCY_RESULT_LABELS,
-} from '@worker/events/event-types';
+} from '@worker/domain/event-types';
 import { defineMessages } from '../../lib/i18n';
 
 const labels = (locale: 'ja' | 'en') => ({

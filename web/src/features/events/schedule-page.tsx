@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { addDays, addMonths, formatDateJa, jstMonth, monthRange, todayJst } from '@worker/lib/jst';
+import { addDays, addMonths, formatDateJa, jstMonth, monthRange, todayJst } from '@worker/domain/calendar';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
@@ -31,6 +31,80 @@ function ScheduleEntry({ item, compact }: { item: ScheduleItem; compact?: boolea
   );
 }
 
+/**
+ * The month as a seven-column grid: divs laid out by CSS grid (rows of equal columns with 2px gaps, day cells as flex
+ * columns of entries), given table semantics by their roles. Table elements would bring table layout instead.
+ */
+function ScheduleCalendar({
+  month,
+  label,
+  byDate,
+  today,
+}: {
+  month: string;
+  label: string;
+  byDate: Map<string, ScheduleItem[]>;
+  today: string;
+}) {
+  const { t } = useI18n();
+  const { from, to } = monthRange(month);
+  const firstWeekday = new Date(`${from}T00:00:00Z`).getUTCDay();
+  // The calendar's whole weeks, Sunday to Saturday, from the week of the 1st to the week of the last day. Every slot
+  // is keyed by its own date; one outside the month shows blank.
+  const weeks: { date: string; day: string | null }[][] = [];
+  for (let sunday = addDays(from, -firstWeekday); sunday <= to; sunday = addDays(sunday, 7)) {
+    weeks.push(
+      Array.from({ length: 7 }, (_, offset) => {
+        const date = addDays(sunday, offset);
+        return { date, day: date >= from && date <= to ? date : null };
+      }),
+    );
+  }
+  const weekdays = t('events.weekdays').split(',');
+
+  // biome-ignore-start lint/a11y/useSemanticElements: a CSS grid of divs with table roles; table elements would change the layout
+  // biome-ignore-start lint/a11y/useFocusableInteractive: rows and cells of a static role=table are not interactive and take no focus
+  return (
+    <div className="schedule-calendar" role="table" aria-label={label}>
+      <div role="row" className="schedule-calendar__row">
+        {weekdays.map((w) => (
+          <div key={w} role="columnheader" className="schedule-calendar__weekday">
+            {w}
+          </div>
+        ))}
+      </div>
+      {weeks.map((week) => (
+        <div role="row" key={week[0].date} className="schedule-calendar__row">
+          {week.map(({ date, day }) => {
+            const items = day ? (byDate.get(day) ?? []) : [];
+            return (
+              <div
+                role="cell"
+                key={date}
+                className={`schedule-calendar__day${day === today ? ' is-today' : ''}${day ? '' : ' is-blank'}`}
+              >
+                {day ? (
+                  <>
+                    <span className="schedule-calendar__num">{Number(day.slice(8))}</span>
+                    {items.slice(0, 3).map((item) => (
+                      <ScheduleEntry key={`${item.kind}-${item.cattleId}`} item={item} compact />
+                    ))}
+                    {items.length > 3 ? (
+                      <span className="muted schedule-calendar__more">{t('events.more', { n: items.length - 3 })}</span>
+                    ) : null}
+                  </>
+                ) : null}
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+  // biome-ignore-end lint/a11y/useFocusableInteractive: end of the calendar grid
+  // biome-ignore-end lint/a11y/useSemanticElements: end of the calendar grid
+}
+
 /** /schedule: the month's expected heats, pregnancy checks, calvings and planned shipments. */
 export function SchedulePage() {
   const { t } = useI18n();
@@ -56,12 +130,7 @@ export function SchedulePage() {
   const byDate = new Map<string, ScheduleItem[]>();
   for (const item of schedule.data ?? []) byDate.set(item.date, [...(byDate.get(item.date) ?? []), item]);
 
-  const { from, to } = monthRange(month);
-  const firstWeekday = new Date(`${from}T00:00:00Z`).getUTCDay();
-  const days: (string | null)[] = [...Array(firstWeekday).fill(null)];
-  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
-  while (days.length % 7) days.push(null);
-  const weekdays = t('events.weekdays').split(',');
+  const { from } = monthRange(month);
 
   return (
     <div className="page event-page">
@@ -94,13 +163,13 @@ export function SchedulePage() {
             {t('events.thisMonth')}
           </button>
         ) : null}
-        <div className="schedule-toolbar__views" role="group" aria-label={t('events.viewLegend')}>
+        <fieldset className="schedule-toolbar__views" aria-label={t('events.viewLegend')}>
           {(['calendar', 'list'] as const).map((v) => (
             <button key={v} type="button" className="button" aria-pressed={view === v} onClick={() => go({ view: v })}>
               {t(v === 'calendar' ? 'events.calendarView' : 'events.listView')}
             </button>
           ))}
-        </div>
+        </fieldset>
       </div>
 
       {schedule.isLoading ? (
@@ -108,43 +177,12 @@ export function SchedulePage() {
       ) : schedule.isError ? (
         <ErrorState error={schedule.error} onRetry={() => schedule.refetch()} />
       ) : view === 'calendar' ? (
-        <div className="schedule-calendar" role="table" aria-label={t('events.monthTitle', { y, m: Number(m) })}>
-          <div role="row" className="schedule-calendar__row">
-            {weekdays.map((w) => (
-              <div key={w} role="columnheader" className="schedule-calendar__weekday">
-                {w}
-              </div>
-            ))}
-          </div>
-          {Array.from({ length: days.length / 7 }, (_, week) => (
-            <div role="row" key={week} className="schedule-calendar__row">
-              {days.slice(week * 7, week * 7 + 7).map((day, i) => {
-                const items = day ? (byDate.get(day) ?? []) : [];
-                return (
-                  <div
-                    role="cell"
-                    key={day ?? `blank-${week}-${i}`}
-                    className={`schedule-calendar__day${day === today ? ' is-today' : ''}${day ? '' : ' is-blank'}`}
-                  >
-                    {day ? (
-                      <>
-                        <span className="schedule-calendar__num">{Number(day.slice(8))}</span>
-                        {items.slice(0, 3).map((item) => (
-                          <ScheduleEntry key={`${item.kind}-${item.cattleId}`} item={item} compact />
-                        ))}
-                        {items.length > 3 ? (
-                          <span className="muted schedule-calendar__more">
-                            {t('events.more', { n: items.length - 3 })}
-                          </span>
-                        ) : null}
-                      </>
-                    ) : null}
-                  </div>
-                );
-              })}
-            </div>
-          ))}
-        </div>
+        <ScheduleCalendar
+          month={month}
+          label={t('events.monthTitle', { y, m: Number(m) })}
+          byDate={byDate}
+          today={today}
+        />
       ) : byDate.size === 0 ? (
         <EmptyState title={t('events.scheduleEmpty')} />
       ) : (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { CATTLE_STATUSES, IN_HERD_STATUSES } from '@worker/cattle/cattle.enums';
-import { addDays, addMonths, formatDateJa, jstMonth, todayJst } from '@worker/lib/jst';
+import { addDays, addMonths, formatDateJa, jstMonth, todayJst } from '@worker/domain/calendar';
+import { CATTLE_STATUSES, IN_HERD_STATUSES } from '@worker/domain/cattle-enums';
 import { CalendarPlus } from 'lucide-react';
 import { Loading } from '../../components/states';
 import { defineMessages, useI18n } from '../../lib/i18n';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { formatDateJa, todayJst } from '@worker/domain/calendar';
 import { type BreedingKpiResult, customPeriodSchema } from '@worker/kpi/kpi.schemas';
-import { formatDateJa, todayJst } from '@worker/lib/jst';
 import { type FormEvent, useEffect, useState } from 'react';
 import { TextField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';

@@ -7,7 +7,7 @@ type MonthlyKpi = BreedingTrends['months'][number];
 const W = 320;
 const H = 168;
 const PAD = { left: 40, right: 12, top: 14, bottom: 26 };
-/** The SPEC's "excellent" thresholds, drawn as a dashed target line. */
+/** The "excellent" thresholds (docs/product.md §8), drawn as a dashed target line. */
 const TARGETS: Partial<Record<KpiMetric, number>> = { conceptionRate: 80, avgDaysOpen: 85 };
 
 function niceStep(span: number) {

@@ -155,11 +155,7 @@ export function WaitingListForm() {
             </option>
           ))}
         </SelectField>
-        <div
-          className={`field${errors.turnstileToken ? ' field--error' : ''}`}
-          role="group"
-          aria-labelledby="waiting-list-bot"
-        >
+        <fieldset className={`field${errors.turnstileToken ? ' field--error' : ''}`} aria-labelledby="waiting-list-bot">
           <span id="waiting-list-bot" className="waiting-list__label">
             {t('waitingList.botCheck')}
           </span>
@@ -191,7 +187,7 @@ export function WaitingListForm() {
               {errors.turnstileToken}
             </p>
           ) : null}
-        </div>
+        </fieldset>
         <SubmitButton pending={join.isPending}>{t('waitingList.submit')}</SubmitButton>
       </form>
     </section>

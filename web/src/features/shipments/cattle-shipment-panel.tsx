@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { formatDateJa } from '@worker/lib/jst';
-import { useState } from 'react';
+import { formatDateJa } from '@worker/domain/calendar';
+import { type ReactNode, useState } from 'react';
 import { ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { PlanForm } from './plan-form';
@@ -22,7 +22,7 @@ export function CattleShipmentPanel({ cattleId }: { cattleId: number }) {
   const plan = plans.data?.results.find((p) => p.cattleId === cattleId);
   const gone = animal.data?.status === 'DEAD';
 
-  let body;
+  let body: ReactNode;
   if (shipments.isLoading || plans.isLoading) body = <Loading />;
   else if (shipments.isError || plans.isError)
     body = (

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { formatDateJa } from '@worker/lib/jst';
+import { formatDateJa } from '@worker/domain/calendar';
 import { MOTHER_SORT_KEYS, type MotherSortKey, mothersQuerySchema } from '@worker/shipments/shipments.schemas';
 import { type FormEvent, useState } from 'react';
 import { SelectField, TextField } from '../../components/form';
@@ -124,7 +124,7 @@ export function MothersTab() {
                         : t('shipments.months', { n: mother.summary.averageAge }),
                   })}
                 </p>
-                <div className="table-scroll" tabIndex={0} role="region" aria-label={mother.motherName}>
+                <section className="table-scroll" tabIndex={0} aria-label={mother.motherName}>
                   <table className="data-table">
                     <thead>
                       <tr>
@@ -170,7 +170,7 @@ export function MothersTab() {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </section>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { addMonths, jstMonth } from '@worker/lib/jst';
+import { addMonths, jstMonth } from '@worker/domain/calendar';
 import { createPlanSchema } from '@worker/shipments/shipments.schemas';
 import { type FormEvent, useState } from 'react';
 import { FormError, SelectField, SubmitButton } from '../../components/form';

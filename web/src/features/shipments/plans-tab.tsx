@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { addMonths, jstMonth } from '@worker/lib/jst';
+import { addMonths, jstMonth } from '@worker/domain/calendar';
 import type { PlanListItem } from '@worker/shipments/shipments.schemas';
 import { useId, useState } from 'react';
 import { FormError } from '../../components/form';

@@ -1,4 +1,4 @@
-import type { MonthlyStat } from '@worker/shipments/shipments.schemas';
+import type { MonthlyStat } from '@worker/domain/shipment-stats';
 import { useId } from 'react';
 import { useI18n } from '../../lib/i18n';
 
@@ -33,11 +33,20 @@ export function PriceChart({ months, from, to }: { months: MonthlyStat[]; from: 
   const yAverage = (v: number) => PAD.top + innerH - (v / maxAverage) * innerH;
   const ticks = [0, 0.25, 0.5, 0.75, 1];
   const labelEvery = Math.ceil(months.length / 8);
-  const points = months.map((m, i) => (m.averagePrice === null ? null : `${x(i)},${yAverage(m.averagePrice)}`));
-  const segments: string[][] = [];
-  for (const p of points) {
-    if (p === null) segments.push([]);
-    else (segments.at(-1) ?? segments[segments.push([]) - 1]).push(p);
+  // The average-price line breaks at a month without shipments: one polyline per run of priced months, keyed by the
+  // run's first month.
+  const segments: { start: string; points: string[] }[] = [];
+  let run: string[] | null = null;
+  for (const [i, m] of months.entries()) {
+    if (m.averagePrice === null) {
+      run = null;
+      continue;
+    }
+    if (!run) {
+      run = [];
+      segments.push({ start: m.month, points: run });
+    }
+    run.push(`${x(i)},${yAverage(m.averagePrice)}`);
   }
 
   return (
@@ -93,11 +102,9 @@ export function PriceChart({ months, from, to }: { months: MonthlyStat[]; from: 
             ) : null}
           </g>
         ))}
-        {segments
-          .filter((s) => s.length > 0)
-          .map((s, i) => (
-            <polyline key={i} className="price-chart__line" points={s.join(' ')} />
-          ))}
+        {segments.map((s) => (
+          <polyline key={s.start} className="price-chart__line" points={s.points.join(' ')} />
+        ))}
         {months.map((m, i) =>
           m.averagePrice === null ? null : (
             <circle key={m.month} className="price-chart__dot" cx={x(i)} cy={yAverage(m.averagePrice)} r={3.5} />

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { formatDateJa, isIsoDate } from '@worker/lib/jst';
+import { formatDateJa, isIsoDate } from '@worker/domain/calendar';
 import type { ShipmentListItem } from '@worker/shipments/shipments.schemas';
 import { type FormEvent, useState } from 'react';
 import { FormError, TextField } from '../../components/form';

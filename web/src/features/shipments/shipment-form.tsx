@@ -1,4 +1,4 @@
-import { todayJst } from '@worker/lib/jst';
+import { todayJst } from '@worker/domain/calendar';
 import { createShipmentSchema, type ShipmentListItem, updateShipmentSchema } from '@worker/shipments/shipments.schemas';
 import { type FormEvent, useState } from 'react';
 import { FormError, SubmitButton, TextAreaField, TextField } from '../../components/form';

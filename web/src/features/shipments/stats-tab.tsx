@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { addMonths, formatDateJa, jstMonth, todayJst } from '@worker/lib/jst';
+import { addMonths, formatDateJa, jstMonth, todayJst } from '@worker/domain/calendar';
 import { useState } from 'react';
 import { ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
@@ -78,7 +78,7 @@ export function StatsTab() {
               from={formatDateJa(stats.data.from)}
               to={formatDateJa(stats.data.to)}
             />
-            <div className="table-scroll" tabIndex={0} role="region" aria-label={t('shipments.chartTitle')}>
+            <section className="table-scroll" tabIndex={0} aria-label={t('shipments.chartTitle')}>
               <table className="data-table">
                 <thead>
                   <tr>
@@ -99,7 +99,7 @@ export function StatsTab() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </section>
           </section>
         </>
       ) : null}

@@ -1,5 +1,5 @@
-/** The breeding calendar (PRODUCT.md §11 /schedule): what is due for an animal, from its breeding_status row. */
-import { addDays, type IsoDate } from '../lib/jst';
+/** The breeding calendar (docs/product.md §11 /schedule): what is due for an animal, from its breeding_status row. */
+import { addDays, type IsoDate } from './calendar';
 
 export const SCHEDULE_KINDS = ['EXPECTED_ESTRUS', 'PREGNANCY_CHECK', 'EXPECTED_CALVING'] as const;
 export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];

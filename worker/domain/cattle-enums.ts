@@ -46,7 +46,7 @@ export const GENDER_LABELS: Record<Gender, { ja: string; en: string }> = {
   雌: { ja: '雌', en: 'Cow/heifer' },
 };
 
-/** Gestation length by breed (PRODUCT.md §6): 和牛 285 days, Holstein 280, other breeds 283. */
+/** Gestation length by breed (docs/product.md §6): 和牛 285 days, Holstein 280, other breeds 283. */
 export function gestationDays(breed: string | null | undefined): number {
   const b = (breed ?? '').trim();
   if (/ホルスタイン|holstein/i.test(b)) return 280;

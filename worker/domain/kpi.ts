@@ -1,9 +1,9 @@
 /**
- * Breeding KPIs (SPEC §9): pure functions from a period's totals to the figures, reliability and insights the
+ * Breeding KPIs (docs/product.md §8): pure functions from a period's totals to the figures, reliability and insights the
  * farmer sees, no I/O. The totals come from worker/kpi/kpi.queries.ts, which applies the gap rules in SQL.
  * Decisions on attribution and windows: docs/decisions/012-kpi.md.
  */
-import { addMonths, type IsoDate, monthRange } from '../lib/jst';
+import { addMonths, type IsoDate, monthRange } from './calendar';
 
 /** The observed breeding events a KPI period counts (predictions such as EXPECTED_CALVING are not data). */
 export const BREEDING_EVENT_TYPES = [
@@ -88,7 +88,7 @@ export interface BreedingKpi extends KpiMetrics {
   /** What more data would raise the reliability one level; null when it is already high. */
   nextReliability: ReliabilityStep | null;
   insights: Insight[];
-  /** SPEC §8: set when the period holds no breeding events at all. */
+  /** docs/product.md §8: set when the period holds no breeding events at all. */
   message: string | null;
 }
 

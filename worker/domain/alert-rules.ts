@@ -1,11 +1,12 @@
 /**
- * The five breeding alert rules of PRODUCT.md §7, as pure functions of an animal's breeding state, its breeding
+ * The five breeding alert rules of docs/product.md §7, as pure functions of an animal's breeding state, its breeding
  * events and today (JST). The anchor dates come from breeding_status (kept by the breeding engine); the events
  * confirm the "since" clauses of the table, so a stale state row never raises an alert the history contradicts.
  */
-import { ESTRUS_CYCLE_DAYS } from '../breeding/schedule';
-import { addDays, daysBetween, type IsoDate, jstDate } from '../lib/jst';
-import type { AlertSeverity, AlertType } from './alerts.schemas';
+
+import type { AlertSeverity, AlertType } from './alerts';
+import { ESTRUS_CYCLE_DAYS } from './breeding-schedule';
+import { addDays, daysBetween, type IsoDate, jstDate } from './calendar';
 
 export interface AlertAnchors {
   lastCalvingDate: IsoDate | null;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { todayJst } from '../lib/jst';
 import {
   type AlertAnchors,
   type AlertSubject,
@@ -10,7 +9,8 @@ import {
   pregnancyCheckRule,
   type RuleEvent,
   returnHeatRule,
-} from './rules';
+} from './alert-rules';
+import { todayJst } from './calendar';
 
 const TODAY = '2026-11-22';
 const noDates: AlertAnchors = {

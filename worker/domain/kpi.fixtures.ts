@@ -1,4 +1,4 @@
-import { daysBetween, jstDate } from '../lib/jst';
+import { daysBetween, jstDate } from './calendar';
 import {
   BREEDING_EVENT_TYPES,
   type BreedingEventRow,
@@ -7,7 +7,7 @@ import {
   EMPTY_TOTALS,
   type Period,
   type PeriodTotals,
-} from './breeding-kpi';
+} from './kpi';
 
 /** Hand-computed KPI fixtures and a reference implementation, shared by the unit tests and the route tests. */
 

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { monthsOldAt } from './ages';
 import {
   defaultStatsPeriod,
   expectedBirthDate,
   fillMonthlyStats,
   groupByMother,
   monthsInRange,
-  monthsOldAt,
   roundMotherSummary,
   summarizeMonths,
 } from './shipment-stats';
 import { planStatusChange, statusBeforeShipping } from './shipment-status';
-import { createPlanSchema, createShipmentSchema } from './shipments.schemas';
 
 describe('monthsInRange', () => {
   it('includes both ends and crosses the year', () => {
@@ -65,7 +64,7 @@ describe('summarizeMonths', () => {
   });
 });
 
-describe('roundMotherSummary (SPEC §9)', () => {
+describe('roundMotherSummary (docs/product.md §9)', () => {
   it('rounds price to an integer, weight to one decimal, age to an integer', () => {
     expect(
       roundMotherSummary({
@@ -159,24 +158,5 @@ describe('status changes of plans and shipments', () => {
     ).toBe('TREATING');
     expect(statusBeforeShipping([{ oldStatus: null, newStatus: 'SHIPPED' }])).toBe('HEALTHY');
     expect(statusBeforeShipping([])).toBe('HEALTHY');
-  });
-});
-
-describe('shared form schemas', () => {
-  it('coerce the strings a form sends', () => {
-    expect(
-      createShipmentSchema.parse({
-        cattleId: '12',
-        shipmentDate: '2025-03-15',
-        price: '720000',
-        weight: '',
-        buyer: ' 全農 ',
-      }),
-    ).toMatchObject({
-      cattleId: 12,
-      price: 720_000,
-      buyer: '全農',
-    });
-    expect(createPlanSchema.safeParse({ cattleId: 1, plannedShipmentMonth: '2020-01' }).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The 21 event types in their 8 categories (SPEC §3), with labels and the typed details of PRODUCT.md §6. */
+/** The 21 event types in their 8 categories (docs/product.md §6), with labels and typed details. */
 export const EVENT_CATEGORIES = [
   'ARRIVAL',
   'BREEDING',

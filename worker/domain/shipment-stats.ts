@@ -1,6 +1,13 @@
-import { gestationDays } from '../cattle/cattle.enums';
-import { addDays, addMonths, ageFromBirthday, type IsoDate, jstMonth, todayJst } from '../lib/jst';
-import type { MonthlyStat } from './shipments.schemas';
+import { addDays, addMonths, type IsoDate, jstMonth, todayJst } from './calendar';
+import { gestationDays } from './cattle-enums';
+
+/** One month of price statistics. */
+export interface MonthlyStat {
+  month: string;
+  count: number;
+  totalRevenue: number;
+  averagePrice: number | null;
+}
 
 /** Pure shipment figures: no I/O, shared by the Worker and the web app. */
 
@@ -36,15 +43,9 @@ export function fillMonthlyStats(
   });
 }
 
-/** Whole months of age on a date (30.44-day months, as everywhere in the app). */
-export const monthsOldAt = (birthday: IsoDate | null | undefined, date: IsoDate): number | null => {
-  const months = ageFromBirthday(birthday, date).monthsOld;
-  return months !== null && months > 0 ? months : null;
-};
-
 /**
  * The calving date expected from a breeding: an EXPECTED_CALVING entry wins, otherwise the breeding date plus
- * the breed's gestation length (PRODUCT.md §6).
+ * the breed's gestation length (docs/product.md §6).
  */
 export function expectedBirthDate(
   breedingDate: IsoDate | null,
@@ -64,7 +65,7 @@ export interface MotherSummaryInput {
   averageAge: number | null;
 }
 
-/** SPEC §9: price rounded to an integer, weight to one decimal, age to an integer. */
+/** docs/product.md §9: price rounded to an integer, weight to one decimal, age to an integer. */
 export function roundMotherSummary(s: MotherSummaryInput) {
   return {
     shipmentCount: s.shipmentCount,

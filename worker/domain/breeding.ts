@@ -1,11 +1,12 @@
 /**
- * The breeding engine (PRODUCT.md §6): an animal's breeding_status, breeding_summary, and the status, growth
+ * The breeding engine (docs/product.md §6): an animal's breeding_status, breeding_summary, and the status, growth
  * stage and weight its events imply, as a pure function of its events, breed, initial parity and today (JST).
  * No I/O: the same input always gives the same output, whatever order the events are given in.
  */
-import { type CattleStatus, type GrowthStage, gestationDays } from '../cattle/cattle.enums';
-import { EVENT_TYPE_INFO, type EventType, isEventType } from '../events/event-types';
-import { addDays, daysBetween, type IsoDate, jstDate } from '../lib/jst';
+
+import { addDays, daysBetween, type IsoDate, jstDate } from './calendar';
+import { type CattleStatus, type GrowthStage, gestationDays } from './cattle-enums';
+import { EVENT_TYPE_INFO, type EventType, isEventType } from './event-types';
 
 export interface EngineEvent {
   eventId: number;
@@ -152,7 +153,7 @@ function expectedCalvingOverride(
   return best?.day ?? null;
 }
 
-/** Day counts of a breeding_status row as of `today` (PRODUCT.md §6: compute on read). */
+/** Day counts of a breeding_status row as of `today` (docs/product.md §6: compute on read). */
 export function dayCountsAsOf(
   row: Pick<BreedingStatusState, 'lastCalvingDate' | 'lastInseminationDate' | 'conceptionDate'>,
   today: IsoDate,

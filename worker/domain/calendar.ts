@@ -57,10 +57,3 @@ export const monthRange = (month: string): { from: IsoDate; to: IsoDate } => ({
 
 /** `YYYY/MM/DD`, the way dates are shown in the app. */
 export const formatDateJa = (date: IsoDate | null | undefined): string => (date ? date.replaceAll('-', '/') : '');
-
-/** Age of an animal from its birthday: 365.25-day years and 30.44-day months, as of today in JST. */
-export function ageFromBirthday(birthday: IsoDate | null | undefined, today: IsoDate = todayJst()) {
-  if (!birthday) return { daysOld: null, monthsOld: null, age: null };
-  const daysOld = daysBetween(birthday, today);
-  return { daysOld, monthsOld: Math.floor(daysOld / 30.44), age: Math.floor(daysOld / 365.25) };
-}

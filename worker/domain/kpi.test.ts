@@ -12,7 +12,7 @@ import {
   type PeriodTotals,
   reliabilityOf,
   summarizeBreedingKpi,
-} from './breeding-kpi';
+} from './kpi';
 import { acrossNewYear, herd2026, herd2026Totals, referenceTotals } from './kpi.fixtures';
 
 const year2026 = { from: '2026-01-01', to: '2026-12-31' };
@@ -57,7 +57,7 @@ describe('summarizeBreedingKpi on the hand-computed herd', () => {
     expect(kpi.period).toEqual(year2026);
   });
 
-  it('words the insights by the SPEC thresholds and says the data is thin', () => {
+  it('words the insights by the current thresholds and says the data is thin', () => {
     expect(kpi.insights).toEqual([
       { metric: 'conceptionRate', level: 'excellent', message: '受胎率が優秀です（80%以上）' },
       { metric: 'avgDaysOpen', level: 'poor', message: '空胎日数の短縮が必要です（120日超）' },
@@ -71,7 +71,7 @@ describe('summarizeBreedingKpi on the hand-computed herd', () => {
 });
 
 describe('the empty period', () => {
-  it('has null metrics, low reliability and the SPEC message', () => {
+  it('has null metrics, low reliability and the documented message', () => {
     const kpi = summarizeBreedingKpi(EMPTY_TOTALS, { from: '2024-01-01', to: '2024-12-31' });
     expect(kpi).toMatchObject({
       conceptionRate: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ScheduleRow, scheduleDates } from './schedule';
+import { type ScheduleRow, scheduleDates } from './breeding-schedule';
 
 const empty: ScheduleRow = {
   status: 'HEALTHY',

@@ -6,7 +6,7 @@ import {
   resolveGrowthStage,
   resolveStatus,
   resolveWeight,
-} from './engine';
+} from './breeding';
 
 let nextId = 1;
 /** An event on a JST calendar day at 09:00 JST. */

@@ -1,0 +1,309 @@
+/**
+ * The event write use cases, one function each: record, correct and remove an event. Each writes the event with
+ * everything it causes — a calf a calving registers, the animal's recomputed breeding state and status — in one
+ * D1 batch, then regenerates the animal's alerts (docs/product.md §6).
+ */
+
+import { and, eq } from 'drizzle-orm';
+import { regenerateAlerts } from '../alerts/regenerate';
+import {
+  type BreedingContext,
+  loadBreedingContext,
+  newAnimalContext,
+  type RecomputeOutput,
+  recomputeStatements,
+} from '../breeding/recompute';
+import type { RegisterCattleInput } from '../cattle/cattle.service';
+import { runBatch, type Statement } from '../db/batch';
+import { cattle, events } from '../db/schema';
+import type { Scope } from '../db/scope';
+import { isUniqueViolation } from '../db/unique-violation';
+import type { EngineEvent } from '../domain/breeding';
+import { type IsoDate, jstDate } from '../domain/calendar';
+import { type EventType, parseEventDetails } from '../domain/event-types';
+import { provisionalIdentificationNumber } from '../domain/identification';
+import { conflict, fieldErrors, notFound } from '../lib/errors';
+import { findEvent, ownedEvent, toView } from './events.queries';
+import {
+  calfStatements,
+  calfToRegister,
+  detailsSql,
+  type InsertedEventRow,
+  type NewEvent,
+  recordEventsStatements,
+  registeredCalfId,
+  sireOfCalving,
+} from './events.record';
+import { type AnimalState, type CreateEvent, EVENT_MESSAGES, type EventView, type UpdateEvent } from './events.schemas';
+
+const cattleNotFound = () => notFound(EVENT_MESSAGES.cattleNotFound, 'CATTLE_NOT_FOUND');
+const duplicateCalf = () =>
+  conflict(
+    'この個体識別番号は既に登録されています',
+    'DUPLICATE_IDENTIFICATION_NUMBER',
+    'details.calf.identificationNumber',
+  );
+
+/** What an event write answers: the event and the animal's state after it. */
+export interface EventWrite {
+  event: EventView;
+  animal: AnimalState;
+}
+
+async function requireContext(scope: Scope, cattleId: number): Promise<BreedingContext> {
+  const context = await loadBreedingContext(scope.db, scope.ownerId, cattleId);
+  if (!context) throw cattleNotFound();
+  return context;
+}
+
+async function assertCalfNumberFree(scope: Scope, identificationNumber: number | undefined) {
+  if (identificationNumber === undefined) return;
+  const [taken] = await scope.db
+    .select({ id: cattle.cattleId })
+    .from(cattle)
+    .where(and(eq(cattle.ownerUserId, scope.ownerId), eq(cattle.identificationNumber, identificationNumber)))
+    .limit(1);
+  if (taken) throw duplicateCalf();
+}
+
+async function runEventBatch(scope: Scope, statements: Statement[]) {
+  try {
+    return await runBatch(scope.db, statements);
+  } catch (err) {
+    if (isUniqueViolation(err, 'cattle.')) throw duplicateCalf();
+    throw err;
+  }
+}
+
+const animalState = (cattleId: number, out: RecomputeOutput, calfCattleId: number | null): AnimalState => ({
+  cattleId,
+  status: out.status,
+  growthStage: out.growthStage,
+  weight: out.weight,
+  breedingStatus: out.result.breedingStatus,
+  breedingSummary: out.result.breedingSummary,
+  calfCattleId,
+});
+
+/** Records one event on an owned animal (POST /events). */
+export async function recordEvent(scope: Scope, input: CreateEvent): Promise<EventWrite> {
+  const context = await requireContext(scope, input.cattleId);
+  const calf = calfToRegister(input.eventType, input.details);
+  if (calf) await assertCalfNumberFree(scope, calf.identificationNumber);
+  const event: NewEvent = {
+    eventType: input.eventType,
+    eventDatetime: input.eventDatetime,
+    details: input.details,
+    notes: input.notes,
+  };
+  const { statements, recomputed } = recordEventsStatements(scope.db, context, [event], { changedBy: scope.actor });
+  const results = await runEventBatch(scope, statements);
+  await regenerateAlerts(scope.db, scope.ownerId, [context.animal.cattleId]);
+  // The inserted row comes back from the batch (RETURNING); the animal's name and ear tag are known already.
+  const inserted = results.find(
+    (r) => (r.results?.[0] as Partial<InsertedEventRow> | undefined)?.event_id !== undefined,
+  )?.results[0] as InsertedEventRow;
+  const view = toView({
+    eventId: inserted.event_id,
+    cattleId: inserted.cattle_id,
+    eventType: inserted.event_type,
+    eventDatetime: inserted.event_datetime,
+    details: inserted.details,
+    notes: inserted.notes,
+    cattleName: context.animal.name,
+    cattleEarTagNumber: context.animal.earTagNumber,
+    createdAt: inserted.created_at,
+    updatedAt: inserted.updated_at,
+  });
+  const calfId = registeredCalfId(view.details);
+  return { event: view, animal: animalState(context.animal.cattleId, recomputed, calfId) };
+}
+
+/**
+ * Records many events on one owned animal in one batch (a herd's history brought in at once), with the breeding
+ * state recomputed once over all of them. Alerts are regenerated unless the caller regenerates the herd's after.
+ */
+export async function recordEvents(
+  scope: Scope,
+  cattleId: number,
+  newEvents: readonly NewEvent[],
+  options: { today?: IsoDate; regenerate?: boolean } = {},
+) {
+  const context = await requireContext(scope, cattleId);
+  const { statements, recomputed } = recordEventsStatements(scope.db, context, newEvents, {
+    changedBy: scope.actor,
+    today: options.today,
+  });
+  await runEventBatch(scope, statements);
+  if (options.regenerate !== false) await regenerateAlerts(scope.db, scope.ownerId, [cattleId]);
+  return recomputed;
+}
+
+/**
+ * For herds written in bulk (the benchmark's generator): the statements recording the first events of an animal
+ * just registered with `input` as `cattleId`, to run in the same batch as other animals'.
+ */
+export function firstEventsStatements(
+  scope: Pick<Scope, 'db' | 'ownerId' | 'actor'>,
+  cattleId: number,
+  input: RegisterCattleInput,
+  newEvents: readonly NewEvent[],
+  options: { today?: IsoDate } = {},
+) {
+  const context = newAnimalContext({
+    cattleId,
+    ownerUserId: scope.ownerId,
+    name: input.name,
+    identificationNumber: input.identificationNumber,
+    earTagNumber: input.earTagNumber ?? null,
+    breed: input.breed ?? null,
+    status: input.status ?? 'HEALTHY',
+    growthStage: input.growthStage,
+    weight: input.weight ?? null,
+    score: input.score ?? null,
+    initialParity: input.breeding?.parity ?? 0,
+    line: {
+      fatherCattleName: input.bloodline?.fatherCattleName ?? null,
+      motherFatherCattleName: input.bloodline?.motherFatherCattleName ?? null,
+      motherGrandFatherCattleName: input.bloodline?.motherGrandFatherCattleName ?? null,
+    },
+  });
+  return recordEventsStatements(scope.db, context, newEvents, { changedBy: scope.actor, today: options.today });
+}
+
+/** Details checked against the event's (possibly new) type; a wrong shape is a 400 naming the field. */
+function checkedDetails(eventType: EventType, details: unknown) {
+  const parsed = parseEventDetails(eventType, details);
+  if (parsed.success) return parsed.details;
+  throw fieldErrors(parsed.issues);
+}
+
+/** The details an update leaves: the new ones, the old ones, or those of the old that fit a new type. */
+function detailsAfterUpdate(existing: EventView, eventType: EventType, newDetails: unknown) {
+  let details: Record<string, unknown> | null;
+  if (newDetails !== undefined) details = checkedDetails(eventType, newDetails);
+  else if (eventType === existing.eventType) details = existing.details;
+  else {
+    // Details of the old type are kept only when they also fit the new one.
+    const { calf: _calf, ...rest } = existing.details ?? {};
+    const reparsed = parseEventDetails(eventType, existing.details?.calf ? existing.details : rest);
+    details = reparsed.success ? reparsed.details : null;
+  }
+  // A calf registered already stays the same animal.
+  const oldCalfId = registeredCalfId(existing.details);
+  if (details?.calf && oldCalfId !== null) {
+    details = { ...details, calf: { ...(details.calf as object), cattleId: oldCalfId } };
+  }
+  return details;
+}
+
+const asEngineEvent = (e: EventView): EngineEvent => ({
+  eventId: e.eventId,
+  eventType: e.eventType,
+  eventDatetime: e.eventDatetime,
+  details: e.details,
+});
+
+/**
+ * The recomputed state of the animals an update touches: its own, or, when the event moves to another animal,
+ * both the one it leaves and the one it joins. A note-only correction does not re-decide the status.
+ */
+function recomputeAfterUpdate(
+  scope: Scope,
+  source: BreedingContext,
+  target: BreedingContext,
+  previous: EngineEvent,
+  updated: EngineEvent,
+) {
+  const db = scope.db;
+  const changedBy = scope.actor;
+  if (source === target) {
+    const factsChanged =
+      updated.eventType !== previous.eventType ||
+      updated.eventDatetime !== previous.eventDatetime ||
+      JSON.stringify(updated.details) !== JSON.stringify(previous.details);
+    const state = recomputeStatements(db, {
+      context: source,
+      eventsAfter: source.events.map((e) => (e.eventId === updated.eventId ? updated : e)),
+      touched: factsChanged ? [previous, updated] : [],
+      changedBy,
+    });
+    return { state, statements: state.statements };
+  }
+  const left = recomputeStatements(db, {
+    context: source,
+    eventsAfter: source.events.filter((e) => e.eventId !== previous.eventId),
+    touched: [previous],
+    changedBy,
+  });
+  const state = recomputeStatements(db, {
+    context: target,
+    eventsAfter: [...target.events, updated],
+    touched: [updated],
+    changedBy,
+  });
+  return { state, statements: [...left.statements, ...state.statements] };
+}
+
+/** Corrects an event (PUT /events/{id}): its type, date, details, notes, or the animal it belongs to. */
+export async function updateEvent(scope: Scope, eventId: number, body: UpdateEvent): Promise<EventWrite> {
+  const { db, ownerId } = scope;
+  const existing = await findEvent(db, ownerId, eventId);
+  const eventType = (body.eventType ?? existing.eventType) as EventType;
+  const details = detailsAfterUpdate(existing, eventType, body.details);
+  const updated: EngineEvent = {
+    eventId,
+    eventType,
+    eventDatetime: body.eventDatetime ?? existing.eventDatetime,
+    details,
+  };
+  const targetCattleId = body.cattleId ?? existing.cattleId;
+  const source = await requireContext(scope, existing.cattleId);
+  const target = targetCattleId === existing.cattleId ? source : await requireContext(scope, targetCattleId);
+
+  const now = new Date().toISOString();
+  const statements: Statement[] = [];
+  const calf = calfToRegister(eventType, details);
+  let calfNumber: number | null = null;
+  if (calf) {
+    await assertCalfNumberFree(scope, calf.identificationNumber);
+    calfNumber = calf.identificationNumber ?? provisionalIdentificationNumber();
+    const targetEvents = [...target.events.filter((e) => e.eventId !== eventId), updated];
+    const sire = sireOfCalving(targetEvents, updated.eventDatetime);
+    const birthday = jstDate(updated.eventDatetime);
+    statements.push(...calfStatements(db, target.animal, calf, calfNumber, birthday, sire, now));
+  }
+  statements.push(
+    db
+      .update(events)
+      .set({
+        cattleId: targetCattleId,
+        eventType,
+        eventDatetime: updated.eventDatetime,
+        details: detailsSql(details, ownerId, calfNumber),
+        ...(body.notes !== undefined ? { notes: body.notes } : {}),
+        updatedAt: now,
+      })
+      .where(ownedEvent(ownerId, eventId)),
+  );
+  const recomputed = recomputeAfterUpdate(scope, source, target, asEngineEvent(existing), updated);
+  await runEventBatch(scope, [...statements, ...recomputed.statements]);
+  await regenerateAlerts(db, ownerId, [existing.cattleId, targetCattleId]);
+  const event = await findEvent(db, ownerId, eventId);
+  return { event, animal: animalState(targetCattleId, recomputed.state, registeredCalfId(event.details)) };
+}
+
+/** Deletes an event (DELETE /events/{id}); the animal's state is recomputed without it. */
+export async function removeEvent(scope: Scope, eventId: number) {
+  const { db, ownerId } = scope;
+  const existing = await findEvent(db, ownerId, eventId);
+  const context = await requireContext(scope, existing.cattleId);
+  const recomputed = recomputeStatements(db, {
+    context,
+    eventsAfter: context.events.filter((e) => e.eventId !== eventId),
+    touched: [asEngineEvent(existing)],
+    changedBy: scope.actor,
+  });
+  await runEventBatch(scope, [db.delete(events).where(ownedEvent(ownerId, eventId)), ...recomputed.statements]);
+  await regenerateAlerts(db, ownerId, [existing.cattleId]);
+}

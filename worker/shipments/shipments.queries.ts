@@ -1,0 +1,125 @@
+import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { cattle, ownerCounts, shipmentPlans, shipments } from '../db/schema';
+import { monthsOldAt } from '../domain/ages';
+import { addMonths, todayJst } from '../domain/calendar';
+import { defaultStatsPeriod, fillMonthlyStats, summarizeMonths } from '../domain/shipment-stats';
+import type { ListPlansQuery, ListShipmentsQuery, PriceStatsQuery } from './shipments.schemas';
+
+const cattleColumns = {
+  cattleName: cattle.name,
+  earTagNumber: cattle.earTagNumber,
+  identificationNumber: cattle.identificationNumber,
+  gender: cattle.gender,
+  growthStage: cattle.growthStage,
+};
+
+function statsPeriod(query: { from?: string; to?: string }) {
+  if (query.from && query.to) return { from: query.from, to: query.to };
+  if (query.from) return { from: query.from, to: todayJst() };
+  if (query.to) return { from: `${addMonths(query.to.slice(0, 7), -11)}-01`, to: query.to };
+  return defaultStatsPeriod();
+}
+
+/** A page of the owner's shipments, newest first (GET /shipments). */
+export async function listShipments(db: Db, ownerId: number, query: ListShipmentsQuery) {
+  const { from, to, cattleId, page, limit } = query;
+  const conditions: SQL[] = [eq(shipments.ownerUserId, ownerId), eq(cattle.ownerUserId, ownerId)];
+  if (from) conditions.push(gte(shipments.shipmentDate, from));
+  if (to) conditions.push(lte(shipments.shipmentDate, to));
+  if (cattleId) conditions.push(eq(shipments.cattleId, cattleId));
+  const where = and(...conditions);
+  // Without filters the total is the owner's shipment count kept by triggers (owner_counts): one row, however
+  // many years of shipments the farm has.
+  const unfiltered = !from && !to && !cattleId;
+  const [totalRows, results] = await db.batch([
+    unfiltered
+      ? db.select({ total: ownerCounts.shipments }).from(ownerCounts).where(eq(ownerCounts.ownerUserId, ownerId))
+      : db
+          .select({ total: count() })
+          .from(shipments)
+          .innerJoin(cattle, eq(cattle.cattleId, shipments.cattleId))
+          .where(where),
+    db
+      .select({
+        shipmentId: shipments.shipmentId,
+        cattleId: shipments.cattleId,
+        shipmentDate: shipments.shipmentDate,
+        price: shipments.price,
+        weight: shipments.weight,
+        ageAtShipment: shipments.ageAtShipment,
+        buyer: shipments.buyer,
+        notes: shipments.notes,
+        createdAt: shipments.createdAt,
+        updatedAt: shipments.updatedAt,
+        ...cattleColumns,
+      })
+      .from(shipments)
+      .innerJoin(cattle, eq(cattle.cattleId, shipments.cattleId))
+      .where(where)
+      .orderBy(desc(shipments.shipmentDate), desc(shipments.createdAt))
+      .limit(limit)
+      .offset((page - 1) * limit),
+  ]);
+  return { results, total: totalRows[0]?.total ?? 0, page, limit };
+}
+
+/** A page of the owner's shipment plans, by month then ear tag (GET /shipments/plans). */
+export async function listPlans(db: Db, ownerId: number, query: ListPlansQuery) {
+  const { month, cattleId, page, limit } = query;
+  const userId = ownerId;
+  const where = and(
+    eq(shipmentPlans.ownerUserId, userId),
+    // `+owner` keeps SQLite on the owner's plans (then each plan's animal) instead of walking every animal of
+    // the herd to find the few with a plan: the count took 7 ms at 8,000 head, now 2 ms (issue 10).
+    sql`+${cattle.ownerUserId} = ${userId}`,
+    month ? eq(shipmentPlans.plannedShipmentMonth, month) : undefined,
+    cattleId ? eq(shipmentPlans.cattleId, cattleId) : undefined,
+  );
+  const [[{ total }], rows] = await db.batch([
+    db
+      .select({ total: count() })
+      .from(shipmentPlans)
+      .innerJoin(cattle, eq(cattle.cattleId, shipmentPlans.cattleId))
+      .where(where),
+    db
+      .select({
+        planId: shipmentPlans.planId,
+        cattleId: shipmentPlans.cattleId,
+        plannedShipmentMonth: shipmentPlans.plannedShipmentMonth,
+        createdAt: shipmentPlans.createdAt,
+        updatedAt: shipmentPlans.updatedAt,
+        ...cattleColumns,
+        birthday: cattle.birthday,
+        status: cattle.status,
+      })
+      .from(shipmentPlans)
+      .innerJoin(cattle, eq(cattle.cattleId, shipmentPlans.cattleId))
+      .where(where)
+      .orderBy(asc(shipmentPlans.plannedShipmentMonth), asc(cattle.earTagNumber), asc(cattle.cattleId))
+      .limit(limit)
+      .offset((page - 1) * limit),
+  ]);
+  const results = rows.map((r) => ({
+    ...r,
+    monthsOldAtPlannedMonth: monthsOldAt(r.birthday, `${r.plannedShipmentMonth}-01`),
+  }));
+  return { results, total, page, limit };
+}
+
+/** Price statistics of a period, month by month (GET /shipments/price-stats). */
+export async function priceStats(db: Db, ownerId: number, query: PriceStatsQuery) {
+  const { from, to } = statsPeriod(query);
+  const rows = await db
+    .select({
+      month: sql<string>`substr(${shipments.shipmentDate}, 1, 7)`.as('month'),
+      count: count(),
+      totalRevenue: sql<number>`sum(${shipments.price})`,
+      maxPrice: sql<number>`max(${shipments.price})`,
+      minPrice: sql<number>`min(${shipments.price})`,
+    })
+    .from(shipments)
+    .where(and(eq(shipments.ownerUserId, ownerId), gte(shipments.shipmentDate, from), lte(shipments.shipmentDate, to)))
+    .groupBy(sql`substr(${shipments.shipmentDate}, 1, 7)`);
+  return { from, to, ...summarizeMonths(rows), monthlyStats: fillMonthlyStats(rows, from, to) };
+}
