@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ApiError } from './lib/api';
+import { ApiError } from './api/client';
 import { getLocale } from './lib/i18n';
 import './lib/messages';
 import { watchSystemTheme } from './lib/theme';

@@ -8,17 +8,17 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { z } from 'zod';
+import { meQuery } from './api/accounts';
+import type { CattleListSearch } from './api/cattle';
 import { AppShell } from './components/app-shell';
 import { ErrorState, Loading } from './components/states';
 import { registrationsSearchSchema } from './features/admin/registrations-search';
 import { alertsSearchSchema } from './features/alerts/alerts-search';
 import { useActiveAlertCount } from './features/alerts/use-active-alert-count';
-import type { CattleListSearch } from './features/cattle/cattle-api';
 import { eventNewSearch, eventsSearch, scheduleSearch } from './features/events/events-search';
 import { kpiSearchSchema } from './features/kpi/kpi-search';
 import { shipmentsSearchSchema } from './features/shipments/shipments-search';
 import { getToken } from './lib/auth-token';
-import { meQuery } from './lib/session';
 
 export interface RouterContext {
   queryClient: QueryClient;

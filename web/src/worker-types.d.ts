@@ -1,7 +1,10 @@
 // The web app imports the Worker's response types (type-only). These Workers globals appear in those types;
 // the browser never sees them, so they are declared opaque here instead of pulling in @cloudflare/workers-types,
 // which conflicts with the DOM library.
-declare type D1Database = unknown;
+declare interface D1Database {
+  prepare(sql: string): { bind(...values: unknown[]): unknown };
+  batch(statements: unknown[]): Promise<D1Result[]>;
+}
 declare type D1Result<T = unknown> = { results: T[] };
 declare type Fetcher = unknown;
 declare type ExecutionContext = unknown;

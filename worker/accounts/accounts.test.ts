@@ -83,7 +83,9 @@ describe('POST /auth/register', () => {
   });
 
   it('answers 502 RESEND_FAILED and logs it when Resend refuses', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ message: 'invalid from' }, { status: 422 }));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      Response.json({ statusCode: 422, name: 'validation_error', message: 'invalid from' }, { status: 422 }),
+    );
     const email = uniqueEmail();
     const res = await api('/auth/register', {
       method: 'POST',

@@ -34,6 +34,7 @@ const getUser = createRoute({
   request: { params: idParam },
   responses: {
     200: jsonContent(userResponse, 'The user'),
+    400: error('Malformed user id'),
     401: error('Not signed in'),
     403: error('Another user'),
     404: error('No such user'),
@@ -48,7 +49,7 @@ const updateTheme = createRoute({
   request: { params: idParam, body: jsonBody(themeBodySchema) },
   responses: {
     200: jsonContent(userResponse, 'Theme saved'),
-    400: error('Invalid theme'),
+    400: error('Invalid theme, or a malformed user id'),
     401: error('Not signed in'),
     403: error('Another user'),
     404: error('No such user'),

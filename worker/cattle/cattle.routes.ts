@@ -2,7 +2,17 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth } from '../accounts/require-auth';
 import { errorBodySchema } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
-import { createCattleSchema, listCattleQuerySchema, statusChangeSchema, updateCattleSchema } from './cattle.schemas';
+import {
+  cattleDetailSchema,
+  cattleListPageSchema,
+  cattleViewSchema,
+  createCattleSchema,
+  listCattleQuerySchema,
+  statusChangeSchema,
+  statusCountsSchema,
+  statusHistoryEntrySchema,
+  updateCattleSchema,
+} from './cattle.schemas';
 
 const error = (description: string) => jsonContent(errorBodySchema, description);
 const common = { tags: ['Cattle'], security: [{ bearer: [] }], middleware: requireAuth };
@@ -12,7 +22,6 @@ const idParam = z.object({
     .int('牛のIDは正の整数である必要があります')
     .positive('牛のIDは正の整数である必要があります'),
 });
-const anyData = z.object({ data: z.any() });
 const notFoundOr401 = { 401: error('Not signed in'), 404: error('No such animal of yours') };
 
 export const list = createRoute({
@@ -24,12 +33,7 @@ export const list = createRoute({
   responses: {
     200: jsonContent(
       z.object({
-        data: z.object({
-          results: z.array(z.any()),
-          nextCursor: z.string().nullable(),
-          hasNext: z.boolean(),
-          totalCount: z.number(),
-        }),
+        data: cattleListPageSchema,
       }),
       'A page of animals',
     ),
@@ -44,7 +48,7 @@ export const statusCounts = createRoute({
   path: '/status-counts',
   summary: 'Number of animals per status (all seven, zeros included)',
   responses: {
-    200: jsonContent(z.object({ data: z.record(z.string(), z.number()) }), 'Counts'),
+    200: jsonContent(z.object({ data: statusCountsSchema }), 'Counts'),
     401: error('Not signed in'),
   },
 });
@@ -66,7 +70,11 @@ export const detail = createRoute({
   path: '/{id}',
   summary: 'One animal with breeding status, bloodline, mother, summary and events',
   request: { params: idParam },
-  responses: { 200: jsonContent(anyData, 'The animal'), 400: error('Invalid id'), ...notFoundOr401 },
+  responses: {
+    200: jsonContent(z.object({ data: cattleDetailSchema }), 'The animal'),
+    400: error('Invalid id'),
+    ...notFoundOr401,
+  },
 });
 
 export const create = createRoute({
@@ -76,7 +84,7 @@ export const create = createRoute({
   summary: 'Register an animal (with optional bloodline, mother and initial breeding values)',
   request: { body: jsonBody(createCattleSchema) },
   responses: {
-    201: jsonContent(anyData, 'Registered'),
+    201: jsonContent(z.object({ data: cattleDetailSchema }), 'Registered'),
     400: error('Invalid input'),
     401: error('Not signed in'),
     409: error('Identification number already registered'),
@@ -90,7 +98,7 @@ export const update = createRoute({
   summary: 'Change an animal',
   request: { params: idParam, body: jsonBody(updateCattleSchema) },
   responses: {
-    200: jsonContent(anyData, 'Changed'),
+    200: jsonContent(z.object({ data: cattleDetailSchema }), 'Changed'),
     400: error('Invalid input'),
     403: error('Not your animal'),
     409: error('Identification number already registered'),
@@ -118,7 +126,7 @@ export const changeStatus = createRoute({
   summary: 'Change the status with a reason (kept in the status history)',
   request: { params: idParam, body: jsonBody(statusChangeSchema) },
   responses: {
-    200: jsonContent(anyData, 'Changed'),
+    200: jsonContent(z.object({ data: cattleViewSchema }), 'Changed'),
     400: error('Invalid status'),
     403: error('Not your animal'),
     ...notFoundOr401,
@@ -131,5 +139,5 @@ export const history = createRoute({
   path: '/{id}/status-history',
   summary: 'Status changes, newest first',
   request: { params: idParam },
-  responses: { 200: jsonContent(anyData, 'History'), ...notFoundOr401 },
+  responses: { 200: jsonContent(z.object({ data: z.array(statusHistoryEntrySchema) }), 'History'), ...notFoundOr401 },
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { ALERT_SEVERITIES } from '../domain/alerts';
 import { todayJst } from '../domain/calendar';
 import { CATTLE_STATUSES, GENDERS, GROWTH_STAGES, STATUS_CHANGE_ALLOWED } from '../domain/cattle-enums';
+import { eventDetailsViewSchema } from '../domain/event-types';
 
 /** Request rules of docs/product.md §5, shared by the API and the web forms. */
 const text = (max: number, message: string) =>
@@ -152,3 +154,147 @@ export const listCattleQuerySchema = z
     path: ['minAge'],
   });
 export type ListCattleQuery = z.input<typeof listCattleQuerySchema>;
+
+// Response schemas: what the API answers, checked against every answer in the route tests (worker/test/contract.ts).
+const int = z.number().int();
+const nullableText = z.string().nullable();
+const nullableInt = int.nullable();
+const nullableNumber = z.number().nullable();
+const timestamps = { createdAt: z.string(), updatedAt: z.string() };
+
+export const cattleViewSchema = z.object({
+  cattleId: int,
+  identificationNumber: int,
+  earTagNumber: nullableInt,
+  name: nullableText,
+  growthStage: nullableText,
+  birthday: nullableText,
+  gender: nullableText,
+  weight: nullableNumber,
+  score: nullableInt,
+  breed: nullableText,
+  status: z.string(),
+  producerName: nullableText,
+  barn: nullableText,
+  breedingValue: nullableText,
+  notes: nullableText,
+  version: int,
+  ...timestamps,
+  daysOld: nullableInt,
+  monthsOld: nullableInt,
+  age: nullableInt,
+});
+
+export const alertSummarySchema = z.object({
+  hasActiveAlerts: z.boolean(),
+  alertCount: int,
+  highestSeverity: z.enum(ALERT_SEVERITIES).nullable(),
+});
+
+export const cattleListItemSchema = cattleViewSchema.extend({
+  breeding: z.object({ parity: int, daysOpen: nullableInt, expectedCalvingDate: nullableText }),
+  alerts: alertSummarySchema,
+});
+
+export const cattleListPageSchema = z.object({
+  results: z.array(cattleListItemSchema),
+  nextCursor: nullableText,
+  hasNext: z.boolean(),
+  totalCount: int,
+});
+
+const breedingStatusRowSchema = z.object({
+  breedingStatusId: int,
+  cattleId: int,
+  initialParity: int,
+  parity: int,
+  expectedCalvingDate: nullableText,
+  scheduledPregnancyCheckDate: nullableText,
+  lastCalvingDate: nullableText,
+  lastInseminationDate: nullableText,
+  conceptionDate: nullableText,
+  lastEstrusDate: nullableText,
+  daysAfterCalving: nullableInt,
+  daysOpen: nullableInt,
+  pregnancyDays: nullableInt,
+  daysAfterInsemination: nullableInt,
+  inseminationCount: int,
+  breedingMemo: nullableText,
+  isDifficultBirth: z.boolean(),
+  ...timestamps,
+});
+
+const bloodlineRowSchema = z.object({
+  bloodlineId: int,
+  cattleId: int,
+  fatherCattleName: nullableText,
+  motherFatherCattleName: nullableText,
+  motherGrandFatherCattleName: nullableText,
+  motherGreatGrandFatherCattleName: nullableText,
+});
+
+const motherInfoRowSchema = z.object({
+  motherInfoId: int,
+  cattleId: int,
+  motherCattleId: nullableInt,
+  motherName: nullableText,
+  motherIdentificationNumber: nullableInt,
+  motherScore: nullableInt,
+  motherEarTagNumber: nullableInt,
+});
+
+const breedingSummaryRowSchema = z.object({
+  breedingSummaryId: int,
+  cattleId: int,
+  totalInseminationCount: int,
+  averageDaysOpen: nullableNumber,
+  averagePregnancyPeriod: nullableNumber,
+  averageCalvingInterval: nullableNumber,
+  difficultBirthCount: int,
+  pregnancyHeadCount: int,
+  pregnancySuccessRate: nullableNumber,
+  ...timestamps,
+});
+
+export const cattleDetailSchema = cattleViewSchema.extend({
+  breedingStatus: breedingStatusRowSchema.nullable(),
+  bloodline: bloodlineRowSchema.nullable(),
+  motherInfo: motherInfoRowSchema.nullable(),
+  breedingSummary: breedingSummaryRowSchema.nullable(),
+  events: z.array(
+    z.object({
+      eventId: int,
+      cattleId: int,
+      ownerUserId: int,
+      eventType: z.string(),
+      eventDatetime: z.string(),
+      details: eventDetailsViewSchema,
+      notes: nullableText,
+      ...timestamps,
+      cattleName: nullableText,
+      cattleEarTagNumber: nullableInt,
+    }),
+  ),
+  alerts: alertSummarySchema,
+  calves: z.array(
+    z.object({
+      cattleId: int,
+      name: nullableText,
+      earTagNumber: nullableInt,
+      birthday: nullableText,
+      gender: nullableText,
+      status: z.string(),
+    }),
+  ),
+});
+
+export const statusHistoryEntrySchema = z.object({
+  historyId: int,
+  cattleId: int,
+  oldStatus: nullableText,
+  newStatus: z.string(),
+  changedAt: z.string(),
+  changedBy: z.string(),
+  reason: nullableText,
+});
+export const statusCountsSchema = z.record(z.string(), int);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { EventDetailsView } from '../domain/event-types';
 
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const timestamps = {
@@ -166,7 +167,7 @@ export const events = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     eventType: text('event_type').notNull(),
     eventDatetime: text('event_datetime').notNull(),
-    details: text('details', { mode: 'json' }),
+    details: text('details', { mode: 'json' }).$type<EventDetailsView>(),
     notes: text('notes'),
     ...timestamps,
   },

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { desc, eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { devOutbox } from '../db/schema';
+import { errorBodySchema } from '../lib/error-body';
 import { createRouter, jsonContent } from '../lib/http';
 import { benchSeedRouter } from './bench-seed';
 import { seedDemoFarm } from './demo-farm';
@@ -21,6 +22,7 @@ const outbox = createRoute({
       }),
       'Newest first',
     ),
+    404: jsonContent(errorBodySchema, 'Outside development: the route does not exist'),
   },
 });
 

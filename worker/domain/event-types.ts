@@ -160,6 +160,35 @@ export const DETAILS_SCHEMAS = {
   OTHER: noDetailsSchema,
 } satisfies Record<EventType, z.ZodType>;
 
+const storedText = z.string().nullable().optional();
+
+/**
+ * An event's details as stored and answered: every key any type may carry, each optional (the type decides which
+ * are present), and the calf's `cattleId` once a calving has registered it.
+ */
+export const eventDetailsViewSchema = z
+  .object({
+    sireName: storedText,
+    technician: storedText,
+    semenLot: storedText,
+    result: z.enum(PREGNANCY_RESULTS).optional(),
+    difficult: z.boolean().optional(),
+    calf: z
+      .object({
+        name: storedText,
+        gender: z.enum(['雄', '去勢', '雌']),
+        identificationNumber: z.number().int().optional(),
+        earTagNumber: z.number().int().optional(),
+        cattleId: z.number().int().optional(),
+      })
+      .optional(),
+    weightKg: z.number().optional(),
+    product: storedText,
+    dose: storedText,
+  })
+  .nullable();
+export type EventDetailsView = z.infer<typeof eventDetailsViewSchema>;
+
 export type InseminationDetails = z.infer<typeof inseminationDetailsSchema>;
 export type PregnancyCheckDetails = z.infer<typeof pregnancyCheckDetailsSchema>;
 export type CalvingDetails = z.infer<typeof calvingDetailsSchema>;

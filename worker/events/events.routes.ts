@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth } from '../accounts/require-auth';
+import { EVENT_CATEGORIES, EVENT_TYPES } from '../domain/event-types';
 import { errorBodySchema } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
 import {
@@ -60,10 +61,10 @@ export const eventTypes = createRoute({
       z.object({
         data: z.array(
           z.object({
-            category: z.string(),
+            category: z.enum(EVENT_CATEGORIES),
             ja: z.string(),
             en: z.string(),
-            types: z.array(z.object({ type: z.string(), ja: z.string(), en: z.string() })),
+            types: z.array(z.object({ type: z.enum(EVENT_TYPES), ja: z.string(), en: z.string() })),
           }),
         ),
       }),

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { EVENT_CATEGORIES, EVENT_TYPES, type EventType, isEventType, parseEventDetails } from '../domain/event-types';
+import {
+  EVENT_CATEGORIES,
+  EVENT_TYPES,
+  type EventType,
+  eventDetailsViewSchema,
+  isEventType,
+  parseEventDetails,
+} from '../domain/event-types';
 
 /** Request rules of docs/product.md §6 for events, shared by the API validators and the web forms. */
 export const EVENT_MESSAGES = {
@@ -152,7 +159,7 @@ export const eventSchema = z.object({
   cattleId: z.number(),
   eventType: z.string(),
   eventDatetime: z.string(),
-  details: z.record(z.string(), z.unknown()).nullable(),
+  details: eventDetailsViewSchema,
   notes: z.string().nullable(),
   cattleName: z.string().nullable(),
   cattleEarTagNumber: z.number().nullable(),

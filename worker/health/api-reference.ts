@@ -10,7 +10,7 @@ interface Operation {
   security?: unknown[];
   parameters?: { name: string; in: string; required?: boolean }[];
   requestBody?: { content?: Record<string, { schema?: unknown }> };
-  responses?: Record<string, { description?: string }>;
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
 }
 
 const json = (value: unknown) => escapeHtml(JSON.stringify(value, null, 2));
@@ -27,7 +27,11 @@ export function apiReferenceHtml(doc: OpenApiDoc): string {
         .join('');
       const body = op.requestBody?.content?.['application/json']?.schema;
       const responses = Object.entries(op.responses ?? {})
-        .map(([code, r]) => `<li><b>${code}</b> ${escapeHtml(r.description ?? '')}</li>`)
+        .map(([code, r]) => {
+          const schema = r.content?.['application/json']?.schema;
+          const shape = schema ? `<details><summary>Body</summary><pre>${json(schema)}</pre></details>` : '';
+          return `<li><b>${code}</b> ${escapeHtml(r.description ?? '')}${shape}</li>`;
+        })
         .join('');
       const html = `<article id="${escapeHtml(op.operationId ?? `${method}-${path}`)}">
   <h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>

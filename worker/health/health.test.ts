@@ -56,6 +56,9 @@ describe('health', () => {
     const docs = await api('/docs');
     expect(docs.status).toBe(200);
     expect(docs.text).toContain('/api/v1/auth/login');
+    // Each response shows its body's schema: the cattle detail's fields are on the page.
+    expect(docs.text).toContain('&quot;expectedCalvingDate&quot;');
+    expect(docs.text).toContain('&quot;requestId&quot;');
   });
 
   it('hides the development outbox outside development', async () => {

@@ -1,3 +1,4 @@
+import { Resend } from 'resend';
 import { getDb } from '../db/client';
 import { devOutbox, emailLogs } from '../db/schema';
 import { type Env, isProduction, type Logger } from '../env';
@@ -22,7 +23,7 @@ export const mailFailed = () =>
   new AppError({ status: 502, code: 'RESEND_FAILED', message: 'メール送信に失敗しました' });
 
 /**
- * The one mail sender. With RESEND_API_KEY it sends through Resend; without it (development and tests) the
+ * The one mail sender. With RESEND_API_KEY it sends through the Resend SDK (one idempotency key per message); without it (development and tests) the
  * mail is kept in the development outbox and printed. Every attempt is a row in email_logs.
  * Throws RESEND_FAILED (502) when the provider refuses or cannot be reached.
  */
@@ -45,34 +46,24 @@ export async function sendMail(env: Env, mail: Mail, log?: Logger): Promise<{ id
     return { id: null };
   }
 
-  let status: number | null = null;
-  try {
-    const response = await fetch(RESEND_ENDPOINT, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${env.RESEND_API_KEY}`,
-        'Content-Type': 'application/json',
-        'Idempotency-Key': mail.idempotencyKey,
-      },
-      body: JSON.stringify({
-        from: env.MAIL_FROM,
-        to: [mail.to],
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      }),
-    });
-    status = response.status;
-    const body = (await response.json().catch(() => ({}))) as { id?: string; message?: string };
-    if (!response.ok) throw new Error(body.message ?? `Resend answered ${response.status}`);
-    await db
-      .insert(emailLogs)
-      .values({ email: mail.to, type: mail.type, httpStatus: status, resendId: body.id ?? null });
-    return { id: body.id ?? null };
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+  // The SDK answers errors instead of throwing them (a refusal, or the connection failing: statusCode null).
+  const resend = new Resend(env.RESEND_API_KEY);
+  const { data, error } = await resend.emails
+    .send(
+      { from: env.MAIL_FROM, to: [mail.to], subject: mail.subject, text: mail.text, html: mail.html },
+      { idempotencyKey: mail.idempotencyKey },
+    )
+    .catch((err: unknown) => ({
+      data: null,
+      error: { message: err instanceof Error ? err.message : String(err), statusCode: null },
+    }));
+  if (error || !data) {
+    const message = error?.message ?? 'Resend answered without an id';
+    const status = error?.statusCode ?? null;
     await db.insert(emailLogs).values({ email: mail.to, type: mail.type, httpStatus: status, error: message });
     log?.('error', 'mail failed', { to: mail.to, type: mail.type, status, error: message });
     throw mailFailed();
   }
+  await db.insert(emailLogs).values({ email: mail.to, type: mail.type, httpStatus: 200, resendId: data.id });
+  return { id: data.id };
 }

@@ -134,15 +134,17 @@ export const mothersQuerySchema = z
   });
 export type MothersQuery = z.input<typeof mothersQuerySchema>;
 
-// Response shapes (the web app's types come from these)
+// Response shapes: what the API answers (the web app's types are inferred from the routes that declare them), checked
+// against every answer in the route tests (worker/test/contract.ts).
+const int = z.number().int();
 
 export const shipmentSchema = z.object({
   shipmentId: z.string(),
-  cattleId: z.number(),
+  cattleId: int,
   shipmentDate: z.string(),
-  price: z.number(),
+  price: int,
   weight: z.number().nullable(),
-  ageAtShipment: z.number().nullable(),
+  ageAtShipment: int.nullable(),
   buyer: z.string().nullable(),
   notes: z.string().nullable(),
   createdAt: z.string(),
@@ -152,8 +154,8 @@ export type Shipment = z.infer<typeof shipmentSchema>;
 
 const cattleSummary = {
   cattleName: z.string().nullable(),
-  earTagNumber: z.number().nullable(),
-  identificationNumber: z.number(),
+  earTagNumber: int.nullable(),
+  identificationNumber: int,
   gender: z.string().nullable(),
   growthStage: z.string().nullable(),
 };
@@ -163,7 +165,7 @@ export type ShipmentListItem = z.infer<typeof shipmentListItemSchema>;
 
 export const planSchema = z.object({
   planId: z.string(),
-  cattleId: z.number(),
+  cattleId: int,
   plannedShipmentMonth: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -175,37 +177,37 @@ export const planListItemSchema = planSchema.extend({
   birthday: z.string().nullable(),
   status: z.string(),
   /** Age in months on the first day of the planned month. */
-  monthsOldAtPlannedMonth: z.number().nullable(),
+  monthsOldAtPlannedMonth: int.nullable(),
 });
 export type PlanListItem = z.infer<typeof planListItemSchema>;
 
-export const pageInfo = { total: z.number(), page: z.number(), limit: z.number() };
+export const pageInfo = { total: int, page: int, limit: int };
 
 export const monthlyStatSchema = z.object({
   month: z.string(),
-  count: z.number(),
-  totalRevenue: z.number(),
-  averagePrice: z.number().nullable(),
+  count: int,
+  totalRevenue: int,
+  averagePrice: int.nullable(),
 });
 export type MonthlyStat = z.infer<typeof monthlyStatSchema>;
 
 export const priceStatsSchema = z.object({
   from: z.string(),
   to: z.string(),
-  totalShipments: z.number(),
-  totalRevenue: z.number(),
-  averagePrice: z.number().nullable(),
-  maxPrice: z.number().nullable(),
-  minPrice: z.number().nullable(),
+  totalShipments: int,
+  totalRevenue: int,
+  averagePrice: int.nullable(),
+  maxPrice: int.nullable(),
+  minPrice: int.nullable(),
   monthlyStats: z.array(monthlyStatSchema),
 });
 export type PriceStats = z.infer<typeof priceStatsSchema>;
 
 export const motherShipmentRowSchema = z.object({
-  motherId: z.number().nullable(),
+  motherId: int.nullable(),
   motherName: z.string(),
-  motherEarTag: z.number().nullable(),
-  calfId: z.number(),
+  motherEarTag: int.nullable(),
+  calfId: int,
   calfName: z.string().nullable(),
   sex: z.string().nullable(),
   pedigree: z.object({
@@ -219,25 +221,25 @@ export const motherShipmentRowSchema = z.object({
   birthDate: z.string().nullable(),
   shipmentDate: z.string(),
   shipmentWeight: z.number().nullable(),
-  ageAtShipment: z.number().nullable(),
-  price: z.number(),
+  ageAtShipment: int.nullable(),
+  price: int,
   buyer: z.string().nullable(),
   notes: z.string().nullable(),
 });
 export type MotherShipmentRow = z.infer<typeof motherShipmentRowSchema>;
 
 export const motherSummarySchema = z.object({
-  shipmentCount: z.number(),
-  totalRevenue: z.number(),
-  averagePrice: z.number(),
+  shipmentCount: int,
+  totalRevenue: int,
+  averagePrice: int,
   averageWeight: z.number().nullable(),
-  averageAge: z.number().nullable(),
+  averageAge: int.nullable(),
 });
 
 export const motherGroupSchema = z.object({
-  motherId: z.number().nullable(),
+  motherId: int.nullable(),
   motherName: z.string(),
-  motherEarTag: z.number().nullable(),
+  motherEarTag: int.nullable(),
   summary: motherSummarySchema,
   calves: z.array(motherShipmentRowSchema),
 });

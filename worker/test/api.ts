@@ -1,6 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import type { Env } from '../env';
 import worker from '../index';
+import { assertMatchesContract } from './contract';
 
 export const testEnv = env as unknown as Env;
 
@@ -30,6 +31,7 @@ export async function api(path: string, init: Init = {}) {
   } catch {
     json = undefined;
   }
+  assertMatchesContract(init.method ?? 'GET', path, response.status, response.headers.get('Content-Type') ?? '', json);
   return { status: response.status, headers: response.headers, json, text };
 }
 

@@ -170,7 +170,10 @@ describe('POST /pre-register', () => {
   });
 
   it('answers 502 RESEND_FAILED when the mail fails, logs it and keeps the registration', async () => {
-    stubOutbound({ resend: () => Response.json({ message: 'domain not verified' }, { status: 403 }) });
+    stubOutbound({
+      resend: () =>
+        Response.json({ statusCode: 403, name: 'validation_error', message: 'domain not verified' }, { status: 403 }),
+    });
     const email = uniqueEmail('wait-mailfail');
     const res = await preRegister({ email, turnstileToken: TOKEN }, { env: { RESEND_API_KEY: 're_test_key' } });
     expect(res.status).toBe(502);

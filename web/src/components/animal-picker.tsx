@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { apiFetch } from '../lib/api';
+import { type CattleListItem, cattleSearchQuery } from '../api/cattle';
 import { defineMessages, useI18n } from '../lib/i18n';
 
 defineMessages({
@@ -28,29 +28,15 @@ defineMessages({
   },
 });
 
-/** The fields every caller needs; a caller may declare more of what GET /cattle returns (gender, status…). */
-export interface PickableAnimal {
-  cattleId: number;
-  name: string | null;
-  earTagNumber: number | null;
-}
-
-/** GET /api/v1/cattle?search=… — the herd's animals matching an ear tag, name or ID number. */
-export const cattleSearchQuery = <A extends PickableAnimal>(search: string, limit: number) =>
-  queryOptions({
-    queryKey: ['cattle', 'search', search, limit],
-    queryFn: ({ signal }) =>
-      apiFetch<{ data: { results: A[] } }>(`/cattle?${new URLSearchParams({ search, limit: String(limit) })}`, {
-        signal,
-      }).then((r) => r.data.results),
-    staleTime: 30_000,
-  });
+/** The fields every caller needs of an animal it shows as picked (a match of the search, or one it already knows). */
+export type PickableAnimal = Pick<CattleListItem, 'cattleId' | 'name' | 'earTagNumber'>;
 
 /**
  * Finds an animal of the herd by ear tag or name and picks it: a labelled search input, then the matches as
  * large (44px) radio choices in a fieldset; picking moves focus to "Change", and "Change" back to the search.
+ * `value` is the picked animal as the caller keeps it (`A`); a pick hands over the herd list's whole entry.
  */
-export function AnimalPicker<A extends PickableAnimal>({
+export function AnimalPicker<A extends PickableAnimal = PickableAnimal>({
   value,
   onChange,
   error,
@@ -63,18 +49,18 @@ export function AnimalPicker<A extends PickableAnimal>({
   limit = 10,
 }: {
   value: A | null;
-  onChange: (animal: A | null) => void;
+  onChange: (animal: CattleListItem | null) => void;
   error?: string;
   required?: boolean;
   /** The search input's label (default: 耳標番号または名前で検索). */
   label?: string;
   hint?: string;
   /** How an animal is named, picked or in the list (default: `#ear-tag name`). */
-  formatAnimal?: (animal: A) => string;
+  formatAnimal?: (animal: PickableAnimal) => string;
   /** Extra muted text after a match (e.g. sex and age). */
-  details?: (animal: A) => ReactNode;
+  details?: (animal: CattleListItem) => ReactNode;
   /** Hides matches that cannot be picked here. */
-  filter?: (animal: A) => boolean;
+  filter?: (animal: CattleListItem) => boolean;
   limit?: number;
 }) {
   const { t } = useI18n();
@@ -93,14 +79,18 @@ export function AnimalPicker<A extends PickableAnimal>({
     moveFocus.current = false;
     (value ? changeRef.current : inputRef.current)?.focus();
   }, [value]);
-  const results = useQuery({ ...cattleSearchQuery<A>(search, limit), enabled: search.length >= 2 && !value });
-  const name = (animal: A) =>
+  const results = useQuery({
+    ...cattleSearchQuery(search, limit),
+    staleTime: 30_000,
+    enabled: search.length >= 2 && !value,
+  });
+  const name = (animal: PickableAnimal) =>
     formatAnimal
       ? formatAnimal(animal)
       : [animal.earTagNumber != null ? `#${animal.earTagNumber}` : null, animal.name ?? t('animalPicker.unnamed')]
           .filter(Boolean)
           .join(' ');
-  const pick = (animal: A | null) => {
+  const pick = (animal: CattleListItem | null) => {
     moveFocus.current = true;
     onChange(animal);
   };
@@ -144,7 +134,7 @@ export function AnimalPicker<A extends PickableAnimal>({
             {t('common.loading')}
           </p>
         ) : results.isError ? (
-          <p className="field__error">{(results.error as Error).message}</p>
+          <p className="field__error">{results.error.message}</p>
         ) : matches.length === 0 ? (
           <p className="muted" role="status">
             {t('animalPicker.none')}

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { apiFetch } from '../lib/api';
+import { logout, useMe } from '../api/accounts';
 import { clearToken } from '../lib/auth-token';
 import { useI18n } from '../lib/i18n';
-import { useMe } from '../lib/session';
 import { applyTheme } from '../lib/theme';
 import { navItems } from './nav-items';
 
@@ -13,7 +12,7 @@ export function useSignOut() {
   const navigate = useNavigate();
   return async () => {
     try {
-      await apiFetch('/auth/logout', { method: 'POST' });
+      await logout();
     } catch {
       // Signing out locally must work even offline; the session then simply expires.
     }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ApiError } from '../lib/api';
+import { ApiError } from '../api/client';
 import { useI18n } from '../lib/i18n';
 
 export function Loading({ label }: { label?: string }) {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError } from './api';
+import { ApiError } from './api-error';
 import { translate } from './i18n';
 
 export type FieldErrors = Record<string, string>;

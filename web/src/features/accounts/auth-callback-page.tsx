@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { meQuery } from '../../api/accounts';
 import { Loading } from '../../components/states';
 import { setToken } from '../../lib/auth-token';
 import { useI18n } from '../../lib/i18n';
-import { meQuery } from '../../lib/session';
 import { applyTheme } from '../../lib/theme';
 import './messages';
 import { PublicLayout, safeRedirect } from './public-layout';

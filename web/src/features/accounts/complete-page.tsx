@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { completeBodySchema } from '@worker/accounts/accounts.schemas';
 import { type FormEvent, useState } from 'react';
+import { completeRegistration } from '../../api/accounts';
 import { FormError, SubmitButton, TextField } from '../../components/form';
-import { apiFetch } from '../../lib/api';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import './messages';
@@ -13,10 +13,7 @@ export function CompletePage() {
   const { t } = useI18n();
   const { token = '' } = useSearch({ from: '/complete' });
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const complete = useMutation({
-    mutationFn: (body: { token: string; name: string; password: string }) =>
-      apiFetch<{ success: boolean; message: string }>('/auth/complete', { method: 'POST', body }),
-  });
+  const complete = useMutation({ mutationFn: completeRegistration });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -28,7 +25,7 @@ export function CompletePage() {
       errors.passwordConfirm = t('accounts.passwordMismatch');
     }
     setClientErrors(errors);
-    if (Object.keys(errors).length === 0) complete.mutate(values);
+    if (parsed.success && Object.keys(errors).length === 0) complete.mutate(parsed.data);
   };
 
   if (complete.isSuccess) {

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { type LoginResponse, loginBodySchema } from '@worker/accounts/accounts.schemas';
+import { loginBodySchema } from '@worker/accounts/accounts.schemas';
 import { type FormEvent, useState } from 'react';
+import { meQuery, login as signIn } from '../../api/accounts';
 import { FormError, SubmitButton, TextField } from '../../components/form';
-import { apiFetch } from '../../lib/api';
 import { setToken } from '../../lib/auth-token';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
-import { meQuery } from '../../lib/session';
 import { applyTheme } from '../../lib/theme';
 import './messages';
 import { OAuthButtons, OAuthFailureNotice } from './oauth-buttons';
@@ -20,8 +19,7 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const login = useMutation({
-    mutationFn: (body: { email: string; password: string }) =>
-      apiFetch<LoginResponse>('/auth/login', { method: 'POST', body }),
+    mutationFn: signIn,
     onSuccess: async (result) => {
       setToken(result.token);
       await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
@@ -38,7 +36,7 @@ export function LoginPage() {
     const parsed = loginBodySchema.safeParse(values);
     if (!parsed.success) return setClientErrors(zodFieldErrors(parsed.error));
     setClientErrors({});
-    login.mutate(values);
+    login.mutate(parsed.data);
   };
 
   const server = describeError(login.error);

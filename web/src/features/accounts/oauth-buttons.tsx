@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api';
+import { useQuery } from '@tanstack/react-query';
+import { providersQuery } from '../../api/accounts';
 import { defineMessages, useI18n } from '../../lib/i18n';
 import './oauth-buttons.css';
 import { safeRedirect } from './public-layout';
@@ -38,12 +38,6 @@ defineMessages({
 
 const REDIRECT_KEY = 'ushicho.redirect';
 const KNOWN_DETAILS = ['access_denied', 'email_in_use', 'invalid_id_token', 'provider_error', 'server_error'];
-
-export const providersQuery = queryOptions({
-  queryKey: ['auth', 'providers'],
-  queryFn: () => apiFetch<{ data: { google: boolean; line: boolean } }>('/auth/providers').then((r) => r.data),
-  staleTime: 10 * 60_000,
-});
 
 /** The sign-in leaves the app; /auth/callback reads this to go where the user was headed. */
 function rememberRedirect(redirect: string | undefined) {

@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { registerBodySchema } from '@worker/accounts/accounts.schemas';
 import { type FormEvent, useState } from 'react';
+import { type RegisterInput, registerAccount } from '../../api/accounts';
 import { FormError, SubmitButton, TextField } from '../../components/form';
-import { apiFetch } from '../../lib/api';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import './messages';
@@ -14,11 +14,7 @@ export function RegisterPage() {
   const { t } = useI18n();
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const register = useMutation({
-    mutationFn: (email: string) =>
-      apiFetch<{ success: boolean; message: string; isExistingUser: boolean }>('/auth/register', {
-        method: 'POST',
-        body: { email },
-      }).then((r) => ({ ...r, email })),
+    mutationFn: (body: RegisterInput) => registerAccount(body).then((r) => ({ ...r, email: body.email })),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -27,7 +23,7 @@ export function RegisterPage() {
     const parsed = registerBodySchema.safeParse({ email });
     if (!parsed.success) return setClientErrors(zodFieldErrors(parsed.error));
     setClientErrors({});
-    register.mutate(parsed.data.email);
+    register.mutate(parsed.data);
   };
 
   if (register.data) {

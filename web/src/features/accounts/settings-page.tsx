@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PublicUser, Theme } from '@worker/accounts/accounts.schemas';
+import { useState } from 'react';
+import { meQuery, saveTheme as saveUserTheme, type Theme, useMe } from '../../api/accounts';
 import { useSignOut } from '../../components/app-shell';
 import { FormError } from '../../components/form';
 import { Loading } from '../../components/states';
-import { apiFetch } from '../../lib/api';
 import { describeError } from '../../lib/form-errors';
 import { type Locale, useI18n } from '../../lib/i18n';
-import { meQuery, useMe } from '../../lib/session';
 import { applyTheme, storedTheme } from '../../lib/theme';
 import './messages';
 
@@ -21,24 +20,24 @@ export function SettingsPage() {
   const { data: me } = useMe();
   const queryClient = useQueryClient();
   const signOut = useSignOut();
+  // The choice shows at once (a discrete click re-renders before the next paint), before the server confirms it.
+  const [chosen, setChosen] = useState<Theme | null>(null);
   const saveTheme = useMutation({
-    mutationFn: (theme: Theme) =>
-      apiFetch<{ data: PublicUser }>(`/users/${me!.id}/theme`, { method: 'PATCH', body: { theme } }).then(
-        (r) => r.data,
-      ),
+    mutationFn: (theme: Theme) => saveUserTheme(me!.id, theme),
     onMutate: (theme) => {
       const previous = storedTheme();
       applyTheme(theme);
       return { previous };
     },
     onError: (_error, _theme, context) => {
+      setChosen(null);
       if (context) applyTheme(context.previous);
     },
     onSuccess: (user) => queryClient.setQueryData(meQuery.queryKey, user),
   });
 
   if (!me) return <Loading />;
-  const currentTheme = saveTheme.isPending && saveTheme.variables ? saveTheme.variables : me.theme;
+  const currentTheme = chosen ?? me.theme;
   return (
     <div className="page">
       <h1>{t('accounts.settingsTitle')}</h1>
@@ -53,7 +52,10 @@ export function SettingsPage() {
                 value={theme.value}
                 checked={currentTheme === theme.value}
                 disabled={saveTheme.isPending}
-                onChange={() => saveTheme.mutate(theme.value)}
+                onChange={() => {
+                  setChosen(theme.value);
+                  saveTheme.mutate(theme.value);
+                }}
               />
               {t(theme.labelKey)}
             </label>

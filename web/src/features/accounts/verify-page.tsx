@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useSearch } from '@tanstack/react-router';
+import { verificationQuery } from '../../api/accounts';
 import { Loading } from '../../components/states';
-import { apiFetch } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import './messages';
 import { PublicLayout } from './public-layout';
@@ -10,8 +10,7 @@ export function VerifyPage() {
   const { t } = useI18n();
   const { token } = useSearch({ from: '/verify' });
   const check = useQuery({
-    queryKey: ['verify', token],
-    queryFn: () => apiFetch<{ success: boolean; message: string }>('/auth/verify', { method: 'POST', body: { token } }),
+    ...verificationQuery(token ?? ''),
     enabled: Boolean(token),
     retry: false,
     staleTime: Infinity,

@@ -1,22 +1,24 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import type { Registration } from '@worker/admin/admin.schemas';
 import { type FormEvent, useEffect, useState } from 'react';
+import {
+  adminCredentials,
+  adminKeys,
+  basicHeader,
+  checkAdminCredentials,
+  fetchRegistrationsCsv,
+  type Registration,
+  type RegistrationFilters,
+  registrationsListQuery,
+} from '../../api/admin';
+import { ApiError } from '../../api/client';
+import { downloadBlob } from '../../api/download';
 import { FormError, SelectField, SubmitButton, TextField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
-import { ApiError } from '../../lib/api';
 import { describeError, type FieldErrors } from '../../lib/form-errors';
 import { defineMessages, translate, useI18n } from '../../lib/i18n';
 import { REFERRAL_SOURCES, referralLabel } from '../../lib/referral-sources';
 import { LanguageSwitch } from '../accounts/public-layout';
-import {
-  adminCredentials,
-  basicHeader,
-  downloadRegistrationsCsv,
-  fetchRegistrations,
-  type RegistrationFilters,
-  registrationsQuery,
-} from './admin-api';
 import type { RegistrationsSearch } from './registrations-search';
 import './admin.css';
 
@@ -137,7 +139,7 @@ export function RegistrationsPage() {
     adminCredentials.clear();
     setAuthorization(null);
     setNotice(message);
-    queryClient.removeQueries({ queryKey: ['admin'] });
+    queryClient.removeQueries({ queryKey: adminKeys.all });
   };
 
   return (
@@ -182,11 +184,8 @@ function AdminSignIn({ notice, onSignedIn }: { notice: string | null; onSignedIn
   const { t } = useI18n();
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const signIn = useMutation({
-    mutationFn: async ({ user, password }: { user: string; password: string }) => {
-      const header = basicHeader(user, password);
-      await fetchRegistrations('limit=1', header);
-      return header;
-    },
+    mutationFn: ({ user, password }: { user: string; password: string }) =>
+      checkAdminCredentials(basicHeader(user, password)),
     onSuccess: onSignedIn,
   });
 
@@ -239,17 +238,12 @@ function RegistrationsList({ authorization, onUnauthorized }: { authorization: s
   const [rangeError, setRangeError] = useState<string | null>(null);
 
   const list = useQuery({
-    queryKey: ['admin', 'registrations', authorization, filters, page],
-    queryFn: () =>
-      fetchRegistrations(
-        registrationsQuery(filters, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
-        authorization,
-      ),
+    ...registrationsListQuery(authorization, filters, page, PAGE_SIZE),
     placeholderData: keepPreviousData,
     retry: (count, error) => !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,
   });
   const download = useMutation({
-    mutationFn: () => downloadRegistrationsCsv(registrationsQuery(filters), authorization),
+    mutationFn: async () => downloadBlob(await fetchRegistrationsCsv(filters, authorization), 'registrations.csv'),
   });
 
   const unauthorized = [list.error, download.error].some((e) => e instanceof ApiError && e.status === 401);

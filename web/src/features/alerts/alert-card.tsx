@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { memoSchema } from '@worker/alerts/alerts.schemas';
-import type { AlertView } from '@worker/alerts/alerts.types';
-import { type AlertSeverity, type AlertStatus, nextStatuses } from '@worker/domain/alerts';
+import { memoChangeSchema, statusChangeSchema } from '@worker/alerts/alerts.schemas';
+import { type AlertSeverity, nextStatuses } from '@worker/domain/alerts';
 import { daysBetween, formatDateJa, todayJst } from '@worker/domain/calendar';
 import { Check, CheckCheck, History, NotebookPen, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { type AlertView, alertHistoryQuery, useChangeAlertStatus, useSaveAlertMemo } from '../../api/alerts';
 import { Dialog } from '../../components/dialog';
 import { FormError, SubmitButton, TextAreaField } from '../../components/form';
 import { ErrorState, Loading } from '../../components/states';
 import { describeError } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
-import { alertHistoryQuery, useChangeAlertStatus, useSaveAlertMemo } from './alerts-api';
 import './messages';
 import './alerts.css';
 
@@ -63,11 +62,18 @@ function ReasonDialog({
 }) {
   const { t } = useI18n();
   const change = useChangeAlertStatus();
+  const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!status) return;
-    const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim();
-    change.mutate({ id: alert.id, status, reason: reason || null }, { onSuccess: onClose });
+    const reason = String(new FormData(event.currentTarget).get('reason') ?? '');
+    const parsed = statusChangeSchema.safeParse({ status, reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setError(null);
+    change.mutate({ id: alert.id, input: parsed.data }, { onSuccess: onClose });
   };
   const server = describeError(change.error);
   const title = status === 'dismissed' ? t('alerts.dismissTitle') : t('alerts.resolveTitle');
@@ -81,7 +87,7 @@ function ReasonDialog({
           name="reason"
           maxLength={500}
           hint={status === 'dismissed' ? t('alerts.reasonHintDismiss') : t('alerts.reasonHintResolve')}
-          error={server.fields.reason}
+          error={error ?? server.fields.reason}
         />
         <div className="dialog__actions">
           <button type="button" className="button" onClick={onClose}>
@@ -103,13 +109,13 @@ function MemoDialog({ alert, open, onClose }: { alert: AlertView; open: boolean;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const memo = String(new FormData(event.currentTarget).get('memo') ?? '');
-    const parsed = memoSchema.safeParse(memo);
+    const parsed = memoChangeSchema.safeParse({ memo });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? null);
       return;
     }
     setError(null);
-    save.mutate({ id: alert.id, memo }, { onSuccess: onClose });
+    save.mutate({ id: alert.id, input: parsed.data }, { onSuccess: onClose });
   };
   const server = describeError(save.error);
   return (
@@ -161,7 +167,7 @@ export function AlertCard({ alert, showAnimal = true }: { alert: AlertView; show
   const [memoOpen, setMemoOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const due = dueLabel(alert.dueAt);
-  const allowed = nextStatuses(alert.status as AlertStatus);
+  const allowed = nextStatuses(alert.status);
   const open = alert.status === 'active' || alert.status === 'acknowledged';
   const error = describeError(change.error).message;
 
@@ -193,7 +199,7 @@ export function AlertCard({ alert, showAnimal = true }: { alert: AlertView; show
             className="button button--primary"
             disabled={change.isPending}
             aria-busy={change.isPending}
-            onClick={() => change.mutate({ id: alert.id, status: 'acknowledged' })}
+            onClick={() => change.mutate({ id: alert.id, input: { status: 'acknowledged' } })}
           >
             <Check size={18} aria-hidden="true" />
             {t('alerts.acknowledge')}

@@ -1,11 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import type { AlertSummary, AlertView } from '@worker/alerts/alerts.types';
 import { ALERT_SEVERITIES, ALERT_TYPES, type AlertSeverity } from '@worker/domain/alerts';
+import { type AlertSummary, type AlertView, alertsListQuery } from '../../api/alerts';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { AlertCard } from './alert-card';
-import { alertsListQuery } from './alerts-api';
 import { ALERT_VIEWS, type AlertsSearch, statusesOfView } from './alerts-search';
 import './messages';
 import './alerts.css';
@@ -40,9 +39,10 @@ export function AlertsPage() {
   const rows = list.data?.pages.flatMap((p) => p.results) ?? [];
   const summary = list.data?.pages[0]?.summary;
   const filtered = view !== 'open' || Boolean(search.severity || search.alertType);
-  const groups = ALERT_SEVERITIES.map(
-    (severity) => [severity, rows.filter((a) => a.severity === severity)] as [AlertSeverity, AlertView[]],
-  ).filter(([, items]) => items.length > 0);
+  const groups = ALERT_SEVERITIES.map((severity): [AlertSeverity, AlertView[]] => [
+    severity,
+    rows.filter((a) => a.severity === severity),
+  ]).filter(([, items]) => items.length > 0);
 
   return (
     <div className="page alerts-page">

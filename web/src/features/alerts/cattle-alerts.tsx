@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { openAlertsQuery } from '../../api/alerts';
 import { ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { AlertCard } from './alert-card';
-import { openAlertsQuery } from './alerts-api';
 import './messages';
 import './alerts.css';
 

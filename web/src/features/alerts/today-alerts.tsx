@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { todayJst } from '@worker/domain/calendar';
 import { Bell } from 'lucide-react';
+import { openAlertsQuery } from '../../api/alerts';
 import { ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { AnimalLink, SeverityBadge, useDueLabel } from './alert-card';
-import { openAlertsQuery } from './alerts-api';
 import './messages';
 import './alerts.css';
 

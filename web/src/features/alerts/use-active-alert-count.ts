@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { openAlertsQuery } from './alerts-api';
+import { openAlertsQuery } from '../../api/alerts';
 
 /** Number of alerts still needing attention (active or acknowledged), for the navigation badge. */
 export function useActiveAlertCount(): number | undefined {

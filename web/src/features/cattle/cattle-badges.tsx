@@ -1,13 +1,14 @@
-import type { CattleStatus } from '@worker/domain/cattle-enums';
+import { CATTLE_STATUSES } from '@worker/domain/cattle-enums';
 import { TriangleAlert } from 'lucide-react';
 import { useI18n } from '../../lib/i18n';
 import './messages';
 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useI18n();
+  const known = CATTLE_STATUSES.find((s) => s === status);
   return (
     <span className={`badge badge--status-${status.toLowerCase()}`}>
-      {t(`cattle.status.${status as CattleStatus}`)}
+      {known ? t(`cattle.status.${known}`) : status}
     </span>
   );
 }

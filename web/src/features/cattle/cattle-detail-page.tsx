@@ -1,20 +1,28 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import type { CattleDetail } from '@worker/cattle/cattle.types';
+import { statusChangeSchema } from '@worker/cattle/cattle.schemas';
 import { formatDateJa } from '@worker/domain/calendar';
 import { STATUS_CHANGE_ALLOWED } from '@worker/domain/cattle-enums';
 import { CalendarPlus, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import {
+  type CattleDetail,
+  cattleDetailQuery,
+  cattleKeys,
+  changeCattleStatus,
+  removeCattle,
+  type StatusChangeInput,
+  statusHistoryQuery,
+} from '../../api/cattle';
+import { ApiError } from '../../api/client';
 import { Dialog } from '../../components/dialog';
 import { FormError, SelectField, SubmitButton, TextAreaField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
-import { ApiError, apiFetch } from '../../lib/api';
 import { describeError } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { CattleAlerts } from '../alerts/cattle-alerts';
 import { EventTimeline } from '../events/event-timeline';
 import { CattleShipmentPanel } from '../shipments/cattle-shipment-panel';
-import { cattleDetailQuery, statusHistoryQuery } from './cattle-api';
 import { AlertMarker, StatusBadge, useAgeLabel } from './cattle-badges';
 import './messages';
 import './cattle.css';
@@ -36,17 +44,17 @@ function StatusDialog({ cow, open, onClose }: { cow: CattleDetail; open: boolean
   const { t } = useI18n();
   const queryClient = useQueryClient();
   const change = useMutation({
-    mutationFn: (body: { status: string; reason: string | null }) =>
-      apiFetch(`/cattle/${cow.cattleId}/status`, { method: 'PATCH', body }),
+    mutationFn: (body: StatusChangeInput) => changeCattleStatus(cow.cattleId, body),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['cattle'] });
+      await queryClient.invalidateQueries({ queryKey: cattleKeys.all });
       onClose();
     },
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    change.mutate({ status: String(form.get('status')), reason: String(form.get('reason') ?? '').trim() || null });
+    const parsed = statusChangeSchema.safeParse({ status: form.get('status'), reason: form.get('reason') });
+    if (parsed.success) change.mutate(parsed.data);
   };
   const server = describeError(change.error);
   return (
@@ -82,10 +90,10 @@ function DeleteDialog({ cow, open, onClose }: { cow: CattleDetail; open: boolean
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: () => apiFetch(`/cattle/${cow.cattleId}`, { method: 'DELETE' }),
+    mutationFn: () => removeCattle(cow.cattleId),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: cattleDetailQuery(cow.cattleId).queryKey });
-      await queryClient.invalidateQueries({ queryKey: ['cattle'] });
+      await queryClient.invalidateQueries({ queryKey: cattleKeys.all });
       await navigate({ to: '/cattle', search: {} });
     },
   });

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import type { CattleDetail } from '@worker/cattle/cattle.types';
+import type { UpdateCattle } from '@worker/cattle/cattle.schemas';
+import { cattleDetailQuery, cattleKeys, updateCattle } from '../../api/cattle';
 import { ErrorState, Loading } from '../../components/states';
-import { apiFetch } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
-import { cattleDetailQuery } from './cattle-api';
 import { CattleForm } from './cattle-form';
 import './messages';
 import './cattle.css';
@@ -16,11 +15,10 @@ export function CattleEditPage() {
   const queryClient = useQueryClient();
   const detail = useQuery(cattleDetailQuery(id));
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      apiFetch<{ data: CattleDetail }>(`/cattle/${id}`, { method: 'PATCH', body }).then((r) => r.data),
+    mutationFn: (body: UpdateCattle) => updateCattle(id, body),
     onSuccess: async (cow) => {
       queryClient.setQueryData(cattleDetailQuery(id).queryKey, cow);
-      await queryClient.invalidateQueries({ queryKey: ['cattle'] });
+      await queryClient.invalidateQueries({ queryKey: cattleKeys.all });
       await navigate({ to: '/cattle/$id', params: { id: String(id) } });
     },
   });

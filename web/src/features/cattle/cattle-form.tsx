@@ -1,13 +1,18 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { createCattleSchema, updateCattleSchema } from '@worker/cattle/cattle.schemas';
-import type { CattleDetail } from '@worker/cattle/cattle.types';
+import {
+  type CreateCattle,
+  createCattleSchema,
+  type UpdateCattle,
+  updateCattleSchema,
+} from '@worker/cattle/cattle.schemas';
 import { todayJst } from '@worker/domain/calendar';
 import { GENDERS, GROWTH_STAGES } from '@worker/domain/cattle-enums';
 import { type FormEvent, useState } from 'react';
+import type { z } from 'zod';
+import { type CattleDetail, cattleListQuery } from '../../api/cattle';
 import { FormError, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
-import { cattleListQuery } from './cattle-api';
 import './messages';
 
 const str = (form: FormData, key: string) => {
@@ -53,19 +58,13 @@ function readForm(form: FormData, mode: 'create' | 'edit') {
   return body;
 }
 
-export function CattleForm({
-  initial,
-  mode,
-  pending,
-  error,
-  onSubmit,
-}: {
-  initial?: CattleDetail;
-  mode: 'create' | 'edit';
-  pending: boolean;
-  error: unknown;
-  onSubmit: (body: Record<string, unknown>) => void;
-}) {
+type FormProps = { initial?: CattleDetail; pending: boolean; error: unknown } & (
+  | { mode: 'create'; onSubmit: (body: CreateCattle) => void }
+  | { mode: 'edit'; onSubmit: (body: UpdateCattle) => void }
+);
+
+export function CattleForm(props: FormProps) {
+  const { initial, mode, pending, error } = props;
   const { t } = useI18n();
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const cows = useInfiniteQuery({
@@ -76,14 +75,21 @@ export function CattleForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const body = readForm(new FormData(event.currentTarget), mode);
-    const parsed = (mode === 'create' ? createCattleSchema : updateCattleSchema).safeParse(body);
-    if (!parsed.success) {
-      setClientErrors(zodFieldErrors(parsed.error));
+    const refuse = (invalid: z.ZodError) => {
+      setClientErrors(zodFieldErrors(invalid));
       requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
+    };
     setClientErrors({});
-    onSubmit(body);
+    // The API's own rules check the form first; what passes is sent as they normalised it.
+    if (props.mode === 'create') {
+      const parsed = createCattleSchema.safeParse(body);
+      if (parsed.success) props.onSubmit(parsed.data);
+      else refuse(parsed.error);
+    } else {
+      const parsed = updateCattleSchema.safeParse(body);
+      if (parsed.success) props.onSubmit(parsed.data);
+      else refuse(parsed.error);
+    }
   };
 
   const server = describeError(error);

@@ -4,10 +4,10 @@ import { formatDateJa } from '@worker/domain/calendar';
 import { CATTLE_STATUSES, GENDERS, GROWTH_STAGES, IN_HERD_STATUSES } from '@worker/domain/cattle-enums';
 import { Download, Plus, Search, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { type CattleListSearch, cattleListQuery, statusCountsQuery } from '../../api/cattle';
+import { apiFetchBlob, downloadBlob } from '../../api/download';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
-import { apiFetchBlob, downloadBlob } from '../../lib/download';
 import { useI18n } from '../../lib/i18n';
-import { type CattleListSearch, cattleListQuery, statusCountsQuery } from './cattle-api';
 import { AlertMarker, StatusBadge, useAgeLabel } from './cattle-badges';
 import './messages';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { CattleDetail } from '@worker/cattle/cattle.types';
-import { apiFetch } from '../../lib/api';
+import type { CreateCattle } from '@worker/cattle/cattle.schemas';
+import { cattleKeys, registerCattle } from '../../api/cattle';
 import { useI18n } from '../../lib/i18n';
 import { CattleForm } from './cattle-form';
 import './messages';
@@ -12,10 +12,9 @@ export function CattleNewPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const create = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      apiFetch<{ data: CattleDetail }>('/cattle', { method: 'POST', body }).then((r) => r.data),
+    mutationFn: (body: CreateCattle) => registerCattle(body),
     onSuccess: async (cow) => {
-      await queryClient.invalidateQueries({ queryKey: ['cattle'] });
+      await queryClient.invalidateQueries({ queryKey: cattleKeys.all });
       await navigate({ to: '/cattle/$id', params: { id: String(cow.cattleId) } });
     },
   });

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { formatDateJa } from '@worker/domain/calendar';
-import { type CattleStatus, STATUS_LABELS } from '@worker/domain/cattle-enums';
+import { CATTLE_STATUSES, STATUS_LABELS } from '@worker/domain/cattle-enums';
+import type { AnimalState } from '../../api/events';
 import { useI18n } from '../../lib/i18n';
-import type { AnimalState } from './events-api';
 import './messages';
 
 /** The animal's breeding state as an event left it, shown right after saving. */
@@ -11,8 +11,9 @@ export function BreedingStateCard({ state }: { state: AnimalState }) {
   const bs = state.breedingStatus;
   const days = (n: number | null) => (n === null ? t('events.none') : t('events.days', { n }));
   const date = (d: string | null) => (d ? formatDateJa(d) : t('events.none'));
+  const status = CATTLE_STATUSES.find((s) => s === state.status);
   const facts: [string, string][] = [
-    [t('events.status'), STATUS_LABELS[state.status as CattleStatus]?.[locale] ?? state.status],
+    [t('events.status'), status ? STATUS_LABELS[status][locale] : state.status],
     [t('events.parity'), String(bs.parity)],
     [t('events.inseminationCount'), String(bs.inseminationCount)],
     [t('events.expectedCalvingDate'), date(bs.expectedCalvingDate)],

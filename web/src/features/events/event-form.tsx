@@ -9,13 +9,13 @@ import {
   isEventType,
   PREGNANCY_RESULTS,
 } from '@worker/domain/event-types';
-import { createEventSchema, type EventView } from '@worker/events/events.schemas';
+import { type CreateEvent, createEventSchema } from '@worker/events/events.schemas';
 import { type FormEvent, useEffect, useState } from 'react';
-import { AnimalPicker } from '../../components/animal-picker';
+import type { EventDetails, EventView } from '../../api/events';
+import { AnimalPicker, type PickableAnimal } from '../../components/animal-picker';
 import { FormError, SubmitButton, TextAreaField, TextField } from '../../components/form';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
-import type { AnimalChoice } from './events-api';
 import './messages';
 
 /** `YYYY-MM-DDTHH:mm` in Japan time, for a datetime-local input. */
@@ -23,14 +23,6 @@ export const jstLocalInput = (instant: Date | string = new Date()) =>
   new Date(new Date(instant).getTime() + 9 * 3600_000).toISOString().slice(0, 16);
 
 type Text = Record<string, string>;
-
-export interface EventFormValues {
-  cattleId?: number;
-  eventType: string;
-  eventDatetime: string;
-  details: Record<string, unknown> | null;
-  notes: string | null;
-}
 
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const numberOrText = (v: string) => (v.trim() === '' ? undefined : /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v);
@@ -75,7 +67,7 @@ function buildDetails(
 
 /**
  * Records or corrects an event: the type by category, the time (JST), typed details and notes. Validates with
- * the API's own schema before sending, and shows the API's field errors in place.
+ * the API's own schema before sending (and sends what it normalised), and shows the API's field errors in place.
  */
 export function EventForm({
   event,
@@ -87,18 +79,18 @@ export function EventForm({
   onCancel,
 }: {
   event?: EventView;
-  initialAnimal?: AnimalChoice | null;
+  initialAnimal?: PickableAnimal | null;
   pickAnimal: boolean;
   pending: boolean;
   error: unknown;
-  onSubmit: (values: EventFormValues) => void;
+  onSubmit: (values: CreateEvent) => void;
   onCancel?: () => void;
 }) {
   const { t, locale } = useI18n();
-  const d = (event?.details ?? {}) as Record<string, unknown>;
-  const calf = (d.calf ?? {}) as Record<string, unknown>;
+  const d: EventDetails = event?.details ?? {};
+  const calf = d.calf;
   const initialType = event && isEventType(event.eventType) ? event.eventType : null;
-  const [animal, setAnimal] = useState<AnimalChoice | null>(initialAnimal ?? null);
+  const [animal, setAnimal] = useState<PickableAnimal | null>(initialAnimal ?? null);
   useEffect(() => {
     if (initialAnimal) setAnimal(initialAnimal);
   }, [initialAnimal]);
@@ -116,40 +108,41 @@ export function EventForm({
     weightKg: str(d.weightKg),
     product: str(d.product),
     dose: str(d.dose),
-    calfName: str(calf.name),
-    calfGender: str(calf.gender),
-    calfIdentificationNumber: str(calf.identificationNumber),
-    calfEarTagNumber: str(calf.earTagNumber),
+    calfName: str(calf?.name),
+    calfGender: str(calf?.gender),
+    calfIdentificationNumber: str(calf?.identificationNumber),
+    calfEarTagNumber: str(calf?.earTagNumber),
   });
   const [difficult, setDifficult] = useState(d.difficult === true);
-  const [registerCalf, setRegisterCalf] = useState(Boolean(d.calf));
+  const [registerCalf, setRegisterCalf] = useState(Boolean(calf));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const server = describeError(error);
   const errors = { ...server.fields, ...clientErrors };
   const set = (name: string) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [name]: e.target.value }));
-  const calfRegistered = typeof calf.cattleId === 'number';
+  const calfRegistered = calf?.cattleId !== undefined;
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const values = {
+    const parsed = createEventSchema.safeParse({
       cattleId: animal?.cattleId ?? event?.cattleId,
       eventType: type ?? '',
       eventDatetime: datetime ? `${datetime}:00+09:00` : '',
       details: type ? buildDetails(type, fields, registerCalf, difficult) : null,
       notes: notes.trim() ? notes : null,
-    };
-    const parsed = createEventSchema.safeParse(values);
+    });
     if (!parsed.success) {
       const found = zodFieldErrors(parsed.error);
-      if (!pickAnimal) delete found.cattleId;
-      if (Object.keys(found).length) {
-        setClientErrors(found);
-        return;
+      // Without a picker the animal is the event's own; its error, if any, is shown with the form's.
+      if (!pickAnimal && found.cattleId) {
+        found.details ??= found.cattleId;
+        delete found.cattleId;
       }
+      setClientErrors(found);
+      return;
     }
     setClientErrors({});
-    onSubmit(values);
+    onSubmit(parsed.data);
   }
 
   const typeError = errors.eventType;

@@ -1,18 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
+import { cattleDetailQuery } from '../../api/cattle';
+import { type AnimalState, type EventView, useEventMutations } from '../../api/events';
+import type { PickableAnimal } from '../../components/animal-picker';
 import { Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { BreedingStateCard } from './breeding-state-card';
 import { EventForm } from './event-form';
-import {
-  type AnimalChoice,
-  type AnimalState,
-  animalLabel,
-  animalQuery,
-  type EventView,
-  useEventMutations,
-} from './events-api';
+import { animalLabel } from './format';
 import './events.css';
 import './messages';
 
@@ -20,12 +16,12 @@ import './messages';
 export function EventNewPage() {
   const { t } = useI18n();
   const { cattleId } = useSearch({ strict: false }) as { cattleId?: number };
-  const preselected = useQuery({ ...animalQuery(cattleId ?? 0), enabled: Boolean(cattleId) });
+  const preselected = useQuery({ ...cattleDetailQuery(cattleId ?? 0), enabled: Boolean(cattleId) });
   const { create } = useEventMutations();
   const [saved, setSaved] = useState<{ event: EventView; animal: AnimalState } | null>(null);
   const [formKey, setFormKey] = useState(0);
   // "Record another" stays on the same animal: the usual barn flow is several events for one cow.
-  const [lastAnimal, setLastAnimal] = useState<AnimalChoice | null>(null);
+  const [lastAnimal, setLastAnimal] = useState<PickableAnimal | null>(null);
 
   if (saved) {
     return (
@@ -77,10 +73,7 @@ export function EventNewPage() {
           pending={create.isPending}
           error={create.error}
           onSubmit={(values) =>
-            create.mutate(
-              { ...values, cattleId: values.cattleId ?? 0 },
-              { onSuccess: (r) => setSaved({ event: r.data, animal: r.animal }) },
-            )
+            create.mutate(values, { onSuccess: (r) => setSaved({ event: r.data, animal: r.animal }) })
           }
         />
       </section>

@@ -3,10 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { formatDateJa, jstDate } from '@worker/domain/calendar';
 import { EVENT_CATEGORY_INFO, EVENT_TYPE_INFO, isEventType } from '@worker/domain/event-types';
 import { useState } from 'react';
+import { cattleEventsQuery, type EventDetails, type EventView, useEventMutations } from '../../api/events';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { EventForm } from './event-form';
-import { cattleEventsQuery, type EventView, useEventMutations } from './events-api';
 import './events.css';
 import './messages';
 
@@ -14,15 +14,15 @@ import './messages';
 export function useDetailsText() {
   const { t } = useI18n();
   return (event: EventView): string => {
-    const d = event.details ?? {};
+    const d: EventDetails = event.details ?? {};
     const parts: string[] = [];
-    if (typeof d.sireName === 'string') parts.push(`${t('events.sireName')}: ${d.sireName}`);
-    if (typeof d.technician === 'string') parts.push(`${t('events.technician')}: ${d.technician}`);
-    if (typeof d.result === 'string') parts.push(t(`events.resultValue.${d.result}`));
+    if (d.sireName) parts.push(`${t('events.sireName')}: ${d.sireName}`);
+    if (d.technician) parts.push(`${t('events.technician')}: ${d.technician}`);
+    if (d.result) parts.push(t(`events.resultValue.${d.result}`));
     if (d.difficult === true) parts.push(t('events.difficult'));
-    if (typeof d.weightKg === 'number') parts.push(`${d.weightKg} kg`);
-    if (typeof d.product === 'string') parts.push(d.product);
-    if (typeof d.dose === 'string') parts.push(d.dose);
+    if (d.weightKg !== undefined) parts.push(`${d.weightKg} kg`);
+    if (d.product) parts.push(d.product);
+    if (d.dose) parts.push(d.dose);
     return parts.join(' / ');
   };
 }
@@ -102,11 +102,8 @@ export function EventTimeline({ cattleId }: { cattleId: number }) {
                       <span className="muted">{timeJst(event.eventDatetime)}</span>
                     </div>
                     {detailsText(event) ? <p className="event-item__details">{detailsText(event)}</p> : null}
-                    {typeof (event.details?.calf as { cattleId?: unknown } | undefined)?.cattleId === 'number' ? (
-                      <Link
-                        to="/cattle/$id"
-                        params={{ id: String((event.details!.calf as { cattleId: number }).cattleId) }}
-                      >
+                    {event.details?.calf?.cattleId !== undefined ? (
+                      <Link to="/cattle/$id" params={{ id: String(event.details.calf.cattleId) }}>
                         {t('events.toCalf')}
                       </Link>
                     ) : null}
@@ -131,8 +128,7 @@ export function EventTimeline({ cattleId }: { cattleId: number }) {
                           if (!window.confirm(t('events.confirmDelete', { label }))) return;
                           setDeleteError(null);
                           remove.mutate(event.eventId, {
-                            onError: (err) =>
-                              setDeleteError(t('events.deleteFailed', { message: (err as Error).message })),
+                            onError: (err) => setDeleteError(t('events.deleteFailed', { message: err.message })),
                           });
                         }}
                       >

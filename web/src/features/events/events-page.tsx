@@ -8,13 +8,14 @@ import {
   type EventCategory,
   eventTypesOfCategory,
 } from '@worker/domain/event-types';
+import { type EventFilters, eventsLogQuery } from '../../api/events';
 import { AnimalPicker } from '../../components/animal-picker';
 import { SelectField, TextField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { EventTypeBadge, useDetailsText } from './event-timeline';
-import { animalLabel, type EventFilters, eventsLogQuery } from './events-api';
 import type { EventsSearch } from './events-search';
+import { animalLabel } from './format';
 import './events.css';
 import './messages';
 

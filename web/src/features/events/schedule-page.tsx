@@ -2,21 +2,27 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { addDays, addMonths, formatDateJa, jstMonth, monthRange, todayJst } from '@worker/domain/calendar';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { plannedShipmentsQuery, type ScheduleItem, scheduleQuery } from '../../api/events';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
-import { animalLabel, plannedShipmentsQuery, type ScheduleItem, scheduleQuery } from './events-api';
 import type { ScheduleSearch } from './events-search';
+import { animalLabel } from './format';
 import './events.css';
 import './messages';
 
-const KIND_COLOR: Record<string, string> = {
+/** One line of the schedule: a due date the API computed, or a planned shipment of the month. */
+type ScheduleEntryItem = Pick<ScheduleItem, 'cattleId' | 'cattleName' | 'cattleEarTagNumber'> & {
+  kind: ScheduleItem['kind'] | 'SHIPMENT_PLAN';
+};
+
+const KIND_COLOR: Record<ScheduleEntryItem['kind'], string> = {
   EXPECTED_ESTRUS: 'var(--event-breeding)',
   PREGNANCY_CHECK: 'var(--event-health)',
   EXPECTED_CALVING: 'var(--event-calving)',
   SHIPMENT_PLAN: 'var(--event-logistics)',
 };
 
-function ScheduleEntry({ item, compact }: { item: ScheduleItem; compact?: boolean }) {
+function ScheduleEntry({ item, compact }: { item: ScheduleEntryItem; compact?: boolean }) {
   const { t } = useI18n();
   return (
     <Link
@@ -130,8 +136,6 @@ export function SchedulePage() {
   const byDate = new Map<string, ScheduleItem[]>();
   for (const item of schedule.data ?? []) byDate.set(item.date, [...(byDate.get(item.date) ?? []), item]);
 
-  const { from } = monthRange(month);
-
   return (
     <div className="page event-page">
       <header className="page__header">
@@ -218,8 +222,7 @@ export function SchedulePage() {
               <li key={plan.cattleId}>
                 <ScheduleEntry
                   item={{
-                    date: from,
-                    kind: 'SHIPMENT_PLAN' as never,
+                    kind: 'SHIPMENT_PLAN',
                     cattleId: plan.cattleId,
                     cattleName: plan.cattleName,
                     cattleEarTagNumber: plan.earTagNumber,

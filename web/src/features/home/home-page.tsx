@@ -3,13 +3,13 @@ import { Link } from '@tanstack/react-router';
 import { addDays, addMonths, formatDateJa, jstMonth, todayJst } from '@worker/domain/calendar';
 import { CATTLE_STATUSES, IN_HERD_STATUSES } from '@worker/domain/cattle-enums';
 import { CalendarPlus } from 'lucide-react';
+import { useMe } from '../../api/accounts';
+import { statusCountsQuery } from '../../api/cattle';
+import { scheduleQuery } from '../../api/events';
 import { Loading } from '../../components/states';
 import { defineMessages, useI18n } from '../../lib/i18n';
-import { useMe } from '../../lib/session';
 import { TodayAlerts } from '../alerts/today-alerts';
-import { statusCountsQuery } from '../cattle/cattle-api';
 import { StatusBadge } from '../cattle/cattle-badges';
-import { scheduleQuery } from '../events/events-api';
 import { KpiTiles } from '../kpi/kpi-tiles';
 import './home.css';
 

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { formatDateJa, todayJst } from '@worker/domain/calendar';
-import { type BreedingKpiResult, customPeriodSchema } from '@worker/kpi/kpi.schemas';
+import { customPeriodSchema } from '@worker/kpi/kpi.schemas';
 import { type FormEvent, useEffect, useState } from 'react';
+import { ApiError } from '../../api/client';
+import { type BreedingKpi, breedingDeltaQuery, breedingKpiQuery, breedingTrendsQuery } from '../../api/kpi';
 import { TextField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
-import { ApiError } from '../../lib/api';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
-import { breedingDeltaQuery, breedingKpiQuery, breedingTrendsQuery, KPI_METRICS } from './kpi-api';
+import { KPI_METRICS } from './format';
 import type { KpiSearch } from './kpi-search';
 import { KpiTileGrid } from './kpi-tiles';
 import { TrendChart } from './trend-chart';
@@ -31,7 +32,7 @@ function requestedPeriod(search: KpiSearch): { from?: string; to?: string } {
   return {};
 }
 
-function ReliabilityCard({ kpi }: { kpi: BreedingKpiResult }) {
+function ReliabilityCard({ kpi }: { kpi: BreedingKpi }) {
   const { t } = useI18n();
   const { reliability, nextReliability, counts } = kpi;
   const explain = {
@@ -66,7 +67,7 @@ function ReliabilityCard({ kpi }: { kpi: BreedingKpiResult }) {
   );
 }
 
-function InsightsCard({ kpi }: { kpi: BreedingKpiResult }) {
+function InsightsCard({ kpi }: { kpi: BreedingKpi }) {
   const { t } = useI18n();
   const judged = kpi.insights.filter((i) => i.metric !== 'data');
   if (judged.length === 0) return null;

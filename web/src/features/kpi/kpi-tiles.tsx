@@ -1,23 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { BreedingDelta, BreedingKpiResult } from '@worker/kpi/kpi.schemas';
 import { ArrowDown, ArrowRight, ArrowUp, Minus } from 'lucide-react';
+import { type BreedingDelta, type BreedingKpi, breedingDeltaQuery, breedingKpiQuery } from '../../api/kpi';
 import { ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
-import {
-  breedingDeltaQuery,
-  breedingKpiQuery,
-  formatChange,
-  formatMetric,
-  KPI_METRICS,
-  type KpiMetric,
-} from './kpi-api';
+import { formatChange, formatMetric, KPI_METRICS, type KpiMetric } from './format';
 import './kpi.css';
 import './messages';
 
 function basisText(
   metric: KpiMetric,
-  counts: BreedingKpiResult['counts'],
+  counts: BreedingKpi['counts'],
   t: (key: string, params?: Record<string, unknown>) => string,
 ) {
   const { inseminations, calvings, daysOpenGaps, calvingIntervals } = counts;
@@ -52,7 +45,7 @@ function DeltaLine({ metric, delta }: { metric: KpiMetric; delta: BreedingDelta 
 }
 
 /** The four KPI tiles: value with unit, how it was counted, insight colour and the change against last month. */
-export function KpiTileGrid({ kpi, delta }: { kpi: BreedingKpiResult; delta?: BreedingDelta }) {
+export function KpiTileGrid({ kpi, delta }: { kpi: BreedingKpi; delta?: BreedingDelta }) {
   const { t, locale } = useI18n();
   return (
     <ul className="kpi-tiles">

@@ -1,8 +1,6 @@
-import type { BreedingTrends } from '@worker/kpi/kpi.schemas';
+import type { MonthlyKpi } from '../../api/kpi';
 import { useI18n } from '../../lib/i18n';
-import { formatMetric, type KpiMetric } from './kpi-api';
-
-type MonthlyKpi = BreedingTrends['months'][number];
+import { formatMetric, type KpiMetric } from './format';
 
 const W = 320;
 const H = 168;

@@ -1,15 +1,9 @@
 import { Turnstile, type TurnstileInstance } from '@marsidev/react-turnstile';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import {
-  DEVELOPMENT_TURNSTILE_TOKEN,
-  type PreRegisterBody,
-  type PreRegisterResponse,
-  preRegisterBodySchema,
-  type WaitingListConfig,
-} from '@worker/waiting-list/waiting-list.schemas';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { DEVELOPMENT_TURNSTILE_TOKEN, preRegisterBodySchema } from '@worker/waiting-list/waiting-list.schemas';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type PreRegisterInput, preRegister, waitingListConfigQuery } from '../../api/accounts';
 import { FormError, SelectField, SubmitButton, TextField } from '../../components/form';
-import { apiFetch } from '../../lib/api';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { defineMessages, useI18n } from '../../lib/i18n';
 import { REFERRAL_SOURCES } from '../../lib/referral-sources';
@@ -58,18 +52,12 @@ defineMessages({
 
 const WIDGET_LOAD_TIMEOUT_MS = 10_000;
 
-const configQuery = queryOptions({
-  queryKey: ['waiting-list', 'config'],
-  queryFn: () => apiFetch<{ data: WaitingListConfig }>('/pre-register/config').then((r) => r.data),
-  staleTime: Infinity,
-});
-
 type WidgetState = 'loading' | 'ready' | 'unavailable';
 
 /** The waiting-list form of the landing page: email, referral source and the Turnstile bot check. */
 export function WaitingListForm() {
   const { t, locale } = useI18n();
-  const config = useQuery(configQuery);
+  const config = useQuery(waitingListConfigQuery);
   const siteKey = config.data?.turnstileSiteKey ?? null;
   const verificationSkipped = config.data?.turnstileRequired === false;
   const turnstile = useRef<TurnstileInstance>(null);
@@ -85,8 +73,7 @@ export function WaitingListForm() {
   }, [config.isError, config.isSuccess, siteKey, widget]);
 
   const join = useMutation({
-    mutationFn: (body: PreRegisterBody) =>
-      apiFetch<PreRegisterResponse>('/pre-register', { method: 'POST', body }).then((r) => r.data),
+    mutationFn: preRegister,
     // A Turnstile token is good for one verification only.
     onSettled: () => {
       setToken(null);
@@ -98,7 +85,7 @@ export function WaitingListForm() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const referralSource = String(form.get('referralSource') ?? '');
-    const body: PreRegisterBody = {
+    const body: PreRegisterInput = {
       email: String(form.get('email') ?? ''),
       referralSource: referralSource || undefined,
       locale,

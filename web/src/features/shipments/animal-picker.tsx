@@ -1,8 +1,12 @@
+import type { CattleListItem } from '../../api/cattle';
 import { AnimalPicker as SharedAnimalPicker } from '../../components/animal-picker';
 import { useI18n } from '../../lib/i18n';
-import { animalLabel, type HerdAnimal } from './shipments-api';
+import { animalLabel } from './format';
 
-const shippable = (animal: HerdAnimal) => animal.status !== 'SHIPPED' && animal.status !== 'DEAD';
+/** An animal a shipment form is fixed to: enough to name it and send its ID. */
+export type ShipmentAnimal = Pick<CattleListItem, 'cattleId' | 'name' | 'earTagNumber' | 'identificationNumber'>;
+
+const shippable = (animal: CattleListItem) => animal.status !== 'SHIPPED' && animal.status !== 'DEAD';
 
 /** The shared animal picker set up for shipments: ear tag, name or ID number; only animals still in the herd, with sex and age. */
 export function AnimalPicker({
@@ -10,13 +14,13 @@ export function AnimalPicker({
   onChange,
   error,
 }: {
-  value: HerdAnimal | null;
-  onChange: (animal: HerdAnimal | null) => void;
+  value: CattleListItem | null;
+  onChange: (animal: CattleListItem | null) => void;
   error?: string;
 }) {
   const { t } = useI18n();
   return (
-    <SharedAnimalPicker<HerdAnimal>
+    <SharedAnimalPicker<CattleListItem>
       value={value}
       onChange={onChange}
       error={error}

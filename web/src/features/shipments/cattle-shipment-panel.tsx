@@ -2,11 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatDateJa } from '@worker/domain/calendar';
 import { type ReactNode, useState } from 'react';
+import { cattleDetailQuery } from '../../api/cattle';
+import { plansQuery, shipmentsQuery } from '../../api/shipments';
 import { ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
+import type { ShipmentAnimal } from './animal-picker';
+import { monthLabel, yen } from './format';
 import { PlanForm } from './plan-form';
 import { ShipmentForm } from './shipment-form';
-import { herdAnimalQuery, monthLabel, plansQuery, shipmentsQuery, yen } from './shipments-api';
 import './messages';
 import './shipments.css';
 
@@ -17,7 +20,14 @@ export function CattleShipmentPanel({ cattleId }: { cattleId: number }) {
   const [notice, setNotice] = useState<string | null>(null);
   const shipments = useQuery(shipmentsQuery({ cattleId, limit: 1 }));
   const plans = useQuery(plansQuery({ cattleId }));
-  const animal = useQuery(herdAnimalQuery(cattleId));
+  const animal = useQuery(cattleDetailQuery(cattleId));
+  // Until the animal has loaded, the forms know no more of it than its ID.
+  const fixedAnimal: ShipmentAnimal = animal.data ?? {
+    cattleId,
+    name: null,
+    earTagNumber: null,
+    identificationNumber: 0,
+  };
   const shipment = shipments.data?.results[0];
   const plan = plans.data?.results.find((p) => p.cattleId === cattleId);
   const gone = animal.data?.status === 'DEAD';
@@ -37,18 +47,7 @@ export function CattleShipmentPanel({ cattleId }: { cattleId: number }) {
   else if (mode === 'plan')
     body = (
       <PlanForm
-        animal={
-          animal.data ?? {
-            cattleId,
-            name: null,
-            earTagNumber: null,
-            identificationNumber: 0,
-            gender: null,
-            growthStage: null,
-            status: '',
-            birthday: null,
-          }
-        }
+        animal={fixedAnimal}
         onDone={(message) => {
           setNotice(message);
           setMode('view');
@@ -59,18 +58,7 @@ export function CattleShipmentPanel({ cattleId }: { cattleId: number }) {
   else if (mode === 'record')
     body = (
       <ShipmentForm
-        animal={
-          animal.data ?? {
-            cattleId,
-            name: null,
-            earTagNumber: null,
-            identificationNumber: 0,
-            gender: null,
-            growthStage: null,
-            status: '',
-            birthday: null,
-          }
-        }
+        animal={fixedAnimal}
         onDone={(message) => {
           setNotice(message);
           setMode('view');

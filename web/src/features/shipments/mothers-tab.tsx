@@ -2,12 +2,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatDateJa } from '@worker/domain/calendar';
 import { MOTHER_SORT_KEYS, type MotherSortKey, mothersQuerySchema } from '@worker/shipments/shipments.schemas';
 import { type FormEvent, useState } from 'react';
+import { mothersQuery } from '../../api/shipments';
 import { SelectField, TextField } from '../../components/form';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
-import { manYen, mothersQuery, yen } from './shipments-api';
+import { manYen, yen } from './format';
 
 const PAGE_SIZE = 20;
 const sortLabels: Record<MotherSortKey, string> = {

@@ -1,11 +1,13 @@
 import { addMonths, jstMonth } from '@worker/domain/calendar';
 import { createPlanSchema } from '@worker/shipments/shipments.schemas';
 import { type FormEvent, useState } from 'react';
+import type { CattleListItem } from '../../api/cattle';
 import { FormError, SelectField, SubmitButton } from '../../components/form';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
-import { AnimalPicker } from './animal-picker';
-import { animalLabel, type HerdAnimal, monthLabel, usePlanMutations } from './shipments-api';
+import { AnimalPicker, type ShipmentAnimal } from './animal-picker';
+import { animalLabel, monthLabel } from './format';
+import { usePlanMutations } from './mutations';
 
 /** The months a plan can go to: this month and the next two years. */
 export const plannableMonths = () => Array.from({ length: 24 }, (_, i) => addMonths(jstMonth(), i));
@@ -16,14 +18,14 @@ export function PlanForm({
   onDone,
   onCancel,
 }: {
-  animal?: HerdAnimal | null;
+  animal?: ShipmentAnimal | null;
   initialMonth?: string;
   onDone: (message: string) => void;
   onCancel: () => void;
 }) {
   const { t, locale } = useI18n();
   const { create } = usePlanMutations();
-  const [animal, setAnimal] = useState<HerdAnimal | null>(fixedAnimal ?? null);
+  const [picked, setPicked] = useState<CattleListItem | null>(null);
   const [month, setMonth] = useState(initialMonth ?? addMonths(jstMonth(), 1));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const server = describeError(create.error);
@@ -32,7 +34,10 @@ export function PlanForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.reset();
-    const parsed = createPlanSchema.safeParse({ cattleId: animal?.cattleId, plannedShipmentMonth: month });
+    const parsed = createPlanSchema.safeParse({
+      cattleId: (fixedAnimal ?? picked)?.cattleId,
+      plannedShipmentMonth: month,
+    });
     if (!parsed.success) return setClientErrors(zodFieldErrors(parsed.error));
     setClientErrors({});
     create.mutate(parsed.data, { onSuccess: () => onDone(t('shipments.planSaved')) });
@@ -45,7 +50,7 @@ export function PlanForm({
           <strong>{animalLabel(fixedAnimal)}</strong>
         </p>
       ) : (
-        <AnimalPicker value={animal} onChange={setAnimal} error={errors.cattleId} />
+        <AnimalPicker value={picked} onChange={setPicked} error={errors.cattleId} />
       )}
       {fixedAnimal && errors.cattleId ? <FormError message={errors.cattleId} /> : null}
       <SelectField

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { addMonths, jstMonth } from '@worker/domain/calendar';
-import type { PlanListItem } from '@worker/shipments/shipments.schemas';
 import { useId, useState } from 'react';
+import { type PlanListItem, plansQuery } from '../../api/shipments';
 import { FormError } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { describeError } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
+import { animalLabel, monthLabel } from './format';
+import { usePlanMutations } from './mutations';
 import { PlanForm, plannableMonths } from './plan-form';
-import { animalLabel, monthLabel, plansQuery, usePlanMutations } from './shipments-api';
 import type { ShipmentsSearch } from './shipments-search';
 
 /** The board shows the overdue column, this month and the next five, plus any later month that has plans. */

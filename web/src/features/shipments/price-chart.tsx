@@ -1,5 +1,5 @@
-import type { MonthlyStat } from '@worker/domain/shipment-stats';
 import { useId } from 'react';
+import type { MonthlyStat } from '../../api/shipments';
 import { useI18n } from '../../lib/i18n';
 
 const W = 640;

@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { formatDateJa, isIsoDate } from '@worker/domain/calendar';
-import type { ShipmentListItem } from '@worker/shipments/shipments.schemas';
 import { type FormEvent, useState } from 'react';
+import { cattleDetailQuery } from '../../api/cattle';
+import { type ShipmentListItem, shipmentsQuery } from '../../api/shipments';
 import { FormError, TextField } from '../../components/form';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { describeError } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
+import { animalLabel, yen } from './format';
+import { useShipmentMutations } from './mutations';
 import { ShipmentForm } from './shipment-form';
-import { animalLabel, herdAnimalQuery, shipmentsQuery, useShipmentMutations, yen } from './shipments-api';
 import type { ShipmentsSearch } from './shipments-search';
 
 const PAGE_SIZE = 50;
@@ -27,7 +29,7 @@ export function RecordsTab({ search, onNotice }: { search: ShipmentsSearch; onNo
     to: search.to && isIsoDate(search.to) ? search.to : undefined,
   };
   const list = useQuery(shipmentsQuery({ ...period, page, limit: PAGE_SIZE }));
-  const recordAnimal = useQuery({ ...herdAnimalQuery(search.record ?? 0), enabled: Boolean(search.record) });
+  const recordAnimal = useQuery({ ...cattleDetailQuery(search.record ?? 0), enabled: Boolean(search.record) });
   const { remove } = useShipmentMutations();
 
   const applyPeriod = (event: FormEvent) => {

@@ -1,11 +1,14 @@
 import { todayJst } from '@worker/domain/calendar';
-import { createShipmentSchema, type ShipmentListItem, updateShipmentSchema } from '@worker/shipments/shipments.schemas';
+import { createShipmentSchema, updateShipmentSchema } from '@worker/shipments/shipments.schemas';
 import { type FormEvent, useState } from 'react';
+import type { CattleListItem } from '../../api/cattle';
+import type { ShipmentListItem } from '../../api/shipments';
 import { FormError, SubmitButton, TextAreaField, TextField } from '../../components/form';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
-import { AnimalPicker } from './animal-picker';
-import { animalLabel, type HerdAnimal, useShipmentMutations } from './shipments-api';
+import { AnimalPicker, type ShipmentAnimal } from './animal-picker';
+import { animalLabel } from './format';
+import { useShipmentMutations } from './mutations';
 
 type Values = {
   shipmentDate: string;
@@ -26,14 +29,14 @@ export function ShipmentForm({
   onCancel,
 }: {
   editing?: ShipmentListItem;
-  animal?: HerdAnimal | null;
+  animal?: ShipmentAnimal | null;
   onDone: (message: string) => void;
   onCancel: () => void;
 }) {
   const { t } = useI18n();
   const { create, update } = useShipmentMutations();
   const mutation = editing ? update : create;
-  const [animal, setAnimal] = useState<HerdAnimal | null>(fixedAnimal ?? null);
+  const [picked, setPicked] = useState<CattleListItem | null>(null);
   const [values, setValues] = useState<Values>({
     shipmentDate: editing?.shipmentDate ?? todayJst(),
     price: toText(editing?.price),
@@ -61,7 +64,7 @@ export function ShipmentForm({
         { onSuccess: () => onDone(t('shipments.updated')) },
       );
     } else {
-      const parsed = createShipmentSchema.safeParse({ ...body, cattleId: animal?.cattleId });
+      const parsed = createShipmentSchema.safeParse({ ...body, cattleId: (fixedAnimal ?? picked)?.cattleId });
       if (!parsed.success) return setClientErrors(zodFieldErrors(parsed.error));
       setClientErrors({});
       create.mutate(parsed.data, { onSuccess: () => onDone(t('shipments.saved')) });
@@ -79,7 +82,7 @@ export function ShipmentForm({
           <strong>{animalLabel(fixedAnimal)}</strong>
         </p>
       ) : (
-        <AnimalPicker value={animal} onChange={setAnimal} error={errors.cattleId} />
+        <AnimalPicker value={picked} onChange={setPicked} error={errors.cattleId} />
       )}
       {fixedAnimal && errors.cattleId ? <FormError message={errors.cattleId} /> : null}
       <div className="shipment-form__grid">

@@ -2,13 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { downloadShipmentsCsv } from '../../api/shipments';
 import { FormError } from '../../components/form';
 import { describeError } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { MothersTab } from './mothers-tab';
 import { PlansTab } from './plans-tab';
 import { RecordsTab } from './records-tab';
-import { downloadShipmentsCsv } from './shipments-api';
 import { SHIPMENT_TABS, type ShipmentsSearch, type ShipmentTab } from './shipments-search';
 import { StatsTab } from './stats-tab';
 import './messages';
@@ -23,7 +23,7 @@ const tabLabels: Record<ShipmentTab, string> = {
 
 export function ShipmentsPage() {
   const { t } = useI18n();
-  const search = useSearch({ strict: false }) as ShipmentsSearch;
+  const search = useSearch({ from: '/app/shipments' });
   const navigate = useNavigate({ from: '/shipments' });
   const tab: ShipmentTab = search.tab ?? 'records';
   const [notice, setNotice] = useState<string | null>(null);

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { addMonths, formatDateJa, jstMonth, todayJst } from '@worker/domain/calendar';
 import { useState } from 'react';
+import { priceStatsQuery } from '../../api/shipments';
 import { ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
+import { manYen, monthLabel, yen } from './format';
 import { PriceChart } from './price-chart';
-import { manYen, monthLabel, priceStatsQuery, yen } from './shipments-api';
 
 type Choice = 'last12' | 'thisYear' | 'lastYear';
 const choices: { value: Choice; labelKey: string }[] = [

@@ -1,5 +1,5 @@
-import { ApiError } from './api';
-import { getToken } from './auth-token';
+import { getToken } from '../lib/auth-token';
+import { toApiError } from './client';
 
 /**
  * Fetches a file from the API with the signed-in token (a plain link cannot send it), with the file name the
@@ -13,10 +13,7 @@ export async function apiFetchFile(
   const response = await fetch(`/api/v1${path}`, {
     headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
   });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
-    throw new ApiError(response.status, body?.error?.code ?? 'HTTP_ERROR', body?.error?.message ?? response.statusText);
-  }
+  if (!response.ok) throw await toApiError(response);
   const filename = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? null;
   return { blob: await response.blob(), filename };
 }

@@ -1,0 +1,77 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import { getToken } from '../lib/auth-token';
+import { api, unwrap } from './client';
+
+type AuthApi = typeof api.auth;
+type UsersApi = typeof api.users;
+type WaitingListApi = (typeof api)['pre-register'];
+
+export type Me = InferResponseType<UsersApi['me']['$get'], 200>['data'];
+export type Theme = InferRequestType<UsersApi[':id']['theme']['$patch']>['json']['theme'];
+export type LoginResult = InferResponseType<AuthApi['login']['$post'], 200>;
+export type RegisterInput = InferRequestType<AuthApi['register']['$post']>['json'];
+export type CompleteInput = InferRequestType<AuthApi['complete']['$post']>['json'];
+export type LoginInput = InferRequestType<AuthApi['login']['$post']>['json'];
+export type PreRegisterInput = InferRequestType<WaitingListApi['$post']>['json'];
+export type PreRegistration = InferResponseType<WaitingListApi['$post'], 200 | 201>['data'];
+
+/** Query keys of the signed-in account and of the sign-in pages. */
+export const accountKeys = {
+  all: ['accounts'] as const,
+  me: () => [...accountKeys.all, 'me'] as const,
+  providers: () => [...accountKeys.all, 'providers'] as const,
+  verification: (token: string) => [...accountKeys.all, 'verification', token] as const,
+};
+
+/** Query keys of the landing page's waiting list. */
+export const waitingListKeys = {
+  all: ['waiting-list'] as const,
+  config: () => [...waitingListKeys.all, 'config'] as const,
+};
+
+/** The signed-in user; not asked for without a token. */
+export const meQuery = queryOptions({
+  queryKey: accountKeys.me(),
+  queryFn: ({ signal }) => unwrap(api.users.me.$get(undefined, { init: { signal } })).then((r) => r.data),
+  staleTime: 5 * 60_000,
+  enabled: () => Boolean(getToken()),
+});
+
+/** Which of Google and LINE sign-in are configured. */
+export const providersQuery = queryOptions({
+  queryKey: accountKeys.providers(),
+  queryFn: ({ signal }) => unwrap(api.auth.providers.$get(undefined, { init: { signal } })).then((r) => r.data),
+  staleTime: 10 * 60_000,
+});
+
+/** Whether a verification mail's token is still good (a POST, read once as a query). */
+export const verificationQuery = (token: string) =>
+  queryOptions({
+    queryKey: accountKeys.verification(token),
+    queryFn: () => unwrap(api.auth.verify.$post({ json: { token } })),
+  });
+
+export const registerAccount = (input: RegisterInput) => unwrap(api.auth.register.$post({ json: input }));
+
+export const completeRegistration = (input: CompleteInput) => unwrap(api.auth.complete.$post({ json: input }));
+
+export const login = (input: LoginInput) => unwrap(api.auth.login.$post({ json: input }));
+
+export const logout = () => unwrap(api.auth.logout.$post());
+
+export const saveTheme = (userId: number, theme: Theme) =>
+  unwrap(api.users[':id'].theme.$patch({ param: { id: String(userId) }, json: { theme } })).then((r) => r.data);
+
+/** The waiting-list form's settings (the Turnstile site key). */
+export const waitingListConfigQuery = queryOptions({
+  queryKey: waitingListKeys.config(),
+  queryFn: ({ signal }) => unwrap(api['pre-register'].config.$get(undefined, { init: { signal } })).then((r) => r.data),
+  staleTime: Infinity,
+});
+
+export const preRegister = (input: PreRegisterInput) =>
+  unwrap(api['pre-register'].$post({ json: input })).then((r) => r.data);
+
+/** The signed-in user, shared by every screen through the one `meQuery`. */
+export const useMe = () => useQuery(meQuery);

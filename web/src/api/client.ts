@@ -1,0 +1,55 @@
+import type { AppType } from '@worker/app';
+import { errorBodySchema } from '@worker/lib/error-body';
+import { type ClientResponse, hc } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+import { ApiError } from '../lib/api-error';
+import { clearToken, getToken } from '../lib/auth-token';
+
+export { ApiError };
+
+/** fetch with the signed-in token; a lost connection becomes ApiError NETWORK_ERROR, a refused token signs out. */
+async function authorizedFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('Accept', 'application/json');
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(input, { ...init, headers });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'NETWORK_ERROR', 'network');
+  }
+  if (response.status === 401 && token) clearToken();
+  return response;
+}
+
+/** The typed client: paths, parameters and answers come from the Worker's own route declarations. */
+export const api = hc<AppType>('/', { fetch: authorizedFetch }).api.v1;
+
+/** Turns a non-2xx answer into an ApiError carrying the API's code, message and field errors. */
+export async function toApiError(response: Response): Promise<ApiError> {
+  const parsed = errorBodySchema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) return new ApiError(response.status, 'HTTP_ERROR', response.statusText);
+  const { code, message, field, issues } = parsed.data.error;
+  return new ApiError(response.status, code, message, field, issues);
+}
+
+type SuccessBody<R> =
+  R extends ClientResponse<infer T, infer S, infer F>
+    ? S extends SuccessStatusCode
+      ? F extends 'json'
+        ? T
+        : never
+      : never
+    : never;
+
+/** The 2xx body of a typed call; any other answer throws an ApiError. */
+export async function unwrap<R extends ClientResponse<unknown, number, string>>(
+  call: Promise<R>,
+): Promise<SuccessBody<R>> {
+  const response = await call;
+  if (!response.ok) throw await toApiError(response as unknown as Response);
+  if (response.status === 204) return undefined as SuccessBody<R>;
+  return (await response.json()) as SuccessBody<R>;
+}
