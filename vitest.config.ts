@@ -12,6 +12,8 @@ export default defineConfig(async () => {
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
+          // An empty database for the migration tests, which migrate it step by step themselves.
+          d1Databases: ['MIGRATION_DB'],
           bindings: {
             TEST_MIGRATIONS: migrations,
             ENVIRONMENT: 'development',

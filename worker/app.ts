@@ -12,6 +12,7 @@ import { cattleRouter } from './cattle/cattle.index';
 import { devRouter } from './dev/dev.index';
 import { type AppEnv, isDevelopment, isProduction } from './env';
 import { eventsRouter } from './events/events.index';
+import { farmsRouter } from './farms/farms.index';
 import { apiReferenceHtml } from './health/api-reference';
 import { healthRouter } from './health/health.index';
 import { kpiRouter } from './kpi/kpi.index';
@@ -67,9 +68,16 @@ export function createApp() {
   app.use('*', (c, next) =>
     cors({
       origin: (origin) => ([c.env.CORS_DEV_ORIGIN, c.env.CORS_PROD_ORIGIN].includes(origin) ? origin : null),
-      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Content-Type', 'Authorization'],
-      exposeHeaders: ['X-Request-Id', 'Retry-After', 'Content-Disposition'],
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Content-Type', 'Authorization', 'X-Farm-Id', 'Idempotency-Key', 'X-D1-Bookmark'],
+      exposeHeaders: [
+        'X-Request-Id',
+        'Retry-After',
+        'Content-Disposition',
+        'X-Refreshed-Token',
+        'Idempotent-Replayed',
+        'X-D1-Bookmark',
+      ],
       credentials: true,
       maxAge: 600,
     })(c, next),
@@ -120,7 +128,8 @@ export function createApp() {
     .route('/pre-register', waitingListRouter)
     .route('/admin', adminRouter)
     .route('/kpi', kpiRouter)
-    .route('/shipments', shipmentsRouter);
+    .route('/shipments', shipmentsRouter)
+    .route('/farms', farmsRouter);
 
   app.use('/dev/*', async (c, next) => {
     if (!isDevelopment(c.env)) return c.notFound();

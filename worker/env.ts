@@ -1,3 +1,5 @@
+import type { FarmRole } from './domain/roles';
+
 export interface Env {
   DB: D1Database;
   ASSETS: Fetcher;
@@ -31,6 +33,10 @@ export interface Variables {
   log: Logger;
   userId: number;
   sessionId: string;
+  /** Set by farmAccess on farm-data routes: the farm acted on, and the caller's role in it. */
+  farmId: number;
+  role: FarmRole;
+  userName: string;
 }
 
 export interface AppEnv {

@@ -10,12 +10,14 @@ import {
 import { z } from 'zod';
 import { meQuery } from './api/accounts';
 import type { CattleListSearch } from './api/cattle';
+import { settleCurrentFarm } from './api/farms';
 import { AppShell } from './components/app-shell';
 import { ErrorState, Loading } from './components/states';
 import { registrationsSearchSchema } from './features/admin/registrations-search';
 import { alertsSearchSchema } from './features/alerts/alerts-search';
 import { useActiveAlertCount } from './features/alerts/use-active-alert-count';
 import { eventNewSearch, eventsSearch, scheduleSearch } from './features/events/events-search';
+import { FarmSwitcher } from './features/farms/farm-switcher';
 import { kpiSearchSchema } from './features/kpi/kpi-search';
 import { shipmentsSearchSchema } from './features/shipments/shipments-search';
 import { getToken } from './lib/auth-token';
@@ -88,10 +90,10 @@ const adminRegistrationsRoute = createRoute({
   component: lazy(() => import('./features/admin/registrations-page'), 'RegistrationsPage'),
 });
 
-/** The signed-in layout: the shared shell, given the alerts feature's count for its nav badge. */
+/** The signed-in layout: the shared shell, given the alerts feature's count for its nav badge and the farm switcher. */
 function AppLayout() {
   const alertCount = useActiveAlertCount();
-  return <AppShell alertCount={alertCount} />;
+  return <AppShell alertCount={alertCount} farmSwitcher={<FarmSwitcher />} />;
 }
 
 // The farmer's app: signed-in only
@@ -101,7 +103,8 @@ export const appRoute = createRoute({
   beforeLoad: async ({ context, location }) => {
     if (!getToken()) throw redirect({ to: '/login', search: { redirect: location.href } });
     try {
-      await context.queryClient.ensureQueryData(meQuery);
+      // The farm shown is settled before any screen asks for farm data (it goes out as X-Farm-Id).
+      await Promise.all([context.queryClient.ensureQueryData(meQuery), settleCurrentFarm(context.queryClient)]);
     } catch {
       if (!getToken()) throw redirect({ to: '/login', search: { redirect: location.href } });
     }
@@ -213,6 +216,12 @@ const settingsRoute = createRoute({
   component: lazy(() => import('./features/accounts/settings-page'), 'SettingsPage'),
 });
 
+const membersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/farms/members',
+  component: lazy(() => import('./features/farms/members-page'), 'MembersPage'),
+});
+
 const routeTree = rootRoute.addChildren([
   landingRoute,
   loginRoute,
@@ -234,6 +243,7 @@ const routeTree = rootRoute.addChildren([
     shipmentsRoute,
     alertsRoute,
     settingsRoute,
+    membersRoute,
     menuRoute,
   ]),
 ]);

@@ -5,6 +5,12 @@ import { conflict } from '../lib/errors';
 import { createRouter } from '../lib/http';
 import * as routes from './accounts.routes';
 import { completeRegistration, findUserByVerificationToken, login, registerAccount } from './accounts.service';
+import {
+  confirmPasswordReset,
+  logoutEverywhere,
+  RESET_REQUESTED_MESSAGE,
+  requestPasswordReset,
+} from './passwords.service';
 
 export const accountsRouter = createRouter()
   .openapi(routes.register, async (c) => {
@@ -40,4 +46,20 @@ export const accountsRouter = createRouter()
       .delete(sessions)
       .where(eq(sessions.id, c.get('sessionId')));
     return c.json({ success: true, message: 'ログアウトしました' }, 200);
+  })
+  .openapi(routes.logoutAll, async (c) => {
+    await logoutEverywhere(c.env, c.get('userId'));
+    return c.json({ success: true, message: 'すべての端末からログアウトしました' }, 200);
+  })
+  .openapi(routes.passwordReset, async (c) => {
+    await requestPasswordReset(c.env, c.get('log'), c.req.valid('json').email);
+    return c.json({ success: true, message: RESET_REQUESTED_MESSAGE }, 200);
+  })
+  .openapi(routes.passwordResetConfirm, async (c) => {
+    const { token, password } = c.req.valid('json');
+    await confirmPasswordReset(c.env, token, password);
+    return c.json(
+      { success: true, message: 'パスワードを再設定しました。新しいパスワードでログインしてください。' },
+      200,
+    );
   });

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { requireAuth } from '../auth/require-auth';
 import { errorBodySchema } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
 import {
@@ -6,11 +7,12 @@ import {
   loginBodySchema,
   loginResponseSchema,
   messageResponseSchema,
+  passwordResetBodySchema,
+  passwordResetConfirmBodySchema,
   registerBodySchema,
   registerResponseSchema,
   verifyBodySchema,
 } from './accounts.schemas';
-import { requireAuth } from './require-auth';
 
 const error = (description: string) => jsonContent(errorBodySchema, description);
 const tags = ['Auth'];
@@ -73,6 +75,37 @@ export const logout = createRoute({
   security: [{ bearer: [] }],
   middleware: requireAuth,
   responses: { 200: jsonContent(messageResponseSchema, 'Signed out'), 401: error('Not signed in') },
+});
+
+export const logoutAll = createRoute({
+  method: 'post',
+  path: '/logout-all',
+  tags,
+  summary: 'Sign out everywhere: every session of the caller ends',
+  security: [{ bearer: [] }],
+  middleware: requireAuth,
+  responses: { 200: jsonContent(messageResponseSchema, 'Signed out everywhere'), 401: error('Not signed in') },
+});
+
+export const passwordReset = createRoute({
+  method: 'post',
+  path: '/password-reset',
+  tags,
+  summary: 'Mail a password reset link (the same answer for known and unknown addresses)',
+  request: { body: jsonBody(passwordResetBodySchema) },
+  responses: { 200: jsonContent(messageResponseSchema, 'Requested'), 400: error('Invalid email') },
+});
+
+export const passwordResetConfirm = createRoute({
+  method: 'post',
+  path: '/password-reset/confirm',
+  tags,
+  summary: 'Set a new password from a reset link; every session of the user ends',
+  request: { body: jsonBody(passwordResetConfirmBodySchema) },
+  responses: {
+    200: jsonContent(messageResponseSchema, 'Password set'),
+    400: error('Invalid or expired link, or an invalid password'),
+  },
 });
 
 export const providers = createRoute({

@@ -70,3 +70,17 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const messageResponseSchema = z.object({ success: z.boolean(), message: z.string() });
 export const registerResponseSchema = messageResponseSchema.extend({ isExistingUser: z.boolean() });
+
+export const passwordResetBodySchema = z.object({ email: emailSchema });
+export const passwordResetConfirmBodySchema = z.object({
+  token: z
+    .string({ error: 'パスワード再設定リンクが無効か期限切れです' })
+    .min(1, 'パスワード再設定リンクが無効か期限切れです'),
+  password: passwordSchema,
+});
+export const changePasswordBodySchema = z.object({
+  currentPassword: z
+    .string({ error: '現在のパスワードを入力してください' })
+    .min(1, '現在のパスワードを入力してください'),
+  newPassword: passwordSchema,
+});

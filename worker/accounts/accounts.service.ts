@@ -3,16 +3,17 @@
  * with a password (docs/product.md §3).
  */
 import { eq } from 'drizzle-orm';
+import { issueSession, PASSWORD_SESSION_SECONDS } from '../auth/tokens';
 import { getDb } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Env, Logger } from '../env';
+import { ensureOwnFarm } from '../farms/farms.service';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import { AppError, conflict, tooManyRequests, unauthorized } from '../lib/errors';
 import { rateLimiter } from '../lib/rate-limit';
 import { sendMail } from '../mail/send-mail';
 import { completedMail, verificationMail } from './mail-templates';
 import { hashPassword, OAUTH_PASSWORD_MARKER, verifyPassword } from './password';
-import { issueSession, PASSWORD_SESSION_SECONDS } from './tokens';
 
 const VERIFICATION_TOKEN_HOURS = 24;
 const LOGIN_FAILURE_LIMIT = 5;
@@ -102,6 +103,8 @@ export async function completeRegistration(
       updatedAt: new Date().toISOString(),
     })
     .where(eq(users.id, user.id));
+  // Completing the registration gives the new user their own farm ({userName}の牧場).
+  await ensureOwnFarm(db, user.id, name);
   try {
     await sendMail(
       env,

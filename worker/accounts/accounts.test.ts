@@ -153,14 +153,14 @@ describe('POST /auth/verify and /auth/complete', () => {
 });
 
 describe('POST /auth/login and /auth/logout', () => {
-  it('signs in with a 12-hour signed token and a session row', async () => {
+  it('signs in with a 30-day signed token and a session row', async () => {
     const { email, password } = await signUp();
     const res = await api('/auth/login', { method: 'POST', body: { email, password } });
     expect(res.status).toBe(200);
     expect(res.json.user).toMatchObject({ email, userName: '牧場 太郎', theme: 'light' });
     const [, payload] = res.json.token.split('.');
     const claims = JSON.parse(atob(payload.replaceAll('-', '+').replaceAll('_', '/')));
-    expect(claims.exp - claims.iat).toBe(43200);
+    expect(claims.exp - claims.iat).toBe(30 * 86_400);
     expect(claims).toMatchObject({ userId: res.json.user.id, iss: 'ushicho', aud: 'ushicho-app' });
     const session = await env.DB.prepare('SELECT * FROM sessions WHERE id = ?').bind(claims.sid).first();
     expect(session).not.toBeNull();

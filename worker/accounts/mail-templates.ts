@@ -29,3 +29,18 @@ export function completedMail(appUrl: string, userName: string) {
     ),
   };
 }
+
+export function passwordResetMail(appUrl: string, token: string) {
+  const link = `${appUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+  return {
+    subject: '【牛帳】パスワードの再設定',
+    text: `パスワード再設定のご依頼を受け付けました。\n\n次のリンクから新しいパスワードを設定してください（1時間有効、1回のみ）：\n${link}\n\nお心当たりのない場合は、このメールを破棄してください。パスワードは変わりません。\n\n牛帳 Ushichō`,
+    html: layout(
+      'パスワードの再設定',
+      `<p>次のボタンから新しいパスワードを設定してください（1時間有効、1回のみ）。</p>` +
+        `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#166534;color:#fff;border-radius:8px;text-decoration:none">パスワードを再設定する</a></p>` +
+        `<p style="font-size:13px">ボタンが開けない場合: ${escapeHtml(link)}</p>` +
+        `<p style="font-size:13px">お心当たりのない場合は、このメールを破棄してください。パスワードは変わりません。</p>`,
+    ),
+  };
+}

@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
+import { issueSession, OAUTH_SESSION_SECONDS } from '../auth/tokens';
 import { type Db, getDb } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { type AppEnv, type Env, isProduction, type Logger } from '../env';
+import { ensureOwnFarm } from '../farms/farms.service';
 import { randomToken, timingSafeEqual } from '../lib/crypto';
 import { AppError } from '../lib/errors';
 import { OAUTH_PASSWORD_MARKER } from './password';
-import { issueSession, OAUTH_SESSION_SECONDS } from './tokens';
 
 export type OAuthProviderName = 'google' | 'line';
 
@@ -178,6 +179,8 @@ export async function finishSignIn(
     });
     const db = getDb(c.env);
     const userId = await findOrCreateUser(db, provider.name, profile);
+    const [signedIn] = await db.select({ userName: users.userName }).from(users).where(eq(users.id, userId));
+    await ensureOwnFarm(db, userId, signedIn.userName);
     const { token, session } = await issueSession(c.env, userId, OAUTH_SESSION_SECONDS);
     await db.batch([
       db.insert(sessions).values(session),

@@ -1,12 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
+import { requireAuth } from '../auth/require-auth';
 import { getDb } from '../db/client';
 import { users } from '../db/schema';
 import { errorBodySchema } from '../lib/error-body';
 import { forbidden, notFound } from '../lib/errors';
 import { createRouter, jsonBody, jsonContent } from '../lib/http';
-import { type PublicUser, publicUserSchema, themeBodySchema } from './accounts.schemas';
-import { requireAuth } from './require-auth';
+import { changePasswordBodySchema, type PublicUser, publicUserSchema, themeBodySchema } from './accounts.schemas';
+import { changePassword } from './passwords.service';
 
 const error = (description: string) => jsonContent(errorBodySchema, description);
 const userResponse = z.object({ success: z.literal(true), data: publicUserSchema });
@@ -75,7 +76,25 @@ async function loadUser(env: Parameters<typeof getDb>[0], id: number) {
   return user;
 }
 
+const changePasswordRoute = createRoute({
+  ...common,
+  method: 'put',
+  path: '/me/password',
+  summary: 'Change your password; your other sessions end',
+  request: { body: jsonBody(changePasswordBodySchema) },
+  responses: {
+    200: jsonContent(z.object({ success: z.boolean(), message: z.string() }), 'Changed'),
+    400: error('Wrong current password, or an invalid new one'),
+    401: error('Not signed in'),
+  },
+});
+
 export const usersRouter = createRouter()
+  .openapi(changePasswordRoute, async (c) => {
+    const session = { userId: c.get('userId'), sessionId: c.get('sessionId') };
+    await changePassword(c.env, session, c.req.valid('json'));
+    return c.json({ success: true, message: 'パスワードを変更しました。ほかの端末はログアウトしました。' }, 200);
+  })
   .openapi(getMe, async (c) =>
     c.json({ success: true as const, data: toPublicUser(await loadUser(c.env, c.get('userId'))) }, 200),
   )

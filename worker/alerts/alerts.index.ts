@@ -8,7 +8,7 @@ import { alertNotFound, changeAlert } from './alerts.service';
 
 export const alertsRouter = createRouter()
   .openapi(routes.list, async (c) => {
-    const data = await listAlerts(getDb(c.env), c.get('userId'), c.req.valid('query'));
+    const data = await listAlerts(getDb(c.env), c.get('farmId'), c.req.valid('query'));
     return c.json({ data }, 200);
   })
   .openapi(routes.patch, async (c) => {
@@ -36,7 +36,7 @@ export const alertsRouter = createRouter()
   })
   .openapi(routes.history, async (c) => {
     const { alertId } = c.req.valid('param');
-    const found = await alertWithHistory(getDb(c.env), c.get('userId'), alertId);
+    const found = await alertWithHistory(getDb(c.env), c.get('farmId'), alertId);
     if (!found) throw alertNotFound();
     return c.json({ data: { alert: found.alert, results: found.history } }, 200);
   });

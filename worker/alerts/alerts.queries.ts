@@ -7,7 +7,7 @@ import { decodeCursor, encodeCursor } from '../lib/cursor';
 import { DEFAULT_OPEN_LIMIT, DEFAULT_SEARCH_LIMIT, DUE_SOON_DAYS, type ListAlertsParams } from './alerts.schemas';
 
 /** The one scoping condition for every alert query. */
-export const ownedAlerts = (ownerId: number) => eq(alerts.ownerUserId, ownerId);
+export const ownedAlerts = (farmId: number) => eq(alerts.farmId, farmId);
 
 export const alertColumns = {
   id: alerts.id,
@@ -36,7 +36,7 @@ const countWhere = (condition: SQL, name: string) =>
   sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`.mapWith(Number).as(name);
 
 /** Counts over the owner's whole alert list (filters do not apply): the numbers the home screen and badge show. */
-export function summaryQuery(db: Db, ownerId: number, today: string) {
+export function summaryQuery(db: Db, farmId: number, today: string) {
   const open = sql`${alerts.status} in ('active', 'acknowledged')`;
   return db
     .select({
@@ -53,17 +53,17 @@ export function summaryQuery(db: Db, ownerId: number, today: string) {
       ),
     })
     .from(alerts)
-    .where(ownedAlerts(ownerId));
+    .where(ownedAlerts(farmId));
 }
 
 /**
  * One page of the owner's alerts, most severe first, then by due date; with the filtered total and the summary.
  * One D1 round trip.
  */
-export async function listAlerts(db: Db, ownerId: number, params: ListAlertsParams, today = todayJst()) {
+export async function listAlerts(db: Db, farmId: number, params: ListAlertsParams, today = todayJst()) {
   const statuses = params.status.length ? params.status : [...OPEN_ALERT_STATUSES];
   const limit = params.limit ?? (params.status.length ? DEFAULT_SEARCH_LIMIT : DEFAULT_OPEN_LIMIT);
-  const filters: (SQL | undefined)[] = [ownedAlerts(ownerId), inArray(alerts.status, statuses)];
+  const filters: (SQL | undefined)[] = [ownedAlerts(farmId), inArray(alerts.status, statuses)];
   if (params.cattleId) filters.push(eq(alerts.cattleId, params.cattleId));
   if (params.alertType.length) filters.push(inArray(alerts.type, params.alertType));
   if (params.severity.length) filters.push(inArray(alerts.severity, params.severity));
@@ -98,7 +98,7 @@ export async function listAlerts(db: Db, ownerId: number, params: ListAlertsPara
       .select({ total: count() })
       .from(alerts)
       .where(and(...filters)),
-    summaryQuery(db, ownerId, today),
+    summaryQuery(db, farmId, today),
   ]);
   const hasNext = rows.length > limit;
   const page = rows.slice(0, limit);
@@ -113,12 +113,12 @@ export async function listAlerts(db: Db, ownerId: number, params: ListAlertsPara
 }
 
 /** The alert and its history, oldest first; null when it is not the owner's. One D1 round trip. */
-export async function alertWithHistory(db: Db, ownerId: number, alertId: string) {
+export async function alertWithHistory(db: Db, farmId: number, alertId: string) {
   const [found, history] = await db.batch([
     db
       .select(alertColumns)
       .from(alerts)
-      .where(and(eq(alerts.id, alertId), ownedAlerts(ownerId)))
+      .where(and(eq(alerts.id, alertId), ownedAlerts(farmId)))
       .limit(1),
     db
       .select({
@@ -133,16 +133,16 @@ export async function alertWithHistory(db: Db, ownerId: number, alertId: string)
       })
       .from(alertHistory)
       .innerJoin(alerts, eq(alerts.id, alertHistory.alertId))
-      .where(and(eq(alertHistory.alertId, alertId), ownedAlerts(ownerId)))
+      .where(and(eq(alertHistory.alertId, alertId), ownedAlerts(farmId)))
       .orderBy(asc(alertHistory.createdAt), asc(alertHistory.id)),
   ]);
   return found[0] ? { alert: found[0], history } : null;
 }
 
-/** Any owner's alert, for telling "not yours" (403) from "does not exist" (404) on changes. */
+/** The alert with its farm, for a change: another farm's answers 404 exactly like one that does not exist. */
 export async function findAlertForChange(db: Db, alertId: string) {
   const [row] = await db
-    .select({ id: alerts.id, status: alerts.status, memo: alerts.memo, ownerUserId: alerts.ownerUserId })
+    .select({ id: alerts.id, status: alerts.status, memo: alerts.memo, farmId: alerts.farmId })
     .from(alerts)
     .where(eq(alerts.id, alertId))
     .limit(1);

@@ -1,12 +1,17 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireAuth } from '../accounts/require-auth';
 import { ALERT_HISTORY_ACTIONS, ALERT_SEVERITIES, ALERT_STATUSES } from '../domain/alerts';
+import { farmAccess } from '../farms/farm-access';
 import { errorBodySchema } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
 import { alertPatchSchema, listAlertsQuerySchema, memoChangeSchema, statusChangeSchema } from './alerts.schemas';
 
 const error = (description: string) => jsonContent(errorBodySchema, description);
-const common = { tags: ['Alerts'], security: [{ bearer: [] }], middleware: requireAuth };
+const common = { tags: ['Alerts'], security: [{ bearer: [] }], middleware: farmAccess() };
+/** Every farm-data route: signed in, and a member of the farm whose role allows the call. */
+const memberErrors = {
+  401: error('Not signed in'),
+  403: error('Not a member of this farm, or the role does not allow this'),
+};
 const params = z.object({ alertId: z.string().min(1).max(128) });
 
 const alertSchema = z.object({
@@ -44,8 +49,7 @@ const changedSchema = z.object({
 
 const changeErrors = {
   400: error("Invalid input, or 'Cannot transition from X to Y'"),
-  401: error('Not signed in'),
-  403: error('You can only update your own alerts'),
+  403: error('Not a member of this farm, or the role does not allow this'),
   404: error('Alert not found'),
   409: error('Changed by someone else meanwhile'),
 };
@@ -58,6 +62,7 @@ export const list = createRoute({
   description: "`total` counts the alerts matching the filters; `summary` counts over all of the farm's alerts.",
   request: { query: listAlertsQuerySchema },
   responses: {
+    ...memberErrors,
     200: jsonContent(
       z.object({
         data: z.object({
@@ -71,7 +76,6 @@ export const list = createRoute({
       'A page of alerts',
     ),
     400: error('Invalid query'),
-    401: error('Not signed in'),
   },
 });
 
@@ -81,7 +85,11 @@ export const patch = createRoute({
   path: '/{alertId}',
   summary: 'Change the status and/or memo of an alert',
   request: { params, body: jsonBody(alertPatchSchema) },
-  responses: { 200: jsonContent(changedSchema, 'Changed'), ...changeErrors },
+  responses: {
+    ...memberErrors,
+    200: jsonContent(changedSchema, 'Changed'),
+    ...changeErrors,
+  },
 });
 
 export const status = createRoute({
@@ -90,7 +98,11 @@ export const status = createRoute({
   path: '/{alertId}/status',
   summary: 'Acknowledge, resolve or dismiss an alert (optionally with a reason)',
   request: { params, body: jsonBody(statusChangeSchema) },
-  responses: { 200: jsonContent(changedSchema.extend({ message: z.string() }), 'Changed'), ...changeErrors },
+  responses: {
+    ...memberErrors,
+    200: jsonContent(changedSchema.extend({ message: z.string() }), 'Changed'),
+    ...changeErrors,
+  },
 });
 
 export const memo = createRoute({
@@ -100,6 +112,7 @@ export const memo = createRoute({
   summary: "Set the alert's memo (empty clears it)",
   request: { params, body: jsonBody(memoChangeSchema) },
   responses: {
+    ...memberErrors,
     200: jsonContent(
       z.object({ data: z.object({ id: z.string(), memo: z.string().nullable() }), message: z.string() }),
       'Saved',
@@ -115,6 +128,7 @@ export const history = createRoute({
   summary: 'The alert and every change to it, oldest first',
   request: { params },
   responses: {
+    ...memberErrors,
     200: jsonContent(
       z.object({
         data: z.object({
@@ -135,7 +149,6 @@ export const history = createRoute({
       }),
       'History',
     ),
-    401: error('Not signed in'),
     404: error('Alert not found'),
   },
 });

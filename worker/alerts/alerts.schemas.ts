@@ -7,7 +7,7 @@ export const ALERT_MESSAGES = {
   invalidSeverity: 'Invalid alert severity',
   invalidStatus: 'Invalid alert status',
   cattleIdRequired: 'cattleId is required',
-  ownerRequired: 'ownerUserId is required',
+  ownerRequired: 'farmId is required',
   messageRequired: 'message is required',
   messageTooLong: 'message must be at most 500 characters',
   memoTooLong: 'memo must be at most 1000 characters',
@@ -117,7 +117,7 @@ export const alertCreateSchema = (today: string) =>
       .number({ error: ALERT_MESSAGES.cattleIdRequired })
       .int(ALERT_MESSAGES.cattleId)
       .positive(ALERT_MESSAGES.cattleId),
-    ownerUserId: z
+    farmId: z
       .number({ error: ALERT_MESSAGES.ownerRequired })
       .int(ALERT_MESSAGES.ownerRequired)
       .positive(ALERT_MESSAGES.ownerRequired),

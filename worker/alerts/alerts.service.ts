@@ -9,7 +9,7 @@ import { alerts, cattle } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { type AlertStatus, canTransition } from '../domain/alerts';
 import { todayJst } from '../domain/calendar';
-import { AppError, conflict, fieldErrors, forbidden, notFound } from '../lib/errors';
+import { AppError, conflict, fieldErrors, notFound } from '../lib/errors';
 import { findAlertForChange } from './alerts.queries';
 import { ALERT_MESSAGES, type AlertCreateInput, alertCreateSchema, transitionRefused } from './alerts.schemas';
 import { alertId, createdHistoryStatements, insertAlertsStatements, SYSTEM } from './alerts.statements';
@@ -29,10 +29,10 @@ export interface AlertChange {
  * alert meanwhile. Three D1 round trips with the session check.
  */
 export async function changeAlert(scope: Scope, alertId: string, change: AlertChange) {
-  const { db, ownerId } = scope;
+  const { db, farmId } = scope;
   const current = await findAlertForChange(db, alertId);
-  if (!current) throw alertNotFound();
-  if (current.ownerUserId !== ownerId) throw forbidden(ALERT_MESSAGES.forbidden);
+  // Another farm's alert answers 404 exactly like one that does not exist (docs/product.md §3).
+  if (!current || current.farmId !== farmId) throw alertNotFound();
   const from = current.status;
   const to = change.status;
   if (to !== undefined && !canTransition(from, to)) {
@@ -62,7 +62,7 @@ export async function changeAlert(scope: Scope, alertId: string, change: AlertCh
     db
       .update(alerts)
       .set(set)
-      .where(and(eq(alerts.id, alertId), eq(alerts.ownerUserId, ownerId), eq(alerts.status, from)))
+      .where(and(eq(alerts.id, alertId), eq(alerts.farmId, farmId), eq(alerts.status, from)))
       .returning({ id: alerts.id, status: alerts.status, memo: alerts.memo }),
   ];
   if (to !== undefined) statements.push(history(to, change.reason ?? null));
@@ -85,11 +85,11 @@ export async function createAlert(
   const [animal] = await db
     .select({ name: cattle.name, earTagNumber: cattle.earTagNumber })
     .from(cattle)
-    .where(and(eq(cattle.cattleId, alert.cattleId), eq(cattle.ownerUserId, alert.ownerUserId)))
+    .where(and(eq(cattle.cattleId, alert.cattleId), eq(cattle.farmId, alert.farmId)))
     .limit(1);
   if (!animal) throw notFound('指定された牛が見つかりません', 'CATTLE_NOT_FOUND');
 
-  const id = await alertId(alert.ownerUserId, alert.cattleId, alert.type, alert.dueAt);
+  const id = await alertId(alert.farmId, alert.cattleId, alert.type, alert.dueAt);
   const now = new Date().toISOString();
   const row = {
     ...alert,

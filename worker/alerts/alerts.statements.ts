@@ -9,8 +9,8 @@ import { sha256Hex } from '../lib/crypto';
 export const MAX_BOUND_PARAMETERS = 100;
 
 /** An alert's identity is (owner, cattle, type, due date): the same condition always gets the same id. */
-export const alertId = (ownerUserId: number, cattleId: number, type: string, dueAt: string | null) =>
-  sha256Hex(`${ownerUserId}|${cattleId}|${type}|${dueAt ?? ''}`);
+export const alertId = (farmId: number, cattleId: number, type: string, dueAt: string | null) =>
+  sha256Hex(`${farmId}|${cattleId}|${type}|${dueAt ?? ''}`);
 
 export interface AlertInsert {
   id: string;
@@ -22,7 +22,7 @@ export interface AlertInsert {
   dueAt: string | null;
   message: string;
   memo: string | null;
-  ownerUserId: number;
+  farmId: number;
 }
 
 export const chunk = <T>(items: readonly T[], size: number): T[][] => {
@@ -31,7 +31,8 @@ export const chunk = <T>(items: readonly T[], size: number): T[][] => {
   return out;
 };
 
-const INSERT_COLUMNS = 12;
+/** Bound parameters per inserted alert (created_by is read from the animal: the user who registered it). */
+const INSERT_COLUMNS = 13;
 
 /** New alerts (status active); an id that already exists is left as it is. */
 export function insertAlertsStatements(rows: readonly AlertInsert[], now: string): SQL[] {
@@ -39,11 +40,11 @@ export function insertAlertsStatements(rows: readonly AlertInsert[], now: string
     const values = sql.join(
       part.map(
         (r) =>
-          sql`(${r.id}, ${r.type}, ${r.severity}, 'active', ${r.cattleId}, ${r.cattleName}, ${r.cattleEarTagNumber}, ${r.dueAt}, ${r.message}, ${r.memo}, ${r.ownerUserId}, ${now}, ${now})`,
+          sql`(${r.id}, ${r.type}, ${r.severity}, 'active', ${r.cattleId}, ${r.cattleName}, ${r.cattleEarTagNumber}, ${r.dueAt}, ${r.message}, ${r.memo}, ${r.farmId}, (select created_by from cattle where cattle_id = ${r.cattleId}), ${now}, ${now})`,
       ),
       sql`, `,
     );
-    return sql`insert into alerts (id, type, severity, status, cattle_id, cattle_name, cattle_ear_tag_number, due_at, message, memo, owner_user_id, created_at, updated_at)
+    return sql`insert into alerts (id, type, severity, status, cattle_id, cattle_name, cattle_ear_tag_number, due_at, message, memo, farm_id, created_by, created_at, updated_at)
       values ${values} on conflict (id) do nothing`;
   });
 }

@@ -26,13 +26,13 @@ async function createCow(token: string, name = 'はなこ') {
   return res.json.data.cattleId as number;
 }
 
-type Farmer = { token: string; userId: number };
+type Farmer = { token: string; userId: number; farmId: number };
 const seed = (owner: Farmer, cattleId: number, input: Partial<AlertCreateInput> = {}) =>
   createAlert(db, {
     type: 'CALVING_WITHIN_60',
     severity: 'medium',
     cattleId,
-    ownerUserId: owner.userId,
+    farmId: owner.farmId,
     message: '分娩予定まで残り12日（エサ強化）',
     dueAt: addDays(today, 12),
     ...input,
@@ -297,11 +297,11 @@ describe('PUT /alerts/{alertId}/status', () => {
     expect(long.json.error.message).toBe('理由は500文字以内で入力してください');
   });
 
-  it("refuses to change another farm's alert (403) and leaves it unchanged", async () => {
+  it("refuses to change another farm's alert (404, like an unknown one) and leaves it unchanged", async () => {
     const alert = await seed(neighbour, neighbourCow, { dueAt: addDays(today, 24) });
     const res = await putStatus(farmer.token, alert.id, { status: 'acknowledged' });
-    expect(res.status).toBe(403);
-    expect(res.json.error.message).toBe('You can only update your own alerts');
+    expect(res.status).toBe(404);
+    expect(res.json.error).toMatchObject({ code: 'ALERT_NOT_FOUND', message: 'Alert not found' });
     expect(JSON.stringify(res.json)).not.toContain('となり');
     expect((await row(alert.id)).status).toBe('active');
   });
@@ -354,11 +354,12 @@ describe('PUT /alerts/{alertId}/memo', () => {
     expect((await putMemo(farmer.token, alert.id, { memo: 'あ'.repeat(1000) })).status).toBe(200);
   });
 
-  it("refuses another farm's alert (403), an unknown one (404) and no token (401)", async () => {
+  it("refuses another farm's alert (404), an unknown one (404) and no token (401)", async () => {
     const alert = await seed(neighbour, neighbourCow, { dueAt: addDays(today, 32) });
     const other = await putMemo(farmer.token, alert.id, { memo: 'のぞき' });
-    expect(other.status).toBe(403);
-    expect(other.json.error.message).toBe('You can only update your own alerts');
+    expect(other.status).toBe(404);
+    expect(other.json.error).toMatchObject({ code: 'ALERT_NOT_FOUND', message: 'Alert not found' });
+    expect(JSON.stringify(other.json)).not.toContain('となり');
     expect((await row(alert.id)).memo).toBeNull();
     expect((await putMemo(farmer.token, 'nope', { memo: 'x' })).status).toBe(404);
     expect((await api(`/alerts/${alert.id}/memo`, { method: 'PUT', body: { memo: 'x' } })).status).toBe(401);
@@ -404,11 +405,12 @@ describe('PATCH /alerts/{alertId}', () => {
     );
   });
 
-  it("refuses another farm's alert (403), an unknown one (404) and no token (401)", async () => {
+  it("refuses another farm's alert (404), an unknown one (404) and no token (401)", async () => {
     const alert = await seed(neighbour, neighbourCow, { dueAt: addDays(today, 44) });
     const other = await patch(farmer.token, alert.id, { status: 'dismissed' });
-    expect(other.status).toBe(403);
-    expect(other.json.error.message).toBe('You can only update your own alerts');
+    expect(other.status).toBe(404);
+    expect(other.json.error).toMatchObject({ code: 'ALERT_NOT_FOUND', message: 'Alert not found' });
+    expect(await row(alert.id)).toMatchObject({ status: 'active', resolved_at: null });
     expect((await patch(farmer.token, 'nope', { memo: 'x' })).status).toBe(404);
     expect((await api(`/alerts/${alert.id}`, { method: 'PATCH', body: { memo: 'x' } })).status).toBe(401);
   });
@@ -446,7 +448,7 @@ describe('createAlert (docs/product.md §7 Alert create)', () => {
     type: 'CALVING_OVERDUE',
     severity: 'high',
     cattleId: cow,
-    ownerUserId: farmer.userId,
+    farmId: farmer.farmId,
     message: '分娩予定日を3日超過',
     dueAt: addDays(today, -3),
   });
@@ -475,7 +477,7 @@ describe('createAlert (docs/product.md §7 Alert create)', () => {
     [{ message: 'あ'.repeat(501) }, 'message must be at most 500 characters'],
     [{ memo: 'あ'.repeat(1001) }, 'memo must be at most 1000 characters'],
     [{ cattleId: undefined }, 'cattleId is required'],
-    [{ ownerUserId: undefined }, 'ownerUserId is required'],
+    [{ farmId: undefined }, 'farmId is required'],
     [{ dueAt: 'tomorrow' }, 'dueAt must be a date (YYYY-MM-DD)'],
   ])('refuses %o', async (change, message) => {
     expect(await refusal({ ...valid(), ...change })).toEqual({ status: 400, message });

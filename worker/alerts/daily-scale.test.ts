@@ -9,7 +9,8 @@ describe('the daily run on a large farm', () => {
       method: 'POST',
       body: { email: 'scale@ushicho.example', userName: '大規模牧場' },
     });
-    const { userId } = owner.json;
+    const { userId, token } = owner.json;
+    const farmId = (await api('/farms', { token })).json.data[0].id as number;
     for (let start = 0; start < 2000; start += 500) {
       const res = await api('/dev/bench-seed/herd', {
         method: 'POST',
@@ -27,15 +28,15 @@ describe('the daily run on a large farm', () => {
       await waitOnExecutionContext(ctx);
     };
     await run();
-    const first = await env.DB.prepare('SELECT count(*) AS n, max(updated_at) AS t FROM alerts WHERE owner_user_id = ?')
-      .bind(userId)
+    const first = await env.DB.prepare('SELECT count(*) AS n, max(updated_at) AS t FROM alerts WHERE farm_id = ?')
+      .bind(farmId)
       .first<{ n: number; t: string }>();
     expect(first!.n).toBeGreaterThan(50);
     await run();
     const second = await env.DB.prepare(
-      "SELECT count(*) AS n FROM alert_history h JOIN alerts a ON a.id = h.alert_id WHERE a.owner_user_id = ? AND h.action = 'created'",
+      "SELECT count(*) AS n FROM alert_history h JOIN alerts a ON a.id = h.alert_id WHERE a.farm_id = ? AND h.action = 'created'",
     )
-      .bind(userId)
+      .bind(farmId)
       .first<{ n: number }>();
     expect(second!.n).toBe(first!.n);
   }, 180_000);

@@ -5,28 +5,28 @@ import worker from '../index';
 import { signUp, testEnv } from '../test/api';
 import { runDailyAlerts } from './daily';
 
-/** The daily run sliced across invocations: one owner per scope and one scope per invocation here. */
+/** The daily run sliced across invocations: one farm per scope and one scope per invocation here. */
 const now = new Date();
 const today = todayJst(now);
 const slice = { maxScopes: 1, ownersPerScope: 1 };
 let identification = 1_800_000_000;
-const owners: number[] = [];
+const farms: number[] = [];
 
-async function cowOpenFor(ownerId: number, days: number) {
+async function cowOpenFor(member: { farmId: number; userId: number }, days: number) {
   const { meta } = await testEnv.DB.prepare(
-    "INSERT INTO cattle (owner_user_id, identification_number, name, gender, status) VALUES (?, ?, '分割', '雌', 'HEALTHY')",
+    "INSERT INTO cattle (farm_id, created_by, identification_number, name, gender, status) VALUES (?, ?, ?, '分割', '雌', 'HEALTHY')",
   )
-    .bind(ownerId, ++identification)
+    .bind(member.farmId, member.userId, ++identification)
     .run();
   await testEnv.DB.prepare('INSERT INTO breeding_status (cattle_id, last_calving_date) VALUES (?, ?)')
     .bind(meta.last_row_id, addDays(today, -days))
     .run();
 }
 
-const ownersWithAlerts = async () =>
-  (
-    await testEnv.DB.prepare('SELECT DISTINCT owner_user_id AS id FROM alerts ORDER BY 1').all<{ id: number }>()
-  ).results.map((r) => r.id);
+const farmsWithAlerts = async () =>
+  (await testEnv.DB.prepare('SELECT DISTINCT farm_id AS id FROM alerts ORDER BY 1').all<{ id: number }>()).results.map(
+    (r) => r.id,
+  );
 
 async function scheduled(cron: string) {
   const ctx = createExecutionContext();
@@ -37,34 +37,34 @@ async function scheduled(cron: string) {
 beforeAll(async () => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
   for (let i = 0; i < 3; i++) {
-    const { userId } = await signUp({ name: `分割牧場${i}` });
-    await cowOpenFor(userId, 70 + i);
-    owners.push(userId);
+    const member = await signUp({ name: `分割牧場${i}` });
+    await cowOpenFor(member, 70 + i);
+    farms.push(member.farmId);
   }
 });
 
 describe('the daily run in slices', () => {
   it('does nothing on a follow-up cron before the dawn cron has started the day', async () => {
     await scheduled('5-55/5 21 * * *');
-    expect(await ownersWithAlerts()).toEqual([]);
+    expect(await farmsWithAlerts()).toEqual([]);
     expect(await testEnv.DB.prepare('SELECT count(*) AS n FROM daily_runs').first('n')).toBe(0);
   });
 
   it('covers one slice per invocation and continues where the last one stopped', async () => {
     const first = await runDailyAlerts(testEnv, { now, slice });
     expect(first).toMatchObject({ scopes: 1, finished: false, created: 1 });
-    expect(await ownersWithAlerts()).toEqual(owners.slice(0, 1));
+    expect(await farmsWithAlerts()).toEqual(farms.slice(0, 1));
 
     const second = await runDailyAlerts(testEnv, { now, slice, continuation: true });
     expect(second).toMatchObject({ scopes: 1, finished: false, created: 1 });
-    expect(await ownersWithAlerts()).toEqual(owners.slice(0, 2));
+    expect(await farmsWithAlerts()).toEqual(farms.slice(0, 2));
 
     const third = await runDailyAlerts(testEnv, { now, slice, continuation: true });
     expect(third).toMatchObject({ scopes: 1, finished: true, created: 1 });
-    expect(await ownersWithAlerts()).toEqual(owners);
+    expect(await farmsWithAlerts()).toEqual(farms);
 
     const progress = await testEnv.DB.prepare('SELECT * FROM daily_runs WHERE run_date = ?').bind(today).first<any>();
-    expect(progress).toMatchObject({ after_owner_id: owners[2], invocations: 3 });
+    expect(progress).toMatchObject({ after_owner_id: farms[2], invocations: 3 });
     expect(progress.finished_at).not.toBeNull();
   });
 
@@ -80,7 +80,7 @@ describe('the daily run in slices', () => {
     )
       .bind(today)
       .first<any>();
-    expect(progress).toEqual({ after_owner_id: owners[0], invocations: 1, finished_at: null });
+    expect(progress).toEqual({ after_owner_id: farms[0], invocations: 1, finished_at: null });
   });
 
   it('finishes the whole day in one dawn invocation at the production slice size', async () => {

@@ -9,7 +9,7 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { dailyRuns, users } from '../db/schema';
+import { dailyRuns, farmMembers, users } from '../db/schema';
 import { ALERT_TYPE_LABELS } from '../domain/alerts';
 import { formatDateJa, type IsoDate, todayJst } from '../domain/calendar';
 import type { Env, Logger } from '../env';
@@ -59,7 +59,7 @@ const animalLabel = (a: Pick<NewAlert, 'cattleName' | 'cattleEarTagNumber' | 'ca
 /** One farmer's digest of the high alerts that appeared this morning. */
 export function digestMail(
   env: Pick<Env, 'APP_URL'>,
-  to: { email: string; userName: string; id: number },
+  to: { email: string; userName: string; id: number; farmId: number },
   alerts: NewAlert[],
   today: IsoDate,
 ): Mail {
@@ -90,35 +90,46 @@ export function digestMail(
     .join('')}</ul>
 <p><a href="${escapeHtml(url)}">アラート一覧を開く</a></p>
 <p>牛帳 Ushichō</p>`;
-  return { to: to.email, subject, text, html, type: 'alert_digest', idempotencyKey: `alert-digest-${to.id}-${today}` };
+  return {
+    to: to.email,
+    subject,
+    text,
+    html,
+    type: 'alert_digest',
+    idempotencyKey: `alert-digest-${to.farmId}-${to.id}-${today}`,
+  };
 }
 
-/** Sends one digest per owner with new high alerts; a failed mail is logged and does not stop the others. */
+/**
+ * Sends each member of a farm with new high alerts one digest of them; a failed mail is logged and does not stop the
+ * others. A member of several such farms gets one digest per farm.
+ */
 export async function sendAlertDigests(
   env: Env,
   created: readonly NewAlert[],
   today: IsoDate,
   log: Logger,
 ): Promise<number> {
-  const highByOwner = new Map<number, NewAlert[]>();
+  const highByFarm = new Map<number, NewAlert[]>();
   for (const alert of created) {
     if (alert.severity !== 'high') continue;
-    highByOwner.set(alert.ownerUserId, [...(highByOwner.get(alert.ownerUserId) ?? []), alert]);
+    highByFarm.set(alert.farmId, [...(highByFarm.get(alert.farmId) ?? []), alert]);
   }
   const db = getDb(env);
   let sent = 0;
-  for (const ownerIds of chunk([...highByOwner.keys()], 90)) {
-    const owners = await db
-      .select({ id: users.id, email: users.email, userName: users.userName })
-      .from(users)
-      .where(inArray(users.id, ownerIds));
-    for (const owner of owners) {
-      if (owner.email.toLowerCase().endsWith(UNMAILABLE_SUFFIX)) continue;
+  for (const farmIds of chunk([...highByFarm.keys()], 90)) {
+    const members = await db
+      .select({ farmId: farmMembers.farmId, id: users.id, email: users.email, userName: users.userName })
+      .from(farmMembers)
+      .innerJoin(users, eq(users.id, farmMembers.userId))
+      .where(inArray(farmMembers.farmId, farmIds));
+    for (const member of members) {
+      if (member.email.toLowerCase().endsWith(UNMAILABLE_SUFFIX)) continue;
       try {
-        await sendMail(env, digestMail(env, owner, highByOwner.get(owner.id) ?? [], today), log);
+        await sendMail(env, digestMail(env, member, highByFarm.get(member.farmId) ?? [], today), log);
         sent += 1;
       } catch (err) {
-        log('error', 'alert digest failed', { userId: owner.id, error: String(err) });
+        log('error', 'alert digest failed', { userId: member.id, farmId: member.farmId, error: String(err) });
       }
     }
   }
@@ -131,7 +142,7 @@ export async function runDailyAlerts(env: Env, options: DailyRunOptions = {}): P
   const today = todayJst(now);
   const started = Date.now();
   const db = getDb(env);
-  let afterOwnerId = 0;
+  let afterFarmId = 0;
   if (options.continuation) {
     const [progress] = await db.select().from(dailyRuns).where(eq(dailyRuns.runDate, today)).limit(1);
     if (!progress || progress.finishedAt) {
@@ -145,19 +156,19 @@ export async function runDailyAlerts(env: Env, options: DailyRunOptions = {}): P
         finished: Boolean(progress?.finishedAt),
       };
     }
-    afterOwnerId = progress.afterOwnerId;
+    afterFarmId = progress.afterFarmId;
   }
   const result = await regenerateAllAlerts(db, {
     today,
     now,
     log,
-    afterOwnerId,
+    afterFarmId,
     maxScopes: DAILY_SCOPES_PER_INVOCATION,
     ...options.slice,
   });
   const stamp = now.toISOString();
   const progress = {
-    afterOwnerId: result.lastOwnerId ?? afterOwnerId,
+    afterFarmId: result.lastOwnerId ?? afterFarmId,
     finishedAt: result.done ? stamp : null,
     updatedAt: stamp,
   };
@@ -180,7 +191,7 @@ export async function runDailyAlerts(env: Env, options: DailyRunOptions = {}): P
   };
   log('info', 'daily alerts slice done', {
     ...summary,
-    afterOwnerId,
+    afterFarmId,
     skipped: result.skipped,
     ms: Date.now() - started,
   });

@@ -11,7 +11,7 @@ const today = todayJst();
 const at = (offset: number) => `${addDays(today, offset)}T10:00:00+09:00`;
 let identification = 1_600_000_000;
 
-type Farmer = { token: string; userId: number };
+type Farmer = { token: string; userId: number; farmId: number };
 
 async function createCow(token: string, name = 'はなこ') {
   const res = await api('/cattle', {
@@ -65,7 +65,7 @@ describe('regenerateAlertsForCattle', () => {
     const cow = await createCow(farmer.token);
     await record(farmer.token, cow, 'CALVING', -72);
     // (Event writes also regenerate; running it here again must come to the same.)
-    await regenerateAlertsForCattle(db, farmer.userId, cow);
+    await regenerateAlertsForCattle(db, farmer.farmId, cow);
     const [alert] = await alertsOf(cow);
     expect(alert).toMatchObject({
       type: 'OPEN_DAYS_OVER60_NO_AI',
@@ -74,12 +74,13 @@ describe('regenerateAlertsForCattle', () => {
       cattle_name: 'はなこ',
       due_at: addDays(today, -12),
       message: '分娩後72日経過・未授精',
-      owner_user_id: farmer.userId,
+      farm_id: farmer.farmId,
+      created_by: farmer.userId,
     });
     expect(alert.id).toMatch(/^[0-9a-f]{64}$/);
 
     await record(farmer.token, cow, 'INSEMINATION', 0);
-    await regenerateAlertsForCattle(db, farmer.userId, cow);
+    await regenerateAlertsForCattle(db, farmer.farmId, cow);
     const [after] = (await alertsOf(cow)).filter((a: any) => a.id === alert.id);
     expect(after.status).toBe('resolved');
     expect(after.resolved_at).toBeTruthy();
@@ -98,10 +99,10 @@ describe('regenerateAlertsForCattle', () => {
   it('changes nothing when run again, in a single D1 round trip', async () => {
     const cow = await createCow(farmer.token);
     await record(farmer.token, cow, 'CALVING', -65);
-    await regenerateAlertsForCattle(db, farmer.userId, cow);
+    await regenerateAlertsForCattle(db, farmer.farmId, cow);
     const before = await alertsOf(cow);
     const counter = { n: 0 };
-    const again = await regenerateAlertsForCattle(getDb({ DB: countingD1(env.DB, counter) }), farmer.userId, cow);
+    const again = await regenerateAlertsForCattle(getDb({ DB: countingD1(env.DB, counter) }), farmer.farmId, cow);
     expect(again).toEqual({ created: [], refreshed: 0, resolved: 0, skipped: 0 });
     expect(counter.n).toBe(1);
     expect(await alertsOf(cow)).toEqual(before);
@@ -111,14 +112,14 @@ describe('regenerateAlertsForCattle', () => {
   it('keeps the status and memo the farmer set while refreshing the day count the next day', async () => {
     const cow = await createCow(farmer.token);
     await record(farmer.token, cow, 'CALVING', -61);
-    await regenerateAlertsForCattle(db, farmer.userId, cow);
+    await regenerateAlertsForCattle(db, farmer.farmId, cow);
     const [alert] = await alertsOf(cow);
     await api(`/alerts/${alert.id}`, {
       method: 'PATCH',
       token: farmer.token,
       body: { status: 'acknowledged', memo: '来週授精' },
     });
-    const next = await regenerateAlertsForCattle(db, farmer.userId, cow, { today: addDays(today, 1) });
+    const next = await regenerateAlertsForCattle(db, farmer.farmId, cow, { today: addDays(today, 1) });
     expect(next).toMatchObject({ created: [], refreshed: 1, resolved: 0 });
     const [after] = await alertsOf(cow);
     expect(after).toMatchObject({
@@ -133,14 +134,14 @@ describe('regenerateAlertsForCattle', () => {
   it('does not reopen an alert the farmer dismissed', async () => {
     const cow = await createCow(farmer.token);
     await record(farmer.token, cow, 'CALVING', -70);
-    await regenerateAlertsForCattle(db, farmer.userId, cow);
+    await regenerateAlertsForCattle(db, farmer.farmId, cow);
     const [alert] = await alertsOf(cow);
     await api(`/alerts/${alert.id}/status`, {
       method: 'PUT',
       token: farmer.token,
       body: { status: 'dismissed', reason: '廃用予定' },
     });
-    const again = await regenerateAlertsForCattle(db, farmer.userId, cow);
+    const again = await regenerateAlertsForCattle(db, farmer.farmId, cow);
     expect(again.created).toEqual([]);
     expect(await alertsOf(cow)).toEqual([expect.objectContaining({ id: alert.id, status: 'dismissed' })]);
   });
@@ -148,20 +149,20 @@ describe('regenerateAlertsForCattle', () => {
   it('follows the animal name into its alerts', async () => {
     const cow = await createCow(farmer.token, 'さくら');
     await record(farmer.token, cow, 'CALVING', -80);
-    await regenerateAlertsForCattle(db, farmer.userId, cow);
+    await regenerateAlertsForCattle(db, farmer.farmId, cow);
     await api(`/cattle/${cow}`, { method: 'PATCH', token: farmer.token, body: { name: 'さくら二号' } });
-    await regenerateAlertsForCattle(db, farmer.userId, cow);
+    await regenerateAlertsForCattle(db, farmer.farmId, cow);
     expect((await alertsOf(cow))[0].cattle_name).toBe('さくら二号');
   });
 
-  it("ignores another owner's animal", async () => {
+  it("ignores another farm's animal", async () => {
     const theirs = await createCow(neighbour.token);
     await record(neighbour.token, theirs, 'CALVING', -90);
     const before = await alertsOf(theirs);
-    const result = await regenerateAlerts(db, farmer.userId, [theirs]);
+    const result = await regenerateAlerts(db, farmer.farmId, [theirs]);
     expect(result).toEqual({ created: [], refreshed: 0, resolved: 0, skipped: 0 });
     expect(await alertsOf(theirs)).toEqual(before);
-    expect(before.every((a: any) => a.owner_user_id === neighbour.userId)).toBe(true);
+    expect(before.every((a: any) => a.farm_id === neighbour.farmId)).toBe(true);
   });
 });
 
@@ -172,9 +173,9 @@ describe('regenerateAlerts for a whole herd', () => {
     for (let i = 0; i < 24; i++) {
       const id = ++identification;
       const { meta } = await env.DB.prepare(
-        "INSERT INTO cattle (owner_user_id, identification_number, ear_tag_number, name, gender, status) VALUES (?, ?, ?, ?, '雌', 'HEALTHY')",
+        "INSERT INTO cattle (farm_id, created_by, identification_number, ear_tag_number, name, gender, status) VALUES (?, ?, ?, ?, ?, '雌', 'HEALTHY')",
       )
-        .bind(owner.userId, id, id % 10000, `牛${i}`)
+        .bind(owner.farmId, owner.userId, id, id % 10000, `牛${i}`)
         .run();
       cows.push(meta.last_row_id);
     }
@@ -196,7 +197,7 @@ describe('regenerateAlerts for a whole herd', () => {
     );
     await env.DB.batch(statements);
 
-    const result = await regenerateAlerts(db, owner.userId);
+    const result = await regenerateAlerts(db, owner.farmId);
     const types = result.created.map((a) => a.type);
     expect(new Set(types)).toEqual(
       new Set([
@@ -208,21 +209,21 @@ describe('regenerateAlerts for a whole herd', () => {
       ]),
     );
     expect(result.created).toHaveLength(24);
-    const { results: stored } = await env.DB.prepare('SELECT id, type, message FROM alerts WHERE owner_user_id = ?')
-      .bind(owner.userId)
+    const { results: stored } = await env.DB.prepare('SELECT id, type, message FROM alerts WHERE farm_id = ?')
+      .bind(owner.farmId)
       .all<any>();
     expect(stored).toHaveLength(result.created.length);
     const { results: created } = await env.DB.prepare(
-      "SELECT count(*) AS n FROM alert_history h JOIN alerts a ON a.id = h.alert_id WHERE a.owner_user_id = ? AND h.action = 'created'",
+      "SELECT count(*) AS n FROM alert_history h JOIN alerts a ON a.id = h.alert_id WHERE a.farm_id = ? AND h.action = 'created'",
     )
-      .bind(owner.userId)
+      .bind(owner.farmId)
       .all<any>();
     expect(created[0].n).toBe(result.created.length);
     expect(stored.find((a: any) => a.type === 'CALVING_WITHIN_60').message).toBe('分娩予定まで残り12日（エサ強化）');
 
     // The same herd, with a cow that has since died: her alerts are resolved, nothing else moves.
     await env.DB.prepare("UPDATE cattle SET status = 'DEAD' WHERE cattle_id = ?").bind(cows[0]).run();
-    const after = await regenerateAlerts(db, owner.userId);
+    const after = await regenerateAlerts(db, owner.farmId);
     expect(after).toMatchObject({ created: [], refreshed: 0 });
     expect(after.resolved).toBeGreaterThanOrEqual(1);
     expect((await alertsOf(cows[0])).every((a: any) => a.status === 'resolved')).toBe(true);
@@ -232,20 +233,20 @@ describe('regenerateAlerts for a whole herd', () => {
     const owner = await signUp();
     const cow = await createCow(owner.token);
     await record(owner.token, cow, 'CALVING', -500);
-    const result = await regenerateAlerts(db, owner.userId);
+    const result = await regenerateAlerts(db, owner.farmId);
     expect(result).toMatchObject({ created: [], skipped: 1 });
   });
 });
 
 describe('packOwners', () => {
   it('keeps scopes under 50 owners and about 2000 head, never splitting a farm', () => {
-    const many = Array.from({ length: 120 }, (_, i) => ({ ownerUserId: i + 1, head: 10 }));
+    const many = Array.from({ length: 120 }, (_, i) => ({ farmId: i + 1, head: 10 }));
     expect(packOwners(many).map((s) => s.length)).toEqual([50, 50, 20]);
     const big = [
-      { ownerUserId: 1, head: 1500 },
-      { ownerUserId: 2, head: 600 },
-      { ownerUserId: 3, head: 5000 },
-      { ownerUserId: 4, head: 10 },
+      { farmId: 1, head: 1500 },
+      { farmId: 2, head: 600 },
+      { farmId: 3, head: 5000 },
+      { farmId: 4, head: 10 },
     ];
     expect(packOwners(big)).toEqual([[1], [2], [3], [4]]);
   });

@@ -36,7 +36,7 @@ const IDS_PER_QUERY = 90;
 
 export interface NewAlert {
   id: string;
-  ownerUserId: number;
+  farmId: number;
   cattleId: number;
   cattleName: string | null;
   cattleEarTagNumber: number | null;
@@ -96,7 +96,7 @@ async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions)
     db
       .select({
         cattleId: cattle.cattleId,
-        ownerUserId: cattle.ownerUserId,
+        farmId: cattle.farmId,
         name: cattle.name,
         earTagNumber: cattle.earTagNumber,
         status: cattle.status,
@@ -112,7 +112,7 @@ async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions)
       .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
       .where(
         and(
-          inArray(cattle.ownerUserId, [...scope.ownerIds]),
+          inArray(cattle.farmId, [...scope.ownerIds]),
           scope.cattleIds ? inArray(cattle.cattleId, [...scope.cattleIds]) : undefined,
           notInArray(cattle.status, ['DEAD', 'SHIPPED']),
         ),
@@ -122,7 +122,7 @@ async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions)
       .from(events)
       .where(
         and(
-          inArray(events.ownerUserId, [...scope.ownerIds]),
+          inArray(events.farmId, [...scope.ownerIds]),
           scope.cattleIds ? inArray(events.cattleId, [...scope.cattleIds]) : undefined,
           inArray(events.eventType, [...RULE_EVENT_TYPES]),
           gte(events.eventDatetime, jstStartOfDay(addDays(today, -EVENT_LOOKBACK_DAYS)).toISOString()),
@@ -140,7 +140,7 @@ async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions)
       .from(alerts)
       .where(
         and(
-          inArray(alerts.ownerUserId, [...scope.ownerIds]),
+          inArray(alerts.farmId, [...scope.ownerIds]),
           scope.cattleIds ? inArray(alerts.cattleId, [...scope.cattleIds]) : undefined,
           or(inArray(alerts.status, [...OPEN_ALERT_STATUSES]), gte(alerts.dueAt, oldestDue)),
         ),
@@ -174,7 +174,7 @@ async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions)
     for (const rule of evaluateAlertRules(subject, today)) {
       const candidate = {
         ...rule,
-        ownerUserId: animal.ownerUserId,
+        farmId: animal.farmId,
         cattleId: animal.cattleId,
         cattleName: animal.name,
         cattleEarTagNumber: animal.earTagNumber,
@@ -183,7 +183,7 @@ async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions)
         result.skipped += 1;
         continue;
       }
-      const id = await alertId(animal.ownerUserId, animal.cattleId, rule.type, rule.dueAt);
+      const id = await alertId(animal.farmId, animal.cattleId, rule.type, rule.dueAt);
       desired.set(id, { id, ...candidate });
     }
   }
@@ -231,25 +231,25 @@ async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions)
  */
 export async function regenerateAlerts(
   db: Db,
-  ownerId: number,
+  farmId: number,
   cattleIds?: readonly number[],
   options: RegenerateOptions = {},
 ): Promise<RegenerationResult> {
-  if (!cattleIds) return regenerateScope(db, { ownerIds: [ownerId] }, options);
+  if (!cattleIds) return regenerateScope(db, { ownerIds: [farmId] }, options);
   const result = emptyResult();
   for (const part of chunk([...new Set(cattleIds)], IDS_PER_QUERY)) {
-    merge(result, await regenerateScope(db, { ownerIds: [ownerId], cattleIds: part }, options));
+    merge(result, await regenerateScope(db, { ownerIds: [farmId], cattleIds: part }, options));
   }
   return result;
 }
 
 /** Regenerates the alerts of one animal; call it right after any write that touches the animal. */
-export const regenerateAlertsForCattle = (db: Db, ownerId: number, cattleId: number, options: RegenerateOptions = {}) =>
-  regenerateAlerts(db, ownerId, [cattleId], options);
+export const regenerateAlertsForCattle = (db: Db, farmId: number, cattleId: number, options: RegenerateOptions = {}) =>
+  regenerateAlerts(db, farmId, [cattleId], options);
 
 /** Groups owners into scopes of at most `ownersPerScope` owners and about `headPerScope` animals. */
 export function packOwners(
-  herds: readonly { ownerUserId: number; head: number }[],
+  herds: readonly { farmId: number; head: number }[],
   ownersPerScope = DAILY_OWNERS_PER_SCOPE,
   headPerScope = DAILY_HEAD_PER_SCOPE,
 ): number[][] {
@@ -262,7 +262,7 @@ export function packOwners(
       current = [];
       head = 0;
     }
-    current.push(herd.ownerUserId);
+    current.push(herd.farmId);
     head += herd.head;
   }
   if (current.length) scopes.push(current);
@@ -271,7 +271,7 @@ export function packOwners(
 
 export interface DailySliceOptions extends RegenerateOptions {
   /** Continue after this owner id (owners are taken in id order). */
-  afterOwnerId?: number;
+  afterFarmId?: number;
   /** Stop after this many scopes; the rest is left for the next invocation. */
   maxScopes?: number;
   ownersPerScope?: number;
@@ -287,16 +287,16 @@ export interface DailySliceResult extends RegenerationResult {
 }
 
 /**
- * One slice of the daily run: the owners with animals after `afterOwnerId`, scope by scope, up to `maxScopes`
+ * One slice of the daily run: the owners with animals after `afterFarmId`, scope by scope, up to `maxScopes`
  * scopes, so that no single Worker invocation nears its CPU or D1-query limits however many farms there are.
  */
 export async function regenerateAllAlerts(db: Db, options: DailySliceOptions = {}): Promise<DailySliceResult> {
   const herds = await db
-    .select({ ownerUserId: cattle.ownerUserId, head: sql<number>`count(*)` })
+    .select({ farmId: cattle.farmId, head: sql<number>`count(*)` })
     .from(cattle)
-    .where(gt(cattle.ownerUserId, options.afterOwnerId ?? 0))
-    .groupBy(cattle.ownerUserId)
-    .orderBy(cattle.ownerUserId);
+    .where(gt(cattle.farmId, options.afterFarmId ?? 0))
+    .groupBy(cattle.farmId)
+    .orderBy(cattle.farmId);
   const scopes = packOwners(herds, options.ownersPerScope, options.headPerScope);
   const slice = scopes.slice(0, options.maxScopes ?? scopes.length);
   const result = emptyResult();

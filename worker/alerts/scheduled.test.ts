@@ -23,12 +23,14 @@ interface CowState {
   scheduledPregnancyCheckDate?: string;
 }
 
-async function seedCow(ownerId: number, name: string, state: CowState) {
+type Member = { farmId: number; userId: number };
+
+async function seedCow(member: Member, name: string, state: CowState) {
   const id = ++identification;
   const { meta } = await env.DB.prepare(
-    "INSERT INTO cattle (owner_user_id, identification_number, ear_tag_number, name, gender, status) VALUES (?, ?, ?, ?, '雌', 'HEALTHY')",
+    "INSERT INTO cattle (farm_id, created_by, identification_number, ear_tag_number, name, gender, status) VALUES (?, ?, ?, ?, ?, '雌', 'HEALTHY')",
   )
-    .bind(ownerId, id, id % 10000, name)
+    .bind(member.farmId, member.userId, id, id % 10000, name)
     .run();
   await env.DB.prepare(
     'INSERT INTO breeding_status (cattle_id, last_calving_date, expected_calving_date, last_insemination_date, scheduled_pregnancy_check_date) VALUES (?, ?, ?, ?, ?)',
@@ -57,16 +59,18 @@ const snapshot = async () => ({
   mails: (await env.DB.prepare("SELECT * FROM email_logs WHERE type = 'alert_digest' ORDER BY id").all()).results,
 });
 
-let north: { email: string; userId: number };
-let south: { email: string; userId: number };
-let east: { email: string; userId: number };
+let north: Member & { email: string };
+let south: Member & { email: string };
+let east: Member & { email: string };
 const lineEmail = `U${Date.now()}@line.invalid`;
-let lineUserId: number;
+let line: Member;
 let northOpenCow: number;
 let northLateCow: number;
 
 beforeAll(async () => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
+  // A farm nobody is a member of, so that no farm id below equals its owner's user id.
+  await env.DB.prepare("INSERT INTO farms (name) VALUES ('空き牧場')").run();
   north = await signUp({ name: '北牧場' });
   south = await signUp({ name: '南牧場' });
   east = await signUp({ name: '東牧場' });
@@ -75,54 +79,78 @@ beforeAll(async () => {
   )
     .bind(lineEmail, `line-${Date.now()}`)
     .run();
-  lineUserId = meta.last_row_id;
+  const lineUserId = meta.last_row_id;
+  // A LINE account gets its own farm like any other (it owns it); here by SQL, as the user was.
+  const farm = await env.DB.prepare("INSERT INTO farms (name) VALUES ('LINE牧場の牧場') RETURNING id").first<{
+    id: number;
+  }>();
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO farm_members (farm_id, user_id, role) VALUES (?, ?, 'owner')").bind(
+      farm!.id,
+      lineUserId,
+    ),
+    env.DB.prepare('UPDATE users SET default_farm_id = ? WHERE id = ?').bind(farm!.id, lineUserId),
+  ]);
+  line = { farmId: farm!.id, userId: lineUserId };
+  for (const member of [north, south, east, line]) expect(member.farmId).not.toBe(member.userId);
 
-  northOpenCow = await seedCow(north.userId, 'はなこ', { lastCalvingDate: addDays(today, -72) });
-  northLateCow = await seedCow(north.userId, 'もも', { expectedCalvingDate: addDays(today, -2) });
-  await seedCow(north.userId, 'さくら', { expectedCalvingDate: addDays(today, 12) });
-  await seedCow(south.userId, 'うめ', {
+  northOpenCow = await seedCow(north, 'はなこ', { lastCalvingDate: addDays(today, -72) });
+  northLateCow = await seedCow(north, 'もも', { expectedCalvingDate: addDays(today, -2) });
+  await seedCow(north, 'さくら', { expectedCalvingDate: addDays(today, 12) });
+  await seedCow(south, 'うめ', {
     lastInseminationDate: addDays(today, -28),
     scheduledPregnancyCheckDate: addDays(today, 2),
   });
-  await seedCow(east.userId, 'きく', { lastCalvingDate: addDays(today, -100) });
-  await seedCow(east.userId, 'ゆり', { lastCalvingDate: addDays(today, -59) });
-  await seedCow(lineUserId, 'らいん', { lastCalvingDate: addDays(today, -90) });
+  await seedCow(east, 'きく', { lastCalvingDate: addDays(today, -100) });
+  await seedCow(east, 'ゆり', { lastCalvingDate: addDays(today, -59) });
+  await seedCow(line, 'らいん', { lastCalvingDate: addDays(today, -90) });
 });
 
 describe('scheduled (cron 0 21 * * *)', () => {
   it('raises the alerts of every farm and mails one digest to each farmer with new high alerts', async () => {
     await runCron();
     const { results } = await env.DB.prepare(
-      'SELECT owner_user_id, type, severity, message FROM alerts ORDER BY owner_user_id, type',
+      'SELECT farm_id, created_by, type, severity, message FROM alerts ORDER BY farm_id, type',
     ).all<any>();
     expect(results).toEqual([
-      { owner_user_id: north.userId, type: 'CALVING_OVERDUE', severity: 'high', message: '分娩予定日を2日超過' },
       {
-        owner_user_id: north.userId,
+        farm_id: north.farmId,
+        created_by: north.userId,
+        type: 'CALVING_OVERDUE',
+        severity: 'high',
+        message: '分娩予定日を2日超過',
+      },
+      {
+        farm_id: north.farmId,
+        created_by: north.userId,
         type: 'CALVING_WITHIN_60',
         severity: 'medium',
         message: '分娩予定まで残り12日（エサ強化）',
       },
       {
-        owner_user_id: north.userId,
+        farm_id: north.farmId,
+        created_by: north.userId,
         type: 'OPEN_DAYS_OVER60_NO_AI',
         severity: 'high',
         message: '分娩後72日経過・未授精',
       },
       {
-        owner_user_id: south.userId,
+        farm_id: south.farmId,
+        created_by: south.userId,
         type: 'PREGNANCY_CHECK_DUE',
         severity: 'medium',
         message: '妊娠鑑定まで残り2日（授精後28日）',
       },
       {
-        owner_user_id: east.userId,
+        farm_id: east.farmId,
+        created_by: east.userId,
         type: 'OPEN_DAYS_OVER60_NO_AI',
         severity: 'high',
         message: '分娩後100日経過・未授精',
       },
       {
-        owner_user_id: lineUserId,
+        farm_id: line.farmId,
+        created_by: line.userId,
         type: 'OPEN_DAYS_OVER60_NO_AI',
         severity: 'high',
         message: '分娩後90日経過・未授精',

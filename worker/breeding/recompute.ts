@@ -25,7 +25,7 @@ import { statusChangeStatements } from '../status/status-history';
 
 export interface AnimalForBreeding {
   cattleId: number;
-  ownerUserId: number;
+  farmId: number;
   name: string | null;
   identificationNumber: number;
   earTagNumber: number | null;
@@ -53,13 +53,13 @@ export interface BreedingContext {
 }
 
 /** The owner's animal, its events and its last status change; null when the animal is not the owner's. */
-export async function loadBreedingContext(db: Db, ownerId: number, cattleId: number): Promise<BreedingContext | null> {
+export async function loadBreedingContext(db: Db, farmId: number, cattleId: number): Promise<BreedingContext | null> {
   // One round trip for all three reads.
   const [animalRows, eventRows, historyRows] = await db.batch([
     db
       .select({
         cattleId: cattle.cattleId,
-        ownerUserId: cattle.ownerUserId,
+        farmId: cattle.farmId,
         name: cattle.name,
         identificationNumber: cattle.identificationNumber,
         earTagNumber: cattle.earTagNumber,
@@ -76,7 +76,7 @@ export async function loadBreedingContext(db: Db, ownerId: number, cattleId: num
       .from(cattle)
       .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
       .leftJoin(bloodline, eq(bloodline.cattleId, cattle.cattleId))
-      .where(and(eq(cattle.cattleId, cattleId), eq(cattle.ownerUserId, ownerId)))
+      .where(and(eq(cattle.cattleId, cattleId), eq(cattle.farmId, farmId)))
       .limit(1),
     db
       .select({
@@ -87,12 +87,12 @@ export async function loadBreedingContext(db: Db, ownerId: number, cattleId: num
       })
       .from(events)
       // `+owner` keeps SQLite on events_cattle_time_idx instead of scanning the owner's events by time (issue 10).
-      .where(and(eq(events.cattleId, cattleId), sql`+${events.ownerUserId} = ${ownerId}`))
+      .where(and(eq(events.cattleId, cattleId), sql`+${events.farmId} = ${farmId}`))
       .orderBy(asc(events.eventDatetime), asc(events.eventId)),
     db
       .select({ oldStatus: cattleStatusHistory.oldStatus, newStatus: cattleStatusHistory.newStatus })
       .from(cattleStatusHistory)
-      .where(inArray(cattleStatusHistory.cattleId, ownedCattleIds(db, ownerId, cattleId)))
+      .where(inArray(cattleStatusHistory.cattleId, ownedCattleIds(db, farmId, cattleId)))
       .orderBy(desc(cattleStatusHistory.changedAt), desc(cattleStatusHistory.historyId))
       .limit(1),
   ]);
@@ -189,7 +189,7 @@ export function recomputeStatements(db: Db, input: RecomputeInput): RecomputeOut
  * history that feed the engine (the breed's gestation length, calvings before registration).
  */
 export async function recomputeAnimal(scope: Scope, cattleId: number) {
-  const context = await loadBreedingContext(scope.db, scope.ownerId, cattleId);
+  const context = await loadBreedingContext(scope.db, scope.farmId, cattleId);
   if (!context) return;
   const { statements } = recomputeStatements(scope.db, {
     context,

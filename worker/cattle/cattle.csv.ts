@@ -38,8 +38,8 @@ export const CATTLE_CSV_HEADERS = [
 ];
 
 /** The owner's whole register as CSV cells, with Japanese labels and the day's ages (GET /cattle/export.csv). */
-export async function cattleCsv(db: Db, ownerId: number, today = todayJst()) {
-  const rows = await registerForExport(db, ownerId);
+export async function cattleCsv(db: Db, farmId: number, today = todayJst()) {
+  const rows = await registerForExport(db, farmId);
   return {
     filename: `牛台帳_${today}.csv`,
     headers: CATTLE_CSV_HEADERS,

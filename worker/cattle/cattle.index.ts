@@ -14,30 +14,30 @@ const found = <T>(value: T | null): T => {
 
 export const cattleRouter = createRouter()
   .openapi(routes.list, async (c) => {
-    const data = await listCattle(getDb(c.env), c.get('userId'), c.req.valid('query'));
+    const data = await listCattle(getDb(c.env), c.get('farmId'), c.req.valid('query'));
     return c.json({ data }, 200);
   })
   .openapi(routes.statusCounts, async (c) => {
-    return c.json({ data: await statusCountsByStatus(getDb(c.env), c.get('userId')) }, 200);
+    return c.json({ data: await statusCountsByStatus(getDb(c.env), c.get('farmId')) }, 200);
   })
   .openapi(routes.exportCsv, async (c) => {
-    const { filename, headers, rows } = await cattleCsv(getDb(c.env), c.get('userId'));
+    const { filename, headers, rows } = await cattleCsv(getDb(c.env), c.get('farmId'));
     return csvResponse(filename, headers, rows) as never;
   })
   .openapi(routes.detail, async (c) => {
-    const data = await cattleDetail(getDb(c.env), c.get('userId'), c.req.valid('param').id);
+    const data = await cattleDetail(getDb(c.env), c.get('farmId'), c.req.valid('param').id);
     return c.json({ data: found(data) }, 200);
   })
   .openapi(routes.create, async (c) => {
     const scope = requestScope(c);
     const id = await registerCattle(scope, c.req.valid('json'));
-    return c.json({ data: found(await cattleDetail(scope.db, scope.ownerId, id)) }, 201);
+    return c.json({ data: found(await cattleDetail(scope.db, scope.farmId, id)) }, 201);
   })
   .openapi(routes.update, async (c) => {
     const scope = requestScope(c);
     const { id } = c.req.valid('param');
     await updateCattle(scope, id, c.req.valid('json'));
-    return c.json({ data: found(await cattleDetail(scope.db, scope.ownerId, id)) }, 200);
+    return c.json({ data: found(await cattleDetail(scope.db, scope.farmId, id)) }, 200);
   })
   .openapi(routes.remove, async (c) => {
     await removeCattle(requestScope(c), c.req.valid('param').id);
@@ -47,9 +47,9 @@ export const cattleRouter = createRouter()
     const scope = requestScope(c);
     const { id } = c.req.valid('param');
     await changeStatus(scope, id, c.req.valid('json'));
-    return c.json({ data: found(await cattleView(scope.db, scope.ownerId, id)) }, 200);
+    return c.json({ data: found(await cattleView(scope.db, scope.farmId, id)) }, 200);
   })
   .openapi(routes.history, async (c) => {
-    const data = await statusHistoryOf(getDb(c.env), c.get('userId'), c.req.valid('param').id);
+    const data = await statusHistoryOf(getDb(c.env), c.get('farmId'), c.req.valid('param').id);
     return c.json({ data: found(data) }, 200);
   });

@@ -25,8 +25,8 @@ import {
   cattle,
   cattleStatusHistory,
   events,
+  farmCounts,
   motherInfo,
-  ownerCounts,
 } from '../db/schema';
 import { ownedCattle, ownedCattleIds } from '../db/scope';
 import { ageFromBirthday } from '../domain/ages';
@@ -42,11 +42,11 @@ const ACTIVE_ALERT_STATUSES = ['active', 'acknowledged'] as const;
 
 /** An alert's severity as a number, so the highest can be taken with max(): 1 low … 3 high. */
 const severityRank = sql<number>`case ${alerts.severity} when 'high' then 3 when 'medium' then 2 else 1 end`;
-const activeAlertsOf = (ownerId: number) =>
-  and(eq(alerts.ownerUserId, ownerId), inArray(alerts.status, [...ACTIVE_ALERT_STATUSES]));
+const activeAlertsOf = (farmId: number) =>
+  and(eq(alerts.farmId, farmId), inArray(alerts.status, [...ACTIVE_ALERT_STATUSES]));
 
 /** Active (or acknowledged) alerts per animal: count and highest severity (1 low … 3 high). */
-export function activeAlertsByCattle(db: Db, ownerId: number) {
+export function activeAlertsByCattle(db: Db, farmId: number) {
   return db
     .select({
       cattleId: alerts.cattleId,
@@ -54,7 +54,7 @@ export function activeAlertsByCattle(db: Db, ownerId: number) {
       severityRank: sql<number>`max(${severityRank})`.as('severity_rank'),
     })
     .from(alerts)
-    .where(activeAlertsOf(ownerId))
+    .where(activeAlertsOf(farmId))
     .groupBy(alerts.cattleId)
     .as('active_alerts');
 }
@@ -63,8 +63,8 @@ export function activeAlertsByCattle(db: Db, ownerId: number) {
  * The same summary for one animal of a row already selected (`cattle.cattle_id`), as two correlated subqueries:
  * for a page of rows this reads only their alerts, where activeAlertsByCattle groups the whole herd's.
  */
-function activeAlertsOfRow(ownerId: number) {
-  const where = and(eq(alerts.cattleId, cattle.cattleId), activeAlertsOf(ownerId));
+function activeAlertsOfRow(farmId: number) {
+  const where = and(eq(alerts.cattleId, cattle.cattleId), activeAlertsOf(farmId));
   return {
     alertCount: sql<number | null>`(select count(*) from ${alerts} where ${where})`,
     severityRank: sql<number | null>`(select max(${severityRank}) from ${alerts} where ${where})`,
@@ -119,9 +119,9 @@ function cursorValue(
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-export async function listCattle(db: Db, ownerId: number, params: ListCattleParams, today = todayJst()) {
-  const activeAlerts = activeAlertsByCattle(db, ownerId);
-  const filters: (SQL | undefined)[] = [ownedCattle(ownerId)];
+export async function listCattle(db: Db, farmId: number, params: ListCattleParams, today = todayJst()) {
+  const activeAlerts = activeAlertsByCattle(db, farmId);
+  const filters: (SQL | undefined)[] = [ownedCattle(farmId)];
   if (params.search) {
     const pattern = `%${escapeLike(params.search)}%`;
     filters.push(
@@ -181,7 +181,7 @@ export async function listCattle(db: Db, ownerId: number, params: ListCattlePara
       parity: breedingStatus.parity,
       expectedCalvingDate: breedingStatus.expectedCalvingDate,
       daysOpen: daysOpenSql(today),
-      ...activeAlertsOfRow(ownerId),
+      ...activeAlertsOfRow(farmId),
     })
     .from(pageIds)
     .innerJoin(cattle, eq(cattle.cattleId, pageIds.cattleId))
@@ -191,7 +191,7 @@ export async function listCattle(db: Db, ownerId: number, params: ListCattlePara
   // Without filters the total is the owner's animal count kept by triggers (owner_counts).
   const countQuery =
     filters.length === 1
-      ? db.select({ total: ownerCounts.cattle }).from(ownerCounts).where(eq(ownerCounts.ownerUserId, ownerId))
+      ? db.select({ total: farmCounts.cattle }).from(farmCounts).where(eq(farmCounts.farmId, farmId))
       : (params.has_alert
           ? countBase.leftJoin(activeAlerts, eq(activeAlerts.cattleId, cattle.cattleId))
           : countBase
@@ -219,29 +219,29 @@ export async function listCattle(db: Db, ownerId: number, params: ListCattlePara
 }
 
 export function toCattleView(row: typeof cattle.$inferSelect, today = todayJst()) {
-  const { ownerUserId: _owner, ...rest } = row;
+  const { farmId: _owner, ...rest } = row;
   return { ...rest, ...ageFromBirthday(row.birthday, today) };
 }
 
-export async function statusCounts(db: Db, ownerId: number) {
+export async function statusCounts(db: Db, farmId: number) {
   const rows = await db
     .select({ status: cattle.status, count: count() })
     .from(cattle)
-    .where(ownedCattle(ownerId))
+    .where(ownedCattle(farmId))
     .groupBy(cattle.status);
   return rows;
 }
 
 /** Everything about one owned animal in one round trip; null when it is not the owner's (or does not exist). */
-export async function loadCattleDetail(db: Db, ownerId: number, cattleId: number) {
-  const owned = ownedCattleIds(db, ownerId, cattleId);
-  const activeAlerts = activeAlertsByCattle(db, ownerId);
+export async function loadCattleDetail(db: Db, farmId: number, cattleId: number) {
+  const owned = ownedCattleIds(db, farmId, cattleId);
+  const activeAlerts = activeAlertsByCattle(db, farmId);
   const [cattleRows, statusRows, bloodlineRows, motherRows, summaryRows, eventRows, alertRows, calfRows] =
     await db.batch([
       db
         .select()
         .from(cattle)
-        .where(and(eq(cattle.cattleId, cattleId), ownedCattle(ownerId)))
+        .where(and(eq(cattle.cattleId, cattleId), ownedCattle(farmId)))
         .limit(1),
       db.select().from(breedingStatus).where(inArray(breedingStatus.cattleId, owned)).limit(1),
       db.select().from(bloodline).where(inArray(bloodline.cattleId, owned)).limit(1),
@@ -252,7 +252,7 @@ export async function loadCattleDetail(db: Db, ownerId: number, cattleId: number
           motherStatus: sql<string | null>`m.status`,
         })
         .from(motherInfo)
-        .leftJoin(sql`cattle as m`, sql`m.cattle_id = ${motherInfo.motherCattleId} and m.owner_user_id = ${ownerId}`)
+        .leftJoin(sql`cattle as m`, sql`m.cattle_id = ${motherInfo.motherCattleId} and m.farm_id = ${farmId}`)
         .where(inArray(motherInfo.cattleId, owned))
         .limit(1),
       db.select().from(breedingSummary).where(inArray(breedingSummary.cattleId, owned)).limit(1),
@@ -260,7 +260,7 @@ export async function loadCattleDetail(db: Db, ownerId: number, cattleId: number
         .select()
         .from(events)
         // `+owner` keeps SQLite on events_cattle_time_idx instead of scanning the owner's events by time (issue 10).
-        .where(and(eq(events.cattleId, cattleId), sql`+${events.ownerUserId} = ${ownerId}`))
+        .where(and(eq(events.cattleId, cattleId), sql`+${events.farmId} = ${farmId}`))
         .orderBy(desc(events.eventDatetime), desc(events.eventId))
         .limit(200),
       db.select().from(activeAlerts).where(eq(activeAlerts.cattleId, cattleId)),
@@ -277,7 +277,7 @@ export async function loadCattleDetail(db: Db, ownerId: number, cattleId: number
         .innerJoin(cattle, eq(cattle.cattleId, motherInfo.cattleId))
         // `+owner` keeps SQLite on mother_info_mother_idx (the mother's few calves) instead of walking the whole
         // herd in birthday order: 39 ms → under 1 ms at 8,000 head (issue 10).
-        .where(and(eq(motherInfo.motherCattleId, cattleId), sql`+${cattle.ownerUserId} = ${ownerId}`))
+        .where(and(eq(motherInfo.motherCattleId, cattleId), sql`+${cattle.farmId} = ${farmId}`))
         .orderBy(desc(cattle.birthday)),
     ]);
   const row = cattleRows[0];
@@ -294,18 +294,18 @@ export async function loadCattleDetail(db: Db, ownerId: number, cattleId: number
   };
 }
 
-export function statusHistory(db: Db, ownerId: number, cattleId: number) {
+export function statusHistory(db: Db, farmId: number, cattleId: number) {
   return db
     .select()
     .from(cattleStatusHistory)
-    .where(inArray(cattleStatusHistory.cattleId, ownedCattleIds(db, ownerId, cattleId)))
+    .where(inArray(cattleStatusHistory.cattleId, ownedCattleIds(db, farmId, cattleId)))
     .orderBy(desc(cattleStatusHistory.changedAt), desc(cattleStatusHistory.historyId));
 }
 
 /** The owner of an animal, to tell "not yours" (403 on change) from "not there" (404). */
 export async function cattleOwner(db: Db, cattleId: number) {
   const [row] = await db
-    .select({ ownerUserId: cattle.ownerUserId, status: cattle.status, breed: cattle.breed })
+    .select({ farmId: cattle.farmId, status: cattle.status, breed: cattle.breed })
     .from(cattle)
     .where(eq(cattle.cattleId, cattleId))
     .limit(1);
@@ -313,20 +313,20 @@ export async function cattleOwner(db: Db, cattleId: number) {
 }
 
 /** The whole register with breeding, bloodline and mother columns, for the CSV export (one query). */
-export function registerForExport(db: Db, ownerId: number) {
+export function registerForExport(db: Db, farmId: number) {
   return db
     .select({ row: cattle, breeding: breedingStatus, bloodline, mother: motherInfo })
     .from(cattle)
     .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
     .leftJoin(bloodline, eq(bloodline.cattleId, cattle.cattleId))
     .leftJoin(motherInfo, eq(motherInfo.cattleId, cattle.cattleId))
-    .where(ownedCattle(ownerId))
+    .where(ownedCattle(farmId))
     .orderBy(asc(cattle.earTagNumber), asc(cattle.cattleId));
 }
 
 /** The animal page's data (GET /cattle/{id}, and the answer of every change); null when not the owner's. */
-export async function cattleDetail(db: Db, ownerId: number, cattleId: number, today = todayJst()) {
-  const detail = await loadCattleDetail(db, ownerId, cattleId);
+export async function cattleDetail(db: Db, farmId: number, cattleId: number, today = todayJst()) {
+  const detail = await loadCattleDetail(db, farmId, cattleId);
   if (!detail) return null;
   const bs = detail.breedingStatus;
   return {
@@ -346,17 +346,17 @@ export async function cattleDetail(db: Db, ownerId: number, cattleId: number, to
 }
 
 /** One owned animal's row with its ages; null when not the owner's. */
-export async function cattleView(db: Db, ownerId: number, cattleId: number) {
+export async function cattleView(db: Db, farmId: number, cattleId: number) {
   const [row] = await db
     .select()
     .from(cattle)
-    .where(and(eq(cattle.cattleId, cattleId), ownedCattle(ownerId)));
+    .where(and(eq(cattle.cattleId, cattleId), ownedCattle(farmId)));
   return row ? toCattleView(row) : null;
 }
 
 /** Animals per status, all statuses present (zeros included), and their total. */
-export async function statusCountsByStatus(db: Db, ownerId: number) {
-  const rows = await statusCounts(db, ownerId);
+export async function statusCountsByStatus(db: Db, farmId: number) {
+  const rows = await statusCounts(db, farmId);
   const counts: Record<string, number> = Object.fromEntries(CATTLE_STATUSES.map((s) => [s, 0]));
   for (const row of rows) counts[row.status] = row.count;
   counts.total = rows.reduce((sum, r) => sum + r.count, 0);
@@ -364,13 +364,13 @@ export async function statusCountsByStatus(db: Db, ownerId: number) {
 }
 
 /** An owned animal's status history, newest first; null when the animal is not the owner's. One round trip. */
-export async function statusHistoryOf(db: Db, ownerId: number, cattleId: number) {
+export async function statusHistoryOf(db: Db, farmId: number, cattleId: number) {
   const [rows, owned] = await db.batch([
-    statusHistory(db, ownerId, cattleId),
+    statusHistory(db, farmId, cattleId),
     db
       .select({ id: cattle.cattleId })
       .from(cattle)
-      .where(and(eq(cattle.cattleId, cattleId), ownedCattle(ownerId)))
+      .where(and(eq(cattle.cattleId, cattleId), ownedCattle(farmId)))
       .limit(1),
   ]);
   return owned.length ? rows : null;

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireAuth } from '../accounts/require-auth';
+import { farmAccess } from '../farms/farm-access';
 import { errorBodySchema } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
 import {
@@ -15,7 +15,12 @@ import {
 } from './cattle.schemas';
 
 const error = (description: string) => jsonContent(errorBodySchema, description);
-const common = { tags: ['Cattle'], security: [{ bearer: [] }], middleware: requireAuth };
+const common = { tags: ['Cattle'], security: [{ bearer: [] }], middleware: farmAccess() };
+/** Every farm-data route: signed in, and a member of the farm whose role allows the call. */
+const memberErrors = {
+  401: error('Not signed in'),
+  403: error('Not a member of this farm, or the role does not allow this'),
+};
 const idParam = z.object({
   id: z.coerce
     .number({ error: '牛のIDは正の整数である必要があります' })
@@ -31,6 +36,7 @@ export const list = createRoute({
   summary: 'Search the herd (cursor paging)',
   request: { query: listCattleQuerySchema },
   responses: {
+    ...memberErrors,
     200: jsonContent(
       z.object({
         data: cattleListPageSchema,
@@ -38,7 +44,6 @@ export const list = createRoute({
       'A page of animals',
     ),
     400: error('Invalid query'),
-    401: error('Not signed in'),
   },
 });
 
@@ -48,8 +53,8 @@ export const statusCounts = createRoute({
   path: '/status-counts',
   summary: 'Number of animals per status (all seven, zeros included)',
   responses: {
+    ...memberErrors,
     200: jsonContent(z.object({ data: statusCountsSchema }), 'Counts'),
-    401: error('Not signed in'),
   },
 });
 
@@ -59,8 +64,8 @@ export const exportCsv = createRoute({
   path: '/export.csv',
   summary: 'The whole register as CSV (UTF-8 with BOM, for Excel)',
   responses: {
+    ...memberErrors,
     200: { description: 'CSV download', content: { 'text/csv': { schema: z.string() } } },
-    401: error('Not signed in'),
   },
 });
 
@@ -71,6 +76,7 @@ export const detail = createRoute({
   summary: 'One animal with breeding status, bloodline, mother, summary and events',
   request: { params: idParam },
   responses: {
+    ...memberErrors,
     200: jsonContent(z.object({ data: cattleDetailSchema }), 'The animal'),
     400: error('Invalid id'),
     ...notFoundOr401,
@@ -84,9 +90,9 @@ export const create = createRoute({
   summary: 'Register an animal (with optional bloodline, mother and initial breeding values)',
   request: { body: jsonBody(createCattleSchema) },
   responses: {
+    ...memberErrors,
     201: jsonContent(z.object({ data: cattleDetailSchema }), 'Registered'),
     400: error('Invalid input'),
-    401: error('Not signed in'),
     409: error('Identification number already registered'),
   },
 });
@@ -98,6 +104,7 @@ export const update = createRoute({
   summary: 'Change an animal',
   request: { params: idParam, body: jsonBody(updateCattleSchema) },
   responses: {
+    ...memberErrors,
     200: jsonContent(z.object({ data: cattleDetailSchema }), 'Changed'),
     400: error('Invalid input'),
     403: error('Not your animal'),
@@ -108,11 +115,13 @@ export const update = createRoute({
 
 export const remove = createRoute({
   ...common,
+  middleware: farmAccess('owner'),
   method: 'delete',
   path: '/{id}',
   summary: 'Delete an animal with its events, alerts, breeding rows and plans',
   request: { params: idParam },
   responses: {
+    ...memberErrors,
     200: jsonContent(z.object({ success: z.literal(true), message: z.string() }), 'Deleted'),
     403: error('Not your animal'),
     ...notFoundOr401,
@@ -126,6 +135,7 @@ export const changeStatus = createRoute({
   summary: 'Change the status with a reason (kept in the status history)',
   request: { params: idParam, body: jsonBody(statusChangeSchema) },
   responses: {
+    ...memberErrors,
     200: jsonContent(z.object({ data: cattleViewSchema }), 'Changed'),
     400: error('Invalid status'),
     403: error('Not your animal'),
@@ -139,5 +149,9 @@ export const history = createRoute({
   path: '/{id}/status-history',
   summary: 'Status changes, newest first',
   request: { params: idParam },
-  responses: { 200: jsonContent(z.object({ data: z.array(statusHistoryEntrySchema) }), 'History'), ...notFoundOr401 },
+  responses: {
+    ...memberErrors,
+    200: jsonContent(z.object({ data: z.array(statusHistoryEntrySchema) }), 'History'),
+    ...notFoundOr401,
+  },
 });

@@ -265,7 +265,7 @@ export const cattleDetailSchema = cattleViewSchema.extend({
     z.object({
       eventId: int,
       cattleId: int,
-      ownerUserId: int,
+      farmId: int,
       eventType: z.string(),
       eventDatetime: z.string(),
       details: eventDetailsViewSchema,

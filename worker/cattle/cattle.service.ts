@@ -10,7 +10,7 @@ import { bloodline, breedingStatus, cattle, motherInfo } from '../db/schema';
 import { ownedCattle, type Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { CattleStatus } from '../domain/cattle-enums';
-import { AppError, forbidden, notFound, validationError } from '../lib/errors';
+import { AppError, notFound, validationError } from '../lib/errors';
 import { statusChangeStatements } from '../status/status-history';
 import { cattleOwner } from './cattle.queries';
 import type { CreateCattle, UpdateCattle } from './cattle.schemas';
@@ -30,16 +30,15 @@ async function refusingDuplicates<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    if (isUniqueViolation(err, 'cattle.owner_user_id, cattle.identification_number')) throw duplicateIdentification();
+    if (isUniqueViolation(err, 'cattle.farm_id, cattle.identification_number')) throw duplicateIdentification();
     throw err;
   }
 }
 
-/** The animal exists and is the owner's: 404 when it does not exist, 403 with `forbiddenMessage` when not theirs. */
-async function requireOwnedForChange(scope: Scope, cattleId: number, forbiddenMessage: string) {
+/** The farm's animal, for a change: another farm's answers 404 exactly like one that does not exist (§3). */
+async function requireFarmAnimal(scope: Scope, cattleId: number) {
   const owner = await cattleOwner(scope.db, cattleId);
-  if (!owner) throw cattleNotFound();
-  if (owner.ownerUserId !== scope.ownerId) throw forbidden(forbiddenMessage);
+  if (!owner || owner.farmId !== scope.farmId) throw cattleNotFound();
   return owner;
 }
 
@@ -47,17 +46,17 @@ async function requireOwnedForChange(scope: Scope, cattleId: number, forbiddenMe
 async function assertMotherOwned(scope: Scope, motherCattleId: number | null | undefined, selfId?: number) {
   if (!motherCattleId) return;
   const mother = await cattleOwner(scope.db, motherCattleId);
-  if (!mother || mother.ownerUserId !== scope.ownerId || motherCattleId === selfId) throw motherNotFound();
+  if (!mother || mother.farmId !== scope.farmId || motherCattleId === selfId) throw motherNotFound();
 }
 
 /** A mother given by id must be the owner's; one given by ID number is linked when it is on the farm. */
-function motherCattleIdSql(ownerId: number, info: NonNullable<RegisterCattleInput['motherInfo']>) {
+function motherCattleIdSql(farmId: number, info: NonNullable<RegisterCattleInput['motherInfo']>) {
   if (info.motherCattleId) {
-    return sql`(select cattle_id from cattle where cattle_id = ${info.motherCattleId} and owner_user_id = ${ownerId})`;
+    return sql`(select cattle_id from cattle where cattle_id = ${info.motherCattleId} and farm_id = ${farmId})`;
   }
   if (info.motherIdentificationNumber) {
     return sql`(select cattle_id from cattle
-      where identification_number = ${info.motherIdentificationNumber} and owner_user_id = ${ownerId})`;
+      where identification_number = ${info.motherIdentificationNumber} and farm_id = ${farmId})`;
   }
   return sql`null`;
 }
@@ -82,20 +81,21 @@ const hasAny = (values: object | null | undefined) =>
  * is unique, so many registrations can share one batch. The cattle insert returns the new `cattle_id`.
  */
 export function registerCattleStatements(
-  scope: Pick<Scope, 'db' | 'ownerId'>,
+  scope: Pick<Scope, 'db' | 'farmId' | 'userId'>,
   input: RegisterCattleInput,
   now = new Date().toISOString(),
 ): Statement[] {
-  const { db, ownerId } = scope;
+  const { db, farmId } = scope;
   const self = sql`select cattle_id from cattle
-    where owner_user_id = ${ownerId} and identification_number = ${input.identificationNumber}`;
+    where farm_id = ${farmId} and identification_number = ${input.identificationNumber}`;
   const parity = input.breeding?.parity ?? 0;
   const statements: Statement[] = [
     db
       .insert(cattle)
       .values({
         ...cattleColumns(input),
-        ownerUserId: ownerId,
+        farmId,
+        createdBy: scope.userId,
         status: input.status ?? 'HEALTHY',
         createdAt: now,
         updatedAt: now,
@@ -118,7 +118,7 @@ export function registerCattleStatements(
     const m = input.motherInfo;
     statements.push(
       sql`insert into mother_info (cattle_id, mother_cattle_id, mother_name, mother_identification_number, mother_score)
-        select cattle_id, ${motherCattleIdSql(ownerId, m)}, ${m.motherName ?? null},
+        select cattle_id, ${motherCattleIdSql(farmId, m)}, ${m.motherName ?? null},
           ${m.motherIdentificationNumber ?? null}, ${m.motherScore ?? null} from (${self})`,
     );
   }
@@ -151,8 +151,8 @@ export async function registerHerd(scope: Scope, inputs: readonly RegisterCattle
 
 /** Changes an animal's fields (PATCH /cattle/{id}); its status change is recorded, its breeding state recomputed. */
 export async function updateCattle(scope: Scope, cattleId: number, input: UpdateCattle) {
-  const { db, ownerId } = scope;
-  const current = await requireOwnedForChange(scope, cattleId, 'この牛の更新権限がありません');
+  const { db, farmId } = scope;
+  const current = await requireFarmAnimal(scope, cattleId);
   await assertMotherOwned(scope, input.motherInfo?.motherCattleId, cattleId);
   const now = new Date().toISOString();
   const { status, ...fields } = cattleColumns(input);
@@ -160,7 +160,7 @@ export async function updateCattle(scope: Scope, cattleId: number, input: Update
     db
       .update(cattle)
       .set({ ...fields, updatedAt: now, version: sql`${cattle.version} + 1` })
-      .where(and(eq(cattle.cattleId, cattleId), ownedCattle(ownerId))),
+      .where(and(eq(cattle.cattleId, cattleId), ownedCattle(farmId))),
   ];
   if (status) {
     statements.push(
@@ -172,7 +172,7 @@ export async function updateCattle(scope: Scope, cattleId: number, input: Update
   // Breed (gestation length) and earlier calvings feed the breeding state: recompute it from the events.
   const breedingChanged = input.breed !== undefined || input.breeding?.parity !== undefined;
   if (breedingChanged) await recomputeAnimal(scope, cattleId);
-  if (status || breedingChanged) await regenerateAlerts(db, ownerId, [cattleId]);
+  if (status || breedingChanged) await regenerateAlerts(db, farmId, [cattleId]);
 }
 
 /** Bloodline, mother and the farmer's breeding fields of an update, each written only when given. */
@@ -219,7 +219,7 @@ export async function changeStatus(
   cattleId: number,
   change: { status: CattleStatus; reason?: string | null },
 ) {
-  const current = await requireOwnedForChange(scope, cattleId, 'この牛の更新権限がありません');
+  const current = await requireFarmAnimal(scope, cattleId);
   const statements = statusChangeStatements(scope.db, {
     cattleId,
     oldStatus: current.status,
@@ -229,11 +229,11 @@ export async function changeStatus(
   });
   if (statements.length === 0) return;
   await runBatch(scope.db, statements);
-  await regenerateAlerts(scope.db, scope.ownerId, [cattleId]);
+  await regenerateAlerts(scope.db, scope.farmId, [cattleId]);
 }
 
 /** Deletes an animal with everything that hangs on it (DELETE /cattle/{id}). */
 export async function removeCattle(scope: Scope, cattleId: number) {
-  await requireOwnedForChange(scope, cattleId, 'この牛の削除権限がありません');
-  await scope.db.delete(cattle).where(and(eq(cattle.cattleId, cattleId), ownedCattle(scope.ownerId)));
+  await requireFarmAnimal(scope, cattleId);
+  await scope.db.delete(cattle).where(and(eq(cattle.cattleId, cattleId), ownedCattle(scope.farmId)));
 }

@@ -59,7 +59,7 @@ describe('POST /cattle', () => {
     expect(cow.motherInfo).toMatchObject({ motherCattleId: mother.cattleId, motherName: 'はなこ' });
     expect(cow.breedingStatus).toMatchObject({ parity: 2, initialParity: 2, inseminationCount: 0 });
     expect(cow.breedingSummary).toMatchObject({ totalInseminationCount: 0 });
-    expect(cow.ownerUserId).toBeUndefined();
+    expect(cow.farmId).toBeUndefined();
     const motherDetail = await api(`/cattle/${mother.cattleId}`, { token: farmer.token });
     expect(motherDetail.json.data.calves.map((c: { cattleId: number }) => c.cattleId)).toEqual([cow.cattleId]);
   });
@@ -193,15 +193,15 @@ describe('PATCH /cattle/{id}', () => {
     expect(res.json.error.message).toBe('評価スコアは1-5の範囲内である必要があります');
   });
 
-  it("refuses another farm's animal with 403", async () => {
+  it("answers another farm's animal with 404, like a missing one", async () => {
     const theirs = await createCattle(neighbour);
     const res = await api(`/cattle/${theirs.cattleId}`, {
       method: 'PATCH',
       token: farmer.token,
       body: { name: '盗む' },
     });
-    expect(res.status).toBe(403);
-    expect(res.json.error.message).toBe('この牛の更新権限がありません');
+    expect(res.status).toBe(404);
+    expect(res.json.error).toMatchObject({ code: 'CATTLE_NOT_FOUND', message: '指定された牛が見つかりません' });
     const still = await api(`/cattle/${theirs.cattleId}`, { token: neighbour.token });
     expect(still.json.data.name).toBe('さくら');
   });
@@ -254,8 +254,8 @@ describe('PATCH /cattle/{id}/status and GET /cattle/{id}/status-history', () => 
       token: farmer.token,
       body: { status: 'DEAD' },
     });
-    expect(res.status).toBe(403);
-    expect(res.json.error.message).toBe('この牛の更新権限がありません');
+    expect(res.status).toBe(404);
+    expect(res.json.error).toMatchObject({ code: 'CATTLE_NOT_FOUND', message: '指定された牛が見つかりません' });
     expect((await api(`/cattle/${theirs.cattleId}/status-history`, { token: farmer.token })).status).toBe(404);
   });
 
@@ -273,14 +273,14 @@ describe('DELETE /cattle/{id}', () => {
     const id = cow.cattleId;
     await env.DB.batch([
       env.DB.prepare(
-        "INSERT INTO events (cattle_id, owner_user_id, event_type, event_datetime) VALUES (?, ?, 'ESTRUS', '2026-10-01T00:00:00.000Z')",
-      ).bind(id, farmer.userId),
+        "INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime) VALUES (?, ?, ?, 'ESTRUS', '2026-10-01T00:00:00.000Z')",
+      ).bind(id, farmer.farmId, farmer.userId),
       env.DB.prepare(
-        "INSERT INTO alerts (id, type, severity, cattle_id, message, owner_user_id) VALUES (?, 'CALVING_OVERDUE', 'high', ?, 'x', ?)",
-      ).bind(`a-${id}`, id, farmer.userId),
+        "INSERT INTO alerts (id, type, severity, cattle_id, message, farm_id, created_by) VALUES (?, 'CALVING_OVERDUE', 'high', ?, 'x', ?, ?)",
+      ).bind(`a-${id}`, id, farmer.farmId, farmer.userId),
       env.DB.prepare(
-        "INSERT INTO shipment_plans (plan_id, cattle_id, owner_user_id, planned_shipment_month) VALUES (?, ?, ?, '2027-01')",
-      ).bind(`p-${id}`, id, farmer.userId),
+        "INSERT INTO shipment_plans (plan_id, cattle_id, farm_id, created_by, planned_shipment_month) VALUES (?, ?, ?, ?, '2027-01')",
+      ).bind(`p-${id}`, id, farmer.farmId, farmer.userId),
     ]);
     const res = await api(`/cattle/${id}`, { method: 'DELETE', token: farmer.token });
     expect(res.status).toBe(200);
@@ -294,11 +294,11 @@ describe('DELETE /cattle/{id}', () => {
     expect((await api(`/cattle/${id}`, { token: farmer.token })).status).toBe(404);
   });
 
-  it("refuses another farm's animal with 403 and leaves it", async () => {
+  it("answers another farm's animal with 404, like a missing one, and leaves it", async () => {
     const theirs = await createCattle(neighbour);
     const res = await api(`/cattle/${theirs.cattleId}`, { method: 'DELETE', token: farmer.token });
-    expect(res.status).toBe(403);
-    expect(res.json.error.message).toBe('この牛の削除権限がありません');
+    expect(res.status).toBe(404);
+    expect(res.json.error).toMatchObject({ code: 'CATTLE_NOT_FOUND', message: '指定された牛が見つかりません' });
     expect((await api(`/cattle/${theirs.cattleId}`, { token: neighbour.token })).status).toBe(200);
   });
 
@@ -369,9 +369,19 @@ describe('GET /cattle and /cattle/status-counts', () => {
     for (const { key, ...cow } of herd)
       ids[key] = (await createCattle(owner, { birthday: undefined, ...cow })).cattleId;
     await env.DB.prepare(
-      "INSERT INTO alerts (id, type, severity, cattle_id, message, owner_user_id) VALUES ('h1', 'CALVING_OVERDUE', 'high', ?, 'x', ?), ('h2', 'CALVING_WITHIN_60', 'medium', ?, 'y', ?), ('h3', 'CALVING_WITHIN_60', 'medium', ?, 'z', ?)",
+      "INSERT INTO alerts (id, type, severity, cattle_id, message, farm_id, created_by) VALUES ('h1', 'CALVING_OVERDUE', 'high', ?, 'x', ?, ?), ('h2', 'CALVING_WITHIN_60', 'medium', ?, 'y', ?, ?), ('h3', 'CALVING_WITHIN_60', 'medium', ?, 'z', ?, ?)",
     )
-      .bind(ids.hanako, owner.userId, ids.hanako, owner.userId, ids.momo, owner.userId)
+      .bind(
+        ids.hanako,
+        owner.farmId,
+        owner.userId,
+        ids.hanako,
+        owner.farmId,
+        owner.userId,
+        ids.momo,
+        owner.farmId,
+        owner.userId,
+      )
       .run();
     await env.DB.prepare("UPDATE alerts SET status = 'resolved' WHERE id = 'h3'").run();
   });
@@ -480,8 +490,9 @@ describe('cursor paging over 250 animals', () => {
       const birthday = `20${10 + (i % 15)}-0${1 + (i % 9)}-1${i % 10}`;
       statements.push(
         env.DB.prepare(
-          'INSERT INTO cattle (owner_user_id, identification_number, ear_tag_number, name, birthday, gender, growth_stage) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          'INSERT INTO cattle (farm_id, created_by, identification_number, ear_tag_number, name, birthday, gender, growth_stage) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
         ).bind(
+          big.farmId,
           big.userId,
           2_000_000_000 + i,
           i,
@@ -532,9 +543,9 @@ describe('cursor paging over 250 animals', () => {
       if (page === 1) {
         // A new animal sorted before the current position must not shift later pages.
         await env.DB.prepare(
-          "INSERT INTO cattle (owner_user_id, identification_number, name, gender, growth_stage) VALUES (?, 2999999999, '牛00', '雌', 'GROWING')",
+          "INSERT INTO cattle (farm_id, created_by, identification_number, name, gender, growth_stage) VALUES (?, ?, 2999999999, '牛00', '雌', 'GROWING')",
         )
-          .bind(big.userId)
+          .bind(big.farmId, big.userId)
           .run();
         added++;
       }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { EventDetailsView } from '../domain/event-types';
+import { FARM_ROLES } from '../domain/roles';
 
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const timestamps = {
@@ -28,6 +29,8 @@ export const users = sqliteTable(
       .notNull()
       .default('email'),
     avatarUrl: text('avatar_url'),
+    /** The farm last chosen in the app (migration 0006); see worker/farms/membership.ts for the fallback. */
+    defaultFarmId: integer('default_farm_id'),
     ...timestamps,
   },
   (t) => [
@@ -37,6 +40,57 @@ export const users = sqliteTable(
     index('users_verification_token_idx').on(t.verificationTokenHash),
   ],
 );
+
+/** Password reset links: the SHA-256 of the token, one hour, single use (migration 0007). */
+export const passwordResets = sqliteTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: text('expires_at').notNull(),
+    usedAt: text('used_at'),
+    createdAt: text('created_at').notNull().default(nowIso),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** The tenant: a herd shared by its members (docs/product.md §12). */
+export const farms = sqliteTable('farms', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  ...timestamps,
+});
+
+export const farmMembers = sqliteTable(
+  'farm_members',
+  {
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: FARM_ROLES }).notNull(),
+    joinedAt: text('joined_at').notNull().default(nowIso),
+  },
+  (t) => [primaryKey({ columns: [t.farmId, t.userId] }), index('farm_members_user_idx').on(t.userId, t.farmId, t.role)],
+);
+
+/**
+ * The columns of every farm-data table: the farm it belongs to, and the user who recorded it. In D1 `farm_id` was
+ * added by ALTER TABLE (migration 0006), which cannot declare NOT NULL with a reference; every write sets it.
+ * `created_by` was `owner_user_id` before farms existed.
+ */
+const farmScoped = {
+  farmId: integer('farm_id')
+    .notNull()
+    .references(() => farms.id, { onDelete: 'cascade' }),
+  createdBy: integer('created_by')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+};
 
 export const sessions = sqliteTable(
   'sessions',
@@ -55,9 +109,7 @@ export const cattle = sqliteTable(
   'cattle',
   {
     cattleId: integer('cattle_id').primaryKey({ autoIncrement: true }),
-    ownerUserId: integer('owner_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...farmScoped,
     identificationNumber: integer('identification_number').notNull(),
     earTagNumber: integer('ear_tag_number'),
     name: text('name'),
@@ -76,14 +128,14 @@ export const cattle = sqliteTable(
     ...timestamps,
   },
   (t) => [
-    index('cattle_owner_idx').on(t.ownerUserId, t.cattleId),
+    index('cattle_farm_idx').on(t.farmId, t.cattleId),
     // Also covers the search (ear tag, 個体識別番号 or name contains the text) so it never reads the rows (issue 10).
-    index('cattle_owner_ear_tag_search_idx').on(t.ownerUserId, t.earTagNumber, t.identificationNumber, t.name),
-    uniqueIndex('cattle_owner_identification_unique').on(t.ownerUserId, t.identificationNumber),
+    index('cattle_farm_search_idx').on(t.farmId, t.earTagNumber, t.identificationNumber, t.name),
+    uniqueIndex('cattle_farm_identification_unique').on(t.farmId, t.identificationNumber),
     // Covers the status tabs' counts and the status + gender filters of the list (issue 10).
-    index('cattle_owner_status_gender_idx').on(t.ownerUserId, t.status, t.gender),
-    index('cattle_owner_birthday_idx').on(t.ownerUserId, t.birthday),
-    index('cattle_owner_name_idx').on(t.ownerUserId, t.name),
+    index('cattle_farm_status_gender_idx').on(t.farmId, t.status, t.gender),
+    index('cattle_farm_birthday_idx').on(t.farmId, t.birthday),
+    index('cattle_farm_name_idx').on(t.farmId, t.name),
   ],
 );
 
@@ -162,9 +214,7 @@ export const events = sqliteTable(
     cattleId: integer('cattle_id')
       .notNull()
       .references(() => cattle.cattleId, { onDelete: 'cascade' }),
-    ownerUserId: integer('owner_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...farmScoped,
     eventType: text('event_type').notNull(),
     eventDatetime: text('event_datetime').notNull(),
     details: text('details', { mode: 'json' }).$type<EventDetailsView>(),
@@ -173,10 +223,10 @@ export const events = sqliteTable(
   },
   (t) => [
     index('events_cattle_time_idx').on(t.cattleId, t.eventDatetime),
-    index('events_owner_time_idx').on(t.ownerUserId, t.eventDatetime),
+    index('events_farm_time_idx').on(t.farmId, t.eventDatetime),
     // Both cover the breeding KPI query (worker/kpi/kpi.queries.ts) so it never reads the events table itself:
     // the owner's breeding events of a period, and each one's previous calving or insemination.
-    index('events_owner_type_time_cattle_idx').on(t.ownerUserId, t.eventType, t.eventDatetime, t.cattleId),
+    index('events_farm_type_time_cattle_idx').on(t.farmId, t.eventType, t.eventDatetime, t.cattleId),
     index('events_cattle_type_time_idx').on(t.cattleId, t.eventType, t.eventDatetime),
   ],
 );
@@ -214,15 +264,13 @@ export const alerts = sqliteTable(
     dueAt: text('due_at'),
     message: text('message').notNull(),
     memo: text('memo'),
-    ownerUserId: integer('owner_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...farmScoped,
     ...timestamps,
     acknowledgedAt: text('acknowledged_at'),
     resolvedAt: text('resolved_at'),
   },
   (t) => [
-    index('alerts_owner_status_idx').on(t.ownerUserId, t.status, t.severity, t.dueAt),
+    index('alerts_farm_status_idx').on(t.farmId, t.status, t.severity, t.dueAt),
     index('alerts_cattle_idx').on(t.cattleId, t.status),
   ],
 );
@@ -251,9 +299,7 @@ export const shipments = sqliteTable(
     cattleId: integer('cattle_id')
       .notNull()
       .references(() => cattle.cattleId, { onDelete: 'cascade' }),
-    ownerUserId: integer('owner_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...farmScoped,
     shipmentDate: text('shipment_date').notNull(),
     price: integer('price').notNull(),
     weight: real('weight'),
@@ -264,18 +310,18 @@ export const shipments = sqliteTable(
   },
   (t) => [
     index('shipments_cattle_date_idx').on(t.cattleId, t.shipmentDate),
-    index('shipments_owner_date_idx').on(t.ownerUserId, t.shipmentDate),
+    index('shipments_farm_date_idx').on(t.farmId, t.shipmentDate),
   ],
 );
 
 /**
- * Each owner's number of animals, events and shipments, kept by triggers (migrations 0002 and 0004) so that the
- * unfiltered lists' totals are one row read instead of a count over the whole herd or history (issue 10).
+ * Each farm's number of animals, events and shipments, kept by triggers (migration 0006) so that the unfiltered
+ * lists' totals are one row read instead of a count over the whole herd or history (issue 10).
  */
-export const ownerCounts = sqliteTable('owner_counts', {
-  ownerUserId: integer('owner_user_id')
+export const farmCounts = sqliteTable('farm_counts', {
+  farmId: integer('farm_id')
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => farms.id, { onDelete: 'cascade' }),
   events: integer('events').notNull().default(0),
   shipments: integer('shipments').notNull().default(0),
   cattle: integer('cattle').notNull().default(0),
@@ -283,11 +329,12 @@ export const ownerCounts = sqliteTable('owner_counts', {
 
 /**
  * Progress of the daily alert run, per JST date: the dawn cron starts it, the follow-up crons continue after
- * `afterOwnerId` until it is finished (worker/alerts/daily.ts).
+ * `afterFarmId` until it is finished (worker/alerts/daily.ts).
  */
 export const dailyRuns = sqliteTable('daily_runs', {
   runDate: text('run_date').primaryKey(),
-  afterOwnerId: integer('after_owner_id').notNull().default(0),
+  /** The last farm id the run has finished (the column predates farms). */
+  afterFarmId: integer('after_owner_id').notNull().default(0),
   invocations: integer('invocations').notNull().default(0),
   finishedAt: text('finished_at'),
   ...timestamps,
@@ -301,13 +348,11 @@ export const shipmentPlans = sqliteTable(
       .notNull()
       .unique()
       .references(() => cattle.cattleId, { onDelete: 'cascade' }),
-    ownerUserId: integer('owner_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...farmScoped,
     plannedShipmentMonth: text('planned_shipment_month').notNull(),
     ...timestamps,
   },
-  (t) => [index('shipment_plans_owner_month_idx').on(t.ownerUserId, t.plannedShipmentMonth)],
+  (t) => [index('shipment_plans_farm_month_idx').on(t.farmId, t.plannedShipmentMonth)],
 );
 
 const epochSeconds = sql`(unixepoch())`;
@@ -333,7 +378,9 @@ export const emailLogs = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     email: text('email').notNull(),
-    type: text('type', { enum: ['verification', 'completed', 'pre_registration', 'alert_digest'] }).notNull(),
+    type: text('type', {
+      enum: ['verification', 'completed', 'pre_registration', 'alert_digest', 'password_reset', 'invitation'],
+    }).notNull(),
     httpStatus: integer('http_status'),
     resendId: text('resend_id'),
     error: text('error'),

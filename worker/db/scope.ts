@@ -6,28 +6,34 @@ import { getDb } from './client';
 import { cattle } from './schema';
 
 /** Owned animals only: the one scoping condition for every cattle query. */
-export const ownedCattle = (ownerId: number) => eq(cattle.ownerUserId, ownerId);
+export const ownedCattle = (farmId: number) => eq(cattle.farmId, farmId);
 
 /** Subquery of the ids of one owner's animal, to scope child tables by it. */
-export const ownedCattleIds = (db: Db, ownerId: number, cattleId: number) =>
+export const ownedCattleIds = (db: Db, farmId: number, cattleId: number) =>
   db
     .select({ id: cattle.cattleId })
     .from(cattle)
-    .where(and(eq(cattle.cattleId, cattleId), ownedCattle(ownerId)));
+    .where(and(eq(cattle.cattleId, cattleId), ownedCattle(farmId)));
 
 /**
- * Whose data a use case reads and writes, and who is acting: every service function takes one. `ownerId` scopes
- * every query; `actor` is recorded as changedBy (a user id as text, or 'system' for the app's own changes).
+ * Whose data a use case reads and writes, and who is acting: every service function takes one. `farmId` scopes
+ * every query; `userId` is recorded as created_by; `actor` as changedBy in histories (the user id as text, or
+ * 'system' for the app's own changes).
  */
 export interface Scope {
   db: Db;
-  ownerId: number;
+  farmId: number;
+  userId: number;
+  /** The acting user's name, shown as who recorded what. */
+  userName: string;
   actor: string;
 }
 
-/** The scope of a signed-in request: the caller's own herd, changed by the caller. */
+/** The scope of a farm-data request (after farmAccess): the farm acted on, changed by the caller. */
 export const requestScope = (c: Context<AppEnv>): Scope => ({
   db: getDb(c.env),
-  ownerId: c.get('userId'),
+  farmId: c.get('farmId'),
+  userId: c.get('userId'),
+  userName: c.get('userName'),
   actor: String(c.get('userId')),
 });

@@ -1,4 +1,4 @@
-/** Whether a D1 error is SQLite refusing a duplicate in the unique index over `columns` (e.g. 'cattle.owner_user_id'). */
+/** Whether a D1 error is SQLite refusing a duplicate in the unique index over `columns` (e.g. 'cattle.farm_id'). */
 export const isUniqueViolation = (err: unknown, columns: string) =>
   `${(err as Error)?.message ?? err} ${(err as { cause?: Error })?.cause?.message ?? ''}`.includes(
     `UNIQUE constraint failed: ${columns}`,

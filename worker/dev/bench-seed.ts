@@ -11,7 +11,7 @@
 
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import { issueSession, OAUTH_SESSION_SECONDS } from '../accounts/tokens';
+import { issueSession, OAUTH_SESSION_SECONDS } from '../auth/tokens';
 import { type RegisterCattleInput, registerHerd } from '../cattle/cattle.service';
 import { runBatch, type Statement } from '../db/batch';
 import { getDb } from '../db/client';
@@ -20,6 +20,7 @@ import type { Scope } from '../db/scope';
 import { addDays, addMonths, type IsoDate, jstMonth, todayJst } from '../domain/calendar';
 import type { NewEvent } from '../events/events.record';
 import { firstEventsStatements } from '../events/events.service';
+import { ensureOwnFarm } from '../farms/farms.service';
 import { createRouter, jsonBody, jsonContent } from '../lib/http';
 import { seededRandom } from '../lib/seeded-random';
 import { planShipmentStatements, recordShipmentStatements } from '../shipments/shipments.service';
@@ -53,7 +54,7 @@ const HEIFER_SHARE = 0.1;
 const FATTENING_SHARE = 0.15;
 const HISTORY_DAYS = 5 * 365;
 
-const identificationNumber = (ownerUserId: number, index: number) => 1_000_000_000 + ownerUserId * 100_000 + index;
+const identificationNumber = (farmId: number, index: number) => 1_000_000_000 + farmId * 100_000 + index;
 const instant = (date: IsoDate, hour = 9) =>
   new Date(`${date}T${String(hour).padStart(2, '0')}:00:00+09:00`).toISOString();
 const cowCount = (herdSize: number) => Math.max(1, Math.floor(herdSize * COW_SHARE));
@@ -68,7 +69,7 @@ function roleOf(index: number, herdSize: number): Role {
 }
 
 interface PlannedAnimal {
-  values: typeof cattle.$inferInsert;
+  values: Omit<typeof cattle.$inferInsert, 'createdBy'>;
   initialParity: number;
   motherIndex: number | null;
   sireName: string;
@@ -148,13 +149,13 @@ function youngStockEvents(rand: () => number, birthday: IsoDate, today: IsoDate,
   return events;
 }
 
-function planAnimal(ownerUserId: number, herdSize: number, index: number, today: IsoDate): PlannedAnimal {
-  const rand = seededRandom(ownerUserId * 1_000_003 + index * 7919 + 17);
+function planAnimal(farmId: number, herdSize: number, index: number, today: IsoDate): PlannedAnimal {
+  const rand = seededRandom(farmId * 1_000_003 + index * 7919 + 17);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
   const role = roleOf(index, herdSize);
   const base = {
-    ownerUserId,
-    identificationNumber: identificationNumber(ownerUserId, index),
+    farmId,
+    identificationNumber: identificationNumber(farmId, index),
     earTagNumber: index + 1,
     name: `${pick(NAMES)}${index + 1}`,
     breed: '黒毛和種',
@@ -236,8 +237,8 @@ function planAnimal(ownerUserId: number, herdSize: number, index: number, today:
 }
 
 /** An animal sold in the last five years: a calf at 9–10 months, or a fattened steer at 28–30 months. */
-function planShippedAnimal(ownerUserId: number, herdSize: number, shippedIndex: number, today: IsoDate): PlannedAnimal {
-  const rand = seededRandom(ownerUserId * 2_000_003 + shippedIndex * 104_729 + 5);
+function planShippedAnimal(farmId: number, herdSize: number, shippedIndex: number, today: IsoDate): PlannedAnimal {
+  const rand = seededRandom(farmId * 2_000_003 + shippedIndex * 104_729 + 5);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
   const gender = rand() < 0.52 ? '去勢' : '雌';
   const fattened = gender === '去勢' && rand() < 0.3;
@@ -252,8 +253,8 @@ function planShippedAnimal(ownerUserId: number, herdSize: number, shippedIndex: 
     : Math.round((gender === '去勢' ? 700_000 + rand() * 100_000 : 580_000 + rand() * 100_000) / 1000) * 1000;
   return {
     values: {
-      ownerUserId,
-      identificationNumber: identificationNumber(ownerUserId, index),
+      farmId,
+      identificationNumber: identificationNumber(farmId, index),
       name: `${pick(NAMES)}${index + 1}`,
       gender,
       growthStage: fattened ? 'FATTENING' : 'CALF',
@@ -273,7 +274,7 @@ function planShippedAnimal(ownerUserId: number, herdSize: number, shippedIndex: 
 }
 
 /** The registration form's input for a planned animal, pedigree and dam included. */
-function registrationOf(a: PlannedAnimal, ownerUserId: number, index: number): RegisterCattleInput {
+function registrationOf(a: PlannedAnimal, farmId: number, index: number): RegisterCattleInput {
   const v = a.values;
   return {
     identificationNumber: v.identificationNumber,
@@ -296,9 +297,7 @@ function registrationOf(a: PlannedAnimal, ownerUserId: number, index: number): R
       motherGreatGrandFatherCattleName: MATERNAL[(index + 5) % MATERNAL.length],
     },
     motherInfo:
-      a.motherIndex === null
-        ? undefined
-        : { motherIdentificationNumber: identificationNumber(ownerUserId, a.motherIndex) },
+      a.motherIndex === null ? undefined : { motherIdentificationNumber: identificationNumber(farmId, a.motherIndex) },
   };
 }
 
@@ -308,7 +307,7 @@ function registrationOf(a: PlannedAnimal, ownerUserId: number, index: number): R
  * shipment or plan as POST /shipments and POST /shipments/plans do, in a second batch.
  */
 async function writeAnimals(scope: Scope, animals: PlannedAnimal[], starts: number[], today: IsoDate) {
-  const inputs = animals.map((a, i) => registrationOf(a, scope.ownerId, starts[i]));
+  const inputs = animals.map((a, i) => registrationOf(a, scope.farmId, starts[i]));
   const ids = await registerHerd(scope, inputs);
   const statements: Statement[] = [];
   let eventCount = 0;
@@ -385,6 +384,7 @@ export const benchSeedRouter = createRouter()
           .values({ email, userName, isVerified: true, oauthProvider: 'email' })
           .returning({ id: users.id })
       )[0].id;
+    await ensureOwnFarm(db, userId, userName);
     const { token, session } = await issueSession(c.env, userId, OAUTH_SESSION_SECONDS);
     await db.insert(sessions).values(session);
     return c.json({ userId, token }, 200);
@@ -397,6 +397,8 @@ export const benchSeedRouter = createRouter()
     );
     // Pedigree names rotate with the animal's place in the farm: shipped ones come after the herd.
     const places = indexes.map((i) => (kind === 'herd' ? i : herdSize + i));
-    const scope: Scope = { db: getDb(c.env), ownerId: userId, actor: String(userId) };
+    const db = getDb(c.env);
+    const farmId = await ensureOwnFarm(db, userId, `bench ${userId}`);
+    const scope: Scope = { db, farmId, userId, userName: 'bench', actor: String(userId) };
     return c.json(await writeAnimals(scope, animals, places, today), 200);
   });

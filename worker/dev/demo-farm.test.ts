@@ -4,15 +4,25 @@ import { addDays, todayJst } from '../domain/calendar';
 import { api } from '../test/api';
 import { DEMO_EMAIL, DEMO_PASSWORD, planDemoHerd, seedDemoFarm } from './demo-farm';
 
+/** The demo farm: the one the demo user owns. */
+async function demoFarmOf(userId: number) {
+  const row = await env.DB.prepare("SELECT farm_id FROM farm_members WHERE user_id = ? AND role = 'owner'")
+    .bind(userId)
+    .first<{ farm_id: number }>();
+  return row!.farm_id;
+}
+
 describe('the demo farm', () => {
   let token: string;
   let userId: number;
+  let farmId: number;
   const today = todayJst();
 
   beforeAll(async () => {
     const seeded = await api('/dev/seed', { method: 'POST' });
     expect(seeded.json.created).toBe(true);
     userId = seeded.json.userId;
+    farmId = await demoFarmOf(userId);
     const login = await api('/auth/login', { method: 'POST', body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
     token = login.json.token;
   }, 120_000);
@@ -32,9 +42,9 @@ describe('the demo farm', () => {
     expect(alive).toBeGreaterThanOrEqual(70);
     expect(alive).toBeLessThanOrEqual(100);
     const calves = await env.DB.prepare(
-      "SELECT count(*) AS n FROM cattle c JOIN mother_info m ON m.cattle_id = c.cattle_id WHERE c.owner_user_id = ? AND c.growth_stage = 'CALF' AND m.mother_cattle_id IS NOT NULL",
+      "SELECT count(*) AS n FROM cattle c JOIN mother_info m ON m.cattle_id = c.cattle_id WHERE c.farm_id = ? AND c.growth_stage = 'CALF' AND m.mother_cattle_id IS NOT NULL",
     )
-      .bind(userId)
+      .bind(farmId)
       .first<{ n: number }>();
     expect(calves!.n).toBeGreaterThanOrEqual(8);
     expect((await api('/cattle?status=PREGNANT&limit=100', { token })).json.data.totalCount).toBeGreaterThanOrEqual(10);
@@ -45,9 +55,9 @@ describe('the demo farm', () => {
 
   it('puts cows in every breeding situation the alerts watch for', async () => {
     const rows = await env.DB.prepare(
-      `SELECT bs.* , c.status FROM breeding_status bs JOIN cattle c ON c.cattle_id = bs.cattle_id WHERE c.owner_user_id = ? AND c.gender = '雌'`,
+      `SELECT bs.* , c.status FROM breeding_status bs JOIN cattle c ON c.cattle_id = bs.cattle_id WHERE c.farm_id = ? AND c.gender = '雌'`,
     )
-      .bind(userId)
+      .bind(farmId)
       .all<any>();
     const states = rows.results;
     const overdue = states.filter(
@@ -94,27 +104,27 @@ describe('the demo farm', () => {
 
   it('records two years of events through the breeding engine', async () => {
     const events = await env.DB.prepare(
-      'SELECT event_type, count(*) AS n FROM events WHERE owner_user_id = ? GROUP BY event_type',
+      'SELECT event_type, count(*) AS n FROM events WHERE farm_id = ? GROUP BY event_type',
     )
-      .bind(userId)
+      .bind(farmId)
       .all<any>();
     const byType = Object.fromEntries(events.results.map((r) => [r.event_type, r.n]));
     expect(byType.INSEMINATION).toBeGreaterThan(60);
     expect(byType.CALVING).toBeGreaterThan(40);
     expect(byType.PREGNANCY_CHECK).toBeGreaterThan(40);
     expect(byType.WEANING).toBeGreaterThan(5);
-    const oldest = await env.DB.prepare('SELECT min(event_datetime) AS t FROM events WHERE owner_user_id = ?')
-      .bind(userId)
+    const oldest = await env.DB.prepare('SELECT min(event_datetime) AS t FROM events WHERE farm_id = ?')
+      .bind(farmId)
       .first<{ t: string }>();
     expect(oldest!.t.slice(0, 10) <= addDays(today, -700)).toBe(true);
   });
 
   it('has shipments and current plans', async () => {
-    const shipped = await env.DB.prepare('SELECT count(*) AS n FROM shipments WHERE owner_user_id = ?')
-      .bind(userId)
+    const shipped = await env.DB.prepare('SELECT count(*) AS n FROM shipments WHERE farm_id = ?')
+      .bind(farmId)
       .first<{ n: number }>();
-    const plans = await env.DB.prepare('SELECT count(*) AS n FROM shipment_plans WHERE owner_user_id = ?')
-      .bind(userId)
+    const plans = await env.DB.prepare('SELECT count(*) AS n FROM shipment_plans WHERE farm_id = ?')
+      .bind(farmId)
       .first<{ n: number }>();
     expect(shipped!.n).toBeGreaterThan(20);
     expect(plans!.n).toBeGreaterThan(2);
@@ -124,11 +134,12 @@ describe('the demo farm', () => {
 describe('a demo seeding that was cut short', () => {
   it('fills the demo account when it has no animals', async () => {
     const first = await seedDemoFarm(env as never);
-    await env.DB.prepare('DELETE FROM cattle WHERE owner_user_id = ?').bind(first.userId).run();
+    const farmId = await demoFarmOf(first.userId);
+    await env.DB.prepare('DELETE FROM cattle WHERE farm_id = ?').bind(farmId).run();
     const repaired = await seedDemoFarm(env as never);
     expect(repaired).toEqual({ created: true, userId: first.userId });
-    const { n } = (await env.DB.prepare('SELECT count(*) AS n FROM cattle WHERE owner_user_id = ?')
-      .bind(first.userId)
+    const { n } = (await env.DB.prepare('SELECT count(*) AS n FROM cattle WHERE farm_id = ?')
+      .bind(farmId)
       .first<{ n: number }>())!;
     expect(n).toBeGreaterThan(50);
   }, 120_000);

@@ -4,17 +4,34 @@ import { regenerateAlerts } from '../alerts/regenerate';
 import { type CreateCattleInput as CreateInput, createCattleSchema } from '../cattle/cattle.schemas';
 import { registerHerd } from '../cattle/cattle.service';
 import { type Db, getDb } from '../db/client';
-import { cattle, users } from '../db/schema';
+import { cattle, farmMembers, users } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { addDays, daysBetween, type IsoDate, todayJst } from '../domain/calendar';
 import type { Env } from '../env';
 import type { NewEvent } from '../events/events.record';
 import { recordEvents } from '../events/events.service';
+import { createFarm } from '../farms/farms.service';
 import { seededRandom } from '../lib/seeded-random';
 import { type DemoAnimal, seedDemoShipments } from '../shipments/demo-shipments';
 
 export const DEMO_EMAIL = 'demo@ushicho.example';
 export const DEMO_PASSWORD = 'ushicho-demo-2026';
+export const DEMO_STAFF_EMAIL = 'staff@ushicho.example';
+const DEMO_FARM_NAME = '北牧場（デモ）';
+
+/** The demo farm's hired hand: records on the herd with the staff role (same password as the demo login). */
+async function addDemoStaff(db: Db, farmId: number, passwordHash: string) {
+  const [staff] = await db
+    .insert(users)
+    .values({ email: DEMO_STAFF_EMAIL, userName: '田中 健太', passwordHash, isVerified: true, oauthProvider: 'email' })
+    .onConflictDoUpdate({ target: users.email, set: { updatedAt: new Date().toISOString() } })
+    .returning({ id: users.id });
+  await db
+    .insert(farmMembers)
+    .values({ farmId, userId: staff.id, role: 'staff' })
+    .onConflictDoNothing({ target: [farmMembers.farmId, farmMembers.userId] });
+  await db.update(users).set({ defaultFarmId: farmId }).where(eq(users.id, staff.id));
+}
 
 const COW_NAMES = [
   'はなこ',
@@ -436,13 +453,13 @@ export function planDemoHerd(today: IsoDate): PlannedAnimal[] {
   return animals;
 }
 
-async function idsByIdentificationNumber(db: Db, ownerId: number, numbers: number[]) {
+async function idsByIdentificationNumber(db: Db, farmId: number, numbers: number[]) {
   const ids = new Map<number, number>();
   for (let i = 0; i < numbers.length; i += 90) {
     const rows = await db
       .select({ id: cattle.cattleId, number: cattle.identificationNumber })
       .from(cattle)
-      .where(and(eq(cattle.ownerUserId, ownerId), inArray(cattle.identificationNumber, numbers.slice(i, i + 90))));
+      .where(and(eq(cattle.farmId, farmId), inArray(cattle.identificationNumber, numbers.slice(i, i + 90))));
     for (const row of rows) ids.set(row.number, row.id);
   }
   return ids;
@@ -458,7 +475,7 @@ async function seedAnimals(scope: Scope, planned: PlannedAnimal[], today: IsoDat
   }
   // Calves were registered by their mothers' CALVING events; now their own first months.
   const calfEvents = new Map(planned.flatMap((animal) => [...animal.calfEvents]));
-  const calfIds = await idsByIdentificationNumber(scope.db, scope.ownerId, [...calfEvents.keys()]);
+  const calfIds = await idsByIdentificationNumber(scope.db, scope.farmId, [...calfEvents.keys()]);
   for (const [number, events] of calfEvents) {
     const calfId = calfIds.get(number);
     if (calfId) await recordEvents(scope, calfId, events, { today, regenerate: false });
@@ -474,13 +491,16 @@ export async function seedDemoFarm(
   const [existing] = await db
     .select({
       id: users.id,
-      animals: sql<number>`(select count(*) from ${cattle} where ${cattle.ownerUserId} = ${users.id})`,
+      farmId: farmMembers.farmId,
+      animals: sql<number>`(select count(*) from ${cattle} where ${cattle.farmId} = ${farmMembers.farmId})`,
     })
     .from(users)
+    .leftJoin(farmMembers, and(eq(farmMembers.userId, users.id), eq(farmMembers.role, 'owner')))
     .where(eq(users.email, DEMO_EMAIL))
     .limit(1);
-  if (existing && existing.animals > 0) return { created: false, userId: existing.id };
+  if (existing?.farmId && existing.animals > 0) return { created: false, userId: existing.id };
   // A demo account without animals is a seeding that was cut short (e.g. the server stopped mid-way): fill it.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   const [user] = existing
     ? [{ id: existing.id }]
     : await db
@@ -488,12 +508,14 @@ export async function seedDemoFarm(
         .values({
           email: DEMO_EMAIL,
           userName: '北牧場（デモ）',
-          passwordHash: await hashPassword(DEMO_PASSWORD),
+          passwordHash,
           isVerified: true,
           oauthProvider: 'email',
         })
         .returning({ id: users.id });
-  const scope: Scope = { db, ownerId: user.id, actor: 'system' };
+  const farmId = existing?.farmId ?? (await createFarm(db, user.id, DEMO_FARM_NAME));
+  await addDemoStaff(db, farmId, passwordHash);
+  const scope: Scope = { db, farmId, userId: user.id, userName: '北牧場（デモ）', actor: 'system' };
   await seedAnimals(scope, planDemoHerd(today), today);
 
   const herd = await db
@@ -507,8 +529,8 @@ export async function seedDemoFarm(
       identificationNumber: cattle.identificationNumber,
     })
     .from(cattle)
-    .where(eq(cattle.ownerUserId, user.id));
+    .where(eq(cattle.farmId, farmId));
   await seedDemoShipments(scope, herd as DemoAnimal[], { today, firstIdentificationNumber: 1_326_900_000 });
-  await regenerateAlerts(db, user.id, undefined, { today });
+  await regenerateAlerts(db, farmId, undefined, { today });
   return { created: true, userId: user.id };
 }

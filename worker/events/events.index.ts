@@ -11,15 +11,15 @@ import { recordEvent, removeEvent, updateEvent } from './events.service';
 export const eventsRouter = createRouter()
   .openapi(routes.eventTypes, (c) => c.json({ data: eventTypeCatalogue() }, 200))
   .openapi(routes.schedule, async (c) => {
-    const data = await scheduleOfMonth(getDb(c.env), c.get('userId'), c.req.valid('query').month);
+    const data = await scheduleOfMonth(getDb(c.env), c.get('farmId'), c.req.valid('query').month);
     return c.json({ data }, 200);
   })
   .openapi(routes.listEvents, async (c) => {
-    const data = await listEvents(getDb(c.env), c.get('userId'), c.req.valid('query'));
+    const data = await listEvents(getDb(c.env), c.get('farmId'), c.req.valid('query'));
     return c.json({ data }, 200);
   })
   .openapi(routes.eventsOfCattle, async (c) => {
-    const results = await eventsOfAnimal(getDb(c.env), c.get('userId'), c.req.valid('param').cattleId);
+    const results = await eventsOfAnimal(getDb(c.env), c.get('farmId'), c.req.valid('param').cattleId);
     if (!results) throw notFound(EVENT_MESSAGES.cattleNotFound, 'CATTLE_NOT_FOUND');
     return c.json({ data: { results } }, 200);
   })
@@ -28,7 +28,7 @@ export const eventsRouter = createRouter()
     return c.json({ data: event, animal }, 201);
   })
   .openapi(routes.getEvent, async (c) => {
-    return c.json({ data: await findEvent(getDb(c.env), c.get('userId'), c.req.valid('param').id) }, 200);
+    return c.json({ data: await findEvent(getDb(c.env), c.get('farmId'), c.req.valid('param').id) }, 200);
   })
   .openapi(routes.updateEvent, async (c) => {
     const { event, animal } = await updateEvent(requestScope(c), c.req.valid('param').id, c.req.valid('json'));

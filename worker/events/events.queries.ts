@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { breedingStatus, cattle, events, ownerCounts } from '../db/schema';
+import { breedingStatus, cattle, events, farmCounts, users } from '../db/schema';
 import { scheduleDates } from '../domain/breeding-schedule';
 import { jstMonth, monthRange } from '../domain/calendar';
 import { eventTypesOfCategory } from '../domain/event-types';
@@ -20,32 +20,39 @@ const eventColumns = {
   cattleEarTagNumber: cattle.earTagNumber,
   createdAt: events.createdAt,
   updatedAt: events.updatedAt,
+  recordedById: events.createdBy,
+  recordedByName: sql<string | null>`(select ${users.userName} from ${users} where ${users.id} = ${events.createdBy})`,
 };
 
-export const toView = (row: Omit<EventView, 'details'> & { details: unknown }): EventView => ({
+/** A stored row as it is read: details may come as JSON text, the recorder as two columns. */
+type EventRow = Omit<EventView, 'details' | 'recordedBy'> & {
+  details: unknown;
+  recordedById: number | null;
+  recordedByName: string | null;
+};
+
+export const toView = ({ recordedById, recordedByName, ...row }: EventRow): EventView => ({
   ...row,
-  details:
-    typeof row.details === 'string'
-      ? (JSON.parse(row.details) as Record<string, unknown>)
-      : ((row.details as Record<string, unknown>) ?? null),
+  details: (typeof row.details === 'string' ? JSON.parse(row.details) : (row.details ?? null)) as EventView['details'],
+  recordedBy: recordedById === null ? null : { userId: recordedById, userName: recordedByName ?? '' },
 });
 
-export const ownedEvent = (ownerId: number, eventId: number) =>
-  and(eq(events.eventId, eventId), eq(events.ownerUserId, ownerId));
+export const ownedEvent = (farmId: number, eventId: number) =>
+  and(eq(events.eventId, eventId), eq(events.farmId, farmId));
 
-export async function findEvent(db: Db, ownerId: number, eventId: number) {
+export async function findEvent(db: Db, farmId: number, eventId: number) {
   const [row] = await db
     .select(eventColumns)
     .from(events)
     .innerJoin(cattle, eq(cattle.cattleId, events.cattleId))
-    .where(and(ownedEvent(ownerId, eventId), eq(cattle.ownerUserId, ownerId)))
+    .where(and(ownedEvent(farmId, eventId), eq(cattle.farmId, farmId)))
     .limit(1);
   if (!row) throw eventNotFound();
   return toView(row);
 }
 
 /** The month's calendar of the herd: expected heats, pregnancy checks and calvings (GET /events/schedule). */
-export async function scheduleOfMonth(db: Db, ownerId: number, month = jstMonth()) {
+export async function scheduleOfMonth(db: Db, farmId: number, month = jstMonth()) {
   const { from, to } = monthRange(month);
   const rows = await db
     .select({
@@ -63,7 +70,7 @@ export async function scheduleOfMonth(db: Db, ownerId: number, month = jstMonth(
     .innerJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
     .where(
       and(
-        eq(cattle.ownerUserId, ownerId),
+        eq(cattle.farmId, farmId),
         notInArray(cattle.status, ['DEAD', 'SHIPPED']),
         or(
           isNotNull(breedingStatus.lastEstrusDate),
@@ -87,9 +94,9 @@ export async function scheduleOfMonth(db: Db, ownerId: number, month = jstMonth(
 }
 
 /** A page of the owner's events, newest first, with filters and a cursor (GET /events). */
-export async function listEvents(db: Db, ownerId: number, q: ListEventsParams) {
+export async function listEvents(db: Db, farmId: number, q: ListEventsParams) {
   // An event's owner is its animal's owner (every write checks it), so counting needs no join to cattle.
-  const filters: SQL[] = [eq(events.ownerUserId, ownerId)];
+  const filters: SQL[] = [eq(events.farmId, farmId)];
   if (q.cattleId) filters.push(eq(events.cattleId, q.cattleId));
   if (q.eventType) filters.push(eq(events.eventType, q.eventType));
   if (q.category) filters.push(inArray(events.eventType, eventTypesOfCategory(q.category)));
@@ -98,7 +105,7 @@ export async function listEvents(db: Db, ownerId: number, q: ListEventsParams) {
   const pageFilters = [...filters];
   if (q.cursor) {
     // The page starts after the cursor event, read in the same statement: (time, id) below the cursor's.
-    const after = db.select({ at: events.eventDatetime }).from(events).where(ownedEvent(ownerId, q.cursor));
+    const after = db.select({ at: events.eventDatetime }).from(events).where(ownedEvent(farmId, q.cursor));
     pageFilters.push(
       or(
         sql`${events.eventDatetime} < (${after})`,
@@ -110,7 +117,7 @@ export async function listEvents(db: Db, ownerId: number, q: ListEventsParams) {
   // Whether the cursor names one of the owner's events, checked in the statement that reads the total.
   // (Aliased: D1 returns rows as objects, and a column named "1" would sort first among their keys.)
   const cursorFound = (
-    q.cursor ? sql<number>`exists (select 1 from ${events} where ${ownedEvent(ownerId, q.cursor)})` : sql<number>`1`
+    q.cursor ? sql<number>`exists (select 1 from ${events} where ${ownedEvent(farmId, q.cursor)})` : sql<number>`1`
   ).as('cursor_found');
   // One round trip: the page, and the total with the cursor check. Without filters the total is the owner's
   // event count kept by triggers (owner_counts), so it does not grow with the farm's history.
@@ -118,12 +125,12 @@ export async function listEvents(db: Db, ownerId: number, q: ListEventsParams) {
     db
       .select(eventColumns)
       .from(events)
-      .innerJoin(cattle, and(eq(cattle.cattleId, events.cattleId), eq(cattle.ownerUserId, ownerId)))
+      .innerJoin(cattle, and(eq(cattle.cattleId, events.cattleId), eq(cattle.farmId, farmId)))
       .where(and(...pageFilters))
       .orderBy(desc(events.eventDatetime), desc(events.eventId))
       .limit(q.limit + 1),
     unfiltered
-      ? db.select({ n: ownerCounts.events, cursorFound }).from(ownerCounts).where(eq(ownerCounts.ownerUserId, ownerId))
+      ? db.select({ n: farmCounts.events, cursorFound }).from(farmCounts).where(eq(farmCounts.farmId, farmId))
       : db
           .select({ n: count(), cursorFound })
           .from(events)
@@ -143,11 +150,11 @@ export async function listEvents(db: Db, ownerId: number, q: ListEventsParams) {
 }
 
 /** One owned animal's events, newest first; null when the animal is not the owner's. */
-export async function eventsOfAnimal(db: Db, ownerId: number, cattleId: number) {
+export async function eventsOfAnimal(db: Db, farmId: number, cattleId: number) {
   const [owned] = await db
     .select({ id: cattle.cattleId })
     .from(cattle)
-    .where(and(eq(cattle.cattleId, cattleId), eq(cattle.ownerUserId, ownerId)))
+    .where(and(eq(cattle.cattleId, cattleId), eq(cattle.farmId, farmId)))
     .limit(1);
   if (!owned) return null;
   const rows = await db
@@ -155,7 +162,7 @@ export async function eventsOfAnimal(db: Db, ownerId: number, cattleId: number) 
     .from(events)
     .innerJoin(cattle, eq(cattle.cattleId, events.cattleId))
     // `+owner` keeps SQLite on events_cattle_time_idx instead of scanning the owner's events by time.
-    .where(and(eq(events.cattleId, cattleId), sql`+${events.ownerUserId} = ${ownerId}`))
+    .where(and(eq(events.cattleId, cattleId), sql`+${events.farmId} = ${farmId}`))
     .orderBy(desc(events.eventDatetime), desc(events.eventId));
   return rows.map(toView);
 }

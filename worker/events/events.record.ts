@@ -6,7 +6,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type AnimalForBreeding, type BreedingContext, recomputeStatements } from '../breeding/recompute';
 import { registerCattleStatements } from '../cattle/cattle.service';
 import type { Statement } from '../db/batch';
-import type { Db } from '../db/client';
+import type { Scope } from '../db/scope';
+
+/** Who writes: the farm's database, the user recorded as created_by, and the actor of status histories. */
+type Writer = Pick<Scope, 'db' | 'userId' | 'actor'>;
+
 import { chronological, type EngineEvent } from '../domain/breeding';
 import { jstDate } from '../domain/calendar';
 import type { CalfDetails } from '../domain/event-types';
@@ -55,7 +59,7 @@ export function sireOfCalving(events: readonly EngineEvent[], calvingDatetime: s
  * find the new animal by (owner, identification number), so they run inside the event's batch.
  */
 export function calfStatements(
-  db: Db,
+  scope: Writer,
   mother: AnimalForBreeding,
   calf: CalfDetails,
   identificationNumber: number,
@@ -64,7 +68,7 @@ export function calfStatements(
   now: string,
 ): Statement[] {
   return registerCattleStatements(
-    { db, ownerId: mother.ownerUserId },
+    { db: scope.db, farmId: mother.farmId, userId: scope.userId },
     {
       identificationNumber,
       earTagNumber: calf.earTagNumber,
@@ -100,7 +104,7 @@ export function detailsSql(
   if (!details) return sql`null`;
   const json = JSON.stringify(details);
   if (calfIdentificationNumber === null) return sql`${json}`;
-  return sql`json_set(${json}, '$.calf.cattleId', (select cattle_id from cattle where owner_user_id = ${owner} and identification_number = ${calfIdentificationNumber}))`;
+  return sql`json_set(${json}, '$.calf.cattleId', (select cattle_id from cattle where farm_id = ${owner} and identification_number = ${calfIdentificationNumber}))`;
 }
 
 /** The row insertEventSql returns. */
@@ -116,14 +120,15 @@ export interface InsertedEventRow {
 }
 
 export function insertEventSql(
+  scope: Writer,
   animal: AnimalForBreeding,
   event: NewEvent,
   calfIdentificationNumber: number | null,
   now: string,
 ): SQL {
-  return sql`insert into events (cattle_id, owner_user_id, event_type, event_datetime, details, notes, created_at, updated_at)
-    values (${animal.cattleId}, ${animal.ownerUserId}, ${event.eventType}, ${event.eventDatetime},
-      ${detailsSql(event.details ?? null, animal.ownerUserId, calfIdentificationNumber)}, ${event.notes ?? null}, ${now}, ${now})
+  return sql`insert into events (cattle_id, farm_id, created_by, event_type, event_datetime, details, notes, created_at, updated_at)
+    values (${animal.cattleId}, ${animal.farmId}, ${scope.userId}, ${event.eventType}, ${event.eventDatetime},
+      ${detailsSql(event.details ?? null, animal.farmId, calfIdentificationNumber)}, ${event.notes ?? null}, ${now}, ${now})
     returning event_id, cattle_id, event_type, event_datetime, details, notes, created_at, updated_at`;
 }
 
@@ -134,11 +139,12 @@ export function insertEventSql(
  * `{ animal, events: [], statusBeforeLastChange: null }`. Run the statements with runBatch.
  */
 export function recordEventsStatements(
-  db: Db,
+  scope: Writer,
   context: BreedingContext,
   newEvents: readonly NewEvent[],
-  options: { changedBy?: string; today?: string } = {},
+  options: { today?: string } = {},
 ) {
+  const { db } = scope;
   const now = new Date().toISOString();
   const statements: Statement[] = [];
   const pending: EngineEvent[] = newEvents.map((e, i) => ({
@@ -156,7 +162,7 @@ export function recordEventsStatements(
       const birthday = jstDate(event.eventDatetime);
       statements.push(
         ...calfStatements(
-          db,
+          scope,
           context.animal,
           calf,
           calfNumber,
@@ -166,13 +172,13 @@ export function recordEventsStatements(
         ),
       );
     }
-    statements.push(insertEventSql(context.animal, event, calfNumber, now));
+    statements.push(insertEventSql(scope, context.animal, event, calfNumber, now));
   }
   const recomputed = recomputeStatements(db, {
     context,
     eventsAfter: allEvents,
     touched: pending,
-    changedBy: options.changedBy ?? 'system',
+    changedBy: scope.actor,
     today: options.today,
   });
   return { statements: [...statements, ...recomputed.statements], recomputed };

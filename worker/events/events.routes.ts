@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireAuth } from '../accounts/require-auth';
 import { EVENT_CATEGORIES, EVENT_TYPES } from '../domain/event-types';
+import { farmAccess } from '../farms/farm-access';
 import { errorBodySchema } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
 import {
@@ -13,7 +13,12 @@ import {
 } from './events.schemas';
 
 const error = (description: string) => jsonContent(errorBodySchema, description);
-const common = { tags: ['Events'], security: [{ bearer: [] }], middleware: requireAuth };
+const common = { tags: ['Events'], security: [{ bearer: [] }], middleware: farmAccess() };
+/** Every farm-data route: signed in, and a member of the farm whose role allows the call. */
+const memberErrors = {
+  401: error('Not signed in'),
+  403: error('Not a member of this farm, or the role does not allow this'),
+};
 
 const idParam = z.object({
   id: z.coerce
@@ -45,9 +50,9 @@ export const listEvents = createRoute({
   summary: "The farm's events, newest first, with filters and cursor paging",
   request: { query: listEventsQuerySchema },
   responses: {
+    ...memberErrors,
     200: jsonContent(pageSchema, 'A page of events'),
     400: error('Invalid query'),
-    401: error('Not signed in'),
   },
 });
 
@@ -57,6 +62,7 @@ export const eventTypes = createRoute({
   path: '/types',
   summary: 'The 21 event types in their 8 categories, with Japanese and English labels',
   responses: {
+    ...memberErrors,
     200: jsonContent(
       z.object({
         data: z.array(
@@ -70,7 +76,6 @@ export const eventTypes = createRoute({
       }),
       'Event types by category',
     ),
-    401: error('Not signed in'),
   },
 });
 
@@ -88,6 +93,7 @@ export const schedule = createRoute({
   summary: 'Expected estrus, pregnancy checks and expected calvings of the herd in a JST month (default this month)',
   request: { query: scheduleQuerySchema },
   responses: {
+    ...memberErrors,
     200: jsonContent(
       z.object({
         data: z.object({
@@ -106,7 +112,6 @@ export const schedule = createRoute({
       'Due dates, by date',
     ),
     400: error('Invalid month'),
-    401: error('Not signed in'),
   },
 });
 
@@ -117,9 +122,9 @@ export const eventsOfCattle = createRoute({
   summary: "One animal's events, newest first",
   request: { params: cattleIdParam },
   responses: {
+    ...memberErrors,
     200: jsonContent(z.object({ data: z.object({ results: z.array(eventSchema) }) }), 'The animal’s events'),
     400: error('Invalid id'),
-    401: error('Not signed in'),
     404: error('No such animal'),
   },
 });
@@ -131,9 +136,9 @@ export const createEvent = createRoute({
   summary: 'Record an event; the animal’s breeding state is recomputed in the same batch',
   request: { body: jsonBody(createEventSchema) },
   responses: {
+    ...memberErrors,
     201: jsonContent(savedSchema, 'The created event and the animal’s new state'),
     400: error('Invalid event'),
-    401: error('Not signed in'),
     404: error('No such animal'),
     409: error('The calf’s identification number is already registered'),
   },
@@ -146,8 +151,8 @@ export const getEvent = createRoute({
   summary: 'One event',
   request: { params: idParam },
   responses: {
+    ...memberErrors,
     200: jsonContent(z.object({ data: eventSchema }), 'The event'),
-    401: error('Not signed in'),
     404: error('Event not found'),
   },
 });
@@ -159,9 +164,9 @@ export const updateEvent = createRoute({
   summary: 'Correct an event; the breeding state is recomputed in the same batch',
   request: { params: idParam, body: jsonBody(updateEventSchema) },
   responses: {
+    ...memberErrors,
     200: jsonContent(savedSchema, 'The updated event and the animal’s new state'),
     400: error('Invalid event'),
-    401: error('Not signed in'),
     404: error('Event not found'),
     409: error('The calf’s identification number is already registered'),
   },
@@ -173,5 +178,9 @@ export const deleteEvent = createRoute({
   path: '/{id}',
   summary: 'Delete an event; the breeding state goes back accordingly',
   request: { params: idParam },
-  responses: { 204: { description: 'Deleted' }, 401: error('Not signed in'), 404: error('Event not found') },
+  responses: {
+    ...memberErrors,
+    204: { description: 'Deleted' },
+    404: error('Event not found'),
+  },
 });

@@ -165,6 +165,8 @@ export const eventSchema = z.object({
   cattleEarTagNumber: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Who recorded it (the timeline shows '記録: 田中'). */
+  recordedBy: z.object({ userId: z.number().int(), userName: z.string() }).nullable(),
 });
 export type EventView = z.infer<typeof eventSchema>;
 

@@ -51,7 +51,7 @@ export interface EventWrite {
 }
 
 async function requireContext(scope: Scope, cattleId: number): Promise<BreedingContext> {
-  const context = await loadBreedingContext(scope.db, scope.ownerId, cattleId);
+  const context = await loadBreedingContext(scope.db, scope.farmId, cattleId);
   if (!context) throw cattleNotFound();
   return context;
 }
@@ -61,7 +61,7 @@ async function assertCalfNumberFree(scope: Scope, identificationNumber: number |
   const [taken] = await scope.db
     .select({ id: cattle.cattleId })
     .from(cattle)
-    .where(and(eq(cattle.ownerUserId, scope.ownerId), eq(cattle.identificationNumber, identificationNumber)))
+    .where(and(eq(cattle.farmId, scope.farmId), eq(cattle.identificationNumber, identificationNumber)))
     .limit(1);
   if (taken) throw duplicateCalf();
 }
@@ -96,9 +96,9 @@ export async function recordEvent(scope: Scope, input: CreateEvent): Promise<Eve
     details: input.details,
     notes: input.notes,
   };
-  const { statements, recomputed } = recordEventsStatements(scope.db, context, [event], { changedBy: scope.actor });
+  const { statements, recomputed } = recordEventsStatements(scope, context, [event]);
   const results = await runEventBatch(scope, statements);
-  await regenerateAlerts(scope.db, scope.ownerId, [context.animal.cattleId]);
+  await regenerateAlerts(scope.db, scope.farmId, [context.animal.cattleId]);
   // The inserted row comes back from the batch (RETURNING); the animal's name and ear tag are known already.
   const inserted = results.find(
     (r) => (r.results?.[0] as Partial<InsertedEventRow> | undefined)?.event_id !== undefined,
@@ -114,6 +114,8 @@ export async function recordEvent(scope: Scope, input: CreateEvent): Promise<Eve
     cattleEarTagNumber: context.animal.earTagNumber,
     createdAt: inserted.created_at,
     updatedAt: inserted.updated_at,
+    recordedById: scope.userId,
+    recordedByName: scope.userName,
   });
   const calfId = registeredCalfId(view.details);
   return { event: view, animal: animalState(context.animal.cattleId, recomputed, calfId) };
@@ -130,12 +132,9 @@ export async function recordEvents(
   options: { today?: IsoDate; regenerate?: boolean } = {},
 ) {
   const context = await requireContext(scope, cattleId);
-  const { statements, recomputed } = recordEventsStatements(scope.db, context, newEvents, {
-    changedBy: scope.actor,
-    today: options.today,
-  });
+  const { statements, recomputed } = recordEventsStatements(scope, context, newEvents, { today: options.today });
   await runEventBatch(scope, statements);
-  if (options.regenerate !== false) await regenerateAlerts(scope.db, scope.ownerId, [cattleId]);
+  if (options.regenerate !== false) await regenerateAlerts(scope.db, scope.farmId, [cattleId]);
   return recomputed;
 }
 
@@ -144,7 +143,7 @@ export async function recordEvents(
  * just registered with `input` as `cattleId`, to run in the same batch as other animals'.
  */
 export function firstEventsStatements(
-  scope: Pick<Scope, 'db' | 'ownerId' | 'actor'>,
+  scope: Pick<Scope, 'db' | 'farmId' | 'userId' | 'actor'>,
   cattleId: number,
   input: RegisterCattleInput,
   newEvents: readonly NewEvent[],
@@ -152,7 +151,7 @@ export function firstEventsStatements(
 ) {
   const context = newAnimalContext({
     cattleId,
-    ownerUserId: scope.ownerId,
+    farmId: scope.farmId,
     name: input.name,
     identificationNumber: input.identificationNumber,
     earTagNumber: input.earTagNumber ?? null,
@@ -168,7 +167,7 @@ export function firstEventsStatements(
       motherGrandFatherCattleName: input.bloodline?.motherGrandFatherCattleName ?? null,
     },
   });
-  return recordEventsStatements(scope.db, context, newEvents, { changedBy: scope.actor, today: options.today });
+  return recordEventsStatements(scope, context, newEvents, { today: options.today });
 }
 
 /** Details checked against the event's (possibly new) type; a wrong shape is a 400 naming the field. */
@@ -247,8 +246,8 @@ function recomputeAfterUpdate(
 
 /** Corrects an event (PUT /events/{id}): its type, date, details, notes, or the animal it belongs to. */
 export async function updateEvent(scope: Scope, eventId: number, body: UpdateEvent): Promise<EventWrite> {
-  const { db, ownerId } = scope;
-  const existing = await findEvent(db, ownerId, eventId);
+  const { db, farmId } = scope;
+  const existing = await findEvent(db, farmId, eventId);
   const eventType = (body.eventType ?? existing.eventType) as EventType;
   const details = detailsAfterUpdate(existing, eventType, body.details);
   const updated: EngineEvent = {
@@ -271,7 +270,7 @@ export async function updateEvent(scope: Scope, eventId: number, body: UpdateEve
     const targetEvents = [...target.events.filter((e) => e.eventId !== eventId), updated];
     const sire = sireOfCalving(targetEvents, updated.eventDatetime);
     const birthday = jstDate(updated.eventDatetime);
-    statements.push(...calfStatements(db, target.animal, calf, calfNumber, birthday, sire, now));
+    statements.push(...calfStatements(scope, target.animal, calf, calfNumber, birthday, sire, now));
   }
   statements.push(
     db
@@ -280,23 +279,23 @@ export async function updateEvent(scope: Scope, eventId: number, body: UpdateEve
         cattleId: targetCattleId,
         eventType,
         eventDatetime: updated.eventDatetime,
-        details: detailsSql(details, ownerId, calfNumber),
+        details: detailsSql(details, farmId, calfNumber),
         ...(body.notes !== undefined ? { notes: body.notes } : {}),
         updatedAt: now,
       })
-      .where(ownedEvent(ownerId, eventId)),
+      .where(ownedEvent(farmId, eventId)),
   );
   const recomputed = recomputeAfterUpdate(scope, source, target, asEngineEvent(existing), updated);
   await runEventBatch(scope, [...statements, ...recomputed.statements]);
-  await regenerateAlerts(db, ownerId, [existing.cattleId, targetCattleId]);
-  const event = await findEvent(db, ownerId, eventId);
+  await regenerateAlerts(db, farmId, [existing.cattleId, targetCattleId]);
+  const event = await findEvent(db, farmId, eventId);
   return { event, animal: animalState(targetCattleId, recomputed.state, registeredCalfId(event.details)) };
 }
 
 /** Deletes an event (DELETE /events/{id}); the animal's state is recomputed without it. */
 export async function removeEvent(scope: Scope, eventId: number) {
-  const { db, ownerId } = scope;
-  const existing = await findEvent(db, ownerId, eventId);
+  const { db, farmId } = scope;
+  const existing = await findEvent(db, farmId, eventId);
   const context = await requireContext(scope, existing.cattleId);
   const recomputed = recomputeStatements(db, {
     context,
@@ -304,6 +303,6 @@ export async function removeEvent(scope: Scope, eventId: number) {
     touched: [asEngineEvent(existing)],
     changedBy: scope.actor,
   });
-  await runEventBatch(scope, [db.delete(events).where(ownedEvent(ownerId, eventId)), ...recomputed.statements]);
-  await regenerateAlerts(db, ownerId, [existing.cattleId]);
+  await runEventBatch(scope, [db.delete(events).where(ownedEvent(farmId, eventId)), ...recomputed.statements]);
+  await regenerateAlerts(db, farmId, [existing.cattleId]);
 }

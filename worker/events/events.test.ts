@@ -38,8 +38,8 @@ async function cattleRow(cattleId: number) {
   return env.DB.prepare('SELECT * FROM cattle WHERE cattle_id = ?').bind(cattleId).first<any>();
 }
 
-let farmer: { token: string; userId: number };
-let neighbour: { token: string; userId: number };
+let farmer: { token: string; userId: number; farmId: number };
+let neighbour: { token: string; userId: number; farmId: number };
 
 beforeAll(async () => {
   farmer = await signUp();
@@ -144,7 +144,8 @@ describe('POST /events', () => {
     expect(res.json.data.details.calf.cattleId).toBe(calfId);
     const calf = await cattleRow(calfId);
     expect(calf).toMatchObject({
-      owner_user_id: farmer.userId,
+      farm_id: farmer.farmId,
+      created_by: farmer.userId,
       identification_number: calfNumber,
       ear_tag_number: 4321,
       name: 'さくら2',

@@ -16,31 +16,31 @@ export function resolvePeriod(query: BreedingKpiQuery, today = todayJst()): Peri
   return { from, to };
 }
 
-async function breedingKpi(env: Env, ownerUserId: number, period: Period) {
-  const [totals] = await loadPeriodTotals(getDb(env), ownerUserId, [period]);
+async function breedingKpi(env: Env, farmId: number, period: Period) {
+  const [totals] = await loadPeriodTotals(getDb(env), farmId, [period]);
   return summarizeBreedingKpi(totals, period);
 }
 
 export const kpiRouter = createRouter()
   .openapi(getBreedingKpi, async (c) => {
     const period = resolvePeriod(c.req.valid('query'));
-    return c.json({ data: await breedingKpi(c.env, c.get('userId'), period) }, 200);
+    return c.json({ data: await breedingKpi(c.env, c.get('farmId'), period) }, 200);
   })
   .openapi(calculateBreedingKpi, async (c) => {
-    return c.json({ data: await breedingKpi(c.env, c.get('userId'), resolvePeriod({})) }, 200);
+    return c.json({ data: await breedingKpi(c.env, c.get('farmId'), resolvePeriod({})) }, 200);
   })
   .openapi(getBreedingTrends, async (c) => {
     const { months: count, to } = c.req.valid('query');
     const months = monthsEndingWith(to ?? jstMonth(), count);
     const period = { from: monthRange(months[0]).from, to: monthRange(months[months.length - 1]).to };
-    const totals = await loadPeriodTotals(getDb(c.env), c.get('userId'), months.map(monthRange));
+    const totals = await loadPeriodTotals(getDb(c.env), c.get('farmId'), months.map(monthRange));
     return c.json({ data: { ...period, months: monthlyTrend(totals, months) } }, 200);
   })
   .openapi(getBreedingDelta, async (c) => {
     const month = c.req.valid('query').month ?? jstMonth();
     const previousMonth = addMonths(month, -1);
     const periods = [monthRange(month), monthRange(previousMonth)];
-    const [currentTotals, previousTotals] = await loadPeriodTotals(getDb(c.env), c.get('userId'), periods);
+    const [currentTotals, previousTotals] = await loadPeriodTotals(getDb(c.env), c.get('farmId'), periods);
     const current = summarizeBreedingKpi(currentTotals, periods[0]);
     const previous = summarizeBreedingKpi(previousTotals, periods[1]);
     return c.json({ data: { month, previousMonth, metrics: compareMonths(current, previous) } }, 200);

@@ -55,11 +55,7 @@ const jstDayNumber = (instant: string) => sql.raw(`CAST(julianday(${instant}) + 
 const jstStart = (date: string) => jstStartOfDay(date).toISOString();
 
 /** Totals for each period, in the order given. */
-export async function loadPeriodTotals(
-  db: Db,
-  ownerUserId: number,
-  periods: readonly Period[],
-): Promise<PeriodTotals[]> {
+export async function loadPeriodTotals(db: Db, farmId: number, periods: readonly Period[]): Promise<PeriodTotals[]> {
   if (!periods.length) return [];
   // Each period as the half-open range of stored instants it covers: events are matched by plain text comparison
   // on events_owner_type_time_cattle_idx, one index range per period and event type, with no date arithmetic.
@@ -81,8 +77,8 @@ export async function loadPeriodTotals(
       -- CROSS JOIN keeps the periods outside: without it SQLite reads all of the owner's breeding events.
       FROM periods p CROSS JOIN events e
       WHERE e.event_datetime >= p.p_start AND e.event_datetime < p.p_end
-        AND e.owner_user_id = ${ownerUserId} AND e.event_type IN (${types})
-        AND e.cattle_id IN (SELECT cattle_id FROM cattle WHERE owner_user_id = ${ownerUserId})
+        AND e.farm_id = ${farmId} AND e.event_type IN (${types})
+        AND e.cattle_id IN (SELECT cattle_id FROM cattle WHERE farm_id = ${farmId})
     ),
     counts AS (
       SELECT idx, COUNT(*) AS events, SUM(event_type = 'INSEMINATION') AS inseminations,

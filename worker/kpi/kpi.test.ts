@@ -11,22 +11,22 @@ import { loadPeriodTotals } from './kpi.queries';
 
 let identification = 1_000_000_000;
 
-/** Registers one animal per fixture cattle id for the owner and records the events with plain SQL. */
-async function recordHerd(ownerUserId: number, rows: BreedingEventRow[]) {
+/** Registers one animal per fixture cattle id on the member's farm and records the events with plain SQL. */
+async function recordHerd(member: { farmId: number; userId: number }, rows: BreedingEventRow[]) {
   const ids = new Map<number, number>();
   for (const key of new Set(rows.map((r) => r.cattleId))) {
     const row = await env.DB.prepare(
-      'INSERT INTO cattle (owner_user_id, identification_number, name, gender) VALUES (?, ?, ?, ?) RETURNING cattle_id',
+      'INSERT INTO cattle (farm_id, created_by, identification_number, name, gender) VALUES (?, ?, ?, ?, ?) RETURNING cattle_id',
     )
-      .bind(ownerUserId, ++identification, `牛${key}`, '雌')
+      .bind(member.farmId, member.userId, ++identification, `牛${key}`, '雌')
       .first<{ cattle_id: number }>();
     ids.set(key, row!.cattle_id);
   }
   await env.DB.batch(
     rows.map((r) =>
       env.DB.prepare(
-        'INSERT INTO events (cattle_id, owner_user_id, event_type, event_datetime) VALUES (?, ?, ?, ?)',
-      ).bind(ids.get(r.cattleId), ownerUserId, r.eventType, r.eventDatetime),
+        'INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime) VALUES (?, ?, ?, ?, ?)',
+      ).bind(ids.get(r.cattleId), member.farmId, member.userId, r.eventType, r.eventDatetime),
     ),
   );
   return ids;
@@ -51,11 +51,11 @@ function countingDb() {
   return { db: db as D1Database, statements: () => statements };
 }
 
-/** Records `rows` for a new owner and asks the SQL for the totals of `periods`. */
+/** Records `rows` for a new farm and asks the SQL for the totals of `periods`. */
 async function sqlTotals(rows: BreedingEventRow[], periods: Period[]) {
-  const { userId } = await signUp();
-  if (rows.length) await recordHerd(userId, rows);
-  return loadPeriodTotals(getDb(testEnv), userId, periods);
+  const farmer = await signUp();
+  if (rows.length) await recordHerd(farmer, rows);
+  return loadPeriodTotals(getDb(testEnv), farmer.farmId, periods);
 }
 
 const year2026 = { from: '2026-01-01', to: '2026-12-31' };
@@ -164,8 +164,8 @@ describe('loadPeriodTotals: the KPI rules in SQL', () => {
 
 describe('GET /kpi/breeding', () => {
   it('answers the hand-computed KPIs of the fixture herd', async () => {
-    const { token, userId } = await signUp();
-    await recordHerd(userId, herd2026);
+    const { token, userId, farmId } = await signUp();
+    await recordHerd({ farmId, userId }, herd2026);
     const res = await api('/kpi/breeding?from=2026-01-01&to=2026-12-31', { token });
     expect(res.status).toBe(200);
     expect(res.json.data).toEqual({
@@ -191,9 +191,9 @@ describe('GET /kpi/breeding', () => {
   });
 
   it('defaults to the last 365 days up to today in JST', async () => {
-    const { token, userId } = await signUp();
+    const { token, userId, farmId } = await signUp();
     const today = todayJst();
-    await recordHerd(userId, [
+    await recordHerd({ farmId, userId }, [
       ev(1, 'INSEMINATION', addDays(today, -365)),
       ev(1, 'INSEMINATION', addDays(today, -364)),
       ev(2, 'INSEMINATION', today),
@@ -229,8 +229,8 @@ describe('GET /kpi/breeding', () => {
   });
 
   it('answers 200 with null metrics and the documented message when the period has no breeding events', async () => {
-    const { token, userId } = await signUp();
-    await recordHerd(userId, [ev(1, 'VACCINATION', '2026-05-01'), ev(1, 'EXPECTED_CALVING', '2026-05-02')]);
+    const { token, userId, farmId } = await signUp();
+    await recordHerd({ farmId, userId }, [ev(1, 'VACCINATION', '2026-05-01'), ev(1, 'EXPECTED_CALVING', '2026-05-02')]);
     const res = await api('/kpi/breeding?from=2026-05-01&to=2026-05-31', { token });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({
@@ -244,17 +244,17 @@ describe('GET /kpi/breeding', () => {
     });
   });
 
-  it("never counts another owner's cattle or events", async () => {
+  it("never counts another farm's cattle or events", async () => {
     const me = await signUp();
     const other = await signUp();
-    await recordHerd(other.userId, herd2026);
-    const mine = await recordHerd(me.userId, [ev(1, 'INSEMINATION', '2026-03-01'), ev(1, 'CALVING', '2026-04-01')]);
-    const otherIds = await recordHerd(other.userId, [ev(9, 'CALVING', '2026-05-01')]);
-    // A row that names me as owner but points at another owner's animal is not mine to count either.
+    await recordHerd(other, herd2026);
+    const mine = await recordHerd(me, [ev(1, 'INSEMINATION', '2026-03-01'), ev(1, 'CALVING', '2026-04-01')]);
+    const otherIds = await recordHerd(other, [ev(9, 'CALVING', '2026-05-01')]);
+    // A row that names my farm but points at another farm's animal is not mine to count either.
     await env.DB.prepare(
-      'INSERT INTO events (cattle_id, owner_user_id, event_type, event_datetime) VALUES (?, ?, ?, ?)',
+      'INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime) VALUES (?, ?, ?, ?, ?)',
     )
-      .bind(otherIds.get(9), me.userId, 'INSEMINATION', '2026-06-01T00:00:00.000Z')
+      .bind(otherIds.get(9), me.farmId, me.userId, 'INSEMINATION', '2026-06-01T00:00:00.000Z')
       .run();
     const res = await api('/kpi/breeding?from=2026-01-01&to=2026-12-31', { token: me.token });
     expect(res.json.data.counts).toEqual({
@@ -269,8 +269,8 @@ describe('GET /kpi/breeding', () => {
   });
 
   it('uses at most 4 database round trips, the session check included, however large the herd', async () => {
-    const { token, userId } = await signUp();
-    await recordHerd(userId, herd2026);
+    const { token, userId, farmId } = await signUp();
+    await recordHerd({ farmId, userId }, herd2026);
     const counter = countingDb();
     const res = await api('/kpi/breeding?from=2026-01-01&to=2026-12-31', {
       token,
@@ -298,9 +298,12 @@ describe('GET /kpi/breeding', () => {
 
 describe('POST /kpi/breeding/calculate', () => {
   it('answers the KPIs of the last 365 days', async () => {
-    const { token, userId } = await signUp();
+    const { token, userId, farmId } = await signUp();
     const today = todayJst();
-    await recordHerd(userId, [ev(1, 'CALVING', addDays(today, -200)), ev(1, 'INSEMINATION', addDays(today, -120))]);
+    await recordHerd({ farmId, userId }, [
+      ev(1, 'CALVING', addDays(today, -200)),
+      ev(1, 'INSEMINATION', addDays(today, -120)),
+    ]);
     const res = await api('/kpi/breeding/calculate', { method: 'POST', token });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({
@@ -315,8 +318,8 @@ describe('POST /kpi/breeding/calculate', () => {
 
 describe('GET /kpi/breeding/trends', () => {
   it('gives the hand-computed months across the new year', async () => {
-    const { token, userId } = await signUp();
-    await recordHerd(userId, acrossNewYear);
+    const { token, userId, farmId } = await signUp();
+    await recordHerd({ farmId, userId }, acrossNewYear);
     const res = await api('/kpi/breeding/trends?months=4&to=2026-02', { token });
     expect(res.status).toBe(200);
     expect(res.json.data.from).toBe('2025-11-01');
@@ -371,8 +374,8 @@ describe('GET /kpi/breeding/trends', () => {
 
 describe('GET /kpi/breeding/delta', () => {
   it('compares January against December, knowing fewer AI per conception is better', async () => {
-    const { token, userId } = await signUp();
-    await recordHerd(userId, acrossNewYear);
+    const { token, userId, farmId } = await signUp();
+    await recordHerd({ farmId, userId }, acrossNewYear);
     const res = await api('/kpi/breeding/delta?month=2026-01', { token });
     expect(res.status).toBe(200);
     expect(res.json.data).toEqual({
@@ -388,8 +391,8 @@ describe('GET /kpi/breeding/delta', () => {
   });
 
   it('knows that fewer days open is better', async () => {
-    const { token, userId } = await signUp();
-    await recordHerd(userId, acrossNewYear);
+    const { token, userId, farmId } = await signUp();
+    await recordHerd({ farmId, userId }, acrossNewYear);
     const res = await api('/kpi/breeding/delta?month=2026-02', { token });
     expect(res.json.data.metrics.avgDaysOpen).toEqual({ current: 54, previous: 56, change: -2, direction: 'improved' });
     expect(res.json.data.metrics.conceptionRate).toEqual({

@@ -5,7 +5,13 @@ import { type Env, isProduction, type Logger } from '../env';
 import { AppError } from '../lib/errors';
 import { createLogger } from '../lib/log';
 
-export type MailType = 'verification' | 'completed' | 'pre_registration' | 'alert_digest';
+export type MailType =
+  | 'verification'
+  | 'completed'
+  | 'pre_registration'
+  | 'alert_digest'
+  | 'password_reset'
+  | 'invitation';
 
 export interface Mail {
   to: string;

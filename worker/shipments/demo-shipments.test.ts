@@ -13,7 +13,7 @@ describe('demo shipments', () => {
     const animals: DemoAnimal[] = [];
     for (let i = 0; i < 12; i++) {
       const birthday = `${2015 + (i % 6)}-0${(i % 9) + 1}-10`;
-      const cattleId = await insertAnimal(user.userId, {
+      const cattleId = await insertAnimal(user, {
         name: `はな${i}`,
         gender: '雌',
         growthStage: 'MULTI_PAROUS',
@@ -28,7 +28,7 @@ describe('demo shipments', () => {
         status: 'HEALTHY',
       });
       const calfBirthday = addDays(today, -(40 + i * 20));
-      const calf = await insertAnimal(user.userId, {
+      const calf = await insertAnimal(user, {
         gender: i % 2 ? '去勢' : '雌',
         growthStage: 'CALF',
         birthday: calfBirthday,
@@ -43,7 +43,7 @@ describe('demo shipments', () => {
       });
     }
     const steerBirthday = addDays(today, -Math.round(27.5 * 30.44));
-    const steer = await insertAnimal(user.userId, {
+    const steer = await insertAnimal(user, {
       gender: '去勢',
       growthStage: 'FATTENING',
       birthday: steerBirthday,
@@ -57,12 +57,16 @@ describe('demo shipments', () => {
     });
 
     const db = getDb(env);
-    await seedDemoShipments({ db, ownerId: user.userId, actor: String(user.userId) }, animals, { today });
+    await seedDemoShipments(
+      { db, farmId: user.farmId, userId: user.userId, userName: '牧場 太郎', actor: String(user.userId) },
+      animals,
+      { today },
+    );
 
     const { results } = await env.DB.prepare(
-      `SELECT s.*, c.growth_stage, c.gender, c.status FROM shipments s JOIN cattle c ON c.cattle_id = s.cattle_id WHERE s.owner_user_id = ?`,
+      `SELECT s.*, c.growth_stage, c.gender, c.status FROM shipments s JOIN cattle c ON c.cattle_id = s.cattle_id WHERE s.farm_id = ?`,
     )
-      .bind(user.userId)
+      .bind(user.farmId)
       .all<any>();
     expect(results.length).toBeGreaterThanOrEqual(15);
     for (const s of results) {

@@ -62,10 +62,10 @@ interface PastShipment {
  * The herd's own animals are never shipped here.
  */
 export async function seedDemoShipments(scope: Scope, animals: DemoAnimal[], options: DemoShipmentOptions = {}) {
-  const ownerUserId = scope.ownerId;
+  const farmId = scope.farmId;
   const today = options.today ?? todayJst();
   const windowStart = addDays(today, -730);
-  const rand = seededRandom(ownerUserId * 7919 + animals.length);
+  const rand = seededRandom(farmId * 7919 + animals.length);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
   const between = (min: number, max: number) => min + rand() * (max - min);
   const taken = new Set(animals.map((a) => a.identificationNumber).filter(Boolean));

@@ -60,14 +60,14 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
  * - only the page's shipments are then read back by rowid (json_each) with their calf, mother and bloodline, and only
  *   they get the correlated lookups of the breeding and expected calving dates.
  * The average price is the revenue over the count (exactly AVG(price) for integer prices, one aggregate fewer per row).
- * The event lookups keep `+e.owner_user_id` (so SQLite searches the mother's own events by cattle_id, not every event
+ * The event lookups keep `+e.farm_id` (so SQLite searches the mother's own events by cattle_id, not every event
  * of the owner) and add a range on the raw `event_datetime`, a day wider on each side than the JST window: the stored
  * value is an ISO instant, so its first ten characters are within a day of its JST date, and the exact JST test
  * still decides. Calves whose mother is not recorded are grouped under 不明.
  */
 export async function loadMotherGroups(
   db: Db,
-  ownerUserId: number,
+  farmId: number,
   query: Query,
 ): Promise<{ mothers: MotherGroup[]; total: number }> {
   const filters: SQL[] = [];
@@ -99,10 +99,10 @@ export async function loadMotherGroups(
         MIN(COALESCE(m.name, NULLIF(TRIM(mi.mother_name), ''), '不明')) AS group_name,
         json_group_array(s.rowid) AS shipment_rows
       FROM shipments s
-      JOIN cattle c ON c.cattle_id = s.cattle_id AND c.owner_user_id = ${ownerUserId}
+      JOIN cattle c ON c.cattle_id = s.cattle_id AND c.farm_id = ${farmId}
       LEFT JOIN mother_info mi ON mi.cattle_id = c.cattle_id
-      LEFT JOIN cattle m ON m.cattle_id = mi.mother_cattle_id AND m.owner_user_id = ${ownerUserId}
-      WHERE s.owner_user_id = ${ownerUserId} ${sql.join(filters, sql` `)}
+      LEFT JOIN cattle m ON m.cattle_id = mi.mother_cattle_id AND m.farm_id = ${farmId}
+      WHERE s.farm_id = ${farmId} ${sql.join(filters, sql` `)}
       GROUP BY mother_key
     ),
     page AS MATERIALIZED (
@@ -122,12 +122,12 @@ export async function loadMotherGroups(
       r.father AS father, r.mother_father AS motherFather, r.mother_grandfather AS motherGrandfather,
       r.mother_mother_grandfather AS motherMotherGrandfather,
       (SELECT MAX(${jstDay('e.event_datetime')}) FROM events e
-        WHERE e.cattle_id = r.mother_id AND +e.owner_user_id = ${ownerUserId} AND e.event_type = 'INSEMINATION'
+        WHERE e.cattle_id = r.mother_id AND +e.farm_id = ${farmId} AND e.event_type = 'INSEMINATION'
           AND e.event_datetime >= date(r.birth_date, '-321 days') AND e.event_datetime < date(r.birth_date, '-248 days')
           AND ${jstDay('e.event_datetime')} BETWEEN date(r.birth_date, '-320 days') AND date(r.birth_date, '-250 days')
       ) AS breedingDate,
       (SELECT MAX(${jstDay('e.event_datetime')}) FROM events e
-        WHERE e.cattle_id = r.mother_id AND +e.owner_user_id = ${ownerUserId} AND e.event_type = 'EXPECTED_CALVING'
+        WHERE e.cattle_id = r.mother_id AND +e.farm_id = ${farmId} AND e.event_type = 'EXPECTED_CALVING'
           AND e.event_datetime >= date(r.birth_date, '-61 days') AND e.event_datetime < date(r.birth_date, '+62 days')
           AND ${jstDay('e.event_datetime')} BETWEEN date(r.birth_date, '-60 days') AND date(r.birth_date, '+60 days')
       ) AS expectedCalvingEntry,
@@ -147,7 +147,7 @@ export async function loadMotherGroups(
       CROSS JOIN shipments s ON s.rowid = j.value
       JOIN cattle c ON c.cattle_id = s.cattle_id
       LEFT JOIN mother_info mi ON mi.cattle_id = c.cattle_id
-      LEFT JOIN cattle m ON m.cattle_id = mi.mother_cattle_id AND m.owner_user_id = ${ownerUserId}
+      LEFT JOIN cattle m ON m.cattle_id = mi.mother_cattle_id AND m.farm_id = ${farmId}
       LEFT JOIN bloodline b ON b.cattle_id = c.cattle_id
     ) r ON 1
     ORDER BY r.mother_rank, r.shipment_date DESC, r.calf_id

@@ -19,7 +19,7 @@ export const SHIPMENT_CSV_HEADERS = [
 ] as const;
 
 /** The owner's shipments in a period (all of them without one), oldest first, as CSV cells. */
-export async function shipmentsCsv(db: Db, ownerUserId: number, period: { from?: string; to?: string }) {
+export async function shipmentsCsv(db: Db, farmId: number, period: { from?: string; to?: string }) {
   const mother = alias(cattle, 'mother');
   const rows = await db
     .select({
@@ -36,12 +36,12 @@ export async function shipmentsCsv(db: Db, ownerUserId: number, period: { from?:
       notes: shipments.notes,
     })
     .from(shipments)
-    .innerJoin(cattle, and(eq(cattle.cattleId, shipments.cattleId), eq(cattle.ownerUserId, ownerUserId)))
+    .innerJoin(cattle, and(eq(cattle.cattleId, shipments.cattleId), eq(cattle.farmId, farmId)))
     .leftJoin(motherInfo, eq(motherInfo.cattleId, cattle.cattleId))
-    .leftJoin(mother, and(eq(mother.cattleId, motherInfo.motherCattleId), eq(mother.ownerUserId, ownerUserId)))
+    .leftJoin(mother, and(eq(mother.cattleId, motherInfo.motherCattleId), eq(mother.farmId, farmId)))
     .where(
       and(
-        eq(shipments.ownerUserId, ownerUserId),
+        eq(shipments.farmId, farmId),
         period.from ? gte(shipments.shipmentDate, period.from) : undefined,
         period.to ? lte(shipments.shipmentDate, period.to) : undefined,
       ),

@@ -22,7 +22,7 @@ export const shipmentsRouter = createRouter({ bodyErrorCode: 'INVALID_SHIPMENT_D
     return c.json({ success: true as const, data }, 201);
   })
   .openapi(routes.listShipments, async (c) => {
-    const data = await listShipments(getDb(c.env), c.get('userId'), c.req.valid('query'));
+    const data = await listShipments(getDb(c.env), c.get('farmId'), c.req.valid('query'));
     return c.json({ data }, 200);
   })
   .openapi(routes.updateShipment, async (c) => {
@@ -38,7 +38,7 @@ export const shipmentsRouter = createRouter({ bodyErrorCode: 'INVALID_SHIPMENT_D
     return c.json({ success: true as const, data }, 201);
   })
   .openapi(routes.listPlans, async (c) => {
-    const data = await listPlans(getDb(c.env), c.get('userId'), c.req.valid('query'));
+    const data = await listPlans(getDb(c.env), c.get('farmId'), c.req.valid('query'));
     return c.json({ data }, 200);
   })
   .openapi(routes.updatePlan, async (c) => {
@@ -51,15 +51,15 @@ export const shipmentsRouter = createRouter({ bodyErrorCode: 'INVALID_SHIPMENT_D
     return c.json({ success: true as const, message: '出荷予定を取り消しました' }, 200);
   })
   .openapi(routes.priceStats, async (c) => {
-    const data = await priceStats(getDb(c.env), c.get('userId'), c.req.valid('query'));
+    const data = await priceStats(getDb(c.env), c.get('farmId'), c.req.valid('query'));
     return c.json({ data }, 200);
   })
   .openapi(routes.mothersList, async (c) => {
     const query = c.req.valid('query');
-    const { mothers, total } = await loadMotherGroups(getDb(c.env), c.get('userId'), query);
+    const { mothers, total } = await loadMotherGroups(getDb(c.env), c.get('farmId'), query);
     return c.json({ data: { mothers, total, page: query.page, limit: query.limit } }, 200);
   })
   .openapi(routes.exportCsv, async (c) => {
-    const { filename, headers, rows } = await shipmentsCsv(getDb(c.env), c.get('userId'), c.req.valid('query'));
+    const { filename, headers, rows } = await shipmentsCsv(getDb(c.env), c.get('farmId'), c.req.valid('query'));
     return csvResponse(filename, headers, rows) as never;
   });

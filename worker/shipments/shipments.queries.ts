@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { cattle, ownerCounts, shipmentPlans, shipments } from '../db/schema';
+import { cattle, farmCounts, shipmentPlans, shipments } from '../db/schema';
 import { monthsOldAt } from '../domain/ages';
 import { addMonths, todayJst } from '../domain/calendar';
 import { defaultStatsPeriod, fillMonthlyStats, summarizeMonths } from '../domain/shipment-stats';
@@ -22,9 +22,9 @@ function statsPeriod(query: { from?: string; to?: string }) {
 }
 
 /** A page of the owner's shipments, newest first (GET /shipments). */
-export async function listShipments(db: Db, ownerId: number, query: ListShipmentsQuery) {
+export async function listShipments(db: Db, farmId: number, query: ListShipmentsQuery) {
   const { from, to, cattleId, page, limit } = query;
-  const conditions: SQL[] = [eq(shipments.ownerUserId, ownerId), eq(cattle.ownerUserId, ownerId)];
+  const conditions: SQL[] = [eq(shipments.farmId, farmId), eq(cattle.farmId, farmId)];
   if (from) conditions.push(gte(shipments.shipmentDate, from));
   if (to) conditions.push(lte(shipments.shipmentDate, to));
   if (cattleId) conditions.push(eq(shipments.cattleId, cattleId));
@@ -34,7 +34,7 @@ export async function listShipments(db: Db, ownerId: number, query: ListShipment
   const unfiltered = !from && !to && !cattleId;
   const [totalRows, results] = await db.batch([
     unfiltered
-      ? db.select({ total: ownerCounts.shipments }).from(ownerCounts).where(eq(ownerCounts.ownerUserId, ownerId))
+      ? db.select({ total: farmCounts.shipments }).from(farmCounts).where(eq(farmCounts.farmId, farmId))
       : db
           .select({ total: count() })
           .from(shipments)
@@ -65,14 +65,14 @@ export async function listShipments(db: Db, ownerId: number, query: ListShipment
 }
 
 /** A page of the owner's shipment plans, by month then ear tag (GET /shipments/plans). */
-export async function listPlans(db: Db, ownerId: number, query: ListPlansQuery) {
+export async function listPlans(db: Db, farmId: number, query: ListPlansQuery) {
   const { month, cattleId, page, limit } = query;
-  const userId = ownerId;
+  const userId = farmId;
   const where = and(
-    eq(shipmentPlans.ownerUserId, userId),
+    eq(shipmentPlans.farmId, userId),
     // `+owner` keeps SQLite on the owner's plans (then each plan's animal) instead of walking every animal of
     // the herd to find the few with a plan: the count took 7 ms at 8,000 head, now 2 ms (issue 10).
-    sql`+${cattle.ownerUserId} = ${userId}`,
+    sql`+${cattle.farmId} = ${userId}`,
     month ? eq(shipmentPlans.plannedShipmentMonth, month) : undefined,
     cattleId ? eq(shipmentPlans.cattleId, cattleId) : undefined,
   );
@@ -108,7 +108,7 @@ export async function listPlans(db: Db, ownerId: number, query: ListPlansQuery) 
 }
 
 /** Price statistics of a period, month by month (GET /shipments/price-stats). */
-export async function priceStats(db: Db, ownerId: number, query: PriceStatsQuery) {
+export async function priceStats(db: Db, farmId: number, query: PriceStatsQuery) {
   const { from, to } = statsPeriod(query);
   const rows = await db
     .select({
@@ -119,7 +119,7 @@ export async function priceStats(db: Db, ownerId: number, query: PriceStatsQuery
       minPrice: sql<number>`min(${shipments.price})`,
     })
     .from(shipments)
-    .where(and(eq(shipments.ownerUserId, ownerId), gte(shipments.shipmentDate, from), lte(shipments.shipmentDate, to)))
+    .where(and(eq(shipments.farmId, farmId), gte(shipments.shipmentDate, from), lte(shipments.shipmentDate, to)))
     .groupBy(sql`substr(${shipments.shipmentDate}, 1, 7)`);
   return { from, to, ...summarizeMonths(rows), monthlyStats: fillMonthlyStats(rows, from, to) };
 }

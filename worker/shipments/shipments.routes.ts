@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireAuth } from '../accounts/require-auth';
+import { farmAccess } from '../farms/farm-access';
 import { errorBodySchema } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
 import {
@@ -23,7 +23,12 @@ import {
 } from './shipments.schemas';
 
 const error = (description: string) => jsonContent(errorBodySchema, description);
-const common = { tags: ['Shipments'], security: [{ bearer: [] }], middleware: requireAuth };
+const common = { tags: ['Shipments'], security: [{ bearer: [] }], middleware: farmAccess() };
+/** Every farm-data route: signed in, and a member of the farm whose role allows the call. */
+const memberErrors = {
+  401: error('Not signed in'),
+  403: error('Not a member of this farm, or the role does not allow this'),
+};
 const shipmentIdParam = z.object({ shipmentId: z.string().min(1).max(64) });
 const cattleIdParam = z.object({ cattleId: cattleIdSchema });
 const message = z.object({ success: z.literal(true), message: z.string() });
@@ -35,9 +40,9 @@ export const createShipment = createRoute({
   summary: 'Record a shipment: the animal becomes SHIPPED and its plan is removed',
   request: { body: jsonBody(createShipmentSchema) },
   responses: {
+    ...memberErrors,
     201: jsonContent(z.object({ success: z.literal(true), data: shipmentSchema }), 'Shipment recorded'),
     400: error('INVALID_SHIPMENT_DATA'),
-    401: error('Not signed in'),
     404: error('CATTLE_NOT_FOUND'),
     409: error('SHIPMENT_ALREADY_RECORDED or CATTLE_DEAD'),
   },
@@ -50,12 +55,12 @@ export const listShipments = createRoute({
   summary: 'Shipments, newest first',
   request: { query: listShipmentsQuerySchema },
   responses: {
+    ...memberErrors,
     200: jsonContent(
       z.object({ data: z.object({ results: z.array(shipmentListItemSchema), ...pageInfo }) }),
       'One page',
     ),
     400: error('Invalid query'),
-    401: error('Not signed in'),
   },
 });
 
@@ -66,9 +71,9 @@ export const updateShipment = createRoute({
   summary: 'Correct a shipment record',
   request: { params: shipmentIdParam, body: jsonBody(updateShipmentSchema) },
   responses: {
+    ...memberErrors,
     200: jsonContent(z.object({ success: z.literal(true), data: shipmentSchema }), 'Shipment updated'),
     400: error('INVALID_SHIPMENT_DATA'),
-    401: error('Not signed in'),
     403: error("Another owner's shipment"),
     404: error('SHIPMENT_NOT_FOUND'),
   },
@@ -81,8 +86,8 @@ export const deleteShipment = createRoute({
   summary: 'Delete a shipment record; the animal returns to the status it had before',
   request: { params: shipmentIdParam },
   responses: {
+    ...memberErrors,
     200: jsonContent(message, 'Shipment deleted'),
-    401: error('Not signed in'),
     403: error("Another owner's shipment"),
     404: error('SHIPMENT_NOT_FOUND'),
   },
@@ -95,9 +100,9 @@ export const createPlan = createRoute({
   summary: 'Plan the month an animal is to be shipped',
   request: { body: jsonBody(createPlanSchema) },
   responses: {
+    ...memberErrors,
     201: jsonContent(z.object({ success: z.literal(true), data: planSchema }), 'Plan created'),
     400: error('INVALID_SHIPMENT_DATA'),
-    401: error('Not signed in'),
     404: error('CATTLE_NOT_FOUND'),
     409: error('DUPLICATE_SHIPMENT_PLAN, SHIPMENT_ALREADY_RECORDED or CATTLE_DEAD'),
   },
@@ -110,9 +115,9 @@ export const listPlans = createRoute({
   summary: 'Shipment plans by planned month',
   request: { query: listPlansQuerySchema },
   responses: {
+    ...memberErrors,
     200: jsonContent(z.object({ data: z.object({ results: z.array(planListItemSchema), ...pageInfo }) }), 'One page'),
     400: error('Invalid query'),
-    401: error('Not signed in'),
   },
 });
 
@@ -123,9 +128,9 @@ export const updatePlan = createRoute({
   summary: 'Move a plan to another month',
   request: { params: cattleIdParam, body: jsonBody(updatePlanSchema) },
   responses: {
+    ...memberErrors,
     200: jsonContent(z.object({ success: z.literal(true), data: planSchema }), 'Plan moved'),
     400: error('INVALID_SHIPMENT_DATA'),
-    401: error('Not signed in'),
     404: error('SHIPMENT_PLAN_NOT_FOUND'),
   },
 });
@@ -137,8 +142,8 @@ export const deletePlan = createRoute({
   summary: 'Cancel a plan',
   request: { params: cattleIdParam },
   responses: {
+    ...memberErrors,
     200: jsonContent(message, 'Plan removed'),
-    401: error('Not signed in'),
     404: error('SHIPMENT_PLAN_NOT_FOUND'),
   },
 });
@@ -150,9 +155,9 @@ export const priceStats = createRoute({
   summary: 'Price statistics with one entry per month (default: the last 12 months)',
   request: { query: priceStatsQuerySchema },
   responses: {
+    ...memberErrors,
     200: jsonContent(z.object({ data: priceStatsSchema }), 'Statistics'),
     400: error('Invalid period'),
-    401: error('Not signed in'),
   },
 });
 
@@ -163,12 +168,12 @@ export const mothersList = createRoute({
   summary: "Mothers with their calves' shipments and each mother's averages",
   request: { query: mothersQuerySchema },
   responses: {
+    ...memberErrors,
     200: jsonContent(
       z.object({ data: z.object({ mothers: z.array(motherGroupSchema), ...pageInfo }) }),
       'One page of mothers',
     ),
     400: error('Invalid query'),
-    401: error('Not signed in'),
   },
 });
 
@@ -179,8 +184,8 @@ export const exportCsv = createRoute({
   summary: 'Shipments as CSV (UTF-8 with BOM, CRLF)',
   request: { query: exportQuerySchema },
   responses: {
+    ...memberErrors,
     200: { content: { 'text/csv': { schema: z.string() } }, description: 'shipments.csv' },
     400: error('Invalid period'),
-    401: error('Not signed in'),
   },
 });

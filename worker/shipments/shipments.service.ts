@@ -12,7 +12,7 @@ import type { Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
 import { monthsOldAt } from '../domain/ages';
 import { planStatusChange, statusBeforeShipping } from '../domain/shipment-status';
-import { conflict, forbidden, notFound, validationError } from '../lib/errors';
+import { conflict, notFound, validationError } from '../lib/errors';
 import { statusChangeStatements } from '../status/status-history';
 import type { CreateShipment, UpdateShipment } from './shipments.schemas';
 
@@ -23,7 +23,6 @@ export const cattleNotFound = () => notFound('指定された牛が見つかり�
 const shipmentNotFound = () => notFound('出荷記録が見つかりません', 'SHIPMENT_NOT_FOUND');
 export const planNotFound = (cattleId: number) =>
   notFound(`牛ID ${cattleId} の出荷予定が見つかりません`, 'SHIPMENT_PLAN_NOT_FOUND');
-const notYourShipment = () => forbidden('Access denied: You can only update/delete shipments for your own cattle');
 const invalidShipment = (message: string, field: string) => validationError(message, field, 'INVALID_SHIPMENT_DATA');
 const duplicatePlan = () => conflict('この牛の出荷予定は既に登録されています', 'DUPLICATE_SHIPMENT_PLAN', 'cattleId');
 
@@ -38,7 +37,7 @@ async function findOwnedCattle(scope: Scope, cattleId: number): Promise<Shippabl
   const [animal] = await scope.db
     .select({ cattleId: cattle.cattleId, status: cattle.status, birthday: cattle.birthday })
     .from(cattle)
-    .where(and(eq(cattle.cattleId, cattleId), eq(cattle.ownerUserId, scope.ownerId)))
+    .where(and(eq(cattle.cattleId, cattleId), eq(cattle.farmId, scope.farmId)))
     .limit(1);
   if (!animal) throw cattleNotFound();
   return animal;
@@ -75,16 +74,14 @@ async function recentStatusHistory(scope: Scope, cattleId: number) {
  * with history. The first statement returns the inserted row.
  */
 export function recordShipmentStatements(
-  scope: Pick<Scope, 'db' | 'ownerId' | 'actor'>,
+  scope: Pick<Scope, 'db' | 'farmId' | 'userId' | 'actor'>,
   animal: ShippableAnimal,
   input: Omit<CreateShipment, 'cattleId'>,
   now = new Date().toISOString(),
 ) {
-  const { db, ownerId } = scope;
+  const { db, farmId } = scope;
   const rest: BatchItem<'sqlite'>[] = [
-    db
-      .delete(shipmentPlans)
-      .where(and(eq(shipmentPlans.cattleId, animal.cattleId), eq(shipmentPlans.ownerUserId, ownerId))),
+    db.delete(shipmentPlans).where(and(eq(shipmentPlans.cattleId, animal.cattleId), eq(shipmentPlans.farmId, farmId))),
     ...statusChangeStatements(db, {
       cattleId: animal.cattleId,
       oldStatus: animal.status,
@@ -98,7 +95,8 @@ export function recordShipmentStatements(
     .values({
       shipmentId: crypto.randomUUID(),
       cattleId: animal.cattleId,
-      ownerUserId: ownerId,
+      farmId,
+      createdBy: scope.userId,
       shipmentDate: input.shipmentDate,
       price: input.price,
       weight: input.weight ?? null,
@@ -118,20 +116,20 @@ export async function recordShipment(scope: Scope, input: CreateShipment) {
   await assertShippable(scope, animal);
   assertAfterBirth(input.shipmentDate, animal.birthday);
   const [inserted] = await scope.db.batch(recordShipmentStatements(scope, animal, input));
-  await regenerateAlerts(scope.db, scope.ownerId, [animal.cattleId]);
+  await regenerateAlerts(scope.db, scope.farmId, [animal.cattleId]);
   return inserted[0];
 }
 
-/** The shipment with its animal's owner, status and birthday, wherever it belongs: callers decide 403 or 404. */
+/** The farm's shipment with its animal's status and birthday; another farm's answers 404 like a missing one. */
 async function findShipment(scope: Scope, shipmentId: string) {
   const [row] = await scope.db
-    .select({ shipment: shipments, ownerUserId: cattle.ownerUserId, status: cattle.status, birthday: cattle.birthday })
+    .select({ shipment: shipments, farmId: cattle.farmId, status: cattle.status, birthday: cattle.birthday })
     .from(shipments)
     .innerJoin(cattle, eq(cattle.cattleId, shipments.cattleId))
     .where(eq(shipments.shipmentId, shipmentId))
     .limit(1);
-  if (!row) throw shipmentNotFound();
-  if (row.ownerUserId !== scope.ownerId || row.shipment.ownerUserId !== scope.ownerId) throw notYourShipment();
+  // Another farm's shipment answers 404 exactly like one that does not exist (docs/product.md §3).
+  if (!row || row.farmId !== scope.farmId || row.shipment.farmId !== scope.farmId) throw shipmentNotFound();
   return row;
 }
 
@@ -158,14 +156,14 @@ export async function updateShipment(scope: Scope, shipmentId: string, input: Up
       notes: input.notes,
       updatedAt: new Date().toISOString(),
     })
-    .where(and(eq(shipments.shipmentId, shipmentId), eq(shipments.ownerUserId, scope.ownerId)))
+    .where(and(eq(shipments.shipmentId, shipmentId), eq(shipments.farmId, scope.farmId)))
     .returning();
   return updated;
 }
 
 /** Deletes a shipment (DELETE /shipments/{id}); a SHIPPED animal gets back the status it had before. */
 export async function removeShipment(scope: Scope, shipmentId: string) {
-  const { db, ownerId } = scope;
+  const { db, farmId } = scope;
   const found = await findShipment(scope, shipmentId);
   const cattleId = found.shipment.cattleId;
   const restore =
@@ -179,10 +177,10 @@ export async function removeShipment(scope: Scope, shipmentId: string) {
         })
       : [];
   await runBatch(db, [
-    db.delete(shipments).where(and(eq(shipments.shipmentId, shipmentId), eq(shipments.ownerUserId, ownerId))),
+    db.delete(shipments).where(and(eq(shipments.shipmentId, shipmentId), eq(shipments.farmId, farmId))),
     ...restore,
   ]);
-  if (restore.length) await regenerateAlerts(db, ownerId, [cattleId]);
+  if (restore.length) await regenerateAlerts(db, farmId, [cattleId]);
 }
 
 const planColumns = {
@@ -195,19 +193,20 @@ const planColumns = {
 
 /** The statements that plan an animal's shipment for a month: the plan (returned first) and its status change. */
 export function planShipmentStatements(
-  scope: Pick<Scope, 'db' | 'ownerId' | 'actor'>,
+  scope: Pick<Scope, 'db' | 'farmId' | 'userId' | 'actor'>,
   animal: Pick<ShippableAnimal, 'cattleId' | 'status'>,
   plannedShipmentMonth: string,
   now = new Date().toISOString(),
 ) {
-  const { db, ownerId } = scope;
+  const { db, farmId } = scope;
   const change = planStatusChange(animal.status, 'planned');
   const insert = db
     .insert(shipmentPlans)
     .values({
       planId: crypto.randomUUID(),
       cattleId: animal.cattleId,
-      ownerUserId: ownerId,
+      farmId,
+      createdBy: scope.userId,
       plannedShipmentMonth,
       createdAt: now,
       updatedAt: now,
@@ -252,7 +251,7 @@ export async function movePlan(scope: Scope, cattleId: number, plannedShipmentMo
   const [updated] = await scope.db
     .update(shipmentPlans)
     .set({ plannedShipmentMonth, updatedAt: new Date().toISOString() })
-    .where(and(eq(shipmentPlans.cattleId, cattleId), eq(shipmentPlans.ownerUserId, scope.ownerId)))
+    .where(and(eq(shipmentPlans.cattleId, cattleId), eq(shipmentPlans.farmId, scope.farmId)))
     .returning(planColumns);
   if (!updated) throw planNotFound(cattleId);
   return updated;
@@ -260,18 +259,12 @@ export async function movePlan(scope: Scope, cattleId: number, plannedShipmentMo
 
 /** Cancels a plan (DELETE /shipments/plans/{cattleId}); a planned animal gets back its earlier status. */
 export async function cancelPlan(scope: Scope, cattleId: number) {
-  const { db, ownerId } = scope;
+  const { db, farmId } = scope;
   const [plan] = await db
     .select({ planId: shipmentPlans.planId, status: cattle.status })
     .from(shipmentPlans)
     .innerJoin(cattle, eq(cattle.cattleId, shipmentPlans.cattleId))
-    .where(
-      and(
-        eq(shipmentPlans.cattleId, cattleId),
-        eq(shipmentPlans.ownerUserId, ownerId),
-        eq(cattle.ownerUserId, ownerId),
-      ),
-    )
+    .where(and(eq(shipmentPlans.cattleId, cattleId), eq(shipmentPlans.farmId, farmId), eq(cattle.farmId, farmId)))
     .limit(1);
   if (!plan) throw planNotFound(cattleId);
   const change = planStatusChange(plan.status, 'cancelled', await recentStatusHistory(scope, cattleId));
@@ -285,7 +278,7 @@ export async function cancelPlan(scope: Scope, cattleId: number) {
       })
     : [];
   await runBatch(db, [
-    db.delete(shipmentPlans).where(and(eq(shipmentPlans.planId, plan.planId), eq(shipmentPlans.ownerUserId, ownerId))),
+    db.delete(shipmentPlans).where(and(eq(shipmentPlans.planId, plan.planId), eq(shipmentPlans.farmId, farmId))),
     ...statusChange,
   ]);
 }

@@ -27,7 +27,7 @@ const validShipment = (cattleId: number) => ({
 
 describe('POST /shipments', () => {
   it('records the shipment, sets the animal SHIPPED with history and removes its plan, in one go', async () => {
-    const cattleId = await insertAnimal(farmer.userId, { birthday: '2024-06-01', gender: '去勢', growthStage: 'CALF' });
+    const cattleId = await insertAnimal(farmer, { birthday: '2024-06-01', gender: '去勢', growthStage: 'CALF' });
     const plan = await api('/shipments/plans', {
       method: 'POST',
       token: farmer.token,
@@ -59,7 +59,7 @@ describe('POST /shipments', () => {
   });
 
   it('keeps an age the farmer entered and leaves optional fields empty', async () => {
-    const cattleId = await insertAnimal(farmer.userId, { birthday: null });
+    const cattleId = await insertAnimal(farmer, { birthday: null });
     const res = await ship(farmer.token, { cattleId, shipmentDate: '2025-05-01', price: 1_250_000, ageAtShipment: 29 });
     expect(res.status).toBe(201);
     expect(res.json.data).toMatchObject({ ageAtShipment: 29, weight: null, buyer: null, notes: null });
@@ -81,7 +81,7 @@ describe('POST /shipments', () => {
     [{ buyer: 'あ'.repeat(101) }, 'buyer', '出荷先は100文字以下で入力してください'],
     [{ notes: 'あ'.repeat(1001) }, 'notes', '備考は1000文字以下で入力してください'],
   ])('refuses %j with INVALID_SHIPMENT_DATA on %s', async (override, field, message) => {
-    const cattleId = await insertAnimal(farmer.userId);
+    const cattleId = await insertAnimal(farmer);
     const res = await ship(farmer.token, { ...validShipment(cattleId), ...override });
     expect(res.status).toBe(400);
     expect(res.json.error).toMatchObject({ code: 'INVALID_SHIPMENT_DATA', field, message });
@@ -89,7 +89,7 @@ describe('POST /shipments', () => {
   });
 
   it('refuses a date after today in Japan time', async () => {
-    const cattleId = await insertAnimal(farmer.userId);
+    const cattleId = await insertAnimal(farmer);
     const res = await ship(farmer.token, { ...validShipment(cattleId), shipmentDate: addDaysIso(todayJst(), 1) });
     expect(res.status).toBe(400);
     expect(res.json.error).toMatchObject({
@@ -103,17 +103,17 @@ describe('POST /shipments', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-21T23:00:00Z')); // 2026-11-22 08:00 in Japan
     const user = await signUp();
-    const cattleId = await insertAnimal(user.userId);
+    const cattleId = await insertAnimal(user);
     const res = await ship(user.token, { ...validShipment(cattleId), shipmentDate: '2026-11-22' });
     expect(res.status).toBe(201);
-    const other = await insertAnimal(user.userId);
+    const other = await insertAnimal(user);
     const tomorrow = await ship(user.token, { ...validShipment(other), shipmentDate: '2026-11-23' });
     expect(tomorrow.status).toBe(400);
     expect(tomorrow.json.error.message).toBe('出荷日に未来の日付は指定できません');
   });
 
   it('refuses a date before the animal was born', async () => {
-    const cattleId = await insertAnimal(farmer.userId, { birthday: '2025-04-01' });
+    const cattleId = await insertAnimal(farmer, { birthday: '2025-04-01' });
     const res = await ship(farmer.token, { ...validShipment(cattleId), shipmentDate: '2025-03-31' });
     expect(res.status).toBe(400);
     expect(res.json.error).toMatchObject({
@@ -124,7 +124,7 @@ describe('POST /shipments', () => {
   });
 
   it('answers CATTLE_NOT_FOUND for an animal that does not exist or belongs to another farm', async () => {
-    const theirs = await insertAnimal(neighbour.userId);
+    const theirs = await insertAnimal(neighbour);
     for (const cattleId of [theirs, 99_999_999]) {
       const res = await ship(farmer.token, validShipment(cattleId));
       expect(res.status).toBe(404);
@@ -134,7 +134,7 @@ describe('POST /shipments', () => {
   });
 
   it('refuses a second shipment of the same animal and the shipment of a dead animal', async () => {
-    const cattleId = await insertAnimal(farmer.userId);
+    const cattleId = await insertAnimal(farmer);
     expect((await ship(farmer.token, validShipment(cattleId))).status).toBe(201);
     const again = await ship(farmer.token, validShipment(cattleId));
     expect(again.status).toBe(409);
@@ -143,7 +143,7 @@ describe('POST /shipments', () => {
       message: 'この牛の出荷は既に記録されています',
     });
 
-    const dead = await insertAnimal(farmer.userId, { status: 'DEAD' });
+    const dead = await insertAnimal(farmer, { status: 'DEAD' });
     const res = await ship(farmer.token, validShipment(dead));
     expect(res.status).toBe(409);
     expect(res.json.error).toMatchObject({ code: 'CATTLE_DEAD', message: '死亡した牛は出荷できません' });
@@ -159,13 +159,13 @@ describe('POST /shipments', () => {
 describe('GET /shipments', () => {
   it('lists only my shipments, newest first, filtered by period and animal, with paging', async () => {
     const user = await signUp();
-    const a = await insertAnimal(user.userId, { name: 'ゆきのすけ', earTagNumber: 4321 });
-    const b = await insertAnimal(user.userId);
-    const c = await insertAnimal(user.userId);
+    const a = await insertAnimal(user, { name: 'ゆきのすけ', earTagNumber: 4321 });
+    const b = await insertAnimal(user);
+    const c = await insertAnimal(user);
     await ship(user.token, { ...validShipment(a), shipmentDate: '2025-01-10', price: 600_000 });
     await ship(user.token, { ...validShipment(b), shipmentDate: '2025-02-10', price: 700_000 });
     await ship(user.token, { ...validShipment(c), shipmentDate: '2025-03-10', price: 800_000 });
-    const theirs = await insertAnimal(neighbour.userId);
+    const theirs = await insertAnimal(neighbour);
     await ship(neighbour.token, { ...validShipment(theirs), shipmentDate: '2025-02-11' });
 
     const all = await api('/shipments', { token: user.token });
@@ -203,7 +203,7 @@ describe('GET /shipments', () => {
 
 describe('PUT /shipments/{shipmentId}', () => {
   it('corrects the record and recomputes the age from a new date', async () => {
-    const cattleId = await insertAnimal(farmer.userId, { birthday: '2024-06-01' });
+    const cattleId = await insertAnimal(farmer, { birthday: '2024-06-01' });
     const created = await ship(farmer.token, validShipment(cattleId));
     const id = created.json.data.shipmentId;
     const res = await api(`/shipments/${id}`, {
@@ -222,7 +222,7 @@ describe('PUT /shipments/{shipmentId}', () => {
   });
 
   it('refuses bad data with the field', async () => {
-    const cattleId = await insertAnimal(farmer.userId);
+    const cattleId = await insertAnimal(farmer);
     const id = (await ship(farmer.token, validShipment(cattleId))).json.data.shipmentId;
     const res = await api(`/shipments/${id}`, { method: 'PUT', token: farmer.token, body: { price: -1 } });
     expect(res.status).toBe(400);
@@ -239,12 +239,12 @@ describe('PUT /shipments/{shipmentId}', () => {
     });
   });
 
-  it("refuses another farm's shipment with the documented message and leaves it unchanged", async () => {
-    const theirs = await insertAnimal(neighbour.userId);
+  it("answers another farm's shipment with SHIPMENT_NOT_FOUND, like an unknown id, and leaves it unchanged", async () => {
+    const theirs = await insertAnimal(neighbour);
     const id = (await ship(neighbour.token, validShipment(theirs))).json.data.shipmentId;
     const res = await api(`/shipments/${id}`, { method: 'PUT', token: farmer.token, body: { price: 1 } });
-    expect(res.status).toBe(403);
-    expect(res.json.error.message).toBe('Access denied: You can only update/delete shipments for your own cattle');
+    expect(res.status).toBe(404);
+    expect(res.json.error).toMatchObject({ code: 'SHIPMENT_NOT_FOUND', message: '出荷記録が見つかりません' });
     const list = await api(`/shipments?cattleId=${theirs}`, { token: neighbour.token });
     expect(list.json.data.results[0].price).toBe(720_000);
   });
@@ -266,7 +266,7 @@ describe('PUT /shipments/{shipmentId}', () => {
 
 describe('DELETE /shipments/{shipmentId}', () => {
   it('deletes the record and returns the animal to the status it had before', async () => {
-    const cattleId = await insertAnimal(farmer.userId, { status: 'RESTING' });
+    const cattleId = await insertAnimal(farmer, { status: 'RESTING' });
     const id = (await ship(farmer.token, validShipment(cattleId))).json.data.shipmentId;
     const res = await api(`/shipments/${id}`, { method: 'DELETE', token: farmer.token });
     expect(res.status).toBe(200);
@@ -280,12 +280,12 @@ describe('DELETE /shipments/{shipmentId}', () => {
     expect((await api(`/shipments?cattleId=${cattleId}`, { token: farmer.token })).json.data.total).toBe(0);
   });
 
-  it("refuses another farm's shipment and answers 404 for an unknown one", async () => {
-    const theirs = await insertAnimal(neighbour.userId);
+  it("answers 404 for another farm's shipment, leaving it, and for an unknown one", async () => {
+    const theirs = await insertAnimal(neighbour);
     const id = (await ship(neighbour.token, validShipment(theirs))).json.data.shipmentId;
     const res = await api(`/shipments/${id}`, { method: 'DELETE', token: farmer.token });
-    expect(res.status).toBe(403);
-    expect(res.json.error.message).toBe('Access denied: You can only update/delete shipments for your own cattle');
+    expect(res.status).toBe(404);
+    expect(res.json.error).toMatchObject({ code: 'SHIPMENT_NOT_FOUND', message: '出荷記録が見つかりません' });
     expect(await animalStatus(theirs)).toBe('SHIPPED');
     const missing = await api('/shipments/no-such-shipment', { method: 'DELETE', token: farmer.token });
     expect(missing.status).toBe(404);
@@ -317,7 +317,7 @@ describe('shipment plans', () => {
   const plan = (token: string, body: unknown) => api('/shipments/plans', { method: 'POST', token, body });
 
   it('plans a healthy steer: SCHEDULED_FOR_SHIPMENT with history; a pregnant cow keeps her status', async () => {
-    const steer = await insertAnimal(farmer.userId);
+    const steer = await insertAnimal(farmer);
     const res = await plan(farmer.token, { cattleId: steer, plannedShipmentMonth: addMonths(jstMonth(), 1) });
     expect(res.status).toBe(201);
     expect(res.json.data).toMatchObject({ cattleId: steer, plannedShipmentMonth: addMonths(jstMonth(), 1) });
@@ -328,13 +328,13 @@ describe('shipment plans', () => {
       reason: '出荷予定の登録',
     });
 
-    const cow = await insertAnimal(farmer.userId, { gender: '雌', growthStage: 'MULTI_PAROUS', status: 'PREGNANT' });
+    const cow = await insertAnimal(farmer, { gender: '雌', growthStage: 'MULTI_PAROUS', status: 'PREGNANT' });
     expect((await plan(farmer.token, { cattleId: cow, plannedShipmentMonth: jstMonth() })).status).toBe(201);
     expect(await animalStatus(cow)).toBe('PREGNANT');
   });
 
   it('allows one plan per animal', async () => {
-    const cattleId = await insertAnimal(farmer.userId);
+    const cattleId = await insertAnimal(farmer);
     await plan(farmer.token, { cattleId, plannedShipmentMonth: jstMonth() });
     const res = await plan(farmer.token, { cattleId, plannedShipmentMonth: addMonths(jstMonth(), 2) });
     expect(res.status).toBe(409);
@@ -345,7 +345,7 @@ describe('shipment plans', () => {
   });
 
   it('refuses a plan for an animal already shipped', async () => {
-    const cattleId = await insertAnimal(farmer.userId);
+    const cattleId = await insertAnimal(farmer);
     await ship(farmer.token, validShipment(cattleId));
     const res = await plan(farmer.token, { cattleId, plannedShipmentMonth: jstMonth() });
     expect(res.status).toBe(409);
@@ -359,7 +359,7 @@ describe('shipment plans', () => {
     [{ plannedShipmentMonth: 'last' }, 'plannedShipmentMonth', '出荷予定月はYYYY-MM形式で入力してください'],
     [{ cattleId: 0 }, 'cattleId', '牛のIDは正の整数である必要があります'],
   ])('refuses %j', async (override, field, message) => {
-    const cattleId = await insertAnimal(farmer.userId);
+    const cattleId = await insertAnimal(farmer);
     const res = await plan(farmer.token, { cattleId, plannedShipmentMonth: jstMonth(), ...override });
     expect(res.status).toBe(400);
     expect(res.json.error).toMatchObject({ code: 'INVALID_SHIPMENT_DATA', field, message });
@@ -369,7 +369,7 @@ describe('shipment plans', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-30T15:30:00Z')); // 2026-12-01 00:30 in Japan
     const user = await signUp();
-    const cattleId = await insertAnimal(user.userId);
+    const cattleId = await insertAnimal(user);
     const past = await plan(user.token, { cattleId, plannedShipmentMonth: '2026-11' });
     expect(past.status).toBe(400);
     expect(past.json.error).toMatchObject({
@@ -380,7 +380,7 @@ describe('shipment plans', () => {
   });
 
   it("answers CATTLE_NOT_FOUND for another farm's animal", async () => {
-    const theirs = await insertAnimal(neighbour.userId);
+    const theirs = await insertAnimal(neighbour);
     const res = await plan(farmer.token, { cattleId: theirs, plannedShipmentMonth: jstMonth() });
     expect(res.status).toBe(404);
     expect(res.json.error.code).toBe('CATTLE_NOT_FOUND');
@@ -391,13 +391,13 @@ describe('shipment plans', () => {
     const user = await signUp();
     const next = addMonths(jstMonth(), 1);
     const later = addMonths(jstMonth(), 3);
-    const a = await insertAnimal(user.userId, { earTagNumber: 20, birthday: '2024-01-01' });
-    const b = await insertAnimal(user.userId, { earTagNumber: 10, birthday: null });
-    const c = await insertAnimal(user.userId, { earTagNumber: 5 });
+    const a = await insertAnimal(user, { earTagNumber: 20, birthday: '2024-01-01' });
+    const b = await insertAnimal(user, { earTagNumber: 10, birthday: null });
+    const c = await insertAnimal(user, { earTagNumber: 5 });
     await plan(user.token, { cattleId: a, plannedShipmentMonth: next });
     await plan(user.token, { cattleId: b, plannedShipmentMonth: next });
     await plan(user.token, { cattleId: c, plannedShipmentMonth: later });
-    await plan(neighbour.token, { cattleId: await insertAnimal(neighbour.userId), plannedShipmentMonth: next });
+    await plan(neighbour.token, { cattleId: await insertAnimal(neighbour), plannedShipmentMonth: next });
 
     const all = await api('/shipments/plans', { token: user.token });
     expect(all.status).toBe(200);
@@ -423,7 +423,7 @@ describe('shipment plans', () => {
   });
 
   it('moves a plan to another month', async () => {
-    const cattleId = await insertAnimal(farmer.userId);
+    const cattleId = await insertAnimal(farmer);
     await plan(farmer.token, { cattleId, plannedShipmentMonth: jstMonth() });
     const res = await api(`/shipments/plans/${cattleId}`, {
       method: 'PUT',
@@ -443,7 +443,7 @@ describe('shipment plans', () => {
   });
 
   it('answers SHIPMENT_PLAN_NOT_FOUND naming the animal, also for another farm', async () => {
-    const theirs = await insertAnimal(neighbour.userId);
+    const theirs = await insertAnimal(neighbour);
     await plan(neighbour.token, { cattleId: theirs, plannedShipmentMonth: jstMonth() });
     for (const cattleId of [theirs, 88_888_888]) {
       const put = await api(`/shipments/plans/${cattleId}`, {
@@ -464,7 +464,7 @@ describe('shipment plans', () => {
   });
 
   it('cancels a plan and gives the animal back its earlier status', async () => {
-    const cattleId = await insertAnimal(farmer.userId, { status: 'RESTING' });
+    const cattleId = await insertAnimal(farmer, { status: 'RESTING' });
     await plan(farmer.token, { cattleId, plannedShipmentMonth: jstMonth() });
     expect(await animalStatus(cattleId)).toBe('SCHEDULED_FOR_SHIPMENT');
     const res = await api(`/shipments/plans/${cattleId}`, { method: 'DELETE', token: farmer.token });
@@ -499,10 +499,10 @@ describe('GET /shipments/price-stats', () => {
       ['2025-05-01', 555_555], // after the period
     ];
     for (const [shipmentDate, price] of fixtures) {
-      await ship(user.token, { ...validShipment(await insertAnimal(user.userId)), shipmentDate, price });
+      await ship(user.token, { ...validShipment(await insertAnimal(user)), shipmentDate, price });
     }
     await ship(neighbour.token, {
-      ...validShipment(await insertAnimal(neighbour.userId)),
+      ...validShipment(await insertAnimal(neighbour)),
       shipmentDate: '2025-02-02',
       price: 5_000_000,
     });
@@ -559,8 +559,8 @@ describe('GET /shipments/price-stats', () => {
 describe('GET /shipments/export.csv', () => {
   it('downloads my shipments as Excel-ready CSV with the formula guard', async () => {
     const user = await signUp();
-    const a = await insertAnimal(user.userId, { name: 'ふくはる', earTagNumber: 1234 });
-    const b = await insertAnimal(user.userId, { name: 'かつひで' });
+    const a = await insertAnimal(user, { name: 'ふくはる', earTagNumber: 1234 });
+    const b = await insertAnimal(user, { name: 'かつひで' });
     await ship(user.token, {
       ...validShipment(a),
       shipmentDate: '2025-02-01',
@@ -569,7 +569,7 @@ describe('GET /shipments/export.csv', () => {
     });
     await ship(user.token, { ...validShipment(b), shipmentDate: '2025-06-01', buyer: null, notes: null });
     await ship(neighbour.token, {
-      ...validShipment(await insertAnimal(neighbour.userId, { name: '隣の牛' })),
+      ...validShipment(await insertAnimal(neighbour, { name: '隣の牛' })),
       shipmentDate: '2025-02-02',
     });
 

@@ -13,13 +13,20 @@ export interface AnimalFixture {
   status?: string;
 }
 
-export async function insertAnimal(ownerUserId: number, animal: AnimalFixture = {}): Promise<number> {
+/** A farm member as signUp returns one: the farm the rows belong to, and the user recorded as created_by. */
+export interface Member {
+  farmId: number;
+  userId: number;
+}
+
+export async function insertAnimal(member: Member, animal: AnimalFixture = {}): Promise<number> {
   const row = await env.DB.prepare(
-    `INSERT INTO cattle (owner_user_id, identification_number, ear_tag_number, name, gender, growth_stage, birthday, breed, status)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING cattle_id`,
+    `INSERT INTO cattle (farm_id, created_by, identification_number, ear_tag_number, name, gender, growth_stage, birthday, breed, status)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING cattle_id`,
   )
     .bind(
-      ownerUserId,
+      member.farmId,
+      member.userId,
       ++nextIdentification,
       animal.earTagNumber ?? null,
       animal.name === undefined ? '出荷テスト' : animal.name,
@@ -53,9 +60,11 @@ export async function insertBloodline(cattleId: number, names: [string, string, 
     .run();
 }
 
-export async function insertEvent(ownerUserId: number, cattleId: number, eventType: string, eventDatetime: string) {
-  await env.DB.prepare('INSERT INTO events (cattle_id, owner_user_id, event_type, event_datetime) VALUES (?, ?, ?, ?)')
-    .bind(cattleId, ownerUserId, eventType, eventDatetime)
+export async function insertEvent(member: Member, cattleId: number, eventType: string, eventDatetime: string) {
+  await env.DB.prepare(
+    'INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime) VALUES (?, ?, ?, ?, ?)',
+  )
+    .bind(cattleId, member.farmId, member.userId, eventType, eventDatetime)
     .run();
 }
 

@@ -51,7 +51,15 @@ export async function signUp(options: { email?: string; password?: string; name?
   if (done.status !== 200) throw new Error(`complete failed: ${done.text}`);
   const login = await api('/auth/login', { method: 'POST', body: { email, password } });
   if (login.status !== 200) throw new Error(`login failed: ${login.text}`);
-  return { email, password, token: login.json.token as string, userId: login.json.user.id as number };
+  const session = login.json.token as string;
+  const farms = await api('/farms', { token: session });
+  return {
+    email,
+    password,
+    token: session,
+    userId: login.json.user.id as number,
+    farmId: farms.json.data[0].id as number,
+  };
 }
 
 export async function latestVerificationToken(email: string): Promise<string> {

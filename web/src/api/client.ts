@@ -3,16 +3,30 @@ import { errorBodySchema } from '@worker/lib/error-body';
 import { type ClientResponse, hc } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import { ApiError } from '../lib/api-error';
-import { clearToken, getToken } from '../lib/auth-token';
+import { clearToken, getToken, setToken } from '../lib/auth-token';
+import { getCurrentFarmId } from '../lib/current-farm';
 
 export { ApiError };
+
+/**
+ * The signed-in token and the farm shown in the app bar (farm-data routes act on `X-Farm-Id`; the others ignore it),
+ * for the typed client and for file downloads.
+ */
+export function authHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const farmId = getCurrentFarmId();
+  if (farmId !== null) headers['X-Farm-Id'] = String(farmId);
+  return headers;
+}
 
 /** fetch with the signed-in token; a lost connection becomes ApiError NETWORK_ERROR, a refused token signs out. */
 async function authorizedFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
   const token = getToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  for (const [name, value] of Object.entries(authHeaders())) headers.set(name, value);
   let response: Response;
   try {
     response = await fetch(input, { ...init, headers });
@@ -21,6 +35,9 @@ async function authorizedFetch(input: RequestInfo | URL, init: RequestInit = {})
     throw new ApiError(0, 'NETWORK_ERROR', 'network');
   }
   if (response.status === 401 && token) clearToken();
+  // A session in the last half of its 30 days comes back renewed: keep the fresh token (sliding sessions).
+  const refreshed = response.headers.get('X-Refreshed-Token');
+  if (refreshed && response.ok) setToken(refreshed);
   return response;
 }
 

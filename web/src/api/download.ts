@@ -1,5 +1,4 @@
-import { getToken } from '../lib/auth-token';
-import { toApiError } from './client';
+import { authHeaders, toApiError } from './client';
 
 /**
  * Fetches a file from the API with the signed-in token (a plain link cannot send it), with the file name the
@@ -9,10 +8,7 @@ export async function apiFetchFile(
   path: string,
   headers: Record<string, string> = {},
 ): Promise<{ blob: Blob; filename: string | null }> {
-  const token = getToken();
-  const response = await fetch(`/api/v1${path}`, {
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
-  });
+  const response = await fetch(`/api/v1${path}`, { headers: { ...authHeaders(), ...headers } });
   if (!response.ok) throw await toApiError(response);
   const filename = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? null;
   return { blob: await response.blob(), filename };

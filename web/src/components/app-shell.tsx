@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { logout, useMe } from '../api/accounts';
 import { clearToken } from '../lib/auth-token';
 import { useI18n } from '../lib/i18n';
@@ -39,9 +39,14 @@ export interface AppShellProps {
    * and imports no feature: the router passes the count in from the alerts feature.
    */
   alertCount?: number;
+  /**
+   * The farm the screens show, and the control to choose another: the farms feature's switcher, placed by the
+   * router under the brand in the side bar and in the phone's header (only one of them is visible at a time).
+   */
+  farmSwitcher?: ReactNode;
 }
 
-export function AppShell({ alertCount }: AppShellProps) {
+export function AppShell({ alertCount, farmSwitcher }: AppShellProps) {
   const { t } = useI18n();
   const { data: me } = useMe();
   const signOut = useSignOut();
@@ -61,6 +66,7 @@ export function AppShell({ alertCount }: AppShellProps) {
           </span>
           <span>{t('app.name')}</span>
         </Link>
+        {farmSwitcher ? <div className="sidebar__farm">{farmSwitcher}</div> : null}
         <nav>
           <ul>
             {navItems
@@ -94,7 +100,11 @@ export function AppShell({ alertCount }: AppShellProps) {
           </span>
           <span>{t('app.name')}</span>
         </Link>
-        {me ? <span className="topbar__user">{t('nav.signedInAs', { name: me.userName })}</span> : null}
+        {farmSwitcher ? (
+          <div className="topbar__farm">{farmSwitcher}</div>
+        ) : me ? (
+          <span className="topbar__user">{t('nav.signedInAs', { name: me.userName })}</span>
+        ) : null}
       </header>
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />

@@ -14,6 +14,7 @@ import {
   Plus,
   Settings,
   Truck,
+  Users,
 } from 'lucide-react';
 
 export interface NavItem {
@@ -36,5 +37,7 @@ export const navItems: NavItem[] = [
   { to: '/kpi', labelKey: 'nav.kpi', icon: ChartLine, phone: false, desktop: true },
   { to: '/shipments', labelKey: 'nav.shipments', icon: Truck, phone: false, desktop: true },
   { to: '/settings', labelKey: 'nav.settings', icon: Settings, phone: false, desktop: true },
+  // Reached from the phone's メニュー and, on wide screens, from 設定.
+  { to: '/farms/members', labelKey: 'nav.members', icon: Users, phone: false, desktop: false },
   { to: '/menu', labelKey: 'nav.menu', icon: Menu, phone: true, desktop: false },
 ];

@@ -1,6 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { meQuery, saveTheme as saveUserTheme, type Theme, useMe } from '../../api/accounts';
+import { useCurrentFarm } from '../../api/farms';
 import { useSignOut } from '../../components/app-shell';
 import { FormError } from '../../components/form';
 import { Loading } from '../../components/states';
@@ -20,6 +23,7 @@ export function SettingsPage() {
   const { data: me } = useMe();
   const queryClient = useQueryClient();
   const signOut = useSignOut();
+  const { current: farm } = useCurrentFarm();
   // The choice shows at once (a discrete click re-renders before the next paint), before the server confirms it.
   const [chosen, setChosen] = useState<Theme | null>(null);
   const saveTheme = useMutation({
@@ -84,6 +88,14 @@ export function SettingsPage() {
             </label>
           ))}
         </fieldset>
+      </section>
+      <section className="card">
+        <h2>{t('accounts.farm')}</h2>
+        {farm ? <p>{farm.name}</p> : null}
+        <Link to="/farms/members" className="button">
+          <Users size={20} aria-hidden="true" />
+          {t('nav.members')}
+        </Link>
       </section>
       <section className="card">
         <h2>{t('accounts.account')}</h2>

@@ -108,6 +108,11 @@ export function EventTimeline({ cattleId }: { cattleId: number }) {
                       </Link>
                     ) : null}
                     {event.notes ? <p className="event-item__notes">{event.notes}</p> : null}
+                    {event.recordedBy ? (
+                      <p className="event-item__by muted">
+                        {t('events.recordedBy', { name: event.recordedBy.userName })}
+                      </p>
+                    ) : null}
                     <div className="event-item__actions">
                       <button
                         type="button"

@@ -135,6 +135,9 @@ export function EventsPage() {
                 </Link>
                 {detailsText(event) ? <p className="event-item__details">{detailsText(event)}</p> : null}
                 {event.notes ? <p className="event-item__notes">{event.notes}</p> : null}
+                {event.recordedBy ? (
+                  <p className="event-item__by muted">{t('events.recordedBy', { name: event.recordedBy.userName })}</p>
+                ) : null}
               </li>
             ))}
           </ul>

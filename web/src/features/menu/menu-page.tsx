@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
+import { useMe } from '../../api/accounts';
 import { useSignOut } from '../../components/app-shell';
 import { navItems } from '../../components/nav-items';
 import { useI18n } from '../../lib/i18n';
@@ -8,9 +9,13 @@ import { useI18n } from '../../lib/i18n';
 export function MenuPage() {
   const { t } = useI18n();
   const signOut = useSignOut();
+  const { data: me } = useMe();
   return (
     <div className="page page--narrow">
-      <h1>{t('nav.menu')}</h1>
+      <div className="page__header">
+        <h1>{t('nav.menu')}</h1>
+        {me ? <p className="muted">{t('nav.signedInAs', { name: me.userName })}</p> : null}
+      </div>
       <nav aria-label={t('nav.menu')}>
         <ul className="menu-list">
           {navItems

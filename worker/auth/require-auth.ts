@@ -4,6 +4,7 @@ import { getDb } from '../db/client';
 import { sessions } from '../db/schema';
 import type { AppEnv } from '../env';
 import { unauthorized } from '../lib/errors';
+import { slideSession } from './sliding-session';
 import { verifyAccessToken } from './tokens';
 
 /** Bearer authentication: a valid signed token whose session has not been signed out. */
@@ -12,15 +13,17 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   if (!header) throw unauthorized('No token provided');
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw unauthorized('Invalid token format');
-  const { userId, sessionId } = await verifyAccessToken(c.env, match[1]);
+  const token = await verifyAccessToken(c.env, match[1]);
+  const { userId, sessionId } = token;
   const [session] = await getDb(c.env)
-    .select({ id: sessions.id })
+    .select({ id: sessions.id, createdAt: sessions.createdAt })
     .from(sessions)
     .where(
       and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date().toISOString())),
     )
     .limit(1);
   if (!session) throw unauthorized('Session expired or signed out');
+  await slideSession(c, token, session.createdAt);
   c.set('userId', userId);
   c.set('sessionId', sessionId);
   await next();

@@ -5,8 +5,11 @@ import { AppError, unauthorized } from '../lib/errors';
 
 export const ISSUER = 'ushicho';
 export const AUDIENCE = 'ushicho-app';
-export const PASSWORD_SESSION_SECONDS = 12 * 60 * 60;
-export const OAUTH_SESSION_SECONDS = 30 * 24 * 60 * 60;
+/** Every sign-in lasts 30 days, sliding: a request in the last half renews it, up to 90 days after sign-in (§3). */
+export const SESSION_SECONDS = 30 * 24 * 60 * 60;
+export const MAX_SESSION_SECONDS = 90 * 24 * 60 * 60;
+export const PASSWORD_SESSION_SECONDS = SESSION_SECONDS;
+export const OAUTH_SESSION_SECONDS = SESSION_SECONDS;
 const DEVELOPMENT_SECRET = 'ushicho-development-secret-not-for-production-use';
 
 function secretKey(env: Env): Uint8Array {
@@ -32,21 +35,29 @@ export interface SessionRow {
 /** A new session row and its signed token. The caller writes the row. */
 export async function issueSession(env: Env, userId: number, lifetimeSeconds: number) {
   const sessionId = randomToken(24);
+  const expiresAt = Math.floor(Date.now() / 1000) + lifetimeSeconds;
+  const token = await signToken(env, userId, sessionId, expiresAt);
+  const session: SessionRow = { id: sessionId, userId, expiresAt: new Date(expiresAt * 1000).toISOString() };
+  return { token, session };
+}
+
+/** A token for an existing session that expires at `expiresAt` (seconds since the epoch). */
+export async function signToken(env: Env, userId: number, sessionId: string, expiresAt: number) {
   const issuedAt = Math.floor(Date.now() / 1000);
-  const expiresAt = issuedAt + lifetimeSeconds;
-  const token = await new SignJWT({ userId, sid: sessionId })
+  return new SignJWT({ userId, sid: sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .sign(secretKey(env));
-  const session: SessionRow = { id: sessionId, userId, expiresAt: new Date(expiresAt * 1000).toISOString() };
-  return { token, session };
 }
 
 /** Verifies a bearer token; the 401 messages are docs/product.md §3's. */
-export async function verifyAccessToken(env: Env, token: string): Promise<{ userId: number; sessionId: string }> {
+export async function verifyAccessToken(
+  env: Env,
+  token: string,
+): Promise<{ userId: number; sessionId: string; expiresAt: number }> {
   if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) throw unauthorized('Invalid token format');
   try {
     const { payload } = await jwtVerify(token, secretKey(env), {
@@ -58,7 +69,7 @@ export async function verifyAccessToken(env: Env, token: string): Promise<{ user
       throw unauthorized('Invalid token: missing userId');
     }
     if (typeof payload.sid !== 'string') throw unauthorized('Invalid token');
-    return { userId: payload.userId, sessionId: payload.sid };
+    return { userId: payload.userId, sessionId: payload.sid, expiresAt: payload.exp ?? 0 };
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (err instanceof errors.JWTExpired) throw unauthorized('Token expired');

@@ -1,0 +1,61 @@
+import { FARM_ROLES, ROLE_LABELS } from '@worker/domain/roles';
+import { defineMessages } from '../../lib/i18n';
+
+const roles = (locale: 'ja' | 'en') => Object.fromEntries(FARM_ROLES.map((role) => [role, ROLE_LABELS[role][locale]]));
+
+defineMessages({
+  ja: {
+    farms: {
+      role: roles('ja'),
+      farm: '牧場',
+      switchFailed: '牧場を切り替えられませんでした: {{message}}',
+      membersTitle: '牧場とメンバー',
+      farmName: '牧場名',
+      rename: '名前を変更',
+      renamed: '牧場名を変更しました',
+      members: 'メンバー',
+      memberCount: '{{n}}人',
+      you: '（あなた）',
+      roleOf: '{{name}} さんの役割',
+      roleChanged: '役割を変更しました',
+      remove: '外す',
+      removeTitle: 'メンバーを外す',
+      removeBody: '{{name}} さん（{{email}}）をこの牧場から外しますか？すぐにこの牧場を見られなくなります。',
+      removeConfirm: '外す',
+      leave: '牧場から抜ける',
+      leaveTitle: '牧場から抜ける',
+      leaveBody: '「{{farm}}」から抜けますか？すぐにこの牧場の牛や記録を見られなくなります。',
+      leaveConfirm: '抜ける',
+      noFarm: '所属している牧場がありません',
+      noFarmBody: '牧場のオーナーに招待してもらってください。',
+      noMembers: 'メンバーがいません',
+    },
+  },
+  en: {
+    farms: {
+      role: roles('en'),
+      farm: 'Farm',
+      switchFailed: 'Could not switch farms: {{message}}',
+      membersTitle: 'Farm and members',
+      farmName: 'Farm name',
+      rename: 'Rename',
+      renamed: 'Farm renamed',
+      members: 'Members',
+      memberCount: '{{n}}',
+      you: ' (you)',
+      roleOf: "{{name}}'s role",
+      roleChanged: 'Role changed',
+      remove: 'Remove',
+      removeTitle: 'Remove member',
+      removeBody: 'Remove {{name}} ({{email}}) from this farm? They lose access at once.',
+      removeConfirm: 'Remove',
+      leave: 'Leave this farm',
+      leaveTitle: 'Leave this farm',
+      leaveBody: 'Leave “{{farm}}”? You lose access to its herd and records at once.',
+      leaveConfirm: 'Leave',
+      noFarm: 'You are not a member of any farm',
+      noFarmBody: 'Ask the farm owner to invite you.',
+      noMembers: 'No members',
+    },
+  },
+});

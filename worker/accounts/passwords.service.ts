@@ -1,0 +1,114 @@
+/**
+ * Password use cases (docs/product.md §12): a reset link by mail (the same answer whether the address is known or
+ * not), setting a new password from it (every session ends), changing the password while signed in (the other
+ * sessions end), and signing out everywhere.
+ */
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { passwordResets, sessions, users } from '../db/schema';
+import type { Env, Logger } from '../env';
+import { randomToken, sha256Hex } from '../lib/crypto';
+import { validationError } from '../lib/errors';
+import { rateLimiter } from '../lib/rate-limit';
+import { sendMail } from '../mail/send-mail';
+import { passwordResetMail } from './mail-templates';
+import { hashPassword, verifyPassword } from './password';
+
+const RESET_HOURS = 1;
+const RESET_MAILS_PER_HOUR = 3;
+export const RESET_REQUESTED_MESSAGE =
+  'パスワード再設定のメールを送信しました。届かない場合はメールアドレスをご確認ください。';
+const invalidResetLink = () => validationError('パスワード再設定リンクが無効か期限切れです', 'token');
+
+/**
+ * Mails a reset link to a registered address, at most 3 an hour; unknown addresses get nothing, after the same
+ * hashing work, so neither the answer nor its time tells whether an account exists.
+ */
+export async function requestPasswordReset(env: Env, log: Logger, email: string) {
+  const db = getDb(env);
+  const token = randomToken(32);
+  const tokenHash = await sha256Hex(token);
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.isVerified, true)))
+    .limit(1);
+  const limiter = rateLimiter(db, `password-reset:${email}`, RESET_MAILS_PER_HOUR, 3600);
+  if (!user || (await limiter.retryAfter()) > 0) return;
+  await db.batch([
+    limiter.hit(),
+    db.insert(passwordResets).values({
+      tokenHash,
+      userId: user.id,
+      expiresAt: new Date(Date.now() + RESET_HOURS * 3600_000).toISOString(),
+    }),
+  ]);
+  try {
+    const mail = passwordResetMail(env.APP_URL, token);
+    await sendMail(
+      env,
+      { to: email, type: 'password_reset', idempotencyKey: `reset-${tokenHash.slice(0, 24)}`, ...mail },
+      log,
+    );
+  } catch {
+    // The failure is logged in email_logs; the answer stays the same, so it cannot tell the address exists.
+  }
+}
+
+/** Sets a new password from a reset link (single use, one hour) and ends every session of the user. */
+export async function confirmPasswordReset(env: Env, token: string, password: string) {
+  const db = getDb(env);
+  const now = new Date().toISOString();
+  const [reset] = await db
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.tokenHash, await sha256Hex(token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  if (!reset) throw invalidResetLink();
+  const passwordHash = await hashPassword(password);
+  const [used] = await db.batch([
+    db
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.tokenHash, await sha256Hex(token)), isNull(passwordResets.usedAt)))
+      .returning({ userId: passwordResets.userId }),
+    db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, reset.userId)),
+    db.delete(sessions).where(eq(sessions.userId, reset.userId)),
+  ]);
+  if (used.length === 0) throw invalidResetLink();
+}
+
+/** Changes the password of a signed-in user after checking the current one; their other sessions end. */
+export async function changePassword(
+  env: Env,
+  session: { userId: number; sessionId: string },
+  input: { currentPassword: string; newPassword: string },
+) {
+  const db = getDb(env);
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, session.userId))
+    .limit(1);
+  if (!(await verifyPassword(input.currentPassword, user?.passwordHash))) {
+    throw validationError('現在のパスワードが正しくありません', 'currentPassword');
+  }
+  await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date().toISOString() })
+      .where(eq(users.id, session.userId)),
+    db.delete(sessions).where(and(eq(sessions.userId, session.userId), ne(sessions.id, session.sessionId))),
+  ]);
+}
+
+/** Ends every session of the user, this one included. */
+export async function logoutEverywhere(env: Env, userId: number) {
+  await getDb(env).delete(sessions).where(eq(sessions.userId, userId));
+}

@@ -1,0 +1,172 @@
+import { applyD1Migrations, env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Migration 0006 (farms) on a database seeded in the schema before it: no row is lost, every user owns one farm
+ * whose id is theirs, every farm-data row keeps its owner as its farm and as created_by, alert ids stay the same,
+ * and the counters and the per-farm unique index work on the new column.
+ */
+const db = env.MIGRATION_DB;
+const before = env.TEST_MIGRATIONS.filter((m) => m.name < '0006');
+const farms = env.TEST_MIGRATIONS.filter((m) => m.name.startsWith('0006'));
+const TABLES = [
+  'users',
+  'sessions',
+  'cattle',
+  'events',
+  'breeding_status',
+  'breeding_summary',
+  'bloodline',
+  'mother_info',
+  'cattle_status_history',
+  'alerts',
+  'alert_history',
+  'shipments',
+  'shipment_plans',
+] as const;
+
+const run = (sql: string, ...values: unknown[]) =>
+  db
+    .prepare(sql)
+    .bind(...values)
+    .run();
+const all = async <T>(sql: string, ...values: unknown[]) =>
+  (
+    await db
+      .prepare(sql)
+      .bind(...values)
+      .all<T>()
+  ).results;
+async function counts() {
+  const out: Record<string, number> = {};
+  for (const table of TABLES) {
+    out[table] = (await all<{ n: number }>(`SELECT count(*) AS n FROM ${table}`))[0].n;
+  }
+  return out;
+}
+
+async function seedOldSchema() {
+  // Three users: a farmer with a herd, a second farmer, and an unfinished registration.
+  await run(`INSERT INTO users (id, user_name, email, password_hash, is_verified) VALUES
+    (1, '北 太郎', 'north@example.jp', 'x', 1), (2, '南 花子', 'south@example.jp', 'x', 1), (3, '仮登録ユーザー', 'new@example.jp', NULL, 0)`);
+  await run(`INSERT INTO sessions (id, user_id, expires_at) VALUES ('s1', 1, '2099-01-01T00:00:00Z')`);
+  for (const [owner, id, number] of [
+    [1, 10, 1000000010],
+    [1, 11, 1000000011],
+    [2, 20, 1000000020],
+  ]) {
+    await run(
+      `INSERT INTO cattle (cattle_id, owner_user_id, identification_number, ear_tag_number, name, gender, status)
+       VALUES (?, ?, ?, ?, ?, '雌', 'PREGNANT')`,
+      id,
+      owner,
+      number,
+      number % 10000,
+      `牛${id}`,
+    );
+    await run('INSERT INTO breeding_status (cattle_id, parity) VALUES (?, 2)', id);
+    await run('INSERT INTO breeding_summary (cattle_id) VALUES (?)', id);
+    await run(
+      `INSERT INTO events (cattle_id, owner_user_id, event_type, event_datetime, details)
+      VALUES (?, ?, 'INSEMINATION', '2026-01-10T00:00:00.000Z', '{"sireName":"安福久"}')`,
+      id,
+      owner,
+    );
+    await run(
+      `INSERT INTO cattle_status_history (cattle_id, old_status, new_status, changed_by) VALUES (?, 'HEALTHY', 'PREGNANT', ?)`,
+      id,
+      String(owner),
+    );
+  }
+  await run(`INSERT INTO bloodline (cattle_id, father_cattle_name) VALUES (11, '美国桜')`);
+  await run(`INSERT INTO mother_info (cattle_id, mother_cattle_id, mother_name) VALUES (11, 10, '牛10')`);
+  await run(`INSERT INTO alerts (id, type, severity, status, cattle_id, message, memo, owner_user_id)
+    VALUES ('alert-a', 'CALVING_OVERDUE', 'high', 'acknowledged', 10, '分娩予定日を2日超過', '夜に見回る', 1)`);
+  await run(`INSERT INTO alert_history (alert_id, action, new_status, changed_by) VALUES ('alert-a', 'created', 'active', 'system'),
+    ('alert-a', 'acknowledged', 'acknowledged', '1')`);
+  await run(
+    `INSERT INTO shipments (shipment_id, cattle_id, owner_user_id, shipment_date, price) VALUES ('ship-1', 20, 2, '2026-02-01', 650000)`,
+  );
+  await run(
+    `INSERT INTO shipment_plans (plan_id, cattle_id, owner_user_id, planned_shipment_month) VALUES ('plan-1', 11, 1, '2027-01')`,
+  );
+}
+
+describe('migration 0006: farms', () => {
+  let beforeCounts: Record<string, number>;
+  let ownerCounts: { owner_user_id: number; cattle: number; events: number; shipments: number }[];
+
+  beforeAll(async () => {
+    await applyD1Migrations(db, before);
+    await seedOldSchema();
+    beforeCounts = await counts();
+    ownerCounts = await all('SELECT owner_user_id, cattle, events, shipments FROM owner_counts ORDER BY owner_user_id');
+    await applyD1Migrations(db, farms);
+  });
+
+  it('keeps every row of every table', async () => {
+    expect(beforeCounts).toMatchObject({ users: 3, cattle: 3, events: 3, alerts: 1, alert_history: 2, shipments: 1 });
+    expect(await counts()).toEqual(beforeCounts);
+  });
+
+  it('gives every user one farm named after them, owned by them, as their default', async () => {
+    expect(await all('SELECT id, name FROM farms ORDER BY id')).toEqual([
+      { id: 1, name: '北 太郎の牧場' },
+      { id: 2, name: '南 花子の牧場' },
+      { id: 3, name: '仮登録ユーザーの牧場' },
+    ]);
+    expect(await all('SELECT farm_id, user_id, role FROM farm_members ORDER BY farm_id')).toEqual([
+      { farm_id: 1, user_id: 1, role: 'owner' },
+      { farm_id: 2, user_id: 2, role: 'owner' },
+      { farm_id: 3, user_id: 3, role: 'owner' },
+    ]);
+    expect(await all('SELECT id, default_farm_id FROM users ORDER BY id')).toEqual([
+      { id: 1, default_farm_id: 1 },
+      { id: 2, default_farm_id: 2 },
+      { id: 3, default_farm_id: 3 },
+    ]);
+  });
+
+  it('puts every farm-data row in its owner’s farm, recorded by its owner', async () => {
+    for (const table of ['cattle', 'events', 'alerts', 'shipments', 'shipment_plans']) {
+      const rows = await all<{ farm_id: number; created_by: number }>(`SELECT farm_id, created_by FROM ${table}`);
+      expect(rows.length, table).toBeGreaterThan(0);
+      for (const row of rows) expect(row.farm_id, table).toBe(row.created_by);
+    }
+    expect(await all('SELECT cattle_id, farm_id FROM cattle ORDER BY cattle_id')).toEqual([
+      { cattle_id: 10, farm_id: 1 },
+      { cattle_id: 11, farm_id: 1 },
+      { cattle_id: 20, farm_id: 2 },
+    ]);
+  });
+
+  it('keeps alert ids, status, memo and history', async () => {
+    expect(await all('SELECT id, status, memo, farm_id FROM alerts')).toEqual([
+      { id: 'alert-a', status: 'acknowledged', memo: '夜に見回る', farm_id: 1 },
+    ]);
+    expect(await all("SELECT action FROM alert_history WHERE alert_id = 'alert-a' ORDER BY id")).toEqual([
+      { action: 'created' },
+      { action: 'acknowledged' },
+    ]);
+  });
+
+  it('carries the counters over to farm_counts and keeps them with the triggers', async () => {
+    expect(
+      await all('SELECT farm_id AS owner_user_id, cattle, events, shipments FROM farm_counts ORDER BY farm_id'),
+    ).toEqual(ownerCounts);
+    await run(
+      `INSERT INTO cattle (farm_id, created_by, identification_number, gender) VALUES (2, 2, 1000000099, '雌')`,
+    );
+    expect(await all('SELECT cattle FROM farm_counts WHERE farm_id = 2')).toEqual([{ cattle: 2 }]);
+  });
+
+  it('makes an identification number unique per farm, not per user', async () => {
+    // The same ear tag in another farm is another animal; twice in one farm is refused.
+    await run(
+      `INSERT INTO cattle (farm_id, created_by, identification_number, gender) VALUES (2, 1, 1000000010, '雌')`,
+    );
+    await expect(
+      run(`INSERT INTO cattle (farm_id, created_by, identification_number, gender) VALUES (1, 2, 1000000010, '雌')`),
+    ).rejects.toThrow(/UNIQUE/);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Farm access, in one place (docs/product.md §12): the signed-in session and the caller's membership of the farm
+ * named by `X-Farm-Id` (or their default farm) are read in ONE statement, and the route's required role is checked
+ * against the member's. Farm-data routes use `farmAccess(role)` as their middleware instead of requireAuth.
+ */
+import { sql } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import { slideSession } from '../auth/sliding-session';
+import { verifyAccessToken } from '../auth/tokens';
+import { getDb } from '../db/client';
+import { FARM_MESSAGES, type FarmRole, roleAllows } from '../domain/roles';
+import type { AppEnv } from '../env';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
+
+const noAccess = () => new AppError({ status: 403, code: 'FARM_ACCESS_DENIED', message: FARM_MESSAGES.noAccess });
+
+/** The farm id of the X-Farm-Id header: undefined when absent, NaN when it is not a positive integer. */
+function requestedFarm(header: string | undefined): number | undefined {
+  if (header === undefined || header.trim() === '') return undefined;
+  return /^\d{1,15}$/.test(header.trim()) ? Number(header.trim()) : Number.NaN;
+}
+
+/**
+ * Reads the session and the membership together. Without a requested farm it is the default one: the farm last
+ * chosen (users.default_farm_id) while still a member, else the first owned, else the first joined.
+ */
+async function sessionAndMembership(db: ReturnType<typeof getDb>, userId: number, sessionId: string, farm?: number) {
+  const chosen =
+    farm !== undefined
+      ? sql`${farm}`
+      : sql`(select m2.farm_id from farm_members m2 join users u on u.id = m2.user_id where m2.user_id = s.user_id
+          order by (m2.farm_id = u.default_farm_id) desc, (m2.role = 'owner') desc, m2.joined_at, m2.farm_id limit 1)`;
+  const rows = await db.all<{
+    session_id: string;
+    created_at: string;
+    farm_id: number | null;
+    role: FarmRole | null;
+    user_name: string;
+  }>(
+    sql`select s.id as session_id, s.created_at as created_at, m.farm_id as farm_id, m.role as role,
+        u.user_name as user_name from sessions s
+      join users u on u.id = s.user_id
+      left join farm_members m on m.user_id = s.user_id and m.farm_id = ${chosen}
+      where s.id = ${sessionId} and s.user_id = ${userId} and s.expires_at > ${new Date().toISOString()}
+      limit 1`,
+  );
+  return rows[0];
+}
+
+/**
+ * Bearer authentication plus farm membership with at least `minimum` role. Without an explicit role, reads need a
+ * viewer and writes (every method but GET/HEAD) a staff member. A farm the caller is not a member of, and one that
+ * does not exist, answer the same 403. `farmFromPath` takes the farm from the `farmId` path parameter.
+ */
+export const farmAccess = (minimum?: FarmRole, options: { farmFromPath?: boolean } = {}) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const header = c.req.header('Authorization');
+    if (!header) throw unauthorized('No token provided');
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw unauthorized('Invalid token format');
+    const token = await verifyAccessToken(c.env, match[1]);
+    const { userId, sessionId } = token;
+    // The farm routes name their farm in the path (/farms/{farmId}/…); farm-data routes by the header.
+    const farm = requestedFarm(options.farmFromPath ? c.req.param('farmId') : c.req.header('X-Farm-Id'));
+    if (Number.isNaN(farm)) throw noAccess();
+    const row = await sessionAndMembership(getDb(c.env), userId, sessionId, farm);
+    if (!row) throw unauthorized('Session expired or signed out');
+    await slideSession(c, token, row.created_at);
+    if (row.farm_id === null || row.role === null) throw noAccess();
+    const needed = minimum ?? (c.req.method === 'GET' || c.req.method === 'HEAD' ? 'viewer' : 'staff');
+    if (!roleAllows(row.role, needed)) throw forbidden(FARM_MESSAGES.forbidden);
+    c.set('userId', userId);
+    c.set('sessionId', sessionId);
+    c.set('farmId', row.farm_id);
+    c.set('role', row.role);
+    c.set('userName', row.user_name);
+    await next();
+  });

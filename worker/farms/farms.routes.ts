@@ -1,0 +1,126 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { requireAuth } from '../auth/require-auth';
+import { FARM_ROLES } from '../domain/roles';
+import { errorBodySchema } from '../lib/error-body';
+import { jsonBody, jsonContent } from '../lib/http';
+import { farmAccess } from './farm-access';
+
+const error = (description: string) => jsonContent(errorBodySchema, description);
+const common = { tags: ['Farms'], security: [{ bearer: [] }] };
+const signedIn = { 401: error('Not signed in') };
+const memberErrors = { ...signedIn, 403: error('Not a member of this farm, or the role does not allow this') };
+
+const farmNameSchema = z
+  .string({ error: '牧場名は1〜50文字で入力してください' })
+  .trim()
+  .min(1, '牧場名は1〜50文字で入力してください')
+  .max(50, '牧場名は1〜50文字で入力してください');
+export const farmBodySchema = z.object({ name: farmNameSchema });
+export const roleBodySchema = z.object({
+  role: z.enum(FARM_ROLES, { error: '役割はowner・staff・viewerのいずれかを指定してください' }),
+});
+
+const idSchema = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+const farmParam = z.object({ farmId: idSchema('牧場IDは正の整数である必要があります') });
+const memberParam = farmParam.extend({ userId: idSchema('ユーザーIDは正の整数である必要があります') });
+
+const farmSchema = z.object({ id: z.number().int(), name: z.string(), role: z.enum(FARM_ROLES) });
+const memberSchema = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
+  email: z.string(),
+  role: z.enum(FARM_ROLES),
+  joinedAt: z.string(),
+});
+const done = z.object({ success: z.literal(true), message: z.string() });
+
+export const list = createRoute({
+  ...common,
+  middleware: requireAuth,
+  method: 'get',
+  path: '/',
+  summary: 'The farms you are a member of, with your role',
+  responses: { 200: jsonContent(z.object({ data: z.array(farmSchema) }), 'Farms'), ...signedIn },
+});
+
+export const create = createRoute({
+  ...common,
+  middleware: requireAuth,
+  method: 'post',
+  path: '/',
+  summary: 'Create a farm; you become its owner',
+  request: { body: jsonBody(farmBodySchema) },
+  responses: {
+    201: jsonContent(z.object({ data: farmSchema }), 'Created'),
+    400: error('Invalid name'),
+    ...signedIn,
+  },
+});
+
+export const rename = createRoute({
+  ...common,
+  middleware: farmAccess('owner', { farmFromPath: true }),
+  method: 'patch',
+  path: '/{farmId}',
+  summary: 'Rename a farm (owner)',
+  request: { params: farmParam, body: jsonBody(farmBodySchema) },
+  responses: {
+    200: jsonContent(z.object({ data: z.object({ id: z.number().int(), name: z.string() }) }), 'Renamed'),
+    400: error('Invalid name'),
+    ...memberErrors,
+  },
+});
+
+export const choose = createRoute({
+  ...common,
+  middleware: farmAccess('viewer', { farmFromPath: true }),
+  method: 'post',
+  path: '/{farmId}/choose',
+  summary: 'Make this farm the default for requests without X-Farm-Id (the app bar switcher)',
+  request: { params: farmParam },
+  responses: { 200: jsonContent(done, 'Chosen'), 400: error('Invalid farm id'), ...memberErrors },
+});
+
+export const members = createRoute({
+  ...common,
+  middleware: farmAccess('viewer', { farmFromPath: true }),
+  method: 'get',
+  path: '/{farmId}/members',
+  summary: "The farm's members and their roles",
+  request: { params: farmParam },
+  responses: {
+    200: jsonContent(z.object({ data: z.array(memberSchema) }), 'Members'),
+    400: error('Invalid farm id'),
+    ...memberErrors,
+  },
+});
+
+export const changeRole = createRoute({
+  ...common,
+  middleware: farmAccess('owner', { farmFromPath: true }),
+  method: 'patch',
+  path: '/{farmId}/members/{userId}',
+  summary: "Change a member's role (owner); the last owner cannot be demoted",
+  request: { params: memberParam, body: jsonBody(roleBodySchema) },
+  responses: {
+    200: jsonContent(z.object({ data: memberSchema }), 'Changed'),
+    400: error('Invalid role, or the last owner'),
+    404: error('No such member'),
+    ...memberErrors,
+  },
+});
+
+export const removeMember = createRoute({
+  ...common,
+  middleware: farmAccess('viewer', { farmFromPath: true }),
+  method: 'delete',
+  path: '/{farmId}/members/{userId}',
+  summary: 'Remove a member (owner), or leave the farm yourself; the last owner cannot leave',
+  request: { params: memberParam },
+  responses: {
+    200: jsonContent(done, 'Removed'),
+    400: error('The last owner'),
+    404: error('No such member'),
+    ...memberErrors,
+  },
+});

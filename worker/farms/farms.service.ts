@@ -1,0 +1,92 @@
+/**
+ * Farm and membership use cases (docs/product.md §12): creating a farm (its creator becomes the owner), renaming
+ * it, changing a member's role, and removing a member or leaving, with the last-owner rule.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { farmMembers, farms, users } from '../db/schema';
+import { FARM_MESSAGES, type FarmRole } from '../domain/roles';
+import { forbidden, notFound, validationError } from '../lib/errors';
+
+/** The name of the farm a new user gets: `{userName}の牧場`. */
+export const ownFarmName = (userName: string) => `${userName}の牧場`;
+
+const memberNotFound = () => notFound('メンバーが見つかりません', 'MEMBER_NOT_FOUND');
+const lastOwner = () => validationError(FARM_MESSAGES.lastOwner, 'role', 'LAST_OWNER');
+
+/** Creates a farm owned by `userId`; it becomes their default farm when they have none. Returns its id. */
+export async function createFarm(db: Db, userId: number, name: string): Promise<number> {
+  const [farm] = await db.insert(farms).values({ name }).returning({ id: farms.id });
+  await db.batch([
+    db.insert(farmMembers).values({ farmId: farm.id, userId, role: 'owner' }),
+    db
+      .update(users)
+      .set({ defaultFarmId: sql`coalesce(${users.defaultFarmId}, ${farm.id})` })
+      .where(eq(users.id, userId)),
+  ]);
+  return farm.id;
+}
+
+/** A user's own farm, created once: the registration and first sign-in paths call it. */
+export async function ensureOwnFarm(db: Db, userId: number, userName: string): Promise<number> {
+  const [owned] = await db
+    .select({ farmId: farmMembers.farmId })
+    .from(farmMembers)
+    .where(and(eq(farmMembers.userId, userId), eq(farmMembers.role, 'owner')))
+    .limit(1);
+  return owned?.farmId ?? createFarm(db, userId, ownFarmName(userName));
+}
+
+export async function renameFarm(db: Db, farmId: number, name: string) {
+  const [farm] = await db
+    .update(farms)
+    .set({ name, updatedAt: new Date().toISOString() })
+    .where(eq(farms.id, farmId))
+    .returning({ id: farms.id, name: farms.name });
+  return farm;
+}
+
+/** Remembers the farm last chosen in the app, so the next request without X-Farm-Id acts on it. */
+export async function chooseDefaultFarm(db: Db, userId: number, farmId: number) {
+  await db.update(users).set({ defaultFarmId: farmId }).where(eq(users.id, userId));
+}
+
+async function ownerCount(db: Db, farmId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(farmMembers)
+    .where(and(eq(farmMembers.farmId, farmId), eq(farmMembers.role, 'owner')));
+  return Number(row?.n ?? 0);
+}
+
+async function memberRole(db: Db, farmId: number, userId: number): Promise<FarmRole | null> {
+  const [row] = await db
+    .select({ role: farmMembers.role })
+    .from(farmMembers)
+    .where(and(eq(farmMembers.farmId, farmId), eq(farmMembers.userId, userId)))
+    .limit(1);
+  return row?.role ?? null;
+}
+
+/** Changes a member's role (owner only); the last owner cannot be demoted. */
+export async function changeMemberRole(db: Db, farmId: number, userId: number, role: FarmRole) {
+  const current = await memberRole(db, farmId, userId);
+  if (!current) throw memberNotFound();
+  if (current === 'owner' && role !== 'owner' && (await ownerCount(db, farmId)) <= 1) throw lastOwner();
+  await db
+    .update(farmMembers)
+    .set({ role })
+    .where(and(eq(farmMembers.farmId, farmId), eq(farmMembers.userId, userId)));
+}
+
+/**
+ * Removes a member: an owner may remove anyone, any member may remove themself (leave). The last owner cannot leave.
+ * The removed member loses access with their next request (membership is read on every request).
+ */
+export async function removeMember(db: Db, farmId: number, actor: { userId: number; role: FarmRole }, userId: number) {
+  if (actor.userId !== userId && actor.role !== 'owner') throw forbidden(FARM_MESSAGES.forbidden);
+  const current = await memberRole(db, farmId, userId);
+  if (!current) throw memberNotFound();
+  if (current === 'owner' && (await ownerCount(db, farmId)) <= 1) throw lastOwner();
+  await db.delete(farmMembers).where(and(eq(farmMembers.farmId, farmId), eq(farmMembers.userId, userId)));
+}
