@@ -13,6 +13,7 @@ import { devRouter } from './dev/dev.index';
 import { type AppEnv, isDevelopment, isProduction } from './env';
 import { eventsRouter } from './events/events.index';
 import { farmsRouter } from './farms/farms.index';
+import { invitationsRouter } from './farms/invitations.index';
 import { apiReferenceHtml } from './health/api-reference';
 import { healthRouter } from './health/health.index';
 import { kpiRouter } from './kpi/kpi.index';
@@ -129,7 +130,8 @@ export function createApp() {
     .route('/admin', adminRouter)
     .route('/kpi', kpiRouter)
     .route('/shipments', shipmentsRouter)
-    .route('/farms', farmsRouter);
+    .route('/farms', farmsRouter)
+    .route('/', invitationsRouter);
 
   app.use('/dev/*', async (c, next) => {
     if (!isDevelopment(c.env)) return c.notFound();

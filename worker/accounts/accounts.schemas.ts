@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import { emailSchema } from '../domain/email';
+
+export { emailSchema };
 
 /** Request rules of docs/product.md §3, shared by the API validators and the web forms. */
-export const emailSchema = z
-  .string({ error: '有効なメールアドレスを入力してください' })
-  .trim()
-  .max(254, 'Email address is too long')
-  .email('有効なメールアドレスを入力してください')
-  .transform((v) => v.toLowerCase());
 
 export const passwordSchema = z
   .string({ error: 'パスワードは8文字以上で入力してください' })

@@ -78,6 +78,31 @@ export const farmMembers = sqliteTable(
   (t) => [primaryKey({ columns: [t.farmId, t.userId] }), index('farm_members_user_idx').on(t.userId, t.farmId, t.role)],
 );
 
+/** Invitations to a farm by email with a role: the SHA-256 of the token, 7 days, single use (migration 0008). */
+export const farmInvitations = sqliteTable(
+  'farm_invitations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: FARM_ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: text('expires_at').notNull(),
+    acceptedAt: text('accepted_at'),
+    acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: text('created_at').notNull().default(nowIso),
+  },
+  (t) => [
+    uniqueIndex('farm_invitations_token_unique').on(t.tokenHash),
+    index('farm_invitations_farm_idx').on(t.farmId, t.createdAt),
+  ],
+);
+
 /**
  * The columns of every farm-data table: the farm it belongs to, and the user who recorded it. In D1 `farm_id` was
  * added by ALTER TABLE (migration 0006), which cannot declare NOT NULL with a reference; every write sets it.

@@ -17,4 +17,6 @@ export const FARM_MESSAGES = {
   noAccess: 'この牧場へのアクセス権がありません',
   forbidden: 'この操作を行う権限がありません',
   lastOwner: '牧場には少なくとも1人のオーナーが必要です',
+  invalidInvitation: '招待リンクが無効か期限切れです',
+  wrongInvitee: '招待されたメールアドレスでログインしてください',
 } as const;
