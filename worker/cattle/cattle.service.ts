@@ -159,7 +159,7 @@ export async function updateCattle(scope: Scope, cattleId: number, input: Update
   const statements: Statement[] = [
     db
       .update(cattle)
-      .set({ ...fields, updatedAt: now, version: sql`${cattle.version} + 1` })
+      .set({ ...fields, updatedBy: scope.userId, updatedAt: now, version: sql`${cattle.version} + 1` })
       .where(and(eq(cattle.cattleId, cattleId), ownedCattle(farmId))),
   ];
   if (status) {

@@ -170,3 +170,20 @@ describe('migration 0006: farms', () => {
     ).rejects.toThrow(/UNIQUE/);
   });
 });
+
+describe('migration 0009: updated_by', () => {
+  it('adds an empty updated_by to cattle, events and shipments and keeps every row', async () => {
+    const later = env.TEST_MIGRATIONS.filter((m) => m.name > '0006' && m.name <= '0009_updated_by.sql');
+    const before = await counts();
+    await applyD1Migrations(db, later);
+    expect(await counts()).toEqual(before);
+    for (const table of ['cattle', 'events', 'shipments']) {
+      const rows = await all<{ updated_by: number | null }>(`SELECT updated_by FROM ${table}`);
+      expect(rows.length, table).toBeGreaterThan(0);
+      expect(
+        rows.every((r) => r.updated_by === null),
+        table,
+      ).toBe(true);
+    }
+  });
+});

@@ -135,6 +135,8 @@ export const cattle = sqliteTable(
   {
     cattleId: integer('cattle_id').primaryKey({ autoIncrement: true }),
     ...farmScoped,
+    /** The user who last changed it by hand (migration 0009). */
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     identificationNumber: integer('identification_number').notNull(),
     earTagNumber: integer('ear_tag_number'),
     name: text('name'),
@@ -240,6 +242,8 @@ export const events = sqliteTable(
       .notNull()
       .references(() => cattle.cattleId, { onDelete: 'cascade' }),
     ...farmScoped,
+    /** The user who last changed it by hand (migration 0009). */
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     eventType: text('event_type').notNull(),
     eventDatetime: text('event_datetime').notNull(),
     details: text('details', { mode: 'json' }).$type<EventDetailsView>(),
@@ -325,6 +329,8 @@ export const shipments = sqliteTable(
       .notNull()
       .references(() => cattle.cattleId, { onDelete: 'cascade' }),
     ...farmScoped,
+    /** The user who last changed it by hand (migration 0009). */
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     shipmentDate: text('shipment_date').notNull(),
     price: integer('price').notNull(),
     weight: real('weight'),

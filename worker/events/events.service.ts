@@ -281,6 +281,7 @@ export async function updateEvent(scope: Scope, eventId: number, body: UpdateEve
         eventDatetime: updated.eventDatetime,
         details: detailsSql(details, farmId, calfNumber),
         ...(body.notes !== undefined ? { notes: body.notes } : {}),
+        updatedBy: scope.userId,
         updatedAt: now,
       })
       .where(ownedEvent(farmId, eventId)),

@@ -166,6 +166,17 @@ describe('members', () => {
     expect(events.json.data.results[0].recordedBy).toEqual({ userId: staff.userId, userName: '田中 健太' });
     const row = await env.DB.prepare('SELECT created_by FROM events WHERE cattle_id = ?').bind(cattleId).first();
     expect(row).toEqual({ created_by: staff.userId });
+    // A change by hand records who made it.
+    const renamed = await api(`/cattle/${cattleId}`, {
+      method: 'PATCH',
+      ...asMember(staff, owner.farmId),
+      body: { barn: '第2牛舎' },
+    });
+    expect(renamed.status).toBe(200);
+    const changed = await env.DB.prepare('SELECT created_by, updated_by FROM cattle WHERE cattle_id = ?')
+      .bind(cattleId)
+      .first();
+    expect(changed).toEqual({ created_by: owner.userId, updated_by: staff.userId });
     // A viewer reads but does not write; nothing is written.
     expect((await api(`/cattle/${cattleId}`, asMember(viewer, owner.farmId))).status).toBe(200);
     const refused = await api('/events', {

@@ -154,6 +154,7 @@ export async function updateShipment(scope: Scope, shipmentId: string, input: Up
       ageAtShipment,
       buyer: input.buyer,
       notes: input.notes,
+      updatedBy: scope.userId,
       updatedAt: new Date().toISOString(),
     })
     .where(and(eq(shipments.shipmentId, shipmentId), eq(shipments.farmId, scope.farmId)))
