@@ -7,7 +7,7 @@ import { buildWeb, ensureDevVars, migrate, root, seedDemoFarm, serve } from './l
 
 const args = process.argv.slice(2);
 const readme = args.includes('--readme');
-const publicRoutes = new Set(['/', '/login', '/register']);
+const publicRoutes = new Set(['/', '/login', '/register', '/forgot-password', '/reset-password']);
 const routes = args.filter((a) => a.startsWith('/'));
 if (routes.length === 0) routes.push('/', '/login', '/home', '/settings');
 
@@ -53,7 +53,7 @@ try {
             if (isPublic) localStorage.removeItem('ushicho.token');
             else localStorage.setItem('ushicho.token', token);
           },
-          [login.token, scheme === 'dark' ? 'dark' : 'light', publicRoutes.has(route)],
+          [login.token, scheme === 'dark' ? 'dark' : 'light', publicRoutes.has(route.split('?')[0])],
         );
         // The account theme wins once signed in; shots want the scheme asked for.
         await page.route('**/api/v1/users/me', async (r) => {

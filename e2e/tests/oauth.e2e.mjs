@@ -163,6 +163,11 @@ test('a farmer signs in with Google and lands where they were headed, with the t
     assert.equal(google.seen.tokenRequests.length, 1);
     await page.getByText(FARMER.email).waitFor();
     await page.getByText(FARMER.name, { exact: true }).waitFor();
+    // A Google-only account has no password to change: settings offers a reset mail to set one instead.
+    await page.getByText('Googleでログインしているため、パスワードはありません。').waitFor();
+    assert.equal(await page.getByLabel('現在のパスワード').count(), 0);
+    await page.getByRole('button', { name: '再設定メールを送る' }).click();
+    await page.getByText('パスワード再設定のメールを送信しました。').waitFor();
     assert.ok(await page.evaluate(() => localStorage.getItem('ushicho.token')), 'the session token is kept');
     assert.equal(await page.evaluate(() => sessionStorage.getItem('ushicho.redirect')), null);
 

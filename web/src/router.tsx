@@ -75,11 +75,32 @@ const completeRoute = createRoute({
   component: lazy(() => import('./features/accounts/complete-page'), 'CompletePage'),
 });
 
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/forgot-password',
+  component: lazy(() => import('./features/accounts/forgot-password-page'), 'ForgotPasswordPage'),
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  validateSearch: tokenSearch,
+  component: lazy(() => import('./features/accounts/reset-password-page'), 'ResetPasswordPage'),
+});
+
 const authCallbackRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/callback',
   validateSearch: z.object({ token: z.string().optional(), redirect: z.string().optional() }),
   component: lazy(() => import('./features/accounts/auth-callback-page'), 'AuthCallbackPage'),
+});
+
+// An invitation link: signed in or not (the page offers signing in or registering, then comes back)
+const inviteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/invite',
+  validateSearch: tokenSearch,
+  component: lazy(() => import('./features/farms/invite-page'), 'InvitePage'),
 });
 
 // Admin area: its own Basic credentials, outside the farmer's app
@@ -228,7 +249,10 @@ const routeTree = rootRoute.addChildren([
   registerRoute,
   verifyRoute,
   completeRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
   authCallbackRoute,
+  inviteRoute,
   adminRegistrationsRoute,
   appRoute.addChildren([
     homeRoute,

@@ -51,6 +51,8 @@ export const publicUserSchema = z.object({
   isVerified: z.boolean(),
   theme: themeSchema,
   oauthProvider: z.enum(['email', 'google', 'line']),
+  /** Whether the account can sign in with a password (a Google/LINE user may set one through the reset mail). */
+  hasPassword: z.boolean(),
   avatarUrl: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),

@@ -104,6 +104,11 @@ describe('changing the password and signing out everywhere', () => {
     expect((await api('/users/me/password', { method: 'PUT', body: {} })).status).toBe(401);
   });
 
+  it('tells the settings page whether the account has a password', async () => {
+    const user = await signUp();
+    expect((await api('/users/me', { token: user.token })).json.data.hasPassword).toBe(true);
+  });
+
   it('signs out every session of the caller', async () => {
     const user = await signUp();
     const other = (await login(user.email, user.password)).json.token;

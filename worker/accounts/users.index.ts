@@ -64,6 +64,7 @@ const toPublicUser = (u: typeof users.$inferSelect): PublicUser => ({
   isVerified: u.isVerified,
   theme: u.theme,
   oauthProvider: u.oauthProvider,
+  hasPassword: Boolean(u.passwordHash?.startsWith('$2')),
   avatarUrl: u.avatarUrl,
   lastLoginAt: u.lastLoginAt,
   createdAt: u.createdAt,

@@ -13,6 +13,9 @@ export type LoginResult = InferResponseType<AuthApi['login']['$post'], 200>;
 export type RegisterInput = InferRequestType<AuthApi['register']['$post']>['json'];
 export type CompleteInput = InferRequestType<AuthApi['complete']['$post']>['json'];
 export type LoginInput = InferRequestType<AuthApi['login']['$post']>['json'];
+export type PasswordResetInput = InferRequestType<AuthApi['password-reset']['$post']>['json'];
+export type PasswordResetConfirmInput = InferRequestType<AuthApi['password-reset']['confirm']['$post']>['json'];
+export type ChangePasswordInput = InferRequestType<UsersApi['me']['password']['$put']>['json'];
 export type PreRegisterInput = InferRequestType<WaitingListApi['$post']>['json'];
 export type PreRegistration = InferResponseType<WaitingListApi['$post'], 200 | 201>['data'];
 
@@ -59,6 +62,20 @@ export const completeRegistration = (input: CompleteInput) => unwrap(api.auth.co
 export const login = (input: LoginInput) => unwrap(api.auth.login.$post({ json: input }));
 
 export const logout = () => unwrap(api.auth.logout.$post());
+
+/** Ends every session of the signed-in user, this one included. */
+export const logoutAll = () => unwrap(api.auth['logout-all'].$post());
+
+/** Mails a reset link; the answer is the same whether or not the address has an account. */
+export const requestPasswordReset = (input: PasswordResetInput) =>
+  unwrap(api.auth['password-reset'].$post({ json: input }));
+
+/** Sets a new password from a reset link; every session of that user ends. */
+export const confirmPasswordReset = (input: PasswordResetConfirmInput) =>
+  unwrap(api.auth['password-reset'].confirm.$post({ json: input }));
+
+/** Changes the signed-in user's password; their other sessions end, this one stays. */
+export const changePassword = (input: ChangePasswordInput) => unwrap(api.users.me.password.$put({ json: input }));
 
 export const saveTheme = (userId: number, theme: Theme) =>
   unwrap(api.users[':id'].theme.$patch({ param: { id: String(userId) }, json: { theme } })).then((r) => r.data);

@@ -7,17 +7,24 @@ import { api, unwrap } from './client';
 
 type FarmsApi = typeof api.farms;
 type FarmApi = FarmsApi[':farmId'];
+type InvitationsApi = typeof api.invitations;
 
 export type Farm = InferResponseType<FarmsApi['$get'], 200>['data'][number];
 export type FarmRole = Farm['role'];
 export type FarmMember = InferResponseType<FarmApi['members']['$get'], 200>['data'][number];
 export type FarmInput = InferRequestType<FarmsApi['$post']>['json'];
+export type Invitation = InferResponseType<FarmApi['invitations']['$get'], 200>['data'][number];
+export type InviteInput = InferRequestType<FarmApi['invitations']['$post']>['json'];
+export type InvitationPreview = InferResponseType<InvitationsApi['preview']['$post'], 200>['data'];
 
 /** Query keys of the farms and their members (kept, like the user, when another farm is chosen). */
 export const farmKeys = {
   all: ['farms'] as const,
   list: () => [...farmKeys.all, 'list'] as const,
   members: (farmId: number) => [...farmKeys.all, 'members', farmId] as const,
+  invitations: (farmId: number) => [...farmKeys.all, 'invitations', farmId] as const,
+  /** An invitation link's preview: kept when the farm shown changes, so accepting does not read it again. */
+  invitation: (token: string) => [...farmKeys.all, 'invitation', token] as const,
 };
 
 /** The farms the signed-in user is a member of, with their role, in the order they joined. */
@@ -57,6 +64,42 @@ export const changeMemberRole = (farmId: number, userId: number, role: FarmRole)
 /** Removes a member (owner), or leaves the farm when `userId` is the caller's own. */
 export const removeMember = (farmId: number, userId: number) =>
   unwrap(api.farms[':farmId'].members[':userId'].$delete({ param: { ...farmParam(farmId), userId: String(userId) } }));
+
+/** The farm's invitations not yet accepted nor expired, newest first (owner). */
+export const invitationsQuery = (farmId: number) =>
+  queryOptions({
+    queryKey: farmKeys.invitations(farmId),
+    queryFn: ({ signal }) =>
+      unwrap(api.farms[':farmId'].invitations.$get({ param: farmParam(farmId) }, { init: { signal } })).then(
+        (r) => r.data,
+      ),
+  });
+
+/** Invites an address with a role (owner); the API mails the link. */
+export const inviteMember = (farmId: number, input: InviteInput) =>
+  unwrap(api.farms[':farmId'].invitations.$post({ param: farmParam(farmId), json: input })).then((r) => r.data);
+
+export const withdrawInvitation = (farmId: number, invitationId: number) =>
+  unwrap(
+    api.farms[':farmId'].invitations[':invitationId'].$delete({
+      param: { ...farmParam(farmId), invitationId: String(invitationId) },
+    }),
+  );
+
+/** What an invitation link offers (no sign-in needed): read once, a used or expired link is not retried. */
+export const invitationPreviewQuery = (token: string) =>
+  queryOptions({
+    queryKey: farmKeys.invitation(token),
+    queryFn: ({ signal }) =>
+      unwrap(api.invitations.preview.$post({ json: { token } }, { init: { signal } })).then((r) => r.data),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+/** Joins the farm of an invitation, signed in with the invited address; the farm becomes the server default. */
+export const acceptInvitation = (token: string) =>
+  unwrap(api.invitations.accept.$post({ json: { token } })).then((r) => r.data);
 
 /**
  * The farm the app shows: the one chosen last in this browser while still a member, else the first owned, else the

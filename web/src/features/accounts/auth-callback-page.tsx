@@ -32,7 +32,7 @@ export function AuthCallbackPage() {
       .fetchQuery(meQuery)
       .then((me) => applyTheme(me.theme))
       .catch(() => undefined)
-      .finally(() => navigate({ to: target, replace: true }));
+      .finally(() => navigate({ href: target, replace: true }));
   }, [navigate, queryClient]);
 
   return (

@@ -25,7 +25,8 @@ export function LoginPage() {
       await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
       const me = await queryClient.fetchQuery(meQuery);
       applyTheme(me.theme);
-      await navigate({ to: safeRedirect(search.redirect) });
+      // href, not to: the target may carry a query (e.g. /invite?token=…).
+      await navigate({ href: safeRedirect(search.redirect) });
     },
   });
 
@@ -66,6 +67,9 @@ export function LoginPage() {
         />
         <SubmitButton pending={login.isPending}>{t('accounts.loginSubmit')}</SubmitButton>
       </form>
+      <p className="public__alt">
+        <Link to="/forgot-password">{t('accounts.forgotLink')}</Link>
+      </p>
       <p className="public__alt">
         {t('accounts.noAccount')} <Link to="/register">{t('accounts.toRegister')}</Link>
       </p>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useI18n } from '../../lib/i18n';
+import { pendingInvitePath } from '../../lib/pending-invite';
 
 export function LanguageSwitch() {
   const { locale, setLocale } = useI18n();
@@ -50,6 +51,11 @@ export function PublicLayout({ title, children }: { title: string; children: Rea
   );
 }
 
-/** Only same-site paths are followed after sign-in, never another origin. */
+/**
+ * Only same-site paths are followed after sign-in, never another origin. Without one, an invitation opened before
+ * signing in (or registering) comes first, then the home screen.
+ */
 export const safeRedirect = (target: string | undefined) =>
-  target?.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login') ? target : '/home';
+  target?.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login')
+    ? target
+    : (pendingInvitePath() ?? '/home');

@@ -11,6 +11,7 @@ import { describeError } from '../../lib/form-errors';
 import { type Locale, useI18n } from '../../lib/i18n';
 import { applyTheme, storedTheme } from '../../lib/theme';
 import './messages';
+import { PasswordCard, SignOutEverywhereCard } from './password-settings';
 
 const themes: { value: Theme; labelKey: string }[] = [
   { value: 'light', labelKey: 'accounts.themeLight' },
@@ -97,6 +98,8 @@ export function SettingsPage() {
           {t('nav.members')}
         </Link>
       </section>
+      <PasswordCard me={me} />
+      <SignOutEverywhereCard />
       <section className="card">
         <h2>{t('accounts.account')}</h2>
         <dl className="facts">

@@ -1,7 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { formatDateJa, jstDate } from '@worker/domain/calendar';
+import { emailSchema } from '@worker/domain/email';
 import { FARM_ROLES } from '@worker/domain/roles';
 import { type FormEvent, useId, useState } from 'react';
+import { z } from 'zod';
 import { useMe } from '../../api/accounts';
 import {
   changeMemberRole,
@@ -11,16 +14,21 @@ import {
   type FarmRole,
   farmKeys,
   farmsQuery,
+  type Invitation,
+  type InviteInput,
+  invitationsQuery,
+  inviteMember,
   membersQuery,
   removeMember,
   renameFarm,
   showFarm,
   useCurrentFarm,
+  withdrawInvitation,
 } from '../../api/farms';
 import { Dialog } from '../../components/dialog';
-import { FormError, SubmitButton, TextField } from '../../components/form';
+import { FormError, SelectField, SubmitButton, TextField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
-import { describeError } from '../../lib/form-errors';
+import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import './farms.css';
 import './messages';
@@ -40,6 +48,7 @@ export function MembersPage() {
         <>
           <FarmNameCard farm={current} />
           <MembersCard farm={current} />
+          {current.role === 'owner' ? <InviteCard farm={current} /> : null}
         </>
       ) : (
         <EmptyState title={t('farms.noFarm')}>
@@ -300,6 +309,151 @@ function RemoveDialog({ farm, confirming, onClose }: { farm: Farm; confirming: C
               onClick={() => remove.mutate(confirming)}
             >
               {leaving ? t('farms.leaveConfirm') : t('farms.removeConfirm')}
+            </button>
+          </div>
+        </>
+      ) : null}
+    </Dialog>
+  );
+}
+
+/** The invite form's rules: the API's own address check, and one of the roles. */
+const inviteSchema = z.object({ email: emailSchema, role: z.enum(FARM_ROLES) });
+
+/** The owner invites an address with a role (the API mails the link) and sees the invitations not yet accepted. */
+function InviteCard({ farm }: { farm: Farm }) {
+  const { t } = useI18n();
+  const queryClient = useQueryClient();
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const [withdrawing, setWithdrawing] = useState<Invitation | null>(null);
+  const pending = useQuery(invitationsQuery(farm.id));
+  const invite = useMutation({
+    mutationFn: (input: InviteInput) => inviteMember(farm.id, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: farmKeys.invitations(farm.id) }),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const parsed = inviteSchema.safeParse({ email: String(data.get('email') ?? ''), role: data.get('role') });
+    if (!parsed.success) {
+      invite.reset();
+      return setClientErrors(zodFieldErrors(parsed.error));
+    }
+    setClientErrors({});
+    invite.mutate(parsed.data, { onSuccess: () => form.reset() });
+  };
+
+  const server = describeError(invite.error);
+  const errors = { ...server.fields, ...clientErrors };
+  return (
+    <section className="card" aria-labelledby="invite-title">
+      <h2 id="invite-title">{t('farms.inviteTitle')}</h2>
+      <p className="muted invite-lead">{t('farms.inviteLead')}</p>
+      <form className="invite-form" onSubmit={submit} noValidate>
+        <TextField
+          label={t('farms.inviteEmail')}
+          name="email"
+          type="email"
+          autoComplete="off"
+          inputMode="email"
+          required
+          error={errors.email}
+        />
+        <SelectField label={t('farms.inviteRole')} name="role" defaultValue="staff" required error={errors.role}>
+          {FARM_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t(`farms.role.${role}`)}
+            </option>
+          ))}
+        </SelectField>
+        <FormError message={server.message} />
+        <SubmitButton pending={invite.isPending}>{t('farms.inviteSubmit')}</SubmitButton>
+        {invite.isSuccess ? (
+          <p className="alert alert--success" role="status">
+            {t('farms.inviteSent', { email: invite.data.email })}
+          </p>
+        ) : null}
+      </form>
+
+      <h3 className="invite-pending__title">{t('farms.pendingTitle')}</h3>
+      {pending.isPending ? (
+        <Loading />
+      ) : pending.isError ? (
+        <ErrorState error={pending.error} onRetry={() => pending.refetch()} />
+      ) : pending.data.length === 0 ? (
+        <p className="muted">{t('farms.noPending')}</p>
+      ) : (
+        <ul className="member-list">
+          {pending.data.map((invitation) => (
+            <li key={invitation.id} className="member" data-testid="invitation" data-email={invitation.email}>
+              <div className="member__who">
+                <p className="member__name">{invitation.email}</p>
+                <p className="member__email">
+                  {t(`farms.role.${invitation.role}`)} ·{' '}
+                  {t('farms.expires', { date: formatDateJa(jstDate(invitation.expiresAt)) })}
+                </p>
+              </div>
+              <div className="member__controls">
+                <button
+                  type="button"
+                  className="button button--small button--danger"
+                  onClick={() => setWithdrawing(invitation)}
+                >
+                  {t('farms.withdraw')}
+                  <span className="visually-hidden">（{invitation.email}）</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <WithdrawDialog farm={farm} invitation={withdrawing} onClose={() => setWithdrawing(null)} />
+    </section>
+  );
+}
+
+function WithdrawDialog({
+  farm,
+  invitation,
+  onClose,
+}: {
+  farm: Farm;
+  invitation: Invitation | null;
+  onClose: () => void;
+}) {
+  const { t } = useI18n();
+  const queryClient = useQueryClient();
+  const withdraw = useMutation({
+    mutationFn: (target: Invitation) => withdrawInvitation(farm.id, target.id),
+    onSuccess: async () => {
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: farmKeys.invitations(farm.id) });
+    },
+  });
+  const close = () => {
+    withdraw.reset();
+    onClose();
+  };
+
+  return (
+    <Dialog open={invitation !== null} title={t('farms.withdrawTitle')} onClose={close}>
+      {invitation ? (
+        <>
+          <p>{t('farms.withdrawBody', { email: invitation.email })}</p>
+          <FormError message={describeError(withdraw.error).message} />
+          <div className="dialog__actions">
+            <button type="button" className="button" onClick={close}>
+              {t('common.cancel')}
+            </button>
+            <button
+              type="button"
+              className="button button--danger-solid"
+              disabled={withdraw.isPending}
+              onClick={() => withdraw.mutate(invitation)}
+            >
+              {t('farms.withdrawConfirm')}
             </button>
           </div>
         </>

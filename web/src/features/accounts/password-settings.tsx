@@ -1,0 +1,172 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { changePasswordBodySchema } from '@worker/accounts/accounts.schemas';
+import { type FormEvent, useRef, useState } from 'react';
+import { changePassword, logoutAll, type Me, requestPasswordReset } from '../../api/accounts';
+import { ApiError } from '../../api/client';
+import { Dialog } from '../../components/dialog';
+import { FormError, SubmitButton, TextField } from '../../components/form';
+import { clearToken } from '../../lib/auth-token';
+import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
+import { useI18n } from '../../lib/i18n';
+import './messages';
+
+const providerNames = { google: 'Google', line: 'LINE' } as const;
+
+/** The settings card for the password: a change form, or for Google/LINE accounts the way to set one by mail. */
+export function PasswordCard({ me }: { me: Me }) {
+  const { t } = useI18n();
+  return (
+    <section className="card" aria-labelledby="password-title">
+      <h2 id="password-title">{t('accounts.changePasswordTitle')}</h2>
+      {me.hasPassword || me.oauthProvider === 'email' ? (
+        <>
+          <p className="muted">{t('accounts.changePasswordLead')}</p>
+          <ChangePasswordForm />
+        </>
+      ) : (
+        <SetPasswordByMail email={me.email} provider={providerNames[me.oauthProvider]} />
+      )}
+    </section>
+  );
+}
+
+function ChangePasswordForm() {
+  const { t } = useI18n();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const change = useMutation({ mutationFn: changePassword, onSuccess: () => formRef.current?.reset() });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const values = {
+      currentPassword: String(form.get('currentPassword') ?? ''),
+      newPassword: String(form.get('newPassword') ?? ''),
+    };
+    const parsed = changePasswordBodySchema.safeParse(values);
+    const errors: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error);
+    if (!errors.newPassword && values.newPassword !== String(form.get('newPasswordConfirm') ?? '')) {
+      errors.newPasswordConfirm = t('accounts.passwordMismatch');
+    }
+    setClientErrors(errors);
+    if (parsed.success && Object.keys(errors).length === 0) change.mutate(parsed.data);
+    else change.reset();
+  };
+
+  const server = describeError(change.error);
+  const errors = { ...server.fields, ...clientErrors };
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="form">
+      <FormError message={server.message} />
+      <TextField
+        label={t('accounts.currentPassword')}
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.currentPassword}
+      />
+      <TextField
+        label={t('accounts.newPassword')}
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={t('accounts.passwordHint')}
+        error={errors.newPassword}
+      />
+      <TextField
+        label={t('accounts.newPasswordConfirm')}
+        name="newPasswordConfirm"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.newPasswordConfirm}
+      />
+      {change.isSuccess ? (
+        <div className="alert alert--success" role="status">
+          {change.data.message}
+        </div>
+      ) : null}
+      <SubmitButton pending={change.isPending}>{t('accounts.changePasswordSubmit')}</SubmitButton>
+    </form>
+  );
+}
+
+function SetPasswordByMail({ email, provider }: { email: string; provider: string }) {
+  const { t } = useI18n();
+  const request = useMutation({ mutationFn: () => requestPasswordReset({ email }) });
+  const server = describeError(request.error);
+  return (
+    <>
+      <p>{t('accounts.oauthOnlyPassword', { provider })}</p>
+      <FormError message={server.message ?? server.fields.email} />
+      {request.isSuccess ? (
+        <div className="alert alert--success" role="status">
+          {request.data.message}
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="button"
+          disabled={request.isPending}
+          aria-busy={request.isPending}
+          onClick={() => request.mutate()}
+        >
+          {t('accounts.forgotSubmit')}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** Signs out every device of the account, this one included, after a confirmation. */
+export function SignOutEverywhereCard() {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const finish = async () => {
+    clearToken();
+    queryClient.clear();
+    await navigate({ to: '/login' });
+  };
+  const signOutAll = useMutation({
+    mutationFn: logoutAll,
+    onSuccess: finish,
+    // A session that has already ended is as signed out as this asks for.
+    onError: (error) => (error instanceof ApiError && error.status === 401 ? finish() : undefined),
+  });
+  const close = () => {
+    signOutAll.reset();
+    setOpen(false);
+  };
+  return (
+    <section className="card" aria-labelledby="sessions-title">
+      <h2 id="sessions-title">{t('accounts.sessionsTitle')}</h2>
+      <p className="muted">{t('accounts.sessionsLead')}</p>
+      <button type="button" className="button button--danger" onClick={() => setOpen(true)}>
+        {t('accounts.logoutAll')}
+      </button>
+      <Dialog open={open} title={t('accounts.logoutAllTitle')} onClose={close}>
+        <p>{t('accounts.logoutAllBody')}</p>
+        <FormError message={describeError(signOutAll.error).message} />
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={close}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className="button button--danger-solid"
+            disabled={signOutAll.isPending}
+            aria-busy={signOutAll.isPending}
+            onClick={() => signOutAll.mutate()}
+          >
+            {t('accounts.logoutAllConfirm')}
+          </button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
