@@ -1,20 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import {
@@ -29,9 +13,9 @@ import {
   motherInfo,
 } from '../db/schema';
 import { ownedCattle, ownedCattleIds } from '../db/scope';
-import { ageFromBirthday } from '../domain/ages';
+import { ageFromBirthday, latestBirthdayFor } from '../domain/ages';
 import { dayCountsAsOf } from '../domain/breeding';
-import { addDays, todayJst } from '../domain/calendar';
+import { todayJst } from '../domain/calendar';
 import { CATTLE_STATUSES } from '../domain/cattle-enums';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
 import type { listCattleQuerySchema } from './cattle.schemas';
@@ -137,11 +121,13 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
   if (params.status.length) filters.push(inArray(cattle.status, params.status));
   if (params.has_alert === 'true') filters.push(isNotNull(activeAlerts.cattleId));
   if (params.has_alert === 'false') filters.push(isNull(activeAlerts.cattleId));
-  // age (whole 365.25-day years) ≥ minAge ⇔ daysOld ≥ ⌈minAge × 365.25⌉
-  if (params.minAge !== undefined)
-    filters.push(lte(cattle.birthday, addDays(today, -Math.ceil(params.minAge * 365.25))));
+  // age (whole calendar years) ≥ minAge ⇔ born on or before the latest birthday ⌈minAge⌉ years back (§18).
+  if (params.minAge !== undefined) {
+    filters.push(lte(cattle.birthday, latestBirthdayFor(12 * Math.ceil(params.minAge), today)));
+  }
+  // age ≤ maxAge ⇔ not yet ⌊maxAge⌋ + 1 whole years old.
   if (params.maxAge !== undefined) {
-    filters.push(gte(cattle.birthday, addDays(today, -(Math.ceil((Math.floor(params.maxAge) + 1) * 365.25) - 1))));
+    filters.push(gt(cattle.birthday, latestBirthdayFor(12 * (Math.floor(params.maxAge) + 1), today)));
   }
   if (params.barn) filters.push(eq(cattle.barn, params.barn));
   if (params.breed) filters.push(eq(cattle.breed, params.breed));

@@ -405,9 +405,9 @@ describe('shipment plans', () => {
     expect(all.json.data.results.map((r: any) => r.cattleId)).toEqual([b, a, c]);
     const [first, second] = all.json.data.results;
     expect(first.monthsOldAtPlannedMonth).toBeNull();
-    const expectedMonths = Math.floor(
-      (Date.parse(`${next}-01T00:00:00Z`) - Date.parse('2024-01-01T00:00:00Z')) / 86_400_000 / 30.44,
-    );
+    // Calendar months from 2024-01-01 to the first of the planned month (§18): whole months, no 30.44-day months.
+    const [plannedYear, plannedMonth] = next.split('-').map(Number);
+    const expectedMonths = (plannedYear - 2024) * 12 + (plannedMonth - 1);
     expect(second).toMatchObject({
       earTagNumber: 20,
       status: 'SCHEDULED_FOR_SHIPMENT',
@@ -584,7 +584,8 @@ describe('GET /shipments/export.csv', () => {
     expect(lines[1]).toMatch(
       /^2025-02-01,\d+,1234,ふくはる,去勢,8,285\.5,720000,"'=HYPERLINK\(""x""\)",,"肉質 A5, 良好"$/,
     );
-    expect(lines[2]).toMatch(/^2025-06-01,\d+,,かつひで,去勢,11,285\.5,720000,,,$/);
+    // Born 2024-06-01 (the fixture's default), shipped 2025-06-01: 12 calendar months old that day.
+    expect(lines[2]).toMatch(/^2025-06-01,\d+,,かつひで,去勢,12,285\.5,720000,,,$/);
     expect(lines).toHaveLength(4); // header, two rows, trailing CRLF
     expect(res.text).not.toContain('隣の牛');
 
