@@ -5,15 +5,11 @@ import { sessions } from '../db/schema';
 import type { AppEnv } from '../env';
 import { unauthorized } from '../lib/errors';
 import { slideSession } from './sliding-session';
-import { verifyAccessToken } from './tokens';
+import { verifyBearer } from './tokens';
 
 /** Bearer authentication: a valid signed token whose session has not been signed out. */
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
-  const header = c.req.header('Authorization');
-  if (!header) throw unauthorized('No token provided');
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) throw unauthorized('Invalid token format');
-  const token = await verifyAccessToken(c.env, match[1]);
+  const token = await verifyBearer(c.env, c.req.header('Authorization'));
   const { userId, sessionId } = token;
   const [session] = await getDb(c.env)
     .select({ id: sessions.id, createdAt: sessions.createdAt })

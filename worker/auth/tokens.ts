@@ -53,6 +53,14 @@ export async function signToken(env: Env, userId: number, sessionId: string, exp
     .sign(secretKey(env));
 }
 
+/** The bearer token's verified claims from an Authorization header; every 401 message of docs/product.md §3. */
+export function verifyBearer(env: Env, header: string | undefined) {
+  if (!header) throw unauthorized('No token provided');
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) throw unauthorized('Invalid token format');
+  return verifyAccessToken(env, match[1]);
+}
+
 /** Verifies a bearer token; the 401 messages are docs/product.md §3's. */
 export async function verifyAccessToken(
   env: Env,

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { slideSession } from '../auth/sliding-session';
-import { verifyAccessToken } from '../auth/tokens';
+import { verifyBearer } from '../auth/tokens';
 import { getDb } from '../db/client';
 import { FARM_MESSAGES, type FarmRole, roleAllows } from '../domain/roles';
 import type { AppEnv } from '../env';
@@ -54,11 +54,7 @@ async function sessionAndMembership(db: ReturnType<typeof getDb>, userId: number
  */
 export const farmAccess = (minimum?: FarmRole, options: { farmFromPath?: boolean } = {}) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const header = c.req.header('Authorization');
-    if (!header) throw unauthorized('No token provided');
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw unauthorized('Invalid token format');
-    const token = await verifyAccessToken(c.env, match[1]);
+    const token = await verifyBearer(c.env, c.req.header('Authorization'));
     const { userId, sessionId } = token;
     // The farm routes name their farm in the path (/farms/{farmId}/…); farm-data routes by the header.
     const farm = requestedFarm(options.farmFromPath ? c.req.param('farmId') : c.req.header('X-Farm-Id'));

@@ -24,3 +24,17 @@ export function describeError(error: unknown): { fields: FieldErrors; message: s
   }
   return { fields: {}, message: error instanceof Error ? error.message : String(error) };
 }
+
+/**
+ * A form's errors after its zod parse, plus the typed-twice check of a new password: the confirmation field gets
+ * 'パスワードが一致しません' when the password itself is valid but the two differ.
+ */
+export function withPasswordConfirmation(
+  errors: FieldErrors,
+  form: FormData,
+  fields: { password: string; confirm: string },
+): FieldErrors {
+  const password = String(form.get(fields.password) ?? '');
+  if (errors[fields.password] || password === String(form.get(fields.confirm) ?? '')) return errors;
+  return { ...errors, [fields.confirm]: translate('accounts.passwordMismatch') };
+}

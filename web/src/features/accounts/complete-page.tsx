@@ -4,7 +4,7 @@ import { completeBodySchema } from '@worker/accounts/accounts.schemas';
 import { type FormEvent, useState } from 'react';
 import { completeRegistration } from '../../api/accounts';
 import { FormError, SubmitButton, TextField } from '../../components/form';
-import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
+import { describeError, type FieldErrors, withPasswordConfirmation, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import './messages';
 import { PublicLayout } from './public-layout';
@@ -20,10 +20,10 @@ export function CompletePage() {
     const form = new FormData(event.currentTarget);
     const values = { token, name: String(form.get('name') ?? ''), password: String(form.get('password') ?? '') };
     const parsed = completeBodySchema.safeParse(values);
-    const errors: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error);
-    if (!errors.password && values.password !== String(form.get('passwordConfirm') ?? '')) {
-      errors.passwordConfirm = t('accounts.passwordMismatch');
-    }
+    const errors = withPasswordConfirmation(parsed.success ? {} : zodFieldErrors(parsed.error), form, {
+      password: 'password',
+      confirm: 'passwordConfirm',
+    });
     setClientErrors(errors);
     if (parsed.success && Object.keys(errors).length === 0) complete.mutate(parsed.data);
   };

@@ -7,7 +7,7 @@ import { ApiError } from '../../api/client';
 import { Dialog } from '../../components/dialog';
 import { FormError, SubmitButton, TextField } from '../../components/form';
 import { clearToken } from '../../lib/auth-token';
-import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
+import { describeError, type FieldErrors, withPasswordConfirmation, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import './messages';
 
@@ -45,10 +45,10 @@ function ChangePasswordForm() {
       newPassword: String(form.get('newPassword') ?? ''),
     };
     const parsed = changePasswordBodySchema.safeParse(values);
-    const errors: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error);
-    if (!errors.newPassword && values.newPassword !== String(form.get('newPasswordConfirm') ?? '')) {
-      errors.newPasswordConfirm = t('accounts.passwordMismatch');
-    }
+    const errors = withPasswordConfirmation(parsed.success ? {} : zodFieldErrors(parsed.error), form, {
+      password: 'newPassword',
+      confirm: 'newPasswordConfirm',
+    });
     setClientErrors(errors);
     if (parsed.success && Object.keys(errors).length === 0) change.mutate(parsed.data);
     else change.reset();

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { confirmPasswordReset } from '../../api/accounts';
 import { FormError, SubmitButton, TextField } from '../../components/form';
 import { clearToken } from '../../lib/auth-token';
-import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
+import { describeError, type FieldErrors, withPasswordConfirmation, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import './messages';
 import { PublicLayout } from './public-layout';
@@ -34,10 +34,10 @@ export function ResetPasswordPage() {
     const form = new FormData(event.currentTarget);
     const values = { token, password: String(form.get('password') ?? '') };
     const parsed = passwordResetConfirmBodySchema.safeParse(values);
-    const errors: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error);
-    if (!errors.password && values.password !== String(form.get('passwordConfirm') ?? '')) {
-      errors.passwordConfirm = t('accounts.passwordMismatch');
-    }
+    const errors = withPasswordConfirmation(parsed.success ? {} : zodFieldErrors(parsed.error), form, {
+      password: 'password',
+      confirm: 'passwordConfirm',
+    });
     setClientErrors(errors);
     if (parsed.success && Object.keys(errors).length === 0) reset.mutate(parsed.data);
   };
