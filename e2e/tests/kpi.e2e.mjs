@@ -158,7 +158,12 @@ test('a farmer’s recorded events give the hand-computed KPIs on /kpi', async (
     const created = await call('/cattle', {
       method: 'POST',
       token: farmer.token,
-      body: { name: `繁殖${name}`, identificationNumber: ++number, gender: '雌', growthStage: 'MULTI_PAROUS' },
+      body: {
+        name: `繁殖${name}`,
+        identificationNumber: String(++number).padStart(10, '0'),
+        gender: '雌',
+        growthStage: 'MULTI_PAROUS',
+      },
     });
     for (const [eventType, ago] of events) {
       await call('/events', {

@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-router';
 import { z } from 'zod';
 import { meQuery } from './api/accounts';
-import type { CattleListSearch } from './api/cattle';
+import { CATTLE_SORT_KEYS, type CattleListSearch } from './api/cattle';
 import { settleCurrentFarm } from './api/farms';
 import { AppShell } from './components/app-shell';
 import { ErrorState, Loading } from './components/states';
@@ -174,7 +174,7 @@ const cattleListSearch = (search: Record<string, unknown>): CattleListSearch => 
     barn: text(search.barn),
     breed: text(search.breed),
     has_alert: search.has_alert === 'true' || search.has_alert === true ? ('true' as const) : undefined,
-    sortBy: oneOf(search.sortBy, ['id', 'name', 'days_old', 'days_open'] as const),
+    sortBy: oneOf(search.sortBy, CATTLE_SORT_KEYS),
     sortOrder: oneOf(search.sortOrder, ['asc', 'desc'] as const),
   };
 };

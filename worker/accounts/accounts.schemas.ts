@@ -12,6 +12,7 @@ export const passwordSchema = z
 
 export const userNameSchema = z
   .string({ error: 'ユーザー名は必須です' })
+  .normalize('NFKC')
   .trim()
   .min(1, 'ユーザー名は必須です')
   .max(100, 'ユーザー名は100文字以下で入力してください');

@@ -152,6 +152,17 @@ describe('POST /auth/verify and /auth/complete', () => {
   });
 });
 
+describe('addresses and passwords as typed (§18)', () => {
+  it('reads a full-width address as its ASCII form, and keeps a full-width password exactly as typed', async () => {
+    const password = 'ＡＢＣｄｅｆ１２３';
+    const { email } = await signUp({ password });
+    const wide = email.replace(/[!-~]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0));
+    expect((await api('/auth/login', { method: 'POST', body: { email: wide, password } })).status).toBe(200);
+    // NFKC is not applied to passwords: the ASCII spelling is another password.
+    expect((await api('/auth/login', { method: 'POST', body: { email, password: 'ABCdef123' } })).status).toBe(401);
+  });
+});
+
 describe('POST /auth/login and /auth/logout', () => {
   it('signs in with a 30-day signed token and a session row', async () => {
     const { email, password } = await signUp();

@@ -21,7 +21,7 @@ const alertSchema = z.object({
   status: z.enum(ALERT_STATUSES),
   cattleId: z.number(),
   cattleName: z.string().nullable(),
-  cattleEarTagNumber: z.number().nullable(),
+  cattleEarTagNumber: z.string().nullable(),
   dueAt: z.string().nullable(),
   message: z.string(),
   memo: z.string().nullable(),

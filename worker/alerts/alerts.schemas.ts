@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ALERT_SEVERITIES, ALERT_STATUSES, ALERT_TYPES, type AlertStatus } from '../domain/alerts';
 import { addYears, isIsoDate } from '../domain/calendar';
+import { earTagNumberSchema } from '../domain/identification';
+import { nfkc, normalizedText, numberInput } from '../domain/input';
 
 export const ALERT_MESSAGES = {
   invalidType: 'Invalid alert type',
@@ -69,20 +71,18 @@ const list = <T extends z.ZodType<unknown, string>>(item: T) =>
         ? []
         : v
             .split(',')
-            .map((s) => s.trim())
+            .map((s) => nfkc(s).trim())
             .filter(Boolean),
     )
     .pipe(z.array(item));
 
-const dateParam = z.string().refine(isIsoDate, ALERT_MESSAGES.date).optional();
+const dateParam = normalizedText().refine(isIsoDate, ALERT_MESSAGES.date).optional();
 
 export const listAlertsQuerySchema = z
   .object({
-    cattleId: z.coerce
-      .number({ error: ALERT_MESSAGES.cattleId })
-      .int(ALERT_MESSAGES.cattleId)
-      .positive(ALERT_MESSAGES.cattleId)
-      .optional(),
+    cattleId: numberInput(
+      z.number({ error: ALERT_MESSAGES.cattleId }).int(ALERT_MESSAGES.cattleId).positive(ALERT_MESSAGES.cattleId),
+    ).optional(),
     alertType: list(z.enum(ALERT_TYPES, { error: ALERT_MESSAGES.invalidType })),
     severity: list(z.enum(ALERT_SEVERITIES, { error: ALERT_MESSAGES.invalidSeverity })),
     status: list(alertStatusSchema),
@@ -138,11 +138,7 @@ export const alertCreateSchema = (today: string) =>
       .string()
       .nullish()
       .transform((v) => v ?? null),
-    cattleEarTagNumber: z
-      .number()
-      .int()
-      .nullish()
-      .transform((v) => v ?? null),
+    cattleEarTagNumber: earTagNumberSchema.nullish().transform((v) => v ?? null),
   });
 export type AlertCreateInput = z.input<ReturnType<typeof alertCreateSchema>>;
 export type AlertCreate = z.output<ReturnType<typeof alertCreateSchema>>;

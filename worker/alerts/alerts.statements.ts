@@ -18,7 +18,7 @@ export interface AlertInsert {
   severity: AlertSeverity;
   cattleId: number;
   cattleName: string | null;
-  cattleEarTagNumber: number | null;
+  cattleEarTagNumber: string | null;
   dueAt: string | null;
   message: string;
   memo: string | null;
@@ -68,7 +68,7 @@ export interface AlertRefresh {
   severity: AlertSeverity;
   message: string;
   cattleName: string | null;
-  cattleEarTagNumber: number | null;
+  cattleEarTagNumber: string | null;
 }
 
 const REFRESH_COLUMNS = 5;

@@ -175,7 +175,7 @@ describe('regenerateAlerts for a whole herd', () => {
       const { meta } = await env.DB.prepare(
         "INSERT INTO cattle (farm_id, created_by, identification_number, ear_tag_number, name, gender, status) VALUES (?, ?, ?, ?, ?, '雌', 'HEALTHY')",
       )
-        .bind(owner.farmId, owner.userId, id, id % 10000, `牛${i}`)
+        .bind(owner.farmId, owner.userId, String(id), String(id % 10000), `牛${i}`)
         .run();
       cows.push(meta.last_row_id);
     }

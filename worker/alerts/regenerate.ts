@@ -39,7 +39,7 @@ export interface NewAlert {
   farmId: number;
   cattleId: number;
   cattleName: string | null;
-  cattleEarTagNumber: number | null;
+  cattleEarTagNumber: string | null;
   type: AlertType;
   severity: AlertSeverity;
   dueAt: IsoDate;

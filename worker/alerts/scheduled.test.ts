@@ -30,7 +30,7 @@ async function seedCow(member: Member, name: string, state: CowState) {
   const { meta } = await env.DB.prepare(
     "INSERT INTO cattle (farm_id, created_by, identification_number, ear_tag_number, name, gender, status) VALUES (?, ?, ?, ?, ?, '雌', 'HEALTHY')",
   )
-    .bind(member.farmId, member.userId, id, id % 10000, name)
+    .bind(member.farmId, member.userId, String(id), String(id % 10000), name)
     .run();
   await env.DB.prepare(
     'INSERT INTO breeding_status (cattle_id, last_calving_date, expected_calving_date, last_insemination_date, scheduled_pregnancy_check_date) VALUES (?, ?, ?, ?, ?)',

@@ -27,8 +27,10 @@ export interface AnimalForBreeding {
   cattleId: number;
   farmId: number;
   name: string | null;
-  identificationNumber: number;
-  earTagNumber: number | null;
+  identificationNumber: string | null;
+  earTagNumber: string | null;
+  gender: string | null;
+  birthday: string | null;
   breed: string | null;
   status: string;
   growthStage: string | null;
@@ -63,6 +65,8 @@ export async function loadBreedingContext(db: Db, farmId: number, cattleId: numb
         name: cattle.name,
         identificationNumber: cattle.identificationNumber,
         earTagNumber: cattle.earTagNumber,
+        gender: cattle.gender,
+        birthday: cattle.birthday,
         breed: cattle.breed,
         status: cattle.status,
         growthStage: cattle.growthStage,

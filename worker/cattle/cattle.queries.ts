@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
+import { byEarTag } from '../db/ear-tag-order';
 import {
   alerts,
   bloodline,
@@ -17,6 +18,7 @@ import { ageFromBirthday, latestBirthdayFor } from '../domain/ages';
 import { dayCountsAsOf } from '../domain/breeding';
 import { todayJst } from '../domain/calendar';
 import { CATTLE_STATUSES } from '../domain/cattle-enums';
+import { digitsOf } from '../domain/input';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
 import type { listCattleQuerySchema } from './cattle.schemas';
 
@@ -78,6 +80,10 @@ function sortExpression(sortBy: ListCattleParams['sortBy'], sortOrder: 'asc' | '
         : { expr: sql<string>`coalesce(${cattle.birthday}, '0000-01-01')`, dir: 'desc' as const };
     case 'days_open':
       return { expr: daysOpenSql(today), dir: sortOrder };
+    case 'ear_tag':
+      // Without leading zeros and right-aligned in 10 characters, ear tags sort as numbers ('9' < '0099' < '100');
+      // untagged first.
+      return { expr: sql<string>`printf('%10s', ltrim(coalesce(${cattle.earTagNumber}, ''), '0'))`, dir: sortOrder };
     default:
       return { expr: sql<number>`${cattle.cattleId}`, dir: sortOrder };
   }
@@ -96,6 +102,8 @@ function cursorValue(
       return r.row.birthday ?? (dir === 'asc' ? '9999-12-31' : '0000-01-01');
     case 'days_open':
       return r.daysOpen;
+    case 'ear_tag':
+      return (r.row.earTagNumber ?? '').replace(/^0+/, '').padStart(10, ' ');
     default:
       return r.row.cattleId;
   }
@@ -107,12 +115,14 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
   const activeAlerts = activeAlertsByCattle(db, farmId);
   const filters: (SQL | undefined)[] = [ownedCattle(farmId)];
   if (params.search) {
-    const pattern = `%${escapeLike(params.search)}%`;
+    // The name contains the term; either number starts with its digits (§5: `０８１２` and `0812-` find 0812…).
+    const digits = digitsOf(params.search);
+    const byNumber = /^\d+$/.test(digits) ? `${digits}%` : null;
     filters.push(
       or(
-        sql`${cattle.name} like ${pattern} escape '\\'`,
-        sql`cast(${cattle.earTagNumber} as text) like ${pattern} escape '\\'`,
-        sql`cast(${cattle.identificationNumber} as text) like ${pattern} escape '\\'`,
+        sql`${cattle.name} like ${`%${escapeLike(params.search)}%`} escape '\\'`,
+        byNumber ? sql`${cattle.earTagNumber} like ${byNumber}` : undefined,
+        byNumber ? sql`${cattle.identificationNumber} like ${byNumber}` : undefined,
       ),
     );
   }
@@ -234,7 +244,7 @@ export async function loadCattleDetail(db: Db, farmId: number, cattleId: number)
       db
         .select({
           info: motherInfo,
-          motherEarTagNumber: sql<number | null>`m.ear_tag_number`,
+          motherEarTagNumber: sql<string | null>`m.ear_tag_number`,
           motherStatus: sql<string | null>`m.status`,
         })
         .from(motherInfo)
@@ -307,7 +317,7 @@ export function registerForExport(db: Db, farmId: number) {
     .leftJoin(bloodline, eq(bloodline.cattleId, cattle.cattleId))
     .leftJoin(motherInfo, eq(motherInfo.cattleId, cattle.cattleId))
     .where(ownedCattle(farmId))
-    .orderBy(asc(cattle.earTagNumber), asc(cattle.cattleId));
+    .orderBy(...byEarTag, asc(cattle.cattleId));
 }
 
 /** The animal page's data (GET /cattle/{id}, and the answer of every change); null when not the owner's. */

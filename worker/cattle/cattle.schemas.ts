@@ -1,73 +1,75 @@
 import { z } from 'zod';
 import { ALERT_SEVERITIES } from '../domain/alerts';
-import { todayJst } from '../domain/calendar';
+import { isIsoDate, todayJst } from '../domain/calendar';
 import { CATTLE_STATUSES, GENDERS, GROWTH_STAGES, STATUS_CHANGE_ALLOWED } from '../domain/cattle-enums';
 import { eventDetailsViewSchema } from '../domain/event-types';
+import { earTagNumberSchema, identificationNumberSchema } from '../domain/identification';
+import { nfkc, normalized, normalizedText, numberInput } from '../domain/input';
 
-/** Request rules of docs/product.md §5, shared by the API and the web forms. */
-const text = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .nullish()
-    .transform((v) => (v ? v : null));
+/**
+ * Request rules of docs/product.md §5, shared by the API and the web forms. Names, codes, dates, numbers and enums
+ * are NFKC-normalised first (§18); notes and memos are kept as typed.
+ */
+const optional = <T extends z.ZodType<string | null | undefined, string | null | undefined>>(schema: T) =>
+  schema.nullish().transform((v) => (v ? v : null));
+/** A name or code: NFKC, trimmed, at most `max` characters; empty is null. */
+const name = (max: number, message: string) => optional(normalizedText().max(max, message));
+/** Free text (notes, memos): trimmed only, as typed. */
+const freeText = (max: number, message: string) => optional(z.string().trim().max(max, message));
 
-const positiveInt = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+const positiveInt = (message: string) => numberInput(z.number({ error: message }).int(message).positive(message));
 
-export const identificationNumberSchema = positiveInt('個体識別番号は正の整数である必要があります').max(
-  9_999_999_999,
-  '個体識別番号は10桁以内で入力してください',
-);
-export const earTagNumberSchema = positiveInt('耳標番号は正の整数である必要があります').max(
-  99_999_999,
-  '耳標番号は8桁以内で入力してください',
-);
-export const birthdaySchema = z
-  .string({ error: '誕生日はYYYY-MM-DD形式で入力してください' })
+export { earTagNumberSchema, identificationNumberSchema };
+export const birthdaySchema = normalizedText({ error: '誕生日はYYYY-MM-DD形式で入力してください' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, '誕生日はYYYY-MM-DD形式で入力してください')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), '誕生日はYYYY-MM-DD形式で入力してください')
-  .refine((v) => v <= todayJst(), '誕生日は未来の日付ではありません');
-export const weightSchema = z.coerce
-  .number({ error: '体重は正の値である必要があります' })
-  .positive('体重は正の値である必要があります')
-  .max(2000, '体重は2000kg以下で入力してください');
-export const scoreSchema = z.coerce
-  .number({ error: '評価スコアは1-5の範囲内である必要があります' })
-  .int('評価スコアは1-5の範囲内である必要があります')
-  .min(1, '評価スコアは1-5の範囲内である必要があります')
-  .max(5, '評価スコアは1-5の範囲内である必要があります');
-export const nameSchema = z
-  .string({ error: '名前は必須です' })
-  .trim()
+  .refine(isIsoDate, '誕生日はYYYY-MM-DD形式で入力してください')
+  .refine((v) => v <= todayJst(), '生年月日に未来の日付は指定できません');
+export const weightSchema = numberInput(
+  z
+    .number({ error: '体重は正の値である必要があります' })
+    .positive('体重は正の値である必要があります')
+    .max(2000, '体重は2000kg以下で入力してください'),
+);
+export const scoreSchema = numberInput(
+  z
+    .number({ error: '評価スコアは1-5の範囲内である必要があります' })
+    .int('評価スコアは1-5の範囲内である必要があります')
+    .min(1, '評価スコアは1-5の範囲内である必要があります')
+    .max(5, '評価スコアは1-5の範囲内である必要があります'),
+);
+export const nameSchema = normalizedText({ error: '名前は必須です' })
   .min(1, '名前は必須です')
   .max(50, '名前は50文字以下で入力してください');
-export const genderSchema = z.enum(GENDERS, { error: '性別は雄・去勢・雌のいずれかを選択してください' });
-export const growthStageSchema = z.enum(GROWTH_STAGES, { error: '成長段階を選択してください' });
-export const statusSchema = z.enum(CATTLE_STATUSES, { error: '無効なステータスです' });
+const genderChoice = z.enum(GENDERS, { error: '性別は雄・去勢・雌のいずれかを選択してください' });
+const growthStageChoice = z.enum(GROWTH_STAGES, { error: '成長段階を選択してください' });
+const statusChoice = z.enum(CATTLE_STATUSES, { error: '無効なステータスです' });
+export const genderSchema = normalized(genderChoice);
+export const growthStageSchema = normalized(growthStageChoice);
+export const statusSchema = normalized(statusChoice);
 
 export const bloodlineSchema = z.object({
-  fatherCattleName: text(50, '父牛の名前は50文字以下で入力してください'),
-  motherFatherCattleName: text(50, '母の父の名前は50文字以下で入力してください'),
-  motherGrandFatherCattleName: text(50, '母の祖父の名前は50文字以下で入力してください'),
-  motherGreatGrandFatherCattleName: text(50, '母の曾祖父の名前は50文字以下で入力してください'),
+  fatherCattleName: name(50, '父牛の名前は50文字以下で入力してください'),
+  motherFatherCattleName: name(50, '母の父の名前は50文字以下で入力してください'),
+  motherGrandFatherCattleName: name(50, '母の祖父の名前は50文字以下で入力してください'),
+  motherGreatGrandFatherCattleName: name(50, '母の曾祖父の名前は50文字以下で入力してください'),
 });
 
 export const motherInfoSchema = z.object({
   motherCattleId: positiveInt('母牛のIDは正の整数である必要があります').nullish(),
-  motherName: text(50, '母牛の名前は50文字以下で入力してください'),
+  motherName: name(50, '母牛の名前は50文字以下で入力してください'),
   motherIdentificationNumber: identificationNumberSchema.nullish(),
   motherScore: scoreSchema.nullish(),
 });
 
 export const initialBreedingSchema = z.object({
-  parity: z.coerce
-    .number({ error: '産次は0以上の整数である必要があります' })
-    .int('産次は0以上の整数である必要があります')
-    .min(0, '産次は0以上の整数である必要があります')
-    .max(20, '産次は20以下で入力してください')
-    .optional(),
-  breedingMemo: text(1000, '繁殖メモは1000文字以下で入力してください'),
+  parity: numberInput(
+    z
+      .number({ error: '産次は0以上の整数である必要があります' })
+      .int('産次は0以上の整数である必要があります')
+      .min(0, '産次は0以上の整数である必要があります')
+      .max(20, '産次は20以下で入力してください'),
+  ).optional(),
+  breedingMemo: freeText(1000, '繁殖メモは1000文字以下で入力してください'),
 });
 
 const cattleFields = {
@@ -79,12 +81,12 @@ const cattleFields = {
   birthday: birthdaySchema.nullish(),
   weight: weightSchema.nullish(),
   score: scoreSchema.nullish(),
-  breed: text(50, '品種は50文字以下で入力してください'),
+  breed: name(50, '品種は50文字以下で入力してください'),
   status: statusSchema.optional(),
-  producerName: text(100, '生産者名は100文字以下で入力してください'),
-  barn: text(50, '牛舎は50文字以下で入力してください'),
-  breedingValue: text(200, '育種価は200文字以下で入力してください'),
-  notes: text(1000, '備考は1000文字以下で入力してください'),
+  producerName: name(100, '生産者名は100文字以下で入力してください'),
+  barn: name(50, '牛舎は50文字以下で入力してください'),
+  breedingValue: name(200, '育種価は200文字以下で入力してください'),
+  notes: freeText(1000, '備考は1000文字以下で入力してください'),
 };
 
 export const createCattleSchema = z.object({
@@ -108,8 +110,8 @@ export type UpdateCattleInput = z.input<typeof updateCattleSchema>;
 export type UpdateCattle = z.output<typeof updateCattleSchema>;
 
 export const statusChangeSchema = z.object({
-  status: z.enum(STATUS_CHANGE_ALLOWED, { error: '無効なステータスです' }),
-  reason: text(500, '理由は500文字以下で入力してください'),
+  status: normalized(z.enum(STATUS_CHANGE_ALLOWED, { error: '無効なステータスです' })),
+  reason: freeText(500, '理由は500文字以下で入力してください'),
 });
 
 const list = <T extends z.ZodType<unknown, string>>(item: T) =>
@@ -121,25 +123,27 @@ const list = <T extends z.ZodType<unknown, string>>(item: T) =>
         ? []
         : (Array.isArray(v) ? v : [v])
             .flatMap((s) => s.split(','))
-            .map((s) => s.trim())
+            .map((s) => nfkc(s).trim())
             .filter(Boolean),
     )
     .pipe(z.array(item));
 
-export const SORT_KEYS = ['id', 'name', 'days_old', 'days_open'] as const;
+export const SORT_KEYS = ['id', 'name', 'days_old', 'days_open', 'ear_tag'] as const;
 
 export const listCattleQuerySchema = z
   .object({
-    search: z.string().trim().max(50, '検索語は50文字以下で入力してください').optional(),
-    gender: list(genderSchema),
-    growth_stage: list(growthStageSchema),
-    status: list(statusSchema),
+    search: normalizedText().max(50, '検索語は50文字以下で入力してください').optional(),
+    gender: list(genderChoice),
+    growth_stage: list(growthStageChoice),
+    status: list(statusChoice),
     has_alert: z.enum(['true', 'false'], { error: 'has_alertはtrueまたはfalseです' }).optional(),
-    minAge: z.coerce.number({ error: '年齢は0以上の数値です' }).min(0, '年齢は0以上の数値です').optional(),
-    maxAge: z.coerce.number({ error: '年齢は0以上の数値です' }).min(0, '年齢は0以上の数値です').optional(),
-    barn: z.string().trim().max(50).optional(),
-    breed: z.string().trim().max(50).optional(),
-    sortBy: z.enum(SORT_KEYS, { error: '並び替えはid, name, days_old, days_openのいずれかです' }).default('id'),
+    minAge: numberInput(z.number({ error: '年齢は0以上の数値です' }).min(0, '年齢は0以上の数値です')).optional(),
+    maxAge: numberInput(z.number({ error: '年齢は0以上の数値です' }).min(0, '年齢は0以上の数値です')).optional(),
+    barn: normalizedText().max(50).optional(),
+    breed: normalizedText().max(50).optional(),
+    sortBy: z
+      .enum(SORT_KEYS, { error: '並び替えはid, name, days_old, days_open, ear_tagのいずれかです' })
+      .default('id'),
     sortOrder: z.enum(['asc', 'desc'], { error: '並び順はascまたはdescです' }).default('desc'),
     limit: z.coerce
       .number({ error: 'limitは1から100の整数です' })
@@ -164,8 +168,8 @@ const timestamps = { createdAt: z.string(), updatedAt: z.string() };
 
 export const cattleViewSchema = z.object({
   cattleId: int,
-  identificationNumber: int,
-  earTagNumber: nullableInt,
+  identificationNumber: nullableText,
+  earTagNumber: nullableText,
   name: nullableText,
   growthStage: nullableText,
   birthday: nullableText,
@@ -238,9 +242,9 @@ const motherInfoRowSchema = z.object({
   cattleId: int,
   motherCattleId: nullableInt,
   motherName: nullableText,
-  motherIdentificationNumber: nullableInt,
+  motherIdentificationNumber: nullableText,
   motherScore: nullableInt,
-  motherEarTagNumber: nullableInt,
+  motherEarTagNumber: nullableText,
 });
 
 const breedingSummaryRowSchema = z.object({
@@ -272,7 +276,7 @@ export const cattleDetailSchema = cattleViewSchema.extend({
       notes: nullableText,
       ...timestamps,
       cattleName: nullableText,
-      cattleEarTagNumber: nullableInt,
+      cattleEarTagNumber: nullableText,
     }),
   ),
   alerts: alertSummarySchema,
@@ -280,7 +284,7 @@ export const cattleDetailSchema = cattleViewSchema.extend({
     z.object({
       cattleId: int,
       name: nullableText,
-      earTagNumber: nullableInt,
+      earTagNumber: nullableText,
       birthday: nullableText,
       gender: nullableText,
       status: z.string(),

@@ -10,6 +10,7 @@ import { bloodline, breedingStatus, cattle, motherInfo } from '../db/schema';
 import { ownedCattle, type Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { CattleStatus } from '../domain/cattle-enums';
+import { earTagFromIdentification } from '../domain/identification';
 import { AppError, notFound, validationError } from '../lib/errors';
 import { statusChangeStatements } from '../status/status-history';
 import { cattleOwner } from './cattle.queries';
@@ -63,9 +64,11 @@ function motherCattleIdSql(farmId: number, info: NonNullable<RegisterCattleInput
 
 /** What registering writes: the form's fields, where a calf registered from its calving may still be nameless. */
 type OptionalText = 'producerName' | 'barn' | 'breedingValue' | 'notes';
-export type RegisterCattleInput = Omit<CreateCattle, 'name' | OptionalText> & { name: string | null } & Partial<
-    Pick<CreateCattle, OptionalText>
-  >;
+export type RegisterCattleInput = Omit<CreateCattle, 'name' | 'identificationNumber' | OptionalText> & {
+  name: string | null;
+  /** Null for a calf registered from its calving before its ear tag is known ('未登録'). */
+  identificationNumber: string | null;
+} & Partial<Pick<CreateCattle, OptionalText>>;
 
 function cattleColumns<T extends RegisterCattleInput | UpdateCattle>(input: T) {
   const { bloodline: _b, motherInfo: _m, breeding: _br, ...fields } = input;
@@ -76,9 +79,20 @@ const hasAny = (values: object | null | undefined) =>
   !!values && Object.values(values).some((v) => v !== null && v !== undefined && v !== '');
 
 /**
+ * The farm's newest animal: inside a batch, right after an animal's insert, that animal (ids only grow, and a
+ * batch runs alone). It finds a calf that has no 個体識別番号 yet as surely as one that has.
+ */
+export const newestAnimalSql = (farmId: number) => sql`(select max(cattle_id) from cattle where farm_id = ${farmId})`;
+
+/** The ear tag to store: the one given, else digits 6–9 of the 個体識別番号 (§5), else none. */
+const earTagOf = (input: Pick<RegisterCattleInput, 'identificationNumber' | 'earTagNumber'>) =>
+  input.earTagNumber ?? (input.identificationNumber ? earTagFromIdentification(input.identificationNumber) : null);
+
+/**
  * The statements that register one animal: its cattle row, its empty breeding_status and breeding_summary rows,
- * bloodline and mother, as one atomic batch. Later rows find the animal by (owner, identification number), which
- * is unique, so many registrations can share one batch. The cattle insert returns the new `cattle_id`.
+ * bloodline and mother, as one atomic batch. Each later row finds the animal as the farm's newest, so many
+ * registrations can share one batch when each animal's statements follow its insert. The cattle insert returns
+ * the new `cattle_id`.
  */
 export function registerCattleStatements(
   scope: Pick<Scope, 'db' | 'farmId' | 'userId'>,
@@ -86,14 +100,14 @@ export function registerCattleStatements(
   now = new Date().toISOString(),
 ): Statement[] {
   const { db, farmId } = scope;
-  const self = sql`select cattle_id from cattle
-    where farm_id = ${farmId} and identification_number = ${input.identificationNumber}`;
+  const self = sql`select ${newestAnimalSql(farmId)} as cattle_id`;
   const parity = input.breeding?.parity ?? 0;
   const statements: Statement[] = [
     db
       .insert(cattle)
       .values({
         ...cattleColumns(input),
+        earTagNumber: earTagOf(input),
         farmId,
         createdBy: scope.userId,
         status: input.status ?? 'HEALTHY',
@@ -156,10 +170,15 @@ export async function updateCattle(scope: Scope, cattleId: number, input: Update
   await assertMotherOwned(scope, input.motherInfo?.motherCattleId, cattleId);
   const now = new Date().toISOString();
   const { status, ...fields } = cattleColumns(input);
+  // A calf tagged later: its ear tag follows from the number when it has none (§5).
+  const earTag =
+    input.identificationNumber && input.earTagNumber === undefined
+      ? { earTagNumber: sql`coalesce(${cattle.earTagNumber}, ${earTagFromIdentification(input.identificationNumber)})` }
+      : {};
   const statements: Statement[] = [
     db
       .update(cattle)
-      .set({ ...fields, updatedBy: scope.userId, updatedAt: now, version: sql`${cattle.version} + 1` })
+      .set({ ...fields, ...earTag, updatedBy: scope.userId, updatedAt: now, version: sql`${cattle.version} + 1` })
       .where(and(eq(cattle.cattleId, cattleId), ownedCattle(farmId))),
   ];
   if (status) {

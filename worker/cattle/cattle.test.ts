@@ -66,12 +66,21 @@ describe('POST /cattle', () => {
 
   it.each([
     [{ name: '' }, 'name', '名前は必須です'],
-    [{ identificationNumber: -5 }, 'identificationNumber', '個体識別番号は正の整数である必要があります'],
-    [{ identificationNumber: 'abc' }, 'identificationNumber', '個体識別番号は正の整数である必要があります'],
-    [{ earTagNumber: 0 }, 'earTagNumber', '耳標番号は正の整数である必要があります'],
+    [{ identificationNumber: -5 }, 'identificationNumber', '個体識別番号は10桁の数字で入力してください'],
+    [{ identificationNumber: 'abc' }, 'identificationNumber', '個体識別番号は10桁の数字で入力してください'],
+    // A JSON integer is taken only with 10 digits: 871234566 is a number whose zero is already lost.
+    [{ identificationNumber: 871234566 }, 'identificationNumber', '個体識別番号は10桁の数字で入力してください'],
+    [{ identificationNumber: '12345' }, 'identificationNumber', '個体識別番号は10桁の数字で入力してください'],
+    [{ identificationNumber: '08712345661' }, 'identificationNumber', '個体識別番号は10桁の数字で入力してください'],
+    [{ identificationNumber: null }, 'identificationNumber', '個体識別番号は10桁の数字で入力してください'],
+    [{ earTagNumber: -1 }, 'earTagNumber', '耳標番号は1〜10桁の数字で入力してください'],
+    [{ earTagNumber: '12a' }, 'earTagNumber', '耳標番号は1〜10桁の数字で入力してください'],
+    [{ earTagNumber: '12345678901' }, 'earTagNumber', '耳標番号は1〜10桁の数字で入力してください'],
+    [{ weight: '450kg' }, 'weight', '体重は正の値である必要があります'],
     [{ gender: 'オス' }, 'gender', '性別は雄・去勢・雌のいずれかを選択してください'],
     [{ growthStage: 'ADULT' }, 'growthStage', '成長段階を選択してください'],
-    [{ birthday: '2999-01-01' }, 'birthday', '誕生日は未来の日付ではありません'],
+    [{ birthday: '2999-01-01' }, 'birthday', '生年月日に未来の日付は指定できません'],
+    [{ birthday: '2023-02-30' }, 'birthday', '誕生日はYYYY-MM-DD形式で入力してください'],
     [{ weight: 0 }, 'weight', '体重は正の値である必要があります'],
     [{ score: 0 }, 'score', '評価スコアは1-5の範囲内である必要があります'],
     [{ score: 6 }, 'score', '評価スコアは1-5の範囲内である必要があります'],
@@ -445,7 +454,7 @@ describe('GET /cattle and /cattle/status-counts', () => {
   it.each([
     ['limit=0', 'limit', 'limitは1から100の整数です'],
     ['limit=101', 'limit', 'limitは1から100の整数です'],
-    ['sortBy=weight', 'sortBy', '並び替えはid, name, days_old, days_openのいずれかです'],
+    ['sortBy=weight', 'sortBy', '並び替えはid, name, days_old, days_open, ear_tagのいずれかです'],
     ['status=SLEEPING', 'status.0', '無効なステータスです'],
     ['cursor=nonsense', 'cursor', 'カーソルが不正です'],
     ['minAge=5&maxAge=1', 'minAge', '最小年齢は最大年齢以下にしてください'],
@@ -494,8 +503,9 @@ describe('cursor paging over 250 animals', () => {
         ).bind(
           big.farmId,
           big.userId,
-          2_000_000_000 + i,
-          i,
+          String(2_000_000_000 + i),
+          // Some ear tags share a number written with and without a zero, some are missing.
+          i % 13 === 0 ? null : i % 7 === 0 ? `0${i % 50}` : String(i % 50),
           `牛${String(i % 37).padStart(2, '0')}`,
           i % 11 === 0 ? null : birthday,
           '雌',
@@ -531,6 +541,8 @@ describe('cursor paging over 250 animals', () => {
     'sortBy=days_old',
     'sortBy=days_old&sortOrder=asc',
     'sortBy=days_open',
+    'sortBy=ear_tag',
+    'sortBy=ear_tag&sortOrder=asc',
   ])('%s visits every animal exactly once', async (query) => {
     const seen = await pageThrough(query);
     expect(seen).toHaveLength(250);
@@ -543,7 +555,7 @@ describe('cursor paging over 250 animals', () => {
       if (page === 1) {
         // A new animal sorted before the current position must not shift later pages.
         await env.DB.prepare(
-          "INSERT INTO cattle (farm_id, created_by, identification_number, name, gender, growth_stage) VALUES (?, ?, 2999999999, '牛00', '雌', 'GROWING')",
+          "INSERT INTO cattle (farm_id, created_by, identification_number, name, gender, growth_stage) VALUES (?, ?, '2999999999', '牛00', '雌', 'GROWING')",
         )
           .bind(big.farmId, big.userId)
           .run();
@@ -642,5 +654,144 @@ describe('PATCH /cattle recomputes the breeding state', () => {
       parity: 4,
       initialParity: 3,
     });
+  });
+});
+
+describe('identification numbers as printed on the ear tag (§5, §18)', () => {
+  it('keeps the leading zero everywhere: create, detail, list, search and CSV', async () => {
+    const owner = await signUp({ name: 'ゼロ牧場' });
+    const res = await api('/cattle', {
+      method: 'POST',
+      token: owner.token,
+      body: newCow({ name: 'ゼロ', identificationNumber: '0871234566', earTagNumber: undefined }),
+    });
+    expect(res.status).toBe(201);
+    // The ear tag defaults to digits 6–9 of the number: 0871234566 → 3456.
+    expect(res.json.data).toMatchObject({ identificationNumber: '0871234566', earTagNumber: '3456' });
+    const id = res.json.data.cattleId;
+    const detail = await api(`/cattle/${id}`, { token: owner.token });
+    expect(detail.json.data).toMatchObject({ identificationNumber: '0871234566', earTagNumber: '3456' });
+    const list = await api('/cattle', { token: owner.token });
+    expect(list.json.data.results[0]).toMatchObject({ identificationNumber: '0871234566' });
+    const csv = await api('/cattle/export.csv', { token: owner.token });
+    expect(csv.text).toContain('\r\n0871234566,3456,ゼロ,');
+  });
+
+  it('takes full-width digits, spaces and hyphens as typed on a phone, and keeps an ear tag’s zero', async () => {
+    const owner = await signUp();
+    const res = await api('/cattle', {
+      method: 'POST',
+      token: owner.token,
+      body: newCow({
+        name: 'ﾊﾅｺ',
+        identificationNumber: '０８１２ ３０５６－７５',
+        earTagNumber: '０５６７',
+        weight: '４５０．５',
+        score: '３',
+        gender: '雌',
+        barn: '第１牛舎',
+        notes: 'ＡＢＣ　全角のまま',
+      }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.data).toMatchObject({
+      identificationNumber: '0812305675',
+      earTagNumber: '0567',
+      name: 'ハナコ',
+      weight: 450.5,
+      score: 3,
+      barn: '第1牛舎',
+      // Free text is kept exactly as typed.
+      notes: 'ＡＢＣ　全角のまま',
+    });
+  });
+
+  it('accepts a 10-digit JSON integer and an ear tag integer as their digits', async () => {
+    const owner = await signUp();
+    const res = await api('/cattle', {
+      method: 'POST',
+      token: owner.token,
+      body: newCow({ identificationNumber: 1234567890, earTagNumber: 567 }),
+    });
+    expect(res.json.data).toMatchObject({ identificationNumber: '1234567890', earTagNumber: '567' });
+  });
+
+  it('searches either number by prefix (normalised) and the name by contents', async () => {
+    const owner = await signUp();
+    await createCattle(owner, { name: 'いち', identificationNumber: '0812345675', earTagNumber: '4567' });
+    await createCattle(owner, { name: 'に', identificationNumber: '1081234567', earTagNumber: '0081' });
+    const names = async (term: string) =>
+      (
+        await api(`/cattle?search=${encodeURIComponent(term)}&sortBy=name&sortOrder=asc`, { token: owner.token })
+      ).json.data.results
+        .map((c: { name: string }) => c.name)
+        .sort();
+    expect(await names('０８１２')).toEqual(['いち']);
+    expect(await names('0812-34')).toEqual(['いち']);
+    // 0081 is the ear tag's prefix of に; 1081… does not start with 0081.
+    expect(await names('0081')).toEqual(['に']);
+    expect(await names('45')).toEqual(['いち']);
+    // Not a prefix of either number: no match in the middle.
+    expect(await names('2345')).toEqual([]);
+    expect(await names('に')).toEqual(['に']);
+  });
+
+  it('refuses the same number twice in a farm, whichever way it is typed', async () => {
+    const owner = await signUp();
+    await createCattle(owner, { identificationNumber: '0999999991' });
+    const res = await api('/cattle', {
+      method: 'POST',
+      token: owner.token,
+      body: newCow({ identificationNumber: '０９９９９９９９９１' }),
+    });
+    expect(res.status).toBe(409);
+    expect(res.json.error).toMatchObject({ code: 'DUPLICATE_IDENTIFICATION_NUMBER', field: 'identificationNumber' });
+  });
+
+  it('fills in a calf’s number later; its ear tag follows unless one was given', async () => {
+    const owner = await signUp();
+    const cow = await createCattle(owner, { identificationNumber: '0777000001' });
+    const calving = await api('/events', {
+      method: 'POST',
+      token: owner.token,
+      body: {
+        cattleId: cow.cattleId,
+        eventType: 'CALVING',
+        eventDatetime: '2026-05-01',
+        details: { calf: { gender: '雌' } },
+      },
+    });
+    expect(calving.status).toBe(201);
+    const calfId = calving.json.animal.calfCattleId;
+    expect(calving.json.data.details.calf.cattleId).toBe(calfId);
+    const calf = await api(`/cattle/${calfId}`, { token: owner.token });
+    expect(calf.json.data).toMatchObject({ identificationNumber: null, earTagNumber: null, growthStage: 'CALF' });
+    expect(calf.json.data.motherInfo).toMatchObject({
+      motherCattleId: cow.cattleId,
+      motherIdentificationNumber: '0777000001',
+    });
+    const tagged = await api(`/cattle/${calfId}`, {
+      method: 'PATCH',
+      token: owner.token,
+      body: { identificationNumber: '0777000029' },
+    });
+    expect(tagged.status).toBe(200);
+    expect(tagged.json.data).toMatchObject({ identificationNumber: '0777000029', earTagNumber: '0002' });
+  });
+});
+
+describe('GET /cattle?sortBy=ear_tag', () => {
+  it('orders ear tags as numbers, untagged first', async () => {
+    const owner = await signUp();
+    for (const tag of ['10', '9', '0567', '100', '0099'])
+      await createCattle(owner, { name: `耳標${tag}`, earTagNumber: tag });
+    const res = await api('/cattle?sortBy=ear_tag&sortOrder=asc', { token: owner.token });
+    expect(res.json.data.results.map((c: { earTagNumber: string }) => c.earTagNumber)).toEqual([
+      '9',
+      '10',
+      '0099',
+      '100',
+      '0567',
+    ]);
   });
 });

@@ -187,3 +187,94 @@ describe('migration 0009: updated_by', () => {
     }
   });
 });
+
+describe('migration 0010: identification numbers as text', () => {
+  let before: Record<string, number>;
+
+  beforeAll(async () => {
+    // Animals as the integer schema stored them: a number that lost its zero, an ear tag that lost its zero too,
+    // and a calf with a provisional negative number.
+    await run(`INSERT INTO cattle (cattle_id, farm_id, created_by, identification_number, ear_tag_number, name, gender)
+      VALUES (30, 1, 1, 871234566, 3456, 'ゼロ始まり', '雌'), (31, 1, 1, 812305675, 567, '耳標ゼロ', '雌'),
+        (32, 1, 1, -1700000000123, NULL, NULL, '雄'), (33, 1, 1, 1234567890, 77, '短い耳標', '去勢')`);
+    for (const id of [30, 31, 32, 33]) {
+      await run('INSERT INTO breeding_status (cattle_id) VALUES (?)', id);
+      await run('INSERT INTO breeding_summary (cattle_id) VALUES (?)', id);
+    }
+    await run(`INSERT INTO mother_info (cattle_id, mother_cattle_id, mother_identification_number)
+      VALUES (32, 31, 812305675), (33, NULL, -5)`);
+    await run(`INSERT INTO alerts (id, type, severity, status, cattle_id, cattle_ear_tag_number, message, farm_id, created_by)
+      VALUES ('alert-b', 'CALVING_WITHIN_60', 'medium', 'active', 31, 567, '分娩予定まで30日', 1, 1)`);
+    await run(`INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime, details) VALUES
+      (31, 1, 1, 'CALVING', '2026-03-01T00:00:00.000Z', '{"difficult":false,"calf":{"gender":"雄","identificationNumber":812305676,"earTagNumber":5676,"cattleId":30}}'),
+      (31, 1, 1, 'CALVING', '2025-03-01T00:00:00.000Z', '{"calf":{"gender":"雄","identificationNumber":-1700000000123,"cattleId":32}}')`);
+    before = await counts();
+    await applyD1Migrations(
+      db,
+      env.TEST_MIGRATIONS.filter((m) => m.name.startsWith('0010')),
+    );
+  });
+
+  it('keeps every row of every table', async () => {
+    expect(before.cattle).toBe(9);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('pads numbers to 10 digits, turns provisional ones into null, and keeps ear tags as their digits', async () => {
+    expect(
+      await all(
+        'SELECT cattle_id, identification_number, ear_tag_number, name FROM cattle WHERE cattle_id >= 30 ORDER BY cattle_id',
+      ),
+    ).toEqual([
+      { cattle_id: 30, identification_number: '0871234566', ear_tag_number: '3456', name: 'ゼロ始まり' },
+      // 567 is the number's digits 6–9 without their zero: the zero comes back.
+      { cattle_id: 31, identification_number: '0812305675', ear_tag_number: '0567', name: '耳標ゼロ' },
+      { cattle_id: 32, identification_number: null, ear_tag_number: null, name: null },
+      { cattle_id: 33, identification_number: '1234567890', ear_tag_number: '77', name: '短い耳標' },
+    ]);
+    expect(await all('SELECT typeof(identification_number) AS t FROM cattle WHERE cattle_id = 10')).toEqual([
+      { t: 'text' },
+    ]);
+    expect(await all('SELECT identification_number FROM cattle WHERE cattle_id = 10')).toEqual([
+      { identification_number: '1000000010' },
+    ]);
+  });
+
+  it('converts the mother numbers, the alerts’ ear tags and the calves recorded in calvings', async () => {
+    expect(
+      await all('SELECT cattle_id, mother_cattle_id, mother_identification_number FROM mother_info ORDER BY cattle_id'),
+    ).toEqual([
+      { cattle_id: 11, mother_cattle_id: 10, mother_identification_number: null },
+      { cattle_id: 32, mother_cattle_id: 31, mother_identification_number: '0812305675' },
+      { cattle_id: 33, mother_cattle_id: null, mother_identification_number: null },
+    ]);
+    expect(await all('SELECT id, cattle_ear_tag_number FROM alerts ORDER BY id')).toEqual([
+      { id: 'alert-a', cattle_ear_tag_number: '10' },
+      { id: 'alert-b', cattle_ear_tag_number: '0567' },
+    ]);
+    const calves = await all<{ details: string }>(
+      "SELECT details FROM events WHERE event_type = 'CALVING' ORDER BY event_datetime",
+    );
+    expect(calves.map((r) => JSON.parse(r.details).calf)).toEqual([
+      { gender: '雄', cattleId: 32 },
+      { gender: '雄', identificationNumber: '0812305676', earTagNumber: '5676', cattleId: 30 },
+    ]);
+  });
+
+  it('keeps the number unique per farm, lets many untagged calves share the farm, and finds by prefix', async () => {
+    await expect(
+      run(`INSERT INTO cattle (farm_id, created_by, identification_number, gender) VALUES (1, 1, '0871234566', '雌')`),
+    ).rejects.toThrow(/UNIQUE/);
+    await run(
+      `INSERT INTO cattle (farm_id, created_by, identification_number, gender) VALUES (1, 1, NULL, '雌'), (1, 1, NULL, '雄')`,
+    );
+    expect(await all('SELECT count(*) AS n FROM cattle WHERE farm_id = 1 AND identification_number IS NULL')).toEqual([
+      { n: 3 },
+    ]);
+    expect(
+      await all(
+        "SELECT cattle_id FROM cattle WHERE farm_id = 1 AND identification_number LIKE '08%' ORDER BY cattle_id",
+      ),
+    ).toEqual([{ cattle_id: 30 }, { cattle_id: 31 }]);
+  });
+});

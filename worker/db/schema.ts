@@ -137,8 +137,10 @@ export const cattle = sqliteTable(
     ...farmScoped,
     /** The user who last changed it by hand (migration 0009). */
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    identificationNumber: integer('identification_number').notNull(),
-    earTagNumber: integer('ear_tag_number'),
+    /** The national 10-digit 個体識別番号 with its leading zero; null for a calf not tagged yet (migration 0010). */
+    identificationNumber: text('identification_number'),
+    /** The short number on the tag, 1–10 digits with its leading zeros (migration 0010). */
+    earTagNumber: text('ear_tag_number'),
     name: text('name'),
     growthStage: text('growth_stage'),
     birthday: text('birthday'),
@@ -188,7 +190,7 @@ export const motherInfo = sqliteTable(
       .references(() => cattle.cattleId, { onDelete: 'cascade' }),
     motherCattleId: integer('mother_cattle_id').references(() => cattle.cattleId, { onDelete: 'set null' }),
     motherName: text('mother_name'),
-    motherIdentificationNumber: integer('mother_identification_number'),
+    motherIdentificationNumber: text('mother_identification_number'),
     motherScore: integer('mother_score'),
   },
   (t) => [index('mother_info_mother_idx').on(t.motherCattleId)],
@@ -289,7 +291,7 @@ export const alerts = sqliteTable(
       .notNull()
       .references(() => cattle.cattleId, { onDelete: 'cascade' }),
     cattleName: text('cattle_name'),
-    cattleEarTagNumber: integer('cattle_ear_tag_number'),
+    cattleEarTagNumber: text('cattle_ear_tag_number'),
     dueAt: text('due_at'),
     message: text('message').notNull(),
     memo: text('memo'),

@@ -54,7 +54,9 @@ const HEIFER_SHARE = 0.1;
 const FATTENING_SHARE = 0.15;
 const HISTORY_DAYS = 5 * 365;
 
-const identificationNumber = (farmId: number, index: number) => 1_000_000_000 + farmId * 100_000 + index;
+/** A 10-digit 個体識別番号 with its leading zero, as on a real tag: 08 + farm + index. */
+const identificationNumber = (farmId: number, index: number) =>
+  `08${String(farmId * 100_000 + index).padStart(8, '0')}`;
 const instant = (date: IsoDate, hour = 9) =>
   new Date(`${date}T${String(hour).padStart(2, '0')}:00:00+09:00`).toISOString();
 const cowCount = (herdSize: number) => Math.max(1, Math.floor(herdSize * COW_SHARE));
@@ -95,7 +97,9 @@ function cowEvents(
   if (initialParity > 0) calving = addDays(calving, -(370 + Math.floor(rand() * 50)));
   const events: NewEvent[] = [];
   const push = (date: IsoDate, eventType: string, details: Record<string, unknown> | null = null, hour = 9) => {
-    if (date >= start && date <= today) events.push({ eventType, eventDatetime: instant(date, hour), details });
+    if (date >= start && date >= birthday && date <= today) {
+      events.push({ eventType, eventDatetime: instant(date, hour), details });
+    }
   };
   // The first cycle of a heifer starts from her first breeding; later ones from the previous calving.
   let cycleStart = initialParity === 0 ? addDays(birthday, 430) : calving;
@@ -156,7 +160,7 @@ function planAnimal(farmId: number, herdSize: number, index: number, today: IsoD
   const base = {
     farmId,
     identificationNumber: identificationNumber(farmId, index),
-    earTagNumber: index + 1,
+    earTagNumber: String(index + 1).padStart(4, '0'),
     name: `${pick(NAMES)}${index + 1}`,
     breed: '黒毛和種',
     barn: pick(BARNS),
@@ -277,7 +281,7 @@ function planShippedAnimal(farmId: number, herdSize: number, shippedIndex: numbe
 function registrationOf(a: PlannedAnimal, farmId: number, index: number): RegisterCattleInput {
   const v = a.values;
   return {
-    identificationNumber: v.identificationNumber,
+    identificationNumber: v.identificationNumber ?? null,
     earTagNumber: v.earTagNumber ?? null,
     name: v.name ?? null,
     gender: v.gender as RegisterCattleInput['gender'],

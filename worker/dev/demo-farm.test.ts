@@ -53,6 +53,19 @@ describe('the demo farm', () => {
     ).toBeGreaterThanOrEqual(8);
   });
 
+  it('shows numbers as on the tag: 10 digits with the zero, ear tags from them, and a calf not tagged yet', async () => {
+    const rows = (
+      await env.DB.prepare('SELECT identification_number AS id, ear_tag_number AS tag FROM cattle WHERE farm_id = ?')
+        .bind(farmId)
+        .all<{ id: string | null; tag: string | null }>()
+    ).results;
+    const tagged = rows.filter((r) => r.id !== null);
+    expect(tagged.every((r) => /^\d{10}$/.test(r.id!))).toBe(true);
+    expect(tagged.filter((r) => r.id!.startsWith('0')).length).toBeGreaterThan(50);
+    expect(tagged.filter((r) => r.tag !== null).every((r) => r.tag === r.id!.slice(5, 9))).toBe(true);
+    expect(rows.filter((r) => r.id === null).length).toBeGreaterThanOrEqual(1);
+  });
+
   it('puts cows in every breeding situation the alerts watch for', async () => {
     const rows = await env.DB.prepare(
       `SELECT bs.* , c.status FROM breeding_status bs JOIN cattle c ON c.cattle_id = bs.cattle_id WHERE c.farm_id = ? AND c.gender = '雌'`,

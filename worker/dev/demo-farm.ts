@@ -7,6 +7,7 @@ import { type Db, getDb } from '../db/client';
 import { cattle, farmMembers, users } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { addDays, daysBetween, type IsoDate, todayJst } from '../domain/calendar';
+import { identificationFromNumber } from '../domain/identification';
 import type { Env } from '../env';
 import type { NewEvent } from '../events/events.record';
 import { recordEvents } from '../events/events.service';
@@ -131,7 +132,7 @@ interface PlannedAnimal {
   input: CreateInput;
   events: NewEvent[];
   /** Events for calves registered by this animal's CALVING events, keyed by the calf's identification number. */
-  calfEvents: Map<number, NewEvent[]>;
+  calfEvents: Map<string, NewEvent[]>;
 }
 
 /** Where a breeding cow stands today; every alert rule has at least one cow in its situation. */
@@ -139,6 +140,7 @@ type CowState =
   | 'pregnant'
   | 'inseminated'
   | 'postpartum'
+  | 'newlyCalved'
   | 'overdue'
   | 'openLong'
   | 'returnWatch'
@@ -154,12 +156,14 @@ const SCENARIOS: CowState[] = [
   'checkDue',
   'calvingSoon',
   'postpartum',
+  // Calved this week: the calf has no ear tag yet ('未登録').
+  'newlyCalved',
 ];
 
 interface Ctx {
   rng: Rng;
   today: IsoDate;
-  nextId: () => number;
+  nextId: () => string;
   calfName: () => string;
 }
 
@@ -186,13 +190,18 @@ function breedingAttempts(ctx: Ctx, conception: IsoDate, attempts: number, sire:
 }
 
 /** A calving with its calf registered (young calves only: older ones were sold at the calf market). */
-function calving(ctx: Ctx, date: IsoDate, _sire: string, calfEvents: Map<number, NewEvent[]>): NewEvent {
+function calving(ctx: Ctx, date: IsoDate, _sire: string, calfEvents: Map<string, NewEvent[]>): NewEvent {
   const difficult = ctx.rng.chance(0.08);
   const ageDays = daysBetween(date, ctx.today);
   if (ageDays > 260) return { eventType: 'CALVING', eventDatetime: at(date, 4, 40), details: { difficult } };
   const gender = ctx.rng.chance(0.5) ? '雌' : '雄';
+  // A calf born in the last ten days has no ear tag yet: registered '未登録', its number entered later.
+  if (ageDays < 10) {
+    return { eventType: 'CALVING', eventDatetime: at(date, 4, 40), details: { difficult, calf: { gender } } };
+  }
   const identificationNumber = ctx.nextId();
-  const calf = { name: ctx.calfName(), gender, identificationNumber, earTagNumber: identificationNumber % 100_000 };
+  // The ear tag follows from the number (digits 6–9), as on a real tag.
+  const calf = { name: ctx.calfName(), gender, identificationNumber };
   const events: NewEvent[] = [
     { eventType: 'WEIGHT_MEASURED', eventDatetime: at(date, 9), details: { weightKg: ctx.rng.int(26, 34) } },
   ];
@@ -222,7 +231,7 @@ function calving(ctx: Ctx, date: IsoDate, _sire: string, calfEvents: Map<number,
 }
 
 /** Two years (and a bit) of a breeding cow's life, ending in `state` today. */
-function cowEvents(ctx: Ctx, state: CowState, calfEvents: Map<number, NewEvent[]>): NewEvent[] {
+function cowEvents(ctx: Ctx, state: CowState, calfEvents: Map<string, NewEvent[]>): NewEvent[] {
   const { rng, today } = ctx;
   const events: NewEvent[] = [];
   const sire = () => rng.pick(SIRES);
@@ -230,8 +239,10 @@ function cowEvents(ctx: Ctx, state: CowState, calfEvents: Map<number, NewEvent[]
   let lastCalving: IsoDate;
   switch (state) {
     case 'postpartum':
+    case 'newlyCalved':
     case 'openLong': {
-      lastCalving = addDays(today, state === 'openLong' ? -rng.int(66, 90) : -rng.int(8, 45));
+      const daysAgo = { openLong: rng.int(66, 90), newlyCalved: rng.int(2, 5), postpartum: rng.int(8, 45) }[state];
+      lastCalving = addDays(today, -daysAgo);
       const heat = addDays(lastCalving, rng.int(38, 50));
       if (heat <= today) events.push({ eventType: 'ESTRUS', eventDatetime: at(heat, 6), notes: '初回発情' });
       break;
@@ -323,12 +334,15 @@ function cowEvents(ctx: Ctx, state: CowState, calfEvents: Map<number, NewEvent[]
 /** The demo herd: breeding cows in every situation, heifers, and fattening steers. Calves come from the calvings. */
 export function planDemoHerd(today: IsoDate): PlannedAnimal[] {
   const rng = random(20_261_122);
-  let id = 1_326_400_000;
+  let id = 826_400_000;
   let calfIndex = 0;
   const ctx: Ctx = {
     rng,
     today,
-    nextId: () => (id += rng.int(3, 40)),
+    nextId: () => {
+      id += rng.int(3, 40);
+      return identificationFromNumber(id);
+    },
     calfName: () => `${CALF_NAMES[calfIndex % CALF_NAMES.length]}${Math.floor(calfIndex++ / CALF_NAMES.length) + 1}`,
   };
   const animals: PlannedAnimal[] = [];
@@ -343,7 +357,7 @@ export function planDemoHerd(today: IsoDate): PlannedAnimal[] {
     const state: CowState =
       SCENARIOS[i] ?? rng.pick<CowState>(['pregnant', 'pregnant', 'pregnant', 'inseminated', 'postpartum']);
     const identificationNumber = ctx.nextId();
-    const calfEvents = new Map<number, NewEvent[]>();
+    const calfEvents = new Map<string, NewEvent[]>();
     const events = cowEvents(ctx, state, calfEvents);
     const calvings = events.filter((e) => e.eventType === 'CALVING').length;
     const initialParity = rng.int(0, 4);
@@ -351,7 +365,6 @@ export function planDemoHerd(today: IsoDate): PlannedAnimal[] {
       input: {
         name,
         identificationNumber,
-        earTagNumber: identificationNumber % 100_000,
         gender: '雌',
         growthStage: initialParity + calvings > 1 ? 'MULTI_PAROUS' : 'FIRST_CALVED',
         birthday: addDays(today, -rng.int(365 * 2 + 300, 365 * 10)),
@@ -394,7 +407,6 @@ export function planDemoHerd(today: IsoDate): PlannedAnimal[] {
       input: {
         name,
         identificationNumber,
-        earTagNumber: identificationNumber % 100_000,
         gender: '雌',
         growthStage: 'CALF',
         birthday,
@@ -437,7 +449,6 @@ export function planDemoHerd(today: IsoDate): PlannedAnimal[] {
       input: {
         name,
         identificationNumber,
-        earTagNumber: identificationNumber % 100_000,
         gender: '去勢',
         growthStage: 'GROWING',
         birthday,
@@ -453,14 +464,14 @@ export function planDemoHerd(today: IsoDate): PlannedAnimal[] {
   return animals;
 }
 
-async function idsByIdentificationNumber(db: Db, farmId: number, numbers: number[]) {
-  const ids = new Map<number, number>();
+async function idsByIdentificationNumber(db: Db, farmId: number, numbers: string[]) {
+  const ids = new Map<string, number>();
   for (let i = 0; i < numbers.length; i += 90) {
     const rows = await db
       .select({ id: cattle.cattleId, number: cattle.identificationNumber })
       .from(cattle)
       .where(and(eq(cattle.farmId, farmId), inArray(cattle.identificationNumber, numbers.slice(i, i + 90))));
-    for (const row of rows) ids.set(row.number, row.id);
+    for (const row of rows) if (row.number) ids.set(row.number, row.id);
   }
   return ids;
 }
@@ -530,7 +541,7 @@ export async function seedDemoFarm(
     })
     .from(cattle)
     .where(eq(cattle.farmId, farmId));
-  await seedDemoShipments(scope, herd as DemoAnimal[], { today, firstIdentificationNumber: 1_326_900_000 });
+  await seedDemoShipments(scope, herd as DemoAnimal[], { today, firstIdentificationNumber: 826_900_000 });
   await regenerateAlerts(db, farmId, undefined, { today });
   return { created: true, userId: user.id };
 }

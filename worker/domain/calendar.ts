@@ -57,3 +57,18 @@ export const monthRange = (month: string): { from: IsoDate; to: IsoDate } => ({
 
 /** `YYYY/MM/DD`, the way dates are shown in the app. */
 export const formatDateJa = (date: IsoDate | null | undefined): string => (date ? date.replaceAll('-', '/') : '');
+
+/** `HH:mm` of an instant in Japan time. */
+export const jstTime = (instant: Date | string | number): string =>
+  new Date(new Date(instant).getTime() + JST_OFFSET_MS).toISOString().slice(11, 16);
+
+/**
+ * `YYYY/MM/DD`: the JST calendar date of an instant, the way every screen shows the date of an event, an alert,
+ * a change or an invitation (2025-03-31T22:00:00Z is 2025/04/01). Empty for no instant.
+ */
+export const formatInstantJa = (instant: Date | string | number | null | undefined): string =>
+  instant === null || instant === undefined || instant === '' ? '' : formatDateJa(jstDate(instant));
+
+/** `YYYY/MM/DD HH:mm` in Japan time, for screens that show the time as well. Empty for no instant. */
+export const formatInstantTimeJa = (instant: Date | string | number | null | undefined): string =>
+  instant === null || instant === undefined || instant === '' ? '' : `${formatInstantJa(instant)} ${jstTime(instant)}`;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { earTagNumberSchema, identificationNumberSchema } from './identification';
+import { normalized, normalizedText, numberInput } from './input';
 
 /** The 21 event types in their 8 categories (docs/product.md §6), with labels and typed details. */
 export const EVENT_CATEGORIES = [
@@ -89,15 +91,12 @@ export const PREGNANCY_RESULT_LABELS: Record<PregnancyResult, Label> = {
   OPEN: { ja: '不受胎', en: 'Open' },
 };
 
+/** A name or code of the details (sire, technician, lot, product): NFKC-normalised (§18), empty is absent. */
 const optionalText = (max: number, message: string) =>
-  z
-    .string({ error: message })
-    .trim()
+  normalizedText({ error: message })
     .max(max, message)
     .transform((v) => (v === '' ? undefined : v))
     .optional();
-
-const positiveInt = (message: string) => z.number({ error: message }).int(message).positive(message);
 
 export const inseminationDetailsSchema = z.strictObject({
   sireName: optionalText(100, '種雄牛名は100文字以下で入力してください'),
@@ -106,14 +105,14 @@ export const inseminationDetailsSchema = z.strictObject({
 });
 
 export const pregnancyCheckDetailsSchema = z.strictObject({
-  result: z.enum(PREGNANCY_RESULTS, { error: '鑑定結果はPREGNANTまたはOPENである必要があります' }),
+  result: normalized(z.enum(PREGNANCY_RESULTS, { error: '鑑定結果はPREGNANTまたはOPENである必要があります' })),
 });
 
 export const calfSchema = z.strictObject({
   name: optionalText(100, '子牛の名前は100文字以下で入力してください'),
-  gender: z.enum(['雄', '去勢', '雌'], { error: '子牛の性別は雄・去勢・雌のいずれかである必要があります' }),
-  identificationNumber: positiveInt('個体識別番号は正の整数である必要があります').optional(),
-  earTagNumber: positiveInt('耳標番号は正の整数である必要があります').optional(),
+  gender: normalized(z.enum(['雄', '去勢', '雌'], { error: '子牛の性別は雄・去勢・雌のいずれかである必要があります' })),
+  identificationNumber: identificationNumberSchema.optional(),
+  earTagNumber: earTagNumberSchema.optional(),
 });
 
 export const calvingDetailsSchema = z.strictObject({
@@ -122,10 +121,12 @@ export const calvingDetailsSchema = z.strictObject({
 });
 
 export const weightDetailsSchema = z.strictObject({
-  weightKg: z
-    .number({ error: '体重は正の値である必要があります' })
-    .positive('体重は正の値である必要があります')
-    .max(2000, '体重は2000kg以下で入力してください'),
+  weightKg: numberInput(
+    z
+      .number({ error: '体重は正の値である必要があります' })
+      .positive('体重は正の値である必要があります')
+      .max(2000, '体重は2000kg以下で入力してください'),
+  ),
 });
 
 export const productDetailsSchema = z.strictObject({
@@ -177,8 +178,8 @@ export const eventDetailsViewSchema = z
       .object({
         name: storedText,
         gender: z.enum(['雄', '去勢', '雌']),
-        identificationNumber: z.number().int().optional(),
-        earTagNumber: z.number().int().optional(),
+        identificationNumber: z.string().optional(),
+        earTagNumber: z.string().optional(),
         cattleId: z.number().int().optional(),
       })
       .optional(),

@@ -4,7 +4,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type AnimalForBreeding, type BreedingContext, recomputeStatements } from '../breeding/recompute';
-import { registerCattleStatements } from '../cattle/cattle.service';
+import { newestAnimalSql, registerCattleStatements } from '../cattle/cattle.service';
 import type { Statement } from '../db/batch';
 import type { Scope } from '../db/scope';
 
@@ -14,7 +14,8 @@ type Writer = Pick<Scope, 'db' | 'userId' | 'actor'>;
 import { chronological, type EngineEvent } from '../domain/breeding';
 import { jstDate } from '../domain/calendar';
 import type { CalfDetails } from '../domain/event-types';
-import { provisionalIdentificationNumber } from '../domain/identification';
+import { firstImpossibleEvent, type ImpossibleEvent } from '../domain/event-validity';
+import { fieldErrors } from '../lib/errors';
 
 export interface NewEvent {
   eventType: string;
@@ -23,6 +24,10 @@ export interface NewEvent {
   details?: Record<string, unknown> | null;
   notes?: string | null;
 }
+
+/** The 400 of an event the animal cannot have (§6), on its field. */
+export const impossibleEventError = (reason: ImpossibleEvent) =>
+  fieldErrors([{ path: [reason.field], message: reason.message }]);
 
 /** Engine id for an event not inserted yet: larger than any stored id. */
 export const PENDING_EVENT_ID = Number.MAX_SAFE_INTEGER;
@@ -55,14 +60,14 @@ export function sireOfCalving(events: readonly EngineEvent[], calvingDatetime: s
 
 /**
  * Registers a calf born to `mother` on `birthday` through the herd register's own statements: growth stage CALF,
- * the mother's breed, mother_info pointing at her, and a bloodline of the sire over the mother's line. The rows
- * find the new animal by (owner, identification number), so they run inside the event's batch.
+ * the mother's breed, mother_info pointing at her, and a bloodline of the sire over the mother's line. Its
+ * 個体識別番号 stays empty ('未登録') until the farmer enters the tag's. The event statement that follows finds it
+ * as the farm's newest animal, so they run in one batch.
  */
 export function calfStatements(
   scope: Writer,
   mother: AnimalForBreeding,
   calf: CalfDetails,
-  identificationNumber: number,
   birthday: string,
   sireName: string | null,
   now: string,
@@ -70,7 +75,7 @@ export function calfStatements(
   return registerCattleStatements(
     { db: scope.db, farmId: mother.farmId, userId: scope.userId },
     {
-      identificationNumber,
+      identificationNumber: calf.identificationNumber ?? null,
       earTagNumber: calf.earTagNumber,
       name: calf.name ?? null,
       growthStage: 'CALF',
@@ -81,7 +86,7 @@ export function calfStatements(
       motherInfo: {
         motherCattleId: mother.cattleId,
         motherName: mother.name,
-        motherIdentificationNumber: mother.identificationNumber > 0 ? mother.identificationNumber : null,
+        motherIdentificationNumber: mother.identificationNumber,
         motherScore: mother.score,
       },
       bloodline: {
@@ -95,16 +100,15 @@ export function calfStatements(
   );
 }
 
-/** The details JSON to store: with a calf being registered, its new cattle id is written into details.calf. */
-export function detailsSql(
-  details: Record<string, unknown> | null,
-  owner: number,
-  calfIdentificationNumber: number | null,
-): SQL {
+/**
+ * The details JSON to store: with a calf registered just before in the batch, its new cattle id (the farm's
+ * newest animal) is written into details.calf.
+ */
+export function detailsSql(details: Record<string, unknown> | null, farmId: number, registersCalf: boolean): SQL {
   if (!details) return sql`null`;
   const json = JSON.stringify(details);
-  if (calfIdentificationNumber === null) return sql`${json}`;
-  return sql`json_set(${json}, '$.calf.cattleId', (select cattle_id from cattle where farm_id = ${owner} and identification_number = ${calfIdentificationNumber}))`;
+  if (!registersCalf) return sql`${json}`;
+  return sql`json_set(${json}, '$.calf.cattleId', ${newestAnimalSql(farmId)})`;
 }
 
 /** The row insertEventSql returns. */
@@ -123,12 +127,12 @@ export function insertEventSql(
   scope: Writer,
   animal: AnimalForBreeding,
   event: NewEvent,
-  calfIdentificationNumber: number | null,
+  registersCalf: boolean,
   now: string,
 ): SQL {
   return sql`insert into events (cattle_id, farm_id, created_by, event_type, event_datetime, details, notes, created_at, updated_at)
     values (${animal.cattleId}, ${animal.farmId}, ${scope.userId}, ${event.eventType}, ${event.eventDatetime},
-      ${detailsSql(event.details ?? null, animal.farmId, calfIdentificationNumber)}, ${event.notes ?? null}, ${now}, ${now})
+      ${detailsSql(event.details ?? null, animal.farmId, registersCalf)}, ${event.notes ?? null}, ${now}, ${now})
     returning event_id, cattle_id, event_type, event_datetime, details, notes, created_at, updated_at`;
 }
 
@@ -145,6 +149,8 @@ export function recordEventsStatements(
   options: { today?: string } = {},
 ) {
   const { db } = scope;
+  const impossible = firstImpossibleEvent(context.animal, context.events, newEvents);
+  if (impossible) throw impossibleEventError(impossible.reason);
   const now = new Date().toISOString();
   const statements: Statement[] = [];
   const pending: EngineEvent[] = newEvents.map((e, i) => ({
@@ -156,23 +162,12 @@ export function recordEventsStatements(
   const allEvents = [...context.events, ...pending];
   for (const event of newEvents) {
     const calf = calfToRegister(event.eventType, event.details);
-    let calfNumber: number | null = null;
     if (calf) {
-      calfNumber = calf.identificationNumber ?? provisionalIdentificationNumber();
       const birthday = jstDate(event.eventDatetime);
-      statements.push(
-        ...calfStatements(
-          scope,
-          context.animal,
-          calf,
-          calfNumber,
-          birthday,
-          sireOfCalving(allEvents, event.eventDatetime),
-          now,
-        ),
-      );
+      const sire = sireOfCalving(allEvents, event.eventDatetime);
+      statements.push(...calfStatements(scope, context.animal, calf, birthday, sire, now));
     }
-    statements.push(insertEventSql(scope, context.animal, event, calfNumber, now));
+    statements.push(insertEventSql(scope, context.animal, event, calf !== null, now));
   }
   const recomputed = recomputeStatements(db, {
     context,

@@ -104,7 +104,7 @@ export const schedule = createRoute({
               kind: z.enum(['EXPECTED_ESTRUS', 'PREGNANCY_CHECK', 'EXPECTED_CALVING']),
               cattleId: z.number(),
               cattleName: z.string().nullable(),
-              cattleEarTagNumber: z.number().nullable(),
+              cattleEarTagNumber: z.string().nullable(),
             }),
           ),
         }),

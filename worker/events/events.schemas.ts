@@ -7,6 +7,7 @@ import {
   isEventType,
   parseEventDetails,
 } from '../domain/event-types';
+import { normalizedText, numberInput } from '../domain/input';
 
 /** Request rules of docs/product.md §6 for events, shared by the API validators and the web forms. */
 export const EVENT_MESSAGES = {
@@ -46,19 +47,16 @@ export function toInstant(value: string): string | null {
 
 const YEAR_MS = 365.2425 * 86_400_000;
 
-export const cattleIdSchema = z
-  .number({ error: EVENT_MESSAGES.cattleId })
-  .int(EVENT_MESSAGES.cattleId)
-  .positive(EVENT_MESSAGES.cattleId);
+export const cattleIdSchema = numberInput(
+  z.number({ error: EVENT_MESSAGES.cattleId }).int(EVENT_MESSAGES.cattleId).positive(EVENT_MESSAGES.cattleId),
+);
 
-export const eventTypeSchema = z
-  .string({ error: EVENT_MESSAGES.eventTypeRequired })
+export const eventTypeSchema = normalizedText({ error: EVENT_MESSAGES.eventTypeRequired })
   .min(1, EVENT_MESSAGES.eventTypeRequired)
   .refine(isEventType, EVENT_MESSAGES.eventTypeInvalid)
   .transform((v) => v as EventType);
 
-export const eventDatetimeSchema = z
-  .string({ error: EVENT_MESSAGES.eventDatetimeRequired })
+export const eventDatetimeSchema = normalizedText({ error: EVENT_MESSAGES.eventDatetimeRequired })
   .min(1, EVENT_MESSAGES.eventDatetimeRequired)
   .transform((value, ctx) => {
     const instant = toInstant(value);
@@ -162,7 +160,7 @@ export const eventSchema = z.object({
   details: eventDetailsViewSchema,
   notes: z.string().nullable(),
   cattleName: z.string().nullable(),
-  cattleEarTagNumber: z.number().nullable(),
+  cattleEarTagNumber: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Who recorded it (the timeline shows '記録: 田中'). */

@@ -21,7 +21,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import type { EngineEvent } from '../domain/breeding';
 import { type IsoDate, jstDate } from '../domain/calendar';
 import { type EventType, parseEventDetails } from '../domain/event-types';
-import { provisionalIdentificationNumber } from '../domain/identification';
+import { impossibleEvent } from '../domain/event-validity';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
 import { findEvent, ownedEvent, toView } from './events.queries';
 import {
@@ -29,6 +29,7 @@ import {
   calfToRegister,
   detailsSql,
   type InsertedEventRow,
+  impossibleEventError,
   type NewEvent,
   recordEventsStatements,
   registeredCalfId,
@@ -56,7 +57,7 @@ async function requireContext(scope: Scope, cattleId: number): Promise<BreedingC
   return context;
 }
 
-async function assertCalfNumberFree(scope: Scope, identificationNumber: number | undefined) {
+async function assertCalfNumberFree(scope: Scope, identificationNumber: string | undefined) {
   if (identificationNumber === undefined) return;
   const [taken] = await scope.db
     .select({ id: cattle.cattleId })
@@ -155,6 +156,8 @@ export function firstEventsStatements(
     name: input.name,
     identificationNumber: input.identificationNumber,
     earTagNumber: input.earTagNumber ?? null,
+    gender: input.gender,
+    birthday: input.birthday ?? null,
     breed: input.breed ?? null,
     status: input.status ?? 'HEALTHY',
     growthStage: input.growthStage,
@@ -259,18 +262,22 @@ export async function updateEvent(scope: Scope, eventId: number, body: UpdateEve
   const targetCattleId = body.cattleId ?? existing.cattleId;
   const source = await requireContext(scope, existing.cattleId);
   const target = targetCattleId === existing.cattleId ? source : await requireContext(scope, targetCattleId);
+  const impossible = impossibleEvent(
+    target.animal,
+    target.events.filter((e) => e.eventId !== eventId),
+    updated,
+  );
+  if (impossible) throw impossibleEventError(impossible);
 
   const now = new Date().toISOString();
   const statements: Statement[] = [];
   const calf = calfToRegister(eventType, details);
-  let calfNumber: number | null = null;
   if (calf) {
     await assertCalfNumberFree(scope, calf.identificationNumber);
-    calfNumber = calf.identificationNumber ?? provisionalIdentificationNumber();
     const targetEvents = [...target.events.filter((e) => e.eventId !== eventId), updated];
     const sire = sireOfCalving(targetEvents, updated.eventDatetime);
     const birthday = jstDate(updated.eventDatetime);
-    statements.push(...calfStatements(scope, target.animal, calf, calfNumber, birthday, sire, now));
+    statements.push(...calfStatements(scope, target.animal, calf, birthday, sire, now));
   }
   statements.push(
     db
@@ -279,7 +286,7 @@ export async function updateEvent(scope: Scope, eventId: number, body: UpdateEve
         cattleId: targetCattleId,
         eventType,
         eventDatetime: updated.eventDatetime,
-        details: detailsSql(details, farmId, calfNumber),
+        details: detailsSql(details, farmId, calf !== null),
         ...(body.notes !== undefined ? { notes: body.notes } : {}),
         updatedBy: scope.userId,
         updatedAt: now,

@@ -127,7 +127,7 @@ describe('POST /events', () => {
       eventDatetime: at(-2, '03:30'),
       details: {
         difficult: true,
-        calf: { name: 'さくら2', gender: '雌', identificationNumber: calfNumber, earTagNumber: 4321 },
+        calf: { name: 'さくら2', gender: '雌', identificationNumber: String(calfNumber), earTagNumber: '0321' },
       },
     });
     expect(res.status).toBe(201);
@@ -146,8 +146,8 @@ describe('POST /events', () => {
     expect(calf).toMatchObject({
       farm_id: farmer.farmId,
       created_by: farmer.userId,
-      identification_number: calfNumber,
-      ear_tag_number: 4321,
+      identification_number: String(calfNumber),
+      ear_tag_number: '0321',
       name: 'さくら2',
       gender: '雌',
       growth_stage: 'CALF',
@@ -165,7 +165,7 @@ describe('POST /events', () => {
     ).not.toBeNull();
   });
 
-  it('registers a calf without its national number under a provisional (negative) number', async () => {
+  it('registers a calf without its national number with none (未登録) until its tag is known', async () => {
     const cow = await createCow(farmer.token);
     const res = await record(farmer.token, {
       cattleId: cow,
@@ -175,8 +175,18 @@ describe('POST /events', () => {
     });
     expect(res.status).toBe(201);
     const calf = await cattleRow(res.json.animal.calfCattleId);
-    expect(calf.identification_number).toBeLessThan(0);
+    expect(calf.identification_number).toBeNull();
+    expect(calf.ear_tag_number).toBeNull();
     expect(calf.gender).toBe('雄');
+    // Two untagged calves live side by side on one farm.
+    const twin = await record(farmer.token, {
+      cattleId: await createCow(farmer.token),
+      eventType: 'CALVING',
+      eventDatetime: at(-1),
+      details: { calf: { gender: '雌' } },
+    });
+    expect(twin.status).toBe(201);
+    expect((await cattleRow(twin.json.animal.calfCattleId)).identification_number).toBeNull();
   });
 
   it('refuses a calf whose identification number is taken, and writes nothing', async () => {
@@ -580,7 +590,7 @@ describe('GET /events', () => {
     ]);
     expect(results[0]).toMatchObject({
       cattleName: 'ぼたん',
-      cattleEarTagNumber: expect.any(Number),
+      cattleEarTagNumber: expect.any(String),
       details: { weightKg: 480 },
     });
   });
@@ -704,21 +714,21 @@ describe('GET /events/schedule', () => {
           kind: 'EXPECTED_ESTRUS',
           cattleId: cow,
           cattleName: 'すみれ',
-          cattleEarTagNumber: expect.any(Number),
+          cattleEarTagNumber: expect.any(String),
         },
         {
           date: addDays(today, 20),
           kind: 'PREGNANCY_CHECK',
           cattleId: cow,
           cattleName: 'すみれ',
-          cattleEarTagNumber: expect.any(Number),
+          cattleEarTagNumber: expect.any(String),
         },
         {
           date: addDays(today, 185),
           kind: 'EXPECTED_CALVING',
           cattleId: pregnant,
           cattleName: 'つばき',
-          cattleEarTagNumber: expect.any(Number),
+          cattleEarTagNumber: expect.any(String),
         },
       ]),
     );
@@ -730,5 +740,117 @@ describe('GET /events/schedule', () => {
     expect(res.status).toBe(400);
     expect(res.json.error).toMatchObject({ message: '月はYYYY-MM形式である必要があります', field: 'month' });
     expect((await api('/events/schedule')).status).toBe(401);
+  });
+});
+
+describe('events the animal cannot have (§6)', () => {
+  const countEvents = async (cattleId: number) =>
+    (await env.DB.prepare('SELECT count(*) AS n FROM events WHERE cattle_id = ?').bind(cattleId).first<any>()).n;
+
+  it('refuses a calving on a steer, on eventType, and writes nothing', async () => {
+    const steer = await createCow(farmer.token, { name: 'たろう', gender: '去勢', growthStage: 'FATTENING' });
+    const res = await record(farmer.token, { cattleId: steer, eventType: 'CALVING', eventDatetime: at(-1) });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field: 'eventType',
+      message: 'この牛の性別では記録できないイベントです',
+      issues: [{ field: 'eventType', message: 'この牛の性別では記録できないイベントです' }],
+    });
+    expect(await countEvents(steer)).toBe(0);
+    // A weighing is fine on a steer.
+    expect(
+      (
+        await record(farmer.token, {
+          cattleId: steer,
+          eventType: 'WEIGHT_MEASURED',
+          eventDatetime: at(-1),
+          details: { weightKg: 500 },
+        })
+      ).status,
+    ).toBe(201);
+  });
+
+  it('refuses an event before the birthday; the birthday itself is fine', async () => {
+    const calf = await createCow(farmer.token, {
+      growthStage: 'CALF',
+      birthday: addDays(today, -20),
+      breeding: undefined,
+    });
+    const before = await record(farmer.token, { cattleId: calf, eventType: 'VACCINATION', eventDatetime: at(-21) });
+    expect(before.status).toBe(400);
+    expect(before.json.error).toMatchObject({
+      field: 'eventDatetime',
+      message: 'イベント日は生年月日以降の日付を指定してください',
+    });
+    expect(
+      (await record(farmer.token, { cattleId: calf, eventType: 'VACCINATION', eventDatetime: at(-20, '00:05') }))
+        .status,
+    ).toBe(201);
+  });
+
+  it('refuses an event dated after a shipment or death; the same day is fine', async () => {
+    const steer = await createCow(farmer.token, { gender: '去勢', growthStage: 'FATTENING', breeding: undefined });
+    expect(
+      (await record(farmer.token, { cattleId: steer, eventType: 'SHIPMENT', eventDatetime: at(-5, '08:00') })).status,
+    ).toBe(201);
+    const later = await record(farmer.token, {
+      cattleId: steer,
+      eventType: 'WEIGHT_MEASURED',
+      eventDatetime: at(-4),
+      details: { weightKg: 700 },
+    });
+    expect(later.status).toBe(400);
+    expect(later.json.error).toMatchObject({
+      field: 'eventDatetime',
+      message: '死亡・出荷後の日付にはイベントを記録できません',
+    });
+    const sameDay = await record(farmer.token, {
+      cattleId: steer,
+      eventType: 'WEIGHT_MEASURED',
+      eventDatetime: at(-5, '07:00'),
+      details: { weightKg: 700 },
+    });
+    expect(sameDay.status).toBe(201);
+    expect(await countEvents(steer)).toBe(2);
+  });
+
+  it('refuses an update that would make an impossible event, and keeps the event as it was', async () => {
+    const cow = await createCow(farmer.token, { birthday: addDays(today, -900) });
+    const added = await record(farmer.token, { cattleId: cow, eventType: 'ESTRUS', eventDatetime: at(-3) });
+    expect(added.status).toBe(201);
+    const eventId = added.json.data.eventId;
+    const early = await api(`/events/${eventId}`, {
+      method: 'PATCH',
+      token: farmer.token,
+      body: { eventDatetime: at(-901) },
+    });
+    expect(early.status).toBe(400);
+    expect(early.json.error).toMatchObject({
+      field: 'eventDatetime',
+      message: 'イベント日は生年月日以降の日付を指定してください',
+    });
+    // Moving the heat to a steer is refused too.
+    const steer = await createCow(farmer.token, { gender: '去勢', growthStage: 'FATTENING', breeding: undefined });
+    const moved = await api(`/events/${eventId}`, { method: 'PATCH', token: farmer.token, body: { cattleId: steer } });
+    expect(moved.status).toBe(400);
+    expect(moved.json.error).toMatchObject({ field: 'eventType', message: 'この牛の性別では記録できないイベントです' });
+    const stored = await env.DB.prepare('SELECT cattle_id, event_datetime FROM events WHERE event_id = ?')
+      .bind(eventId)
+      .first<any>();
+    expect(stored).toEqual({ cattle_id: cow, event_datetime: added.json.data.eventDatetime });
+  });
+
+  it('takes full-width input for the animal, the date and the numbers', async () => {
+    const cow = await createCow(farmer.token);
+    const res = await record(farmer.token, {
+      cattleId: String(cow).replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d))),
+      eventType: 'WEIGHT_MEASURED',
+      eventDatetime: `${addDays(today, -1).replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)))}`,
+      details: { weightKg: '４５０．５' },
+      notes: 'ＡＢＣ',
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.data).toMatchObject({ cattleId: cow, details: { weightKg: 450.5 }, notes: 'ＡＢＣ' });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizedText } from '../domain/input';
 
 /** Request rules and response shapes of the breeding KPI API, shared with the web screens. */
 export const PERIOD_ORDER_MESSAGE = '開始日は終了日以前の日付を指定してください';
@@ -15,9 +16,9 @@ const isCalendarDate = (value: string) =>
   new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** A JST calendar date `YYYY-MM-DD`. */
-export const kpiDateSchema = z.string({ error: DATE_MESSAGE }).refine(isCalendarDate, DATE_MESSAGE);
+export const kpiDateSchema = normalizedText({ error: DATE_MESSAGE }).refine(isCalendarDate, DATE_MESSAGE);
 
-export const yearMonthSchema = z.string({ error: MONTH_MESSAGE }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, MONTH_MESSAGE);
+export const yearMonthSchema = normalizedText({ error: MONTH_MESSAGE }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, MONTH_MESSAGE);
 
 const fromNotAfterTo = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
 

@@ -2,6 +2,7 @@ import { registerHerd } from '../cattle/cattle.service';
 import { runBatch, type Statement } from '../db/batch';
 import type { Scope } from '../db/scope';
 import { addDays, addMonths, type IsoDate, jstMonth, todayJst } from '../domain/calendar';
+import { identificationFromNumber } from '../domain/identification';
 import { seededRandom } from '../lib/seeded-random';
 import { planShipmentStatements, recordShipmentStatements } from './shipments.service';
 
@@ -14,7 +15,7 @@ export interface DemoAnimal {
   motherCattleId?: number | null;
   name?: string | null;
   status?: string;
-  identificationNumber?: number;
+  identificationNumber?: string | null;
 }
 
 export interface DemoShipmentOptions {
@@ -36,7 +37,7 @@ const isGone = (a: DemoAnimal) => a.status === 'SHIPPED' || a.status === 'DEAD';
 const daysFromMonths = (months: number) => Math.round(months * 30.44);
 
 interface PastShipment {
-  identificationNumber: number;
+  identificationNumber: string;
   motherCattleId: number;
   name: string;
   gender: '去勢' | '雌';
@@ -69,11 +70,12 @@ export async function seedDemoShipments(scope: Scope, animals: DemoAnimal[], opt
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
   const between = (min: number, max: number) => min + rand() * (max - min);
   const taken = new Set(animals.map((a) => a.identificationNumber).filter(Boolean));
-  let nextNumber = options.firstIdentificationNumber ?? 1_598_300_000;
+  let nextNumber = options.firstIdentificationNumber ?? 598_300_000;
   const newNumber = () => {
-    while (taken.has(nextNumber)) nextNumber++;
-    taken.add(nextNumber);
-    return nextNumber++;
+    while (taken.has(identificationFromNumber(nextNumber))) nextNumber++;
+    const number = identificationFromNumber(nextNumber++);
+    taken.add(number);
+    return number;
   };
 
   const past: PastShipment[] = [];

@@ -55,7 +55,7 @@ beforeAll(async () => {
   const u1 = await insertAnimal(u, { name: '導入牛', gender: '去勢', growthStage: 'CALF', birthday: '2024-05-01' });
   for (const calf of [a1, a2, a3]) await insertMotherInfo(calf, { motherCattleId: hanako, motherName: 'はなこ' });
   await insertMotherInfo(b1, { motherCattleId: akemi, motherName: 'あけみ' });
-  await insertMotherInfo(n1, { motherName: 'さくら', motherIdentificationNumber: 1_234_567_890 });
+  await insertMotherInfo(n1, { motherName: 'さくら', motherIdentificationNumber: '1234567890' });
   await insertBloodline(a1, ['安福久', '美国桜', '安平', '北国7の8']);
   await insertEvent(u, hanako, 'INSEMINATION', '2024-03-20T00:30:00.000Z');
   await insertEvent(u, hanako, 'INSEMINATION', '2024-04-09T16:00:00.000Z'); // 2024-04-10 01:00 in Japan
@@ -86,7 +86,7 @@ describe('GET /shipments/mothers/list', () => {
     expect(hanako).toMatchObject({
       motherId: ids.hanako,
       motherName: 'はなこ',
-      motherEarTag: 101,
+      motherEarTag: '101',
       summary: {
         shipmentCount: 2,
         totalRevenue: 1_350_001,
@@ -99,7 +99,7 @@ describe('GET /shipments/mothers/list', () => {
       {
         motherId: ids.hanako,
         motherName: 'はなこ',
-        motherEarTag: 101,
+        motherEarTag: '101',
         calfId: ids.a1,
         calfName: 'はなこ2',
         sex: '去勢',
@@ -267,7 +267,7 @@ describe('GET /shipments/mothers/list paging and ties', () => {
     await insertMotherInfo(c1b, { motherCattleId: cow1 });
     await insertMotherInfo(c2, { motherCattleId: cow2 });
     await insertMotherInfo(cName, { motherName: ' うめ ' });
-    await insertMotherInfo(cNumber, { motherName: 'うめ', motherIdentificationNumber: 1_111_111_111 });
+    await insertMotherInfo(cNumber, { motherName: 'うめ', motherIdentificationNumber: '1111111111' });
     // うめ1a (born 2025-01-20): breeding window 2024-03-06..2024-05-15, calving window 2024-11-21..2025-03-21 (JST).
     await insertEvent(u, cow1, 'INSEMINATION', '2024-03-05T14:59:59.999Z'); // 2024-03-05 23:59 JST: outside
     await insertEvent(u, cow1, 'INSEMINATION', '2024-03-05T15:00:00.000Z'); // 2024-03-06 00:00 JST: first day

@@ -17,7 +17,7 @@ interface Row {
   motherKey: string;
   motherId: number | null;
   motherName: string;
-  motherEarTag: number | null;
+  motherEarTag: string | null;
   motherBreed: string | null;
   calfId: number;
   calfName: string | null;

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { byEarTag } from '../db/ear-tag-order';
 import { cattle, farmCounts, shipmentPlans, shipments } from '../db/schema';
 import { monthsOldAt } from '../domain/ages';
 import { addMonths, todayJst } from '../domain/calendar';
@@ -96,7 +97,7 @@ export async function listPlans(db: Db, farmId: number, query: ListPlansQuery) {
       .from(shipmentPlans)
       .innerJoin(cattle, eq(cattle.cattleId, shipmentPlans.cattleId))
       .where(where)
-      .orderBy(asc(shipmentPlans.plannedShipmentMonth), asc(cattle.earTagNumber), asc(cattle.cattleId))
+      .orderBy(asc(shipmentPlans.plannedShipmentMonth), ...byEarTag, asc(cattle.cattleId))
       .limit(limit)
       .offset((page - 1) * limit),
   ]);

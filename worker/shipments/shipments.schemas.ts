@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { isIsoDate, jstMonth, todayJst } from '../domain/calendar';
+import { normalizedText, numberInput } from '../domain/input';
 
 /** Request rules of docs/product.md §9 (Shipment, Shipment plan), shared by the API validators and the web forms. */
 
 const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
+/** A name (the buyer): NFKC-normalised (§18); empty is null. */
+const optionalName = (max: number, message: string) =>
+  normalizedText({ error: message })
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v ? v : null));
+/** Free text (notes): trimmed only, as typed. */
 const optionalText = (max: number, message: string) =>
   z
     .string({ error: message })
@@ -13,33 +21,40 @@ const optionalText = (max: number, message: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-export const cattleIdSchema = z.coerce
-  .number({ error: '牛のIDは正の整数である必要があります' })
-  .int('牛のIDは正の整数である必要があります')
-  .positive('牛のIDは正の整数である必要があります');
+export const cattleIdSchema = numberInput(
+  z
+    .number({ error: '牛のIDは正の整数である必要があります' })
+    .int('牛のIDは正の整数である必要があります')
+    .positive('牛のIDは正の整数である必要があります'),
+);
 
 /** A calendar date, YYYY-MM-DD, not after today in Japan time (checked at the moment of validation). */
-export const shipmentDateSchema = z
-  .string({ error: '出荷日はYYYY-MM-DD形式で入力してください' })
+export const shipmentDateSchema = normalizedText({ error: '出荷日はYYYY-MM-DD形式で入力してください' })
   .refine(isIsoDate, '出荷日はYYYY-MM-DD形式で入力してください')
   .refine((v) => v <= todayJst(), '出荷日に未来の日付は指定できません');
 
-export const priceSchema = z.coerce
-  .number({ error: '価格は正の整数である必要があります' })
-  .int('価格は正の整数である必要があります')
-  .positive('価格は正の整数である必要があります')
-  .max(100_000_000, '価格は1億円以下で入力してください');
+export const priceSchema = numberInput(
+  z
+    .number({ error: '価格は正の整数である必要があります' })
+    .int('価格は正の整数である必要があります')
+    .positive('価格は正の整数である必要があります')
+    .max(100_000_000, '価格は1億円以下で入力してください'),
+);
 
-export const shipmentWeightSchema = z.coerce
-  .number({ error: '体重は正の値である必要があります' })
-  .positive('体重は正の値である必要があります')
-  .max(2000, '体重は2000kg以下で入力してください');
+export const shipmentWeightSchema = numberInput(
+  z
+    .number({ error: '体重は正の値である必要があります' })
+    .positive('体重は正の値である必要があります')
+    .max(2000, '体重は2000kg以下で入力してください'),
+);
 
-export const ageAtShipmentSchema = z.coerce
-  .number({ error: '出荷時月齢は正の整数である必要があります' })
-  .int('出荷時月齢は正の整数である必要があります')
-  .positive('出荷時月齢は正の整数である必要があります')
-  .max(300, '出荷時月齢は300か月以下で入力してください');
+export const ageAtShipmentSchema = numberInput(
+  z
+    .number({ error: '出荷時月齢は正の整数である必要があります' })
+    .int('出荷時月齢は正の整数である必要があります')
+    .positive('出荷時月齢は正の整数である必要があります')
+    .max(300, '出荷時月齢は300か月以下で入力してください'),
+);
 
 /** An optional number: a form's empty input means "not given". */
 const optionalNumber = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? null : v), schema.nullish());
@@ -49,7 +64,7 @@ const shipmentFields = {
   price: priceSchema,
   weight: optionalNumber(shipmentWeightSchema),
   ageAtShipment: optionalNumber(ageAtShipmentSchema),
-  buyer: optionalText(100, '出荷先は100文字以下で入力してください'),
+  buyer: optionalName(100, '出荷先は100文字以下で入力してください'),
   notes: optionalText(1000, '備考は1000文字以下で入力してください'),
 };
 
@@ -65,8 +80,7 @@ export type UpdateShipmentInput = z.input<typeof updateShipmentSchema>;
 export type UpdateShipment = z.output<typeof updateShipmentSchema>;
 
 /** YYYY-MM, not before the current month in Japan time. */
-export const plannedShipmentMonthSchema = z
-  .string({ error: '出荷予定月はYYYY-MM形式で入力してください' })
+export const plannedShipmentMonthSchema = normalizedText({ error: '出荷予定月はYYYY-MM形式で入力してください' })
   .regex(MONTH_PATTERN, '出荷予定月はYYYY-MM形式で入力してください')
   .refine((v) => v >= jstMonth(), '出荷予定月に過去の月は指定できません');
 
@@ -78,7 +92,7 @@ export type CreatePlanInput = z.input<typeof createPlanSchema>;
 export const updatePlanSchema = z.object({ plannedShipmentMonth: plannedShipmentMonthSchema });
 
 const isoDateQuery = (field: string) =>
-  z.string().refine(isIsoDate, `${field}はYYYY-MM-DD形式で入力してください`).optional();
+  normalizedText().refine(isIsoDate, `${field}はYYYY-MM-DD形式で入力してください`).optional();
 
 const page = z.coerce
   .number({ error: 'pageは1以上の整数である必要があります' })
@@ -105,7 +119,7 @@ export const listShipmentsQuerySchema = z
 
 export const listPlansQuerySchema = z.object({
   cattleId: cattleIdSchema.optional(),
-  month: z.string().regex(MONTH_PATTERN, '出荷予定月はYYYY-MM形式で入力してください').optional(),
+  month: normalizedText().regex(MONTH_PATTERN, '出荷予定月はYYYY-MM形式で入力してください').optional(),
   page,
   limit,
 });
@@ -126,7 +140,7 @@ export const mothersQuerySchema = z
     sortBy: z.enum(MOTHER_SORT_KEYS, { error: '並び替えの項目が不正です' }).default('motherName'),
     sortOrder: z.enum(['asc', 'desc'], { error: '並び順はascまたはdescです' }).default('asc'),
     filterBy: z.enum(['year', 'motherName'], { error: '絞り込みの項目はyearまたはmotherNameです' }).optional(),
-    filterValue: z.string().trim().max(50, '絞り込みの値は50文字以下で入力してください').optional(),
+    filterValue: normalizedText().max(50, '絞り込みの値は50文字以下で入力してください').optional(),
   })
   .refine((v) => v.filterBy !== 'year' || !v.filterValue || /^\d{4}$/.test(v.filterValue), {
     message: '年はYYYY形式で入力してください',
@@ -154,8 +168,8 @@ export type Shipment = z.infer<typeof shipmentSchema>;
 
 const cattleSummary = {
   cattleName: z.string().nullable(),
-  earTagNumber: int.nullable(),
-  identificationNumber: int,
+  earTagNumber: z.string().nullable(),
+  identificationNumber: z.string().nullable(),
   gender: z.string().nullable(),
   growthStage: z.string().nullable(),
 };
@@ -206,7 +220,7 @@ export type PriceStats = z.infer<typeof priceStatsSchema>;
 export const motherShipmentRowSchema = z.object({
   motherId: int.nullable(),
   motherName: z.string(),
-  motherEarTag: int.nullable(),
+  motherEarTag: z.string().nullable(),
   calfId: int,
   calfName: z.string().nullable(),
   sex: z.string().nullable(),
@@ -239,7 +253,7 @@ export const motherSummarySchema = z.object({
 export const motherGroupSchema = z.object({
   motherId: int.nullable(),
   motherName: z.string(),
-  motherEarTag: int.nullable(),
+  motherEarTag: z.string().nullable(),
   summary: motherSummarySchema,
   calves: z.array(motherShipmentRowSchema),
 });

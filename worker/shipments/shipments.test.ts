@@ -172,7 +172,7 @@ describe('GET /shipments', () => {
     expect(all.status).toBe(200);
     expect(all.json.data).toMatchObject({ total: 3, page: 1, limit: 50 });
     expect(all.json.data.results.map((r: any) => r.price)).toEqual([800_000, 700_000, 600_000]);
-    expect(all.json.data.results[2]).toMatchObject({ cattleName: 'ゆきのすけ', earTagNumber: 4321, gender: '去勢' });
+    expect(all.json.data.results[2]).toMatchObject({ cattleName: 'ゆきのすけ', earTagNumber: '4321', gender: '去勢' });
 
     const period = await api('/shipments?from=2025-02-01&to=2025-03-09', { token: user.token });
     expect(period.json.data.results.map((r: any) => r.cattleId)).toEqual([b]);
@@ -409,7 +409,7 @@ describe('shipment plans', () => {
     const [plannedYear, plannedMonth] = next.split('-').map(Number);
     const expectedMonths = (plannedYear - 2024) * 12 + (plannedMonth - 1);
     expect(second).toMatchObject({
-      earTagNumber: 20,
+      earTagNumber: '20',
       status: 'SCHEDULED_FOR_SHIPMENT',
       monthsOldAtPlannedMonth: expectedMonths,
     });
@@ -618,5 +618,34 @@ describe('OpenAPI', () => {
     ]) {
       expect(paths).toContain(path);
     }
+  });
+});
+
+describe('shipments as typed on a phone (§18)', () => {
+  it('takes full-width digits for the price, weight and date, and the buyer’s half-width katakana as full-width', async () => {
+    const cattleId = await insertAnimal(farmer, { birthday: '2024-06-01', gender: '去勢', growthStage: 'CALF' });
+    const res = await ship(farmer.token, {
+      cattleId: String(cattleId),
+      shipmentDate: '２０２５－０３－１５',
+      price: '６２４８００',
+      weight: '２８５．５',
+      buyer: 'ｶｺﾞｼﾏ市場',
+      notes: 'ＡＢＣ',
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.data).toMatchObject({
+      shipmentDate: '2025-03-15',
+      price: 624_800,
+      weight: 285.5,
+      buyer: 'カゴシマ市場',
+      notes: 'ＡＢＣ',
+    });
+  });
+
+  it('leaves thousands separators to the forms: the API refuses "624,800" with the price message', async () => {
+    const cattleId = await insertAnimal(farmer, { birthday: '2024-06-01', gender: '去勢', growthStage: 'CALF' });
+    const res = await ship(farmer.token, { ...validShipment(cattleId), price: '624,800' });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ field: 'price', message: '価格は正の整数である必要があります' });
   });
 });

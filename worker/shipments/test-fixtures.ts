@@ -5,7 +5,7 @@ let nextIdentification = 1_300_000_000;
 
 export interface AnimalFixture {
   name?: string | null;
-  earTagNumber?: number | null;
+  earTagNumber?: string | number | null;
   gender?: string;
   growthStage?: string;
   birthday?: string | null;
@@ -27,8 +27,8 @@ export async function insertAnimal(member: Member, animal: AnimalFixture = {}): 
     .bind(
       member.farmId,
       member.userId,
-      ++nextIdentification,
-      animal.earTagNumber ?? null,
+      String(++nextIdentification),
+      animal.earTagNumber == null ? null : String(animal.earTagNumber),
       animal.name === undefined ? '出荷テスト' : animal.name,
       animal.gender ?? '去勢',
       animal.growthStage ?? 'FATTENING',
@@ -42,7 +42,7 @@ export async function insertAnimal(member: Member, animal: AnimalFixture = {}): 
 
 export async function insertMotherInfo(
   cattleId: number,
-  info: { motherCattleId?: number | null; motherName?: string | null; motherIdentificationNumber?: number | null },
+  info: { motherCattleId?: number | null; motherName?: string | null; motherIdentificationNumber?: string | null },
 ) {
   await env.DB.prepare(
     'INSERT INTO mother_info (cattle_id, mother_cattle_id, mother_name, mother_identification_number) VALUES (?, ?, ?, ?)',

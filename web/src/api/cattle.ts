@@ -4,6 +4,15 @@ import { api, unwrap } from './client';
 
 type Search = Required<InferRequestType<(typeof api.cattle)['$get']>>['query'];
 
+/** The herd list's sort keys, as the API takes them. */
+export const CATTLE_SORT_KEYS = [
+  'id',
+  'name',
+  'days_old',
+  'days_open',
+  'ear_tag',
+] as const satisfies readonly NonNullable<Search['sortBy']>[];
+
 /** The herd list's filters as they live in the URL. */
 export interface CattleListSearch {
   search?: string;
@@ -13,7 +22,7 @@ export interface CattleListSearch {
   barn?: string;
   breed?: string;
   has_alert?: 'true';
-  sortBy?: 'id' | 'name' | 'days_old' | 'days_open';
+  sortBy?: (typeof CATTLE_SORT_KEYS)[number];
   sortOrder?: 'asc' | 'desc';
 }
 

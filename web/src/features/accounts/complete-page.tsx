@@ -6,11 +6,13 @@ import { completeRegistration } from '../../api/accounts';
 import { FormError, SubmitButton, TextField } from '../../components/form';
 import { describeError, type FieldErrors, withPasswordConfirmation, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
+import { useServerText } from '../../lib/server-text';
 import './messages';
 import { PublicLayout } from './public-layout';
 
 export function CompletePage() {
   const { t } = useI18n();
+  const serverText = useServerText();
   const { token = '' } = useSearch({ from: '/complete' });
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const complete = useMutation({ mutationFn: completeRegistration });
@@ -32,7 +34,7 @@ export function CompletePage() {
     return (
       <PublicLayout title={t('accounts.completeTitle')}>
         <div className="alert alert--success" role="status">
-          {complete.data.message}
+          {serverText(complete.data.message)}
         </div>
         <Link to="/login" className="button button--primary button--block">
           {t('accounts.toLogin')}

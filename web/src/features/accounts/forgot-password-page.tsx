@@ -6,12 +6,14 @@ import { requestPasswordReset } from '../../api/accounts';
 import { FormError, SubmitButton, TextField } from '../../components/form';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
+import { useServerText } from '../../lib/server-text';
 import './messages';
 import { PublicLayout } from './public-layout';
 
 /** Asks for a reset link by mail; the answer reads the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
   const { t } = useI18n();
+  const serverText = useServerText();
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const request = useMutation({ mutationFn: requestPasswordReset });
 
@@ -28,7 +30,7 @@ export function ForgotPasswordPage() {
     return (
       <PublicLayout title={t('accounts.forgotTitle')}>
         <div className="alert alert--success" role="status">
-          <p>{request.data.message}</p>
+          <p>{serverText(request.data.message)}</p>
           <p>{t('accounts.forgotSentBody')}</p>
         </div>
         <p className="public__alt">

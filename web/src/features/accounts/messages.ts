@@ -103,7 +103,7 @@ defineMessages({
       themeDark: 'Dark',
       themeAuto: 'Match device',
       themeSaved: 'Theme saved',
-      language: 'Language / 言語',
+      language: 'Language',
       account: 'Account',
       farm: 'Farm',
       signOut: 'Sign out',

@@ -9,6 +9,7 @@ import { FormError, SubmitButton, TextField } from '../../components/form';
 import { clearToken } from '../../lib/auth-token';
 import { describeError, type FieldErrors, withPasswordConfirmation, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
+import { useServerText } from '../../lib/server-text';
 import './messages';
 
 const providerNames = { google: 'Google', line: 'LINE' } as const;
@@ -33,6 +34,7 @@ export function PasswordCard({ me }: { me: Me }) {
 
 function ChangePasswordForm() {
   const { t } = useI18n();
+  const serverText = useServerText();
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const change = useMutation({ mutationFn: changePassword, onSuccess: () => formRef.current?.reset() });
@@ -86,7 +88,7 @@ function ChangePasswordForm() {
       />
       {change.isSuccess ? (
         <div className="alert alert--success" role="status">
-          {change.data.message}
+          {serverText(change.data.message)}
         </div>
       ) : null}
       <SubmitButton pending={change.isPending}>{t('accounts.changePasswordSubmit')}</SubmitButton>
@@ -96,6 +98,7 @@ function ChangePasswordForm() {
 
 function SetPasswordByMail({ email, provider }: { email: string; provider: string }) {
   const { t } = useI18n();
+  const serverText = useServerText();
   const request = useMutation({ mutationFn: () => requestPasswordReset({ email }) });
   const server = describeError(request.error);
   return (
@@ -104,7 +107,7 @@ function SetPasswordByMail({ email, provider }: { email: string; provider: strin
       <FormError message={server.message ?? server.fields.email} />
       {request.isSuccess ? (
         <div className="alert alert--success" role="status">
-          {request.data.message}
+          {serverText(request.data.message)}
         </div>
       ) : (
         <button

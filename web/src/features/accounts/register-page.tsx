@@ -6,12 +6,14 @@ import { type RegisterInput, registerAccount } from '../../api/accounts';
 import { FormError, SubmitButton, TextField } from '../../components/form';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
+import { useServerText } from '../../lib/server-text';
 import './messages';
 import { OAuthButtons } from './oauth-buttons';
 import { PublicLayout } from './public-layout';
 
 export function RegisterPage() {
   const { t } = useI18n();
+  const serverText = useServerText();
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const register = useMutation({
     mutationFn: (body: RegisterInput) => registerAccount(body).then((r) => ({ ...r, email: body.email })),
@@ -30,7 +32,7 @@ export function RegisterPage() {
     return (
       <PublicLayout title={t('accounts.registerSent')}>
         <div className="alert alert--success" role="status">
-          <p>{register.data.message}</p>
+          <p>{serverText(register.data.message)}</p>
           <p>{t('accounts.registerSentBody', { email: register.data.email })}</p>
           {register.data.isExistingUser ? <p>{t('accounts.registerResent')}</p> : null}
         </div>

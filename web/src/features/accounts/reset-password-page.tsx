@@ -7,6 +7,7 @@ import { FormError, SubmitButton, TextField } from '../../components/form';
 import { clearToken } from '../../lib/auth-token';
 import { describeError, type FieldErrors, withPasswordConfirmation, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
+import { useServerText } from '../../lib/server-text';
 import './messages';
 import { PublicLayout } from './public-layout';
 
@@ -17,6 +18,7 @@ const missingTokenMessage = () =>
 /** Sets a new password from a reset mail's link (`/reset-password?token=`). */
 export function ResetPasswordPage() {
   const { t } = useI18n();
+  const serverText = useServerText();
   const { token = '' } = useSearch({ from: '/reset-password' });
   const queryClient = useQueryClient();
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
@@ -46,7 +48,7 @@ export function ResetPasswordPage() {
     return (
       <PublicLayout title={t('accounts.resetTitle')}>
         <div className="alert alert--success" role="status">
-          {reset.data.message}
+          {serverText(reset.data.message)}
         </div>
         <Link to="/login" className="button button--primary button--block">
           {t('accounts.toLogin')}

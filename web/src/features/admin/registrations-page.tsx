@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { formatInstantTimeJa } from '@worker/domain/calendar';
 import { type FormEvent, useEffect, useState } from 'react';
 import {
   adminCredentials,
@@ -110,16 +111,6 @@ defineMessages({
 });
 
 const PAGE_SIZE = 20;
-
-const formatJst = (epochSeconds: number) =>
-  new Intl.DateTimeFormat('ja-JP', {
-    timeZone: 'Asia/Tokyo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(epochSeconds * 1000));
 
 /** Admin API failures in the admin's language; the API's own words otherwise. */
 function adminErrorMessage(error: unknown): string | null {
@@ -388,7 +379,7 @@ function RegistrationsTable({ items, locale }: { items: Registration[]; locale: 
             <td data-label={columns.source}>{referralLabel(r.referralSource) || '—'}</td>
             <td data-label={columns.status}>{r.status === 'pending' ? t('admin.statusPending') : r.status}</td>
             <td data-label={columns.locale}>{r.locale === 'en' ? t('admin.localeEn') : t('admin.localeJa')}</td>
-            <td data-label={columns.created}>{formatJst(r.createdAt)}</td>
+            <td data-label={columns.created}>{formatInstantTimeJa(r.createdAt * 1000)}</td>
           </tr>
         ))}
       </tbody>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { memoChangeSchema, statusChangeSchema } from '@worker/alerts/alerts.schemas';
 import { type AlertSeverity, nextStatuses } from '@worker/domain/alerts';
-import { daysBetween, formatDateJa, todayJst } from '@worker/domain/calendar';
+import { daysBetween, formatDateJa, formatInstantJa, todayJst } from '@worker/domain/calendar';
 import { Check, CheckCheck, History, NotebookPen, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AlertView, alertHistoryQuery, useChangeAlertStatus, useSaveAlertMemo } from '../../api/alerts';
@@ -11,6 +11,7 @@ import { FormError, SubmitButton, TextAreaField } from '../../components/form';
 import { ErrorState, Loading } from '../../components/states';
 import { describeError } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
+import { useServerText } from '../../lib/server-text';
 import './messages';
 import './alerts.css';
 
@@ -31,6 +32,13 @@ export function useDueLabel() {
     if (days <= 7) return { text: t('alerts.dueIn', { days }), tone: 'soon' as const };
     return { text: t('alerts.dueOn', { date: formatDateJa(dueAt) }), tone: 'later' as const };
   };
+}
+
+/** An alert's message: the API's words in Japanese, their English (or the type's label) in English. */
+export function useAlertMessage() {
+  const { t } = useI18n();
+  const serverText = useServerText();
+  return (alert: Pick<AlertView, 'message' | 'type'>) => serverText(alert.message, t(`alerts.type.${alert.type}`));
 }
 
 export function AnimalLink({ alert }: { alert: Pick<AlertView, 'cattleId' | 'cattleName' | 'cattleEarTagNumber'> }) {
@@ -62,6 +70,7 @@ function ReasonDialog({
 }) {
   const { t } = useI18n();
   const change = useChangeAlertStatus();
+  const alertMessage = useAlertMessage();
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -79,7 +88,7 @@ function ReasonDialog({
   const title = status === 'dismissed' ? t('alerts.dismissTitle') : t('alerts.resolveTitle');
   return (
     <Dialog open={status !== null} title={title} onClose={onClose}>
-      <p className="alert-dialog__subject">{alert.message}</p>
+      <p className="alert-dialog__subject">{alertMessage(alert)}</p>
       <form className="form" onSubmit={submit} noValidate>
         <FormError message={server.message} />
         <TextAreaField
@@ -105,6 +114,7 @@ function ReasonDialog({
 function MemoDialog({ alert, open, onClose }: { alert: AlertView; open: boolean; onClose: () => void }) {
   const { t } = useI18n();
   const save = useSaveAlertMemo();
+  const alertMessage = useAlertMessage();
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -120,7 +130,7 @@ function MemoDialog({ alert, open, onClose }: { alert: AlertView; open: boolean;
   const server = describeError(save.error);
   return (
     <Dialog open={open} title={t('alerts.editMemo')} onClose={onClose}>
-      <p className="alert-dialog__subject">{alert.message}</p>
+      <p className="alert-dialog__subject">{alertMessage(alert)}</p>
       <form className="form" onSubmit={submit} noValidate>
         <FormError message={server.message} />
         <TextAreaField
@@ -143,15 +153,18 @@ function MemoDialog({ alert, open, onClose }: { alert: AlertView; open: boolean;
 function AlertHistoryList({ alertId }: { alertId: string }) {
   const { t } = useI18n();
   const history = useQuery(alertHistoryQuery(alertId));
+  const serverText = useServerText();
   if (history.isPending) return <Loading />;
   if (history.isError) return <ErrorState error={history.error} onRetry={() => history.refetch()} />;
   return (
     <ol className="alert-history">
       {history.data.map((h) => (
         <li key={h.id}>
-          <time dateTime={h.createdAt}>{formatDateJa(h.createdAt.slice(0, 10))}</time> {t(`alerts.action.${h.action}`)}
-          <span className="muted">（{h.changedBy === 'system' ? t('alerts.by.system') : t('alerts.by.user')}）</span>
-          {h.reason ? <span> {h.reason}</span> : null}
+          <time dateTime={h.createdAt}>{formatInstantJa(h.createdAt)}</time> {t(`alerts.action.${h.action}`)}
+          <span className="muted">
+            {t('common.paren', { text: h.changedBy === 'system' ? t('alerts.by.system') : t('alerts.by.user') })}
+          </span>
+          {h.reason ? <span> {serverText(h.reason)}</span> : null}
         </li>
       ))}
     </ol>
@@ -162,6 +175,7 @@ function AlertHistoryList({ alertId }: { alertId: string }) {
 export function AlertCard({ alert, showAnimal = true }: { alert: AlertView; showAnimal?: boolean }) {
   const { t } = useI18n();
   const dueLabel = useDueLabel();
+  const alertMessage = useAlertMessage();
   const change = useChangeAlertStatus();
   const [reasonFor, setReasonFor] = useState<'resolved' | 'dismissed' | null>(null);
   const [memoOpen, setMemoOpen] = useState(false);
@@ -174,14 +188,14 @@ export function AlertCard({ alert, showAnimal = true }: { alert: AlertView; show
   return (
     <article
       className={`alert-card alert-card--${alert.severity}`}
-      aria-label={`${t(`alerts.severity.${alert.severity}`)} ${alert.message}`}
+      aria-label={`${t(`alerts.severity.${alert.severity}`)} ${alertMessage(alert)}`}
     >
       <div className="alert-card__head">
         <SeverityBadge severity={alert.severity} />
         <span className="alert-card__type">{t(`alerts.type.${alert.type}`)}</span>
         <span className={`badge alert-status alert-status--${alert.status}`}>{t(`alerts.status.${alert.status}`)}</span>
       </div>
-      <p className="alert-card__message">{alert.message}</p>
+      <p className="alert-card__message">{alertMessage(alert)}</p>
       <div className="alert-card__meta">
         {showAnimal ? <AnimalLink alert={alert} /> : null}
         {due ? <span className={`due due--${open ? due.tone : 'later'}`}>{due.text}</span> : null}

@@ -13,13 +13,11 @@ function SummaryChips({ summary }: { summary: AlertSummary }) {
   const { t } = useI18n();
   return (
     <ul className="alert-summary" aria-label={t('alerts.summaryLabel')}>
-      <li className="alert-summary__item alert-summary__item--high">
-        {t('alerts.summaryHigh', { count: summary.high })}
-      </li>
-      <li className="alert-summary__item alert-summary__item--medium">
-        {t('alerts.summaryMedium', { count: summary.medium })}
-      </li>
-      <li className="alert-summary__item alert-summary__item--low">{t('alerts.summaryLow', { count: summary.low })}</li>
+      {ALERT_SEVERITIES.map((severity) => (
+        <li key={severity} className={`alert-summary__item alert-summary__item--${severity}`}>
+          {t('alerts.summarySeverity', { severity: t(`alerts.severity.${severity}`), count: summary[severity] })}
+        </li>
+      ))}
       <li className="alert-summary__item">{t('alerts.summaryOverdue', { count: summary.overdue })}</li>
       <li className="alert-summary__item">{t('alerts.summaryDueSoon', { count: summary.dueSoon })}</li>
     </ul>

@@ -5,7 +5,7 @@ import { Bell } from 'lucide-react';
 import { openAlertsQuery } from '../../api/alerts';
 import { ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
-import { AnimalLink, SeverityBadge, useDueLabel } from './alert-card';
+import { AnimalLink, SeverityBadge, useAlertMessage, useDueLabel } from './alert-card';
 import './messages';
 import './alerts.css';
 
@@ -16,6 +16,7 @@ import './alerts.css';
 export function TodayAlerts({ max = 5 }: { max?: number }) {
   const { t } = useI18n();
   const dueLabel = useDueLabel();
+  const alertMessage = useAlertMessage();
   const open = useQuery(openAlertsQuery());
   const today = todayJst();
   return (
@@ -42,7 +43,7 @@ export function TodayAlerts({ max = 5 }: { max?: number }) {
                   <li key={alert.id} className={`compact-alert compact-alert--${alert.severity}`}>
                     <SeverityBadge severity={alert.severity} />
                     <div className="compact-alert__body">
-                      <p className="compact-alert__message">{alert.message}</p>
+                      <p className="compact-alert__message">{alertMessage(alert)}</p>
                       <p className="compact-alert__meta">
                         <AnimalLink alert={alert} />
                         {due ? <span className={`due due--${due.tone}`}>{due.text}</span> : null}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { statusChangeSchema } from '@worker/cattle/cattle.schemas';
-import { formatDateJa } from '@worker/domain/calendar';
+import { formatDateJa, formatInstantJa } from '@worker/domain/calendar';
 import { STATUS_CHANGE_ALLOWED } from '@worker/domain/cattle-enums';
 import { CalendarPlus, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -20,6 +20,7 @@ import { FormError, SelectField, SubmitButton, TextAreaField } from '../../compo
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { describeError } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
+import { useServerText } from '../../lib/server-text';
 import { CattleAlerts } from '../alerts/cattle-alerts';
 import { EventTimeline } from '../events/event-timeline';
 import { CattleShipmentPanel } from '../shipments/cattle-shipment-panel';
@@ -121,6 +122,7 @@ function DeleteDialog({ cow, open, onClose }: { cow: CattleDetail; open: boolean
 function StatusHistory({ id }: { id: number }) {
   const { t } = useI18n();
   const history = useQuery(statusHistoryQuery(id));
+  const serverText = useServerText();
   if (history.isPending) return <Loading />;
   if (history.isError) return <ErrorState error={history.error} onRetry={() => history.refetch()} />;
   if (history.data.length === 0) return <p className="muted">{t('cattle.noHistory')}</p>;
@@ -128,9 +130,9 @@ function StatusHistory({ id }: { id: number }) {
     <ol className="history">
       {history.data.map((h) => (
         <li key={h.historyId}>
-          <time dateTime={h.changedAt}>{formatDateJa(h.changedAt.slice(0, 10))}</time>{' '}
+          <time dateTime={h.changedAt}>{formatInstantJa(h.changedAt)}</time>{' '}
           {h.oldStatus ? t(`cattle.status.${h.oldStatus}`) : '—'} → <strong>{t(`cattle.status.${h.newStatus}`)}</strong>
-          {h.reason ? <span className="muted">（{h.reason}）</span> : null}
+          {h.reason ? <span className="muted">{t('common.paren', { text: serverText(h.reason) })}</span> : null}
         </li>
       ))}
     </ol>
@@ -174,12 +176,15 @@ export function CattleDetailPage() {
     <div className="page">
       <header className="animal-header card">
         <div className="animal-header__id">
-          <span className="animal-header__tag">{cow.earTagNumber ?? '—'}</span>
+          <span className="animal-header__tag">
+            <span className="visually-hidden">{`${t('cattle.earTag')} `}</span>
+            {cow.earTagNumber ?? '—'}
+          </span>
           <div>
             <h1>{cow.name ?? '—'}</h1>
             <p className="muted">
-              {cow.identificationNumber} · {cow.gender ? t(`cattle.gender.${cow.gender}`) : ''} ·{' '}
-              {ageLabel(cow.monthsOld)}
+              {t('cattle.idNumber')} {cow.identificationNumber ?? t('common.unregistered')} ·{' '}
+              {cow.gender ? t(`cattle.gender.${cow.gender}`) : ''} · {ageLabel(cow.monthsOld)}
             </p>
           </div>
         </div>

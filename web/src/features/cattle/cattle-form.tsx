@@ -13,6 +13,7 @@ import { type CattleDetail, cattleListQuery } from '../../api/cattle';
 import { FormError, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
+import { parseNumberInput } from '../../lib/number-input';
 import './messages';
 
 const str = (form: FormData, key: string) => {
@@ -23,6 +24,8 @@ const str = (form: FormData, key: string) => {
 /** Reads the form into the API's body shape; empty inputs become null so the server clears them. */
 function readForm(form: FormData, mode: 'create' | 'edit') {
   const optional = (key: string) => str(form, key);
+  // Numbers may be typed full-width or with thousands separators; the schema sees the number (NaN if unreadable).
+  const number = (key: string) => parseNumberInput(form.get(key));
   const body: Record<string, unknown> = {
     name: String(form.get('name') ?? ''),
     identificationNumber: str(form, 'identificationNumber') ?? (mode === 'create' ? '' : undefined),
@@ -32,8 +35,8 @@ function readForm(form: FormData, mode: 'create' | 'edit') {
     birthday: optional('birthday'),
     breed: optional('breed'),
     barn: optional('barn'),
-    weight: optional('weight'),
-    score: optional('score'),
+    weight: number('weight'),
+    score: number('score'),
     producerName: optional('producerName'),
     breedingValue: optional('breedingValue'),
     notes: optional('notes'),
@@ -47,10 +50,10 @@ function readForm(form: FormData, mode: 'create' | 'edit') {
       motherCattleId: optional('motherCattleId'),
       motherName: optional('motherName'),
       motherIdentificationNumber: optional('motherIdentificationNumber'),
-      motherScore: optional('motherScore'),
+      motherScore: number('motherScore'),
     },
     breeding: {
-      parity: optional('parity') ?? (mode === 'create' ? 0 : undefined),
+      parity: number('parity') ?? (mode === 'create' ? 0 : undefined),
       breedingMemo: optional('breedingMemo'),
     },
   };
@@ -112,15 +115,21 @@ export function CattleForm(props: FormProps) {
           <TextField
             label={t('cattle.earTagNumber')}
             name="earTagNumber"
+            type="text"
             inputMode="numeric"
+            autoComplete="off"
+            hint={t('cattle.earTagHint')}
             defaultValue={v?.earTagNumber ?? ''}
             error={errors.earTagNumber}
           />
           <TextField
             label={t('cattle.identificationNumber')}
             name="identificationNumber"
+            type="text"
             inputMode="numeric"
-            required
+            autoComplete="off"
+            required={mode === 'create' || v?.identificationNumber != null}
+            hint={t('cattle.identificationHint')}
             defaultValue={v?.identificationNumber ?? ''}
             error={errors.identificationNumber}
           />
@@ -276,7 +285,10 @@ export function CattleForm(props: FormProps) {
           <TextField
             label={t('cattle.motherIdentificationNumber')}
             name="motherIdentificationNumber"
+            type="text"
             inputMode="numeric"
+            autoComplete="off"
+            hint={t('cattle.identificationHint')}
             defaultValue={v?.motherInfo?.motherIdentificationNumber ?? ''}
             error={errors['motherInfo.motherIdentificationNumber']}
           />

@@ -82,7 +82,7 @@ export function CattleListPage() {
 
   const exportCsv = async () => {
     const blob = await apiFetchBlob('/cattle/export.csv');
-    downloadBlob(blob, `牛台帳.csv`);
+    downloadBlob(blob, t('cattle.exportFileName'));
   };
 
   return (
@@ -170,6 +170,7 @@ export function CattleListPage() {
             <option value="name">{t('cattle.sortName')}</option>
             <option value="days_old">{t('cattle.sortDaysOld')}</option>
             <option value="days_open">{t('cattle.sortDaysOpen')}</option>
+            <option value="ear_tag">{t('cattle.sortEarTag')}</option>
           </select>
         </label>
         <label className="inline-select">

@@ -1,3 +1,4 @@
+import { jstDate, jstTime } from '@worker/domain/calendar';
 import { GENDER_LABELS, GENDERS } from '@worker/domain/cattle-enums';
 import {
   EVENT_CATEGORIES,
@@ -16,16 +17,17 @@ import { AnimalPicker, type PickableAnimal } from '../../components/animal-picke
 import { FormError, SubmitButton, TextAreaField, TextField } from '../../components/form';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
+import { parseNumberInput } from '../../lib/number-input';
 import './messages';
 
 /** `YYYY-MM-DDTHH:mm` in Japan time, for a datetime-local input. */
-export const jstLocalInput = (instant: Date | string = new Date()) =>
-  new Date(new Date(instant).getTime() + 9 * 3600_000).toISOString().slice(0, 16);
+export const jstLocalInput = (instant: Date | string = new Date()) => `${jstDate(instant)}T${jstTime(instant)}`;
 
 type Text = Record<string, string>;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-const numberOrText = (v: string) => (v.trim() === '' ? undefined : /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v);
+/** An identifier as typed, trimmed (a string: its leading zeros stay; the API normalises it); empty is not given. */
+const idText = (v: string | undefined) => (v?.trim() ? v.trim() : undefined);
 
 /** The typed detail fields of docs/product.md §6, built from flat form state. */
 function buildDetails(
@@ -50,13 +52,13 @@ function buildDetails(
           ? (clean({
               name: f.calfName,
               gender: f.calfGender || undefined,
-              identificationNumber: numberOrText(f.calfIdentificationNumber ?? ''),
-              earTagNumber: numberOrText(f.calfEarTagNumber ?? ''),
+              identificationNumber: idText(f.calfIdentificationNumber),
+              earTagNumber: idText(f.calfEarTagNumber),
             }) ?? {})
           : undefined,
       });
     case 'WEIGHT_MEASURED':
-      return f.weightKg?.trim() ? { weightKg: numberOrText(f.weightKg) } : {};
+      return f.weightKg?.trim() ? { weightKg: parseNumberInput(f.weightKg) } : {};
     case 'VACCINATION':
     case 'MEDICATION':
       return clean({ product: f.product, dose: f.dose });
@@ -285,7 +287,9 @@ export function EventForm({
               />
               <TextField
                 label={t('events.calfIdentificationNumber')}
+                type="text"
                 inputMode="numeric"
+                autoComplete="off"
                 value={fields.calfIdentificationNumber}
                 onChange={set('calfIdentificationNumber')}
                 hint={t('events.calfIdentificationHint')}
@@ -293,7 +297,9 @@ export function EventForm({
               />
               <TextField
                 label={t('events.calfEarTag')}
+                type="text"
                 inputMode="numeric"
+                autoComplete="off"
                 value={fields.calfEarTagNumber}
                 onChange={set('calfEarTagNumber')}
                 error={errors['details.calf.earTagNumber']}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { formatDateJa, jstDate } from '@worker/domain/calendar';
+import { formatDateJa, jstDate, jstTime } from '@worker/domain/calendar';
 import { EVENT_CATEGORY_INFO, EVENT_TYPE_INFO, isEventType } from '@worker/domain/event-types';
 import { useState } from 'react';
 import { cattleEventsQuery, type EventDetails, type EventView, useEventMutations } from '../../api/events';
@@ -18,7 +18,7 @@ export function useDetailsText() {
     const parts: string[] = [];
     if (d.sireName) parts.push(`${t('events.sireName')}: ${d.sireName}`);
     if (d.technician) parts.push(`${t('events.technician')}: ${d.technician}`);
-    if (d.result) parts.push(t(`events.resultValue.${d.result}`));
+    if (d.result) parts.push(`${t('events.result')}: ${t(`events.resultValue.${d.result}`)}`);
     if (d.difficult === true) parts.push(t('events.difficult'));
     if (d.weightKg !== undefined) parts.push(`${d.weightKg} kg`);
     if (d.product) parts.push(d.product);
@@ -37,8 +37,6 @@ export function EventTypeBadge({ eventType }: { eventType: string }) {
     </span>
   );
 }
-
-const timeJst = (instant: string) => new Date(Date.parse(instant) + 9 * 3600_000).toISOString().slice(11, 16);
 
 /** One animal's events grouped by JST date, newest first, with edit and delete. */
 export function EventTimeline({ cattleId }: { cattleId: number }) {
@@ -99,7 +97,7 @@ export function EventTimeline({ cattleId }: { cattleId: number }) {
                   <>
                     <div className="event-item__head">
                       <EventTypeBadge eventType={event.eventType} />
-                      <span className="muted">{timeJst(event.eventDatetime)}</span>
+                      <span className="muted">{jstTime(event.eventDatetime)}</span>
                     </div>
                     {detailsText(event) ? <p className="event-item__details">{detailsText(event)}</p> : null}
                     {event.details?.calf?.cattleId !== undefined ? (

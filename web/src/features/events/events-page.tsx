@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { formatDateJa, jstDate } from '@worker/domain/calendar';
+import { formatInstantJa } from '@worker/domain/calendar';
 import {
   EVENT_CATEGORIES,
   EVENT_TYPE_INFO,
@@ -127,7 +127,7 @@ export function EventsPage() {
                 <div className="event-item__head">
                   <EventTypeBadge eventType={event.eventType} />
                   <time className="muted" dateTime={event.eventDatetime}>
-                    {formatDateJa(jstDate(event.eventDatetime))}
+                    {formatInstantJa(event.eventDatetime)}
                   </time>
                 </div>
                 <Link to="/cattle/$id" params={{ id: String(event.cattleId) }} className="event-item__animal">

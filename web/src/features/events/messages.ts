@@ -34,7 +34,7 @@ defineMessages({
       calfName: '子牛の名前',
       calfGender: '子牛の性別',
       calfIdentificationNumber: '子牛の個体識別番号（10桁・任意）',
-      calfIdentificationHint: '未定なら空欄のまま。仮番号で登録し、後で直せます。',
+      calfIdentificationHint: '先頭の0も入力します。未定なら空欄のまま（「未登録」になり、後で入力できます）。',
       calfEarTag: '子牛の耳標番号',
       weightKg: '体重（kg）',
       product: '薬品・ワクチン名',
@@ -118,7 +118,8 @@ defineMessages({
       calfName: 'Calf name',
       calfGender: 'Calf sex',
       calfIdentificationNumber: 'Calf ID number (10 digits, optional)',
-      calfIdentificationHint: 'Leave blank if not issued yet: a provisional number is used until you fix it.',
+      calfIdentificationHint:
+        'Type the leading 0 too. Leave blank if not issued yet: it shows as “Not registered” until you add it.',
       calfEarTag: 'Calf ear tag',
       weightKg: 'Weight (kg)',
       product: 'Product',

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { formatDateJa, jstDate } from '@worker/domain/calendar';
+import { formatInstantJa } from '@worker/domain/calendar';
 import { emailSchema } from '@worker/domain/email';
 import { FARM_ROLES } from '@worker/domain/roles';
 import { type FormEvent, useId, useState } from 'react';
@@ -245,7 +245,7 @@ function MemberRow({
         ) : canManage ? (
           <button type="button" className="button button--small button--danger" onClick={() => onRemove(false)}>
             {t('farms.remove')}
-            <span className="visually-hidden">（{member.userName}）</span>
+            <span className="visually-hidden">{t('common.paren', { text: member.userName })}</span>
           </button>
         ) : null}
       </div>
@@ -392,7 +392,7 @@ function InviteCard({ farm }: { farm: Farm }) {
                 <p className="member__name">{invitation.email}</p>
                 <p className="member__email">
                   {t(`farms.role.${invitation.role}`)} ·{' '}
-                  {t('farms.expires', { date: formatDateJa(jstDate(invitation.expiresAt)) })}
+                  {t('farms.expires', { date: formatInstantJa(invitation.expiresAt) })}
                 </p>
               </div>
               <div className="member__controls">
@@ -402,7 +402,7 @@ function InviteCard({ farm }: { farm: Farm }) {
                   onClick={() => setWithdrawing(invitation)}
                 >
                   {t('farms.withdraw')}
-                  <span className="visually-hidden">（{invitation.email}）</span>
+                  <span className="visually-hidden">{t('common.paren', { text: invitation.email })}</span>
                 </button>
               </div>
             </li>

@@ -16,7 +16,7 @@ import './home.css';
 defineMessages({
   ja: {
     home: {
-      greeting: '{{name}} さん、おはようございます',
+      greeting: '{{name}} さん、お疲れさまです',
       today: '今日 {{date}}',
       herd: '牛群の状態',
       inHerd: '飼養頭数 {{count}}頭',
@@ -31,7 +31,7 @@ defineMessages({
   },
   en: {
     home: {
-      greeting: 'Good morning, {{name}}',
+      greeting: 'Hello, {{name}}',
       today: 'Today {{date}}',
       herd: 'Herd status',
       inHerd: '{{count}} head in the herd',

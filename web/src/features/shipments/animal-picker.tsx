@@ -1,7 +1,7 @@
 import type { CattleListItem } from '../../api/cattle';
 import { AnimalPicker as SharedAnimalPicker } from '../../components/animal-picker';
 import { useI18n } from '../../lib/i18n';
-import { animalLabel } from './format';
+import { animalLabel, genderLabel } from './format';
 
 /** An animal a shipment form is fixed to: enough to name it and send its ID. */
 export type ShipmentAnimal = Pick<CattleListItem, 'cattleId' | 'name' | 'earTagNumber' | 'identificationNumber'>;
@@ -18,7 +18,7 @@ export function AnimalPicker({
   onChange: (animal: CattleListItem | null) => void;
   error?: string;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   return (
     <SharedAnimalPicker<CattleListItem>
       value={value}
@@ -28,9 +28,12 @@ export function AnimalPicker({
       hint={t('shipments.searchHint')}
       formatAnimal={animalLabel}
       details={(animal) =>
-        [animal.gender, animal.monthsOld != null ? t('shipments.months', { n: animal.monthsOld }) : null]
+        [
+          genderLabel(animal.gender, locale),
+          animal.monthsOld != null ? t('shipments.months', { n: animal.monthsOld }) : null,
+        ]
           .filter(Boolean)
-          .join('・')
+          .join(t('shipments.separator'))
       }
       filter={shippable}
       limit={20}

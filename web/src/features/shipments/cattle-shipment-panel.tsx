@@ -26,7 +26,7 @@ export function CattleShipmentPanel({ cattleId }: { cattleId: number }) {
     cattleId,
     name: null,
     earTagNumber: null,
-    identificationNumber: 0,
+    identificationNumber: null,
   };
   const shipment = shipments.data?.results[0];
   const plan = plans.data?.results.find((p) => p.cattleId === cattleId);

@@ -8,7 +8,7 @@ import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
-import { manYen, yen } from './format';
+import { genderLabel, manYen, yen } from './format';
 
 const PAGE_SIZE = 20;
 const sortLabels: Record<MotherSortKey, string> = {
@@ -34,7 +34,9 @@ export function MothersTab() {
 
   const applyFilter = (event: FormEvent) => {
     event.preventDefault();
-    const next = filterBy && filterText.trim() ? { filterBy, filterValue: filterText.trim() } : {};
+    // A year typed full-width (２０２５) is read as 2025, as the API reads it (docs/product.md §18).
+    const value = filterText.normalize('NFKC').trim();
+    const next = filterBy && value ? { filterBy, filterValue: value } : {};
     const parsed = mothersQuerySchema.safeParse(next);
     if (!parsed.success) return setFilterErrors(zodFieldErrors(parsed.error));
     setFilterErrors({});
@@ -147,7 +149,7 @@ export function MothersTab() {
                       {mother.calves.map((calf) => (
                         <tr key={calf.calfId}>
                           <th scope="row">{calf.calfName ?? calf.calfId}</th>
-                          <td>{calf.sex ?? ''}</td>
+                          <td>{genderLabel(calf.sex, locale)}</td>
                           <td>
                             {[
                               calf.pedigree.father,
@@ -156,7 +158,7 @@ export function MothersTab() {
                               calf.pedigree.motherMotherGrandfather,
                             ]
                               .map((n) => n ?? '—')
-                              .join('・')}
+                              .join(t('shipments.separator'))}
                           </td>
                           <td>{formatDateJa(calf.breedingDate)}</td>
                           <td>{formatDateJa(calf.expectedBirthDate)}</td>

@@ -7,7 +7,7 @@ import { FormError } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { describeError } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
-import { animalLabel, monthLabel } from './format';
+import { animalLabel, genderLabel, monthLabel } from './format';
 import { usePlanMutations } from './mutations';
 import { PlanForm, plannableMonths } from './plan-form';
 import type { ShipmentsSearch } from './shipments-search';
@@ -65,7 +65,7 @@ export function PlansTab({ onNotice }: { onNotice: (message: string) => void }) 
       <div className="plan-board">
         {boardColumns(results).map((column) => {
           const title = column.month
-            ? `${monthLabel(column.month, locale)}${column.month === current ? `（${t('shipments.thisMonth')}）` : ''}`
+            ? `${monthLabel(column.month, locale)}${column.month === current ? t('common.paren', { text: t('shipments.thisMonth') }) : ''}`
             : t('shipments.overdue');
           return (
             <section
@@ -129,11 +129,11 @@ function PlanCard({
       <strong>{label}</strong>
       <span className="muted">
         {[
-          plan.gender,
+          genderLabel(plan.gender, locale),
           plan.monthsOldAtPlannedMonth ? t('shipments.ageAtMonth', { n: plan.monthsOldAtPlannedMonth }) : null,
         ]
           .filter(Boolean)
-          .join('・')}
+          .join(t('shipments.separator'))}
       </span>
       <div className="plan-card__move">
         <label htmlFor={selectId} className="visually-hidden">
@@ -153,7 +153,7 @@ function PlanCard({
           onClick={() => onMove(target)}
         >
           {t('shipments.move')}
-          <span className="visually-hidden">（{label}）</span>
+          <span className="visually-hidden">{t('common.paren', { text: label })}</span>
         </button>
       </div>
       <div className="actions">
@@ -165,11 +165,11 @@ function PlanCard({
           }
         >
           {t('shipments.recordThis')}
-          <span className="visually-hidden">（{label}）</span>
+          <span className="visually-hidden">{t('common.paren', { text: label })}</span>
         </button>
         <button type="button" className="button button--ghost" disabled={pending} onClick={onCancel}>
           {t('shipments.cancelPlan')}
-          <span className="visually-hidden">（{label}）</span>
+          <span className="visually-hidden">{t('common.paren', { text: label })}</span>
         </button>
       </div>
     </li>

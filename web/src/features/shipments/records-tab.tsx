@@ -9,7 +9,7 @@ import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { describeError } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
-import { animalLabel, yen } from './format';
+import { animalLabel, genderLabel, yen } from './format';
 import { useShipmentMutations } from './mutations';
 import { ShipmentForm } from './shipment-form';
 import type { ShipmentsSearch } from './shipments-search';
@@ -142,13 +142,13 @@ export function RecordsTab({ search, onNotice }: { search: ShipmentsSearch; onNo
                 </div>
                 <p className="shipment-row__meta muted">
                   {[
-                    row.gender,
+                    genderLabel(row.gender, locale),
                     row.ageAtShipment ? t('shipments.months', { n: row.ageAtShipment }) : null,
                     row.weight ? t('shipments.kg', { n: row.weight }) : null,
                     row.buyer,
                   ]
                     .filter(Boolean)
-                    .join('・')}
+                    .join(t('shipments.separator'))}
                 </p>
                 {row.notes ? <p className="shipment-row__notes">{row.notes}</p> : null}
                 <div className="actions">
@@ -162,7 +162,7 @@ export function RecordsTab({ search, onNotice }: { search: ShipmentsSearch; onNo
                     }}
                   >
                     {t('shipments.edit')}
-                    <span className="visually-hidden">（{animalLabel(row)}）</span>
+                    <span className="visually-hidden">{t('common.paren', { text: animalLabel(row) })}</span>
                   </button>
                   <button
                     type="button"
@@ -171,7 +171,7 @@ export function RecordsTab({ search, onNotice }: { search: ShipmentsSearch; onNo
                     disabled={remove.isPending}
                   >
                     {t('shipments.delete')}
-                    <span className="visually-hidden">（{animalLabel(row)}）</span>
+                    <span className="visually-hidden">{t('common.paren', { text: animalLabel(row) })}</span>
                   </button>
                 </div>
               </li>

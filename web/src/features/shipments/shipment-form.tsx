@@ -6,6 +6,7 @@ import type { ShipmentListItem } from '../../api/shipments';
 import { FormError, SubmitButton, TextAreaField, TextField } from '../../components/form';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
+import { parseNumberInput } from '../../lib/number-input';
 import { AnimalPicker, type ShipmentAnimal } from './animal-picker';
 import { animalLabel } from './format';
 import { useShipmentMutations } from './mutations';
@@ -54,7 +55,13 @@ export function ShipmentForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     mutation.reset();
-    const body = { ...values, weight: values.weight, ageAtShipment: values.ageAtShipment };
+    // '624,800' and '６２４，８００' are 624800: the schema sees the numbers (NaN when unreadable, so it says why).
+    const body = {
+      ...values,
+      price: parseNumberInput(values.price),
+      weight: parseNumberInput(values.weight),
+      ageAtShipment: parseNumberInput(values.ageAtShipment),
+    };
     if (editing) {
       const parsed = updateShipmentSchema.safeParse(body);
       if (!parsed.success) return setClientErrors(zodFieldErrors(parsed.error));

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateJa, formatInstantJa, formatInstantTimeJa, jstDate, jstTime } from './calendar';
+
+describe('dates on screen are JST calendar dates of the instant', () => {
+  it.each([
+    // 07:00 JST on 1 April is still 31 March in UTC.
+    ['2025-03-31T22:00:00Z', '2025/04/01', '2025/04/01 07:00'],
+    ['2025-03-31T22:00:00.000Z', '2025/04/01', '2025/04/01 07:00'],
+    ['2025-04-01T07:00:00+09:00', '2025/04/01', '2025/04/01 07:00'],
+    // The last minute of a JST day and the first of the next.
+    ['2025-03-31T14:59:00Z', '2025/03/31', '2025/03/31 23:59'],
+    ['2025-03-31T15:00:00Z', '2025/04/01', '2025/04/01 00:00'],
+    // New Year in Japan comes nine hours before UTC's.
+    ['2024-12-31T15:30:00Z', '2025/01/01', '2025/01/01 00:30'],
+    ['2024-02-28T15:00:00Z', '2024/02/29', '2024/02/29 00:00'],
+  ])('%s is %s (%s)', (instant, date, dateTime) => {
+    expect(formatInstantJa(instant)).toBe(date);
+    expect(formatInstantTimeJa(instant)).toBe(dateTime);
+  });
+
+  it('takes Date objects and epoch milliseconds too', () => {
+    const instant = Date.parse('2025-03-31T22:00:00Z');
+    expect(formatInstantJa(instant)).toBe('2025/04/01');
+    expect(formatInstantJa(new Date(instant))).toBe('2025/04/01');
+    expect(jstTime(new Date(instant))).toBe('07:00');
+  });
+
+  it('is the same as formatting the JST date', () => {
+    const instant = '2025-06-15T20:45:00Z';
+    expect(formatInstantJa(instant)).toBe(formatDateJa(jstDate(instant)));
+    expect(formatInstantJa(instant)).toBe('2025/06/16');
+  });
+
+  it('shows nothing for no instant', () => {
+    expect(formatInstantJa(null)).toBe('');
+    expect(formatInstantJa(undefined)).toBe('');
+    expect(formatInstantTimeJa(null)).toBe('');
+    expect(formatInstantTimeJa('')).toBe('');
+  });
+});

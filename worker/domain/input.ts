@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * Input as people type it (docs/product.md §18): identifiers, numbers, dates, codes, enums and names are
+ * NFKC-normalised before validation, so a phone's full-width digits (`０８１２`) become ASCII and half-width
+ * katakana (ﾊﾅｺ) full-width. Passwords, tokens and free text (notes, memos) are never passed through these.
+ */
+export const nfkc = (value: string): string => value.normalize('NFKC');
+
+const normalizedIfText = (value: unknown) => (typeof value === 'string' ? nfkc(value).trim() : value);
+
+/** Spaces and the dashes people put between digit groups (after NFKC: ASCII and the long-vowel mark). */
+const DIGIT_SEPARATORS = /[\s\-‐‑‒–—―−ー]/g;
+
+/** The digits of a number as typed: NFKC, then spaces and hyphens removed (`０８１２ ３４５６－７５` → `0812345675`). */
+export const digitsOf = (value: string): string => nfkc(value).replace(DIGIT_SEPARATORS, '');
+
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+/**
+ * A number typed or sent as a string: NFKC, then read as a plain decimal (`"４５０．５"` → 450.5). Anything else is
+ * left as it was, for the number rule to refuse with its message. Thousands separators are the web forms' only.
+ */
+export function numberFromText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = nfkc(value).trim();
+  return DECIMAL.test(text) ? Number(text) : value;
+}
+
+/** A name, code or date: NFKC-normalised and trimmed, then the rules of `schema`. */
+export const normalizedText = (params?: Parameters<typeof z.string>[0]) => z.string(params).normalize('NFKC').trim();
+
+/** A number field: a JSON number, or a string of one (full-width digits too), then the rules of `schema`. */
+export const numberInput = <T extends z.ZodType>(schema: T) => z.preprocess(numberFromText, schema);
+
+/** An enum (or any) field: a string is NFKC-normalised and trimmed before `schema` checks it (`ＣＡＬＦ` → CALF). */
+export const normalized = <T extends z.ZodType>(schema: T) => z.preprocess(normalizedIfText, schema);
+
+/** A normalised string for free-standing checks (query terms, emails) outside a schema. */
+export const normalizeTerm = (value: string): string => nfkc(value).trim();
