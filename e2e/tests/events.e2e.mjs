@@ -37,10 +37,12 @@ test('insemination then a PREGNANT check gives the expected calving date; a calv
     await page.goto(`${baseUrl}/events/new`);
     await page.getByLabel('耳標番号または名前で検索').fill(String(earTag));
     await page.getByRole('radio', { name: `#${earTag} えみ` }).click();
-    await page.getByRole('radio', { name: '人工授精' }).click();
+    await page.getByRole('radio', { name: '授精', exact: true }).click();
+    // A service is 人工授精 unless told otherwise.
+    assert.equal(await page.getByRole('radio', { name: '人工授精' }).isChecked(), true);
     const aiDay = jstDay(-40);
     await page.getByLabel('日時').fill(`${aiDay}T08:15`);
-    await page.getByLabel('種雄牛').fill('安福久');
+    await page.getByLabel('種雄牛名').fill('安福久');
     await page.getByRole('button', { name: '保存する' }).click();
     await page.getByText('記録しました').waitFor();
     assert.equal(await fact(page, '授精回数').textContent(), '1');
@@ -61,9 +63,9 @@ test('insemination then a PREGNANT check gives the expected calving date; a calv
     await page.getByRole('button', { name: '分娩・異常' }).click();
     await page.getByRole('radio', { name: '分娩', exact: true }).click();
     await page.getByLabel('日時').fill(`${jstDay(0)}T05:30`);
-    await page.getByLabel('子牛を登録する').check();
-    await page.getByRole('radio', { name: '雌' }).click();
-    await page.getByLabel('子牛の名前').fill('えみ2');
+    const calf = page.getByRole('group', { name: '子牛1', exact: true });
+    await calf.getByRole('radio', { name: '雌' }).click();
+    await calf.getByLabel('名前', { exact: true }).fill('えみ2');
     await page.getByRole('button', { name: '保存する' }).click();
     await page.getByText('記録しました').waitFor();
     assert.equal(await fact(page, '状態').textContent(), '休養中');

@@ -82,7 +82,7 @@ test('a calf registered from a calving without an ID reads 未登録 until its n
       },
     });
     assert.equal(calving.status, 201, JSON.stringify(calving.json));
-    const calfId = calving.json.data.details.calf.cattleId;
+    const calfId = calving.json.data.details.calves[0].cattleId;
     const calf = await apiCall(page, `/cattle/${calfId}`);
     assert.equal(calf.json.data.identificationNumber, null);
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { alertHistory, alerts } from '../db/schema';
-import { OPEN_ALERT_STATUSES } from '../domain/alerts';
+import { type AlertType, OPEN_ALERT_STATUSES } from '../domain/alerts';
 import { addDays, todayJst } from '../domain/calendar';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
 import { DEFAULT_OPEN_LIMIT, DEFAULT_SEARCH_LIMIT, DUE_SOON_DAYS, type ListAlertsParams } from './alerts.schemas';
@@ -11,7 +11,8 @@ export const ownedAlerts = (farmId: number) => eq(alerts.farmId, farmId);
 
 export const alertColumns = {
   id: alerts.id,
-  type: alerts.type,
+  /** Written only from ALERT_TYPES (the create rules and the regeneration both check it). */
+  type: sql<AlertType>`${alerts.type}`,
   severity: alerts.severity,
   status: alerts.status,
   cattleId: alerts.cattleId,

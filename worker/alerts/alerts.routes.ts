@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ALERT_HISTORY_ACTIONS, ALERT_SEVERITIES, ALERT_STATUSES } from '../domain/alerts';
+import { ALERT_HISTORY_ACTIONS, ALERT_SEVERITIES, ALERT_STATUSES, ALERT_TYPES } from '../domain/alerts';
 import { farmAccess } from '../farms/farm-access';
 import { errorBodySchema } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
@@ -16,7 +16,7 @@ const params = z.object({ alertId: z.string().min(1).max(128) });
 
 const alertSchema = z.object({
   id: z.string(),
-  type: z.string(),
+  type: z.enum(ALERT_TYPES),
   severity: z.enum(ALERT_SEVERITIES),
   status: z.enum(ALERT_STATUSES),
   cattleId: z.number(),

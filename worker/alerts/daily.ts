@@ -1,6 +1,6 @@
 /**
  * The dawn run (cron `0 21 * * *` = 06:00 JST): regenerate every farm's alerts with today's day counts, then
- * send each farmer with new high alerts one digest mail.
+ * send each farmer with new high alerts (or alerts that turned high this morning) one digest mail.
  *
  * The run is sliced so no single invocation nears Workers' limits: an invocation covers at most
  * DAILY_SCOPES_PER_INVOCATION scopes (each ≤ 50 owners and about 2,000 head, about 3 D1 calls), records where it
@@ -34,6 +34,8 @@ export const UNMAILABLE_SUFFIX = '@line.invalid';
 export interface DailyRunResult {
   today: IsoDate;
   created: number;
+  /** Open alerts whose severity rose this morning. */
+  raised: number;
   refreshed: number;
   resolved: number;
   digests: number;
@@ -56,7 +58,7 @@ const animalLabel = (a: Pick<NewAlert, 'cattleName' | 'cattleEarTagNumber' | 'ca
     .filter(Boolean)
     .join('・');
 
-/** One farmer's digest of the high alerts that appeared this morning. */
+/** One farmer's digest of the high alerts that appeared (or turned high) this morning. */
 export function digestMail(
   env: Pick<Env, 'APP_URL'>,
   to: { email: string; userName: string; id: number; farmId: number },
@@ -72,7 +74,7 @@ export function digestMail(
   const text = [
     `${to.userName} 様`,
     '',
-    `今朝、重要度「高」の新しいアラートが${alerts.length}件あります。`,
+    `今朝、重要度「高」のアラートが新たに${alerts.length}件あります。`,
     '',
     ...lines,
     '',
@@ -81,7 +83,7 @@ export function digestMail(
     '牛帳 Ushichō',
   ].join('\n');
   const html = `<p>${escapeHtml(to.userName)} 様</p>
-<p>今朝、重要度「高」の新しいアラートが${alerts.length}件あります。</p>
+<p>今朝、重要度「高」のアラートが新たに${alerts.length}件あります。</p>
 <ul>${sorted
     .map(
       (a) =>
@@ -101,8 +103,9 @@ export function digestMail(
 }
 
 /**
- * Sends each member of a farm with new high alerts one digest of them; a failed mail is logged and does not stop the
- * others. A member of several such farms gets one digest per farm.
+ * Sends each member of a farm with new high alerts, or open alerts that turned high (CALVING_OVERDUE on its 8th day),
+ * one digest of them; a failed mail is logged and does not stop the others. A member of several such farms gets one
+ * digest per farm.
  */
 export async function sendAlertDigests(
   env: Env,
@@ -149,6 +152,7 @@ export async function runDailyAlerts(env: Env, options: DailyRunOptions = {}): P
       return {
         today,
         created: 0,
+        raised: 0,
         refreshed: 0,
         resolved: 0,
         digests: 0,
@@ -179,10 +183,11 @@ export async function runDailyAlerts(env: Env, options: DailyRunOptions = {}): P
       target: dailyRuns.runDate,
       set: { ...progress, invocations: options.continuation ? sql`${dailyRuns.invocations} + 1` : 1 },
     });
-  const digests = await sendAlertDigests(env, result.created, today, log);
+  const digests = await sendAlertDigests(env, [...result.created, ...result.raised], today, log);
   const summary = {
     today,
     created: result.created.length,
+    raised: result.raised.length,
     refreshed: result.refreshed,
     resolved: result.resolved,
     digests,

@@ -103,7 +103,7 @@ describe('regenerateAlertsForCattle', () => {
     const before = await alertsOf(cow);
     const counter = { n: 0 };
     const again = await regenerateAlertsForCattle(getDb({ DB: countingD1(env.DB, counter) }), farmer.farmId, cow);
-    expect(again).toEqual({ created: [], refreshed: 0, resolved: 0, skipped: 0 });
+    expect(again).toEqual({ created: [], raised: [], refreshed: 0, resolved: 0, skipped: 0 });
     expect(counter.n).toBe(1);
     expect(await alertsOf(cow)).toEqual(before);
     expect(await historyOf(before[0].id)).toHaveLength(1);
@@ -160,7 +160,7 @@ describe('regenerateAlertsForCattle', () => {
     await record(neighbour.token, theirs, 'CALVING', -90);
     const before = await alertsOf(theirs);
     const result = await regenerateAlerts(db, farmer.farmId, [theirs]);
-    expect(result).toEqual({ created: [], refreshed: 0, resolved: 0, skipped: 0 });
+    expect(result).toEqual({ created: [], raised: [], refreshed: 0, resolved: 0, skipped: 0 });
     expect(await alertsOf(theirs)).toEqual(before);
     expect(before.every((a: any) => a.farm_id === neighbour.farmId)).toBe(true);
   });

@@ -1,7 +1,7 @@
 /**
  * Alert regeneration (docs/product.md §7): evaluates the rules for a set of animals and brings their stored alerts in
- * line — new alerts are inserted, open ones get fresh day counts (keeping status and memo), and open ones whose
- * condition has cleared are resolved by the system with history. Reads are one D1 round trip per scope (three
+ * line — new alerts are inserted, open ones get fresh day counts and severity (keeping status and memo), and open
+ * ones whose condition has cleared are resolved by the system with history. Reads are one D1 round trip per scope (three
  * queries in one batch); writes are multi-row statements in as few batches as possible.
  */
 import { and, eq, gt, gte, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
@@ -9,7 +9,13 @@ import { runBatch } from '../db/batch';
 import type { Db } from '../db/client';
 import { alerts, breedingStatus, cattle, events } from '../db/schema';
 import { type AlertSubject, evaluateAlertRules, RULE_EVENT_TYPES, type RuleEvent } from '../domain/alert-rules';
-import { type AlertSeverity, type AlertStatus, type AlertType, OPEN_ALERT_STATUSES } from '../domain/alerts';
+import {
+  ALERT_SEVERITY_LABELS,
+  type AlertSeverity,
+  type AlertStatus,
+  type AlertType,
+  OPEN_ALERT_STATUSES,
+} from '../domain/alerts';
 import { addDays, addYears, type IsoDate, jstStartOfDay, todayJst } from '../domain/calendar';
 import type { Logger } from '../env';
 import { alertCreateSchema } from './alerts.schemas';
@@ -48,6 +54,8 @@ export interface NewAlert {
 
 export interface RegenerationResult {
   created: NewAlert[];
+  /** Open alerts whose severity rose (CALVING_OVERDUE turning high on its 8th day): same id, status and memo. */
+  raised: NewAlert[];
   refreshed: number;
   resolved: number;
   /** Alerts the rules produced but the create rules refuse (a due date more than a year back). */
@@ -65,10 +73,11 @@ interface Scope {
   cattleIds?: readonly number[];
 }
 
-const emptyResult = (): RegenerationResult => ({ created: [], refreshed: 0, resolved: 0, skipped: 0 });
+const emptyResult = (): RegenerationResult => ({ created: [], raised: [], refreshed: 0, resolved: 0, skipped: 0 });
 
 function merge(into: RegenerationResult, part: RegenerationResult) {
   into.created.push(...part.created);
+  into.raised.push(...part.raised);
   into.refreshed += part.refreshed;
   into.resolved += part.resolved;
   into.skipped += part.skipped;
@@ -101,6 +110,11 @@ async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions)
         earTagNumber: cattle.earTagNumber,
         status: cattle.status,
         gender: cattle.gender,
+        breed: cattle.breed,
+        birthday: cattle.birthday,
+        growthStage: cattle.growthStage,
+        parity: breedingStatus.parity,
+        initialParity: breedingStatus.initialParity,
         lastCalvingDate: breedingStatus.lastCalvingDate,
         lastInseminationDate: breedingStatus.lastInseminationDate,
         conceptionDate: breedingStatus.conceptionDate,
@@ -161,6 +175,11 @@ async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions)
     const subject: AlertSubject = {
       status: animal.status,
       gender: animal.gender,
+      breed: animal.breed,
+      birthday: animal.birthday,
+      growthStage: animal.growthStage,
+      // parity already counts the parity entered at registration; the larger one also covers a row not recomputed yet.
+      parity: Math.max(animal.parity ?? 0, animal.initialParity ?? 0),
       breeding: {
         lastCalvingDate: animal.lastCalvingDate,
         lastInseminationDate: animal.lastInseminationDate,
@@ -204,7 +223,11 @@ async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions)
       stored.message !== alert.message ||
       stored.cattleName !== alert.cattleName ||
       stored.cattleEarTagNumber !== alert.cattleEarTagNumber;
-    if (open && changed) refreshes.push(alert);
+    if (!open || !changed) continue;
+    refreshes.push(alert);
+    if (ALERT_SEVERITY_LABELS[alert.severity].priority > ALERT_SEVERITY_LABELS[stored.severity].priority) {
+      result.raised.push(alert);
+    }
   }
   const cleared = existing
     .filter((a) => (OPEN_ALERT_STATUSES as readonly AlertStatus[]).includes(a.status) && !desired.has(a.id))

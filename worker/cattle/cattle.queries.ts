@@ -16,6 +16,7 @@ import {
 import { ownedCattle, ownedCattleIds } from '../db/scope';
 import { ageFromBirthday, latestBirthdayFor } from '../domain/ages';
 import { dayCountsAsOf } from '../domain/breeding';
+import { nextExpectedEstrus } from '../domain/breeding-schedule';
 import { todayJst } from '../domain/calendar';
 import { CATTLE_STATUSES } from '../domain/cattle-enums';
 import { digitsOf } from '../domain/input';
@@ -327,7 +328,13 @@ export async function cattleDetail(db: Db, farmId: number, cattleId: number, tod
   const bs = detail.breedingStatus;
   return {
     ...toCattleView(detail.row, today),
-    breedingStatus: bs ? { ...bs, ...dayCountsAsOf(bs, today) } : null,
+    breedingStatus: bs
+      ? {
+          ...bs,
+          ...dayCountsAsOf(bs, today),
+          nextExpectedEstrus: nextExpectedEstrus({ ...bs, status: detail.row.status }, today),
+        }
+      : null,
     bloodline: detail.bloodline,
     motherInfo: detail.motherInfo,
     breedingSummary: detail.breedingSummary,

@@ -218,6 +218,8 @@ const breedingStatusRowSchema = z.object({
   lastInseminationDate: nullableText,
   conceptionDate: nullableText,
   lastEstrusDate: nullableText,
+  /** The coming heat of an open cow, computed on read (§6). */
+  nextExpectedEstrus: nullableText,
   daysAfterCalving: nullableInt,
   daysOpen: nullableInt,
   pregnancyDays: nullableInt,

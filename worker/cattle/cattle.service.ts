@@ -143,7 +143,10 @@ export function registerCattleStatements(
 export async function registerCattle(scope: Scope, input: CreateCattle): Promise<number> {
   await assertMotherOwned(scope, input.motherInfo?.motherCattleId);
   const [inserted] = await refusingDuplicates(() => runBatch(scope.db, registerCattleStatements(scope, input)));
-  return (inserted.results[0] as { cattle_id: number }).cattle_id;
+  const cattleId = (inserted.results[0] as { cattle_id: number }).cattle_id;
+  // A heifer registered past 14 months unbred is due an alert at once (§7).
+  await regenerateAlerts(scope.db, scope.farmId, [cattleId]);
+  return cattleId;
 }
 
 /**
@@ -191,7 +194,10 @@ export async function updateCattle(scope: Scope, cattleId: number, input: Update
   // Breed (gestation length) and earlier calvings feed the breeding state: recompute it from the events.
   const breedingChanged = input.breed !== undefined || input.breeding?.parity !== undefined;
   if (breedingChanged) await recomputeAnimal(scope, cattleId);
-  if (status || breedingChanged) await regenerateAlerts(db, farmId, [cattleId]);
+  // Status, breed, parity, birthday, sex and stage all feed the alert rules (§7).
+  const alertFactsChanged =
+    input.birthday !== undefined || input.gender !== undefined || input.growthStage !== undefined;
+  if (status || breedingChanged || alertFactsChanged) await regenerateAlerts(db, farmId, [cattleId]);
 }
 
 /** Bloodline, mother and the farmer's breeding fields of an update, each written only when given. */

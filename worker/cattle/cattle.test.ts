@@ -353,6 +353,8 @@ describe('GET /cattle and /cattle/status-counts', () => {
         birthday: '2025-06-01',
         barn: '北',
         breed: 'ホルスタイン',
+        // Calved once before registration: not a heifer waiting to be bred (no HEIFER_NOT_BRED alert, §7).
+        breeding: { parity: 1 },
       },
       {
         key: 'calf',
@@ -763,7 +765,7 @@ describe('identification numbers as printed on the ear tag (§5, §18)', () => {
     });
     expect(calving.status).toBe(201);
     const calfId = calving.json.animal.calfCattleId;
-    expect(calving.json.data.details.calf.cattleId).toBe(calfId);
+    expect(calving.json.data.details.calves[0].cattleId).toBe(calfId);
     const calf = await api(`/cattle/${calfId}`, { token: owner.token });
     expect(calf.json.data).toMatchObject({ identificationNumber: null, earTagNumber: null, growthStage: 'CALF' });
     expect(calf.json.data.motherInfo).toMatchObject({
@@ -793,5 +795,29 @@ describe('GET /cattle?sortBy=ear_tag', () => {
       '100',
       '0567',
     ]);
+  });
+});
+
+describe('alerts follow a registration and an edit (§7)', () => {
+  it('raises HEIFER_NOT_BRED when an unbred heifer past 14 months is registered, and clears it when she is set to fattening', async () => {
+    const owner = await signUp();
+    const born = todayJst().replace(/^(\d{4})/, (y) => String(Number(y) - 2));
+    const heifer = await createCattle(owner, {
+      name: 'はつ',
+      growthStage: 'GROWING',
+      birthday: born,
+      breeding: undefined,
+    });
+    const open = async () =>
+      (await api(`/alerts?cattleId=${heifer.cattleId}`, { token: owner.token })).json.data.results.map(
+        (a: { type: string }) => a.type,
+      );
+    expect(await open()).toEqual(['HEIFER_NOT_BRED']);
+    await api(`/cattle/${heifer.cattleId}`, {
+      method: 'PATCH',
+      token: owner.token,
+      body: { growthStage: 'FATTENING' },
+    });
+    expect(await open()).toEqual([]);
   });
 });

@@ -278,3 +278,31 @@ describe('migration 0010: identification numbers as text', () => {
     ).toEqual([{ cattle_id: 30 }, { cattle_id: 31 }]);
   });
 });
+
+describe('migration 0011: a calving’s calves as a list', () => {
+  it('turns the stored calf into a one-element calves list and keeps every row and every other key', async () => {
+    await run(`INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime, details) VALUES
+      (31, 1, 1, 'CALVING', '2026-06-01T00:00:00.000Z', NULL),
+      (31, 1, 1, 'CALVING', '2026-07-01T00:00:00.000Z', '{"difficult":true}'),
+      (31, 1, 1, 'INSEMINATION', '2026-08-01T00:00:00.000Z', '{"sireName":"安福久"}')`);
+    const before = await counts();
+    await applyD1Migrations(
+      db,
+      env.TEST_MIGRATIONS.filter((m) => m.name.startsWith('0011')),
+    );
+    expect(await counts()).toEqual(before);
+    const rows = await all<{ event_type: string; details: string | null }>(
+      'SELECT event_type, details FROM events WHERE cattle_id = 31 ORDER BY event_datetime',
+    );
+    expect(rows.map((r) => (r.details === null ? null : JSON.parse(r.details)))).toEqual([
+      { calves: [{ gender: '雄', cattleId: 32 }] },
+      {
+        difficult: false,
+        calves: [{ gender: '雄', identificationNumber: '0812305676', earTagNumber: '5676', cattleId: 30 }],
+      },
+      null,
+      { difficult: true },
+      { sireName: '安福久' },
+    ]);
+  });
+});

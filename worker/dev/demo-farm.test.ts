@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ALERT_TYPES } from '../domain/alerts';
 import { addDays, todayJst } from '../domain/calendar';
 import { api } from '../test/api';
 import { DEMO_EMAIL, DEMO_PASSWORD, planDemoHerd, seedDemoFarm } from './demo-farm';
@@ -106,13 +107,35 @@ describe('the demo farm', () => {
   it('shows an alert of every type after seeding', async () => {
     const res = await api('/alerts?limit=100', { token });
     const types = new Set(res.json.data.results.map((a: { type: string }) => a.type));
-    expect([...types].sort()).toEqual([
-      'CALVING_OVERDUE',
-      'CALVING_WITHIN_60',
-      'ESTRUS_OVER20_NOT_PREGNANT',
-      'OPEN_DAYS_OVER60_NO_AI',
-      'PREGNANCY_CHECK_DUE',
-    ]);
+    expect([...types].sort()).toEqual([...ALERT_TYPES].sort());
+    // The dairy cows and the unbred heifer show the dairy and heifer rules by name.
+    const byCow = (type: string) =>
+      res.json.data.results
+        .filter((a: { type: string }) => a.type === type)
+        .map((a: { cattleName: string }) => a.cattleName);
+    expect(byCow('DRY_OFF_DUE')).toContain('ミルキー');
+    expect(byCow('DRY_OFF_DUE')).not.toContain('ハナ');
+    expect(byCow('HEIFER_NOT_BRED')).toContain('はつ');
+  });
+
+  it('has ホルスタイン, an F1 and an ET pregnancy, twins and a stillbirth', async () => {
+    const cow = async (name: string) =>
+      (await api(`/cattle?search=${encodeURIComponent(name)}`, { token })).json.data.results.find(
+        (c: { name: string }) => c.name === name,
+      );
+    const milky = await cow('ミルキー');
+    expect(milky).toMatchObject({ breed: 'ホルスタイン', status: 'PREGNANT' });
+    // F1 due 283 days after the service 228 days ago: in 55 days.
+    expect(milky.breeding.expectedCalvingDate).toBe(addDays(today, 55));
+    // ET: 285 − 7 = 278 days after the transfer 158 days ago: in 120 days.
+    expect((await cow('ホワイト')).breeding.expectedCalvingDate).toBe(addDays(today, 120));
+    const twins = (await api(`/cattle/${(await cow('さつき')).cattleId}`, { token })).json.data;
+    const calving = twins.events.find((e: { eventType: string }) => e.eventType === 'CALVING');
+    expect(calving.details.calves).toHaveLength(2);
+    expect(calving.details.calves[1]).toMatchObject({ stillborn: true });
+    const still = await cow('しずか');
+    expect(still.breeding.parity).toBe(1);
+    expect(still.status).toBe('RESTING');
   });
 
   it('records two years of events through the breeding engine', async () => {

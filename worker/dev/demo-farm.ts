@@ -197,7 +197,7 @@ function calving(ctx: Ctx, date: IsoDate, _sire: string, calfEvents: Map<string,
   const gender = ctx.rng.chance(0.5) ? '雌' : '雄';
   // A calf born in the last ten days has no ear tag yet: registered '未登録', its number entered later.
   if (ageDays < 10) {
-    return { eventType: 'CALVING', eventDatetime: at(date, 4, 40), details: { difficult, calf: { gender } } };
+    return { eventType: 'CALVING', eventDatetime: at(date, 4, 40), details: { difficult, calves: [{ gender }] } };
   }
   const identificationNumber = ctx.nextId();
   // The ear tag follows from the number (digits 6–9), as on a real tag.
@@ -227,7 +227,7 @@ function calving(ctx: Ctx, date: IsoDate, _sire: string, calfEvents: Map<string,
       details: { weightKg: ctx.rng.int(210, 250) },
     });
   calfEvents.set(identificationNumber, events);
-  return { eventType: 'CALVING', eventDatetime: at(date, 4, 40), details: { difficult, calf } };
+  return { eventType: 'CALVING', eventDatetime: at(date, 4, 40), details: { difficult, calves: [calf] } };
 }
 
 /** Two years (and a bit) of a breeding cow's life, ending in `state` today. */
@@ -461,7 +461,152 @@ export function planDemoHerd(today: IsoDate): PlannedAnimal[] {
       calfEvents: new Map(),
     });
   });
+  animals.push(...specialAnimals(ctx));
   return animals;
+}
+
+/**
+ * The herd's less common cases, placed so each shows on a fresh start (§6, §7): ホルスタイン cows with an F1
+ * (黒毛和種 sire) pregnancy that is due for dry-off, an embryo transfer, one dried off already; twins with one
+ * born dead, a stillbirth, and a heifer past 14 months that was never bred.
+ */
+function specialAnimals(ctx: Ctx): PlannedAnimal[] {
+  const { today } = ctx;
+  const day = (offset: number) => addDays(today, offset);
+  const dairy = (name: string, events: NewEvent[], ageDays: number, parity: number): PlannedAnimal => ({
+    input: {
+      name,
+      identificationNumber: ctx.nextId(),
+      gender: '雌',
+      growthStage: 'MULTI_PAROUS',
+      birthday: day(-ageDays),
+      breed: 'ホルスタイン',
+      barn: '搾乳牛舎',
+      score: 4,
+      weight: 650,
+      producerName: '北牧場',
+      breeding: { parity, breedingMemo: null },
+    },
+    events,
+    calfEvents: new Map(),
+  });
+  const service = (offset: number, details: Record<string, unknown>): NewEvent => ({
+    eventType: 'INSEMINATION',
+    eventDatetime: at(day(offset), 8, 10),
+    details: { technician: 'JA 山田', ...details },
+  });
+  const pregnant = (offset: number): NewEvent => ({
+    eventType: 'PREGNANCY_CHECK',
+    eventDatetime: at(day(offset), 10),
+    details: { result: 'PREGNANT' },
+  });
+  const calving = (offset: number, calves: Record<string, unknown>[], difficult = false): NewEvent => ({
+    eventType: 'CALVING',
+    eventDatetime: at(day(offset), 4, 40),
+    details: { difficult, calves },
+  });
+  return [
+    // F1: ホルスタイン × 黒毛和種, due in 55 days (service 283 days before): dry-off due, calving within 60 days.
+    dairy(
+      'ミルキー',
+      [
+        calving(-228 - 75, [{ gender: '雌' }]),
+        service(-228, { sireName: '百合茂', sireBreed: '黒毛和種' }),
+        pregnant(-190),
+      ],
+      5 * 365,
+      2,
+    ),
+    // A 黒毛和種 embryo in a ホルスタイン: due 278 days after the transfer, in about four months.
+    dairy(
+      'ホワイト',
+      [
+        calving(-158 - 80, [{ gender: '雄' }]),
+        service(-158, { method: 'ET', embryoId: 'ET-北-0412', embryoBreed: '黒毛和種' }),
+        pregnant(-118),
+      ],
+      6 * 365,
+      3,
+    ),
+    // Pure ホルスタイン, due in 40 days and already dried off; her last calving was twins.
+    dairy(
+      'ハナ',
+      [
+        calving(-240 - 85, [
+          { gender: '雌', name: 'ハナ1' },
+          { gender: '雄', name: 'ハナ2' },
+        ]),
+        service(-240, { sireName: 'ジャスティス', sireBreed: 'ホルスタイン' }),
+        pregnant(-200),
+        { eventType: 'DRY_OFF', eventDatetime: at(day(-20), 9) },
+      ],
+      4 * 365,
+      1,
+    ),
+    {
+      // Twins 20 days ago, one born dead.
+      input: {
+        name: 'さつき',
+        identificationNumber: ctx.nextId(),
+        gender: '雌',
+        growthStage: 'MULTI_PAROUS',
+        birthday: day(-7 * 365),
+        breed: '黒毛和種',
+        barn: '繁殖牛舎A',
+        score: 4,
+        producerName: '北牧場',
+        breeding: { parity: 3, breedingMemo: '双子分娩（1頭死産）。子牛の哺乳に注意。' },
+      },
+      events: [
+        service(-20 - 285, { sireName: '茂洋' }),
+        pregnant(-20 - 245),
+        calving(
+          -20,
+          [
+            { gender: '雌', name: 'さつき1', weightKg: 24 },
+            { gender: '雄', stillborn: true },
+          ],
+          true,
+        ),
+      ],
+      calfEvents: new Map(),
+    },
+    {
+      // A stillbirth at term 50 days ago: counted as her calving.
+      input: {
+        name: 'しずか',
+        identificationNumber: ctx.nextId(),
+        gender: '雌',
+        growthStage: 'FIRST_CALVED',
+        birthday: day(-3 * 365),
+        breed: '黒毛和種',
+        barn: '繁殖牛舎B',
+        score: 3,
+        producerName: '北牧場',
+      },
+      events: [
+        service(-50 - 284, { sireName: '安福久' }),
+        pregnant(-50 - 244),
+        { eventType: 'STILLBIRTH', eventDatetime: at(day(-50), 3, 20), notes: '分娩時に死産。獣医確認済み。' },
+      ],
+      calfEvents: new Map(),
+    },
+    {
+      // Fifteen months old and never bred: time to serve her.
+      input: {
+        name: 'はつ',
+        identificationNumber: ctx.nextId(),
+        gender: '雌',
+        growthStage: 'GROWING',
+        birthday: day(-460),
+        breed: '黒毛和種',
+        barn: '育成牛舎',
+        producerName: '北牧場',
+      },
+      events: [{ eventType: 'WEANING', eventDatetime: at(day(-460 + 110), 9) }],
+      calfEvents: new Map(),
+    },
+  ];
 }
 
 async function idsByIdentificationNumber(db: Db, farmId: number, numbers: string[]) {

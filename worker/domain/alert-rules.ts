@@ -1,12 +1,16 @@
 /**
- * The five breeding alert rules of docs/product.md §7, as pure functions of an animal's breeding state, its breeding
- * events and today (JST). The anchor dates come from breeding_status (kept by the breeding engine); the events
- * confirm the "since" clauses of the table, so a stale state row never raises an alert the history contradicts.
+ * The seven breeding alert rules of docs/product.md §7, as pure functions of an animal's breeding state, its breeding
+ * events, its breed, birthday and growth stage, and today (JST). The anchor dates come from breeding_status (kept by
+ * the breeding engine); the events confirm the "since" clauses of the table, so a stale state row never raises an
+ * alert the history contradicts. A stillbirth at term is a calving wherever the rules read "last calving" (§6); an
+ * abortion ends a pregnancy but is not a calving.
  */
 
+import { calendarMonths } from './ages';
 import type { AlertSeverity, AlertType } from './alerts';
 import { ESTRUS_CYCLE_DAYS } from './breeding-schedule';
 import { addDays, daysBetween, type IsoDate, jstDate } from './calendar';
+import { isDairyBreed } from './gestation';
 
 export interface AlertAnchors {
   lastCalvingDate: IsoDate | null;
@@ -27,6 +31,14 @@ export interface AlertSubject {
   /** cattle.status */
   status: string;
   gender?: string | null;
+  /** cattle.breed: dairy breeds (ホルスタイン, ジャージー) get the dairy rules and wording. */
+  breed?: string | null;
+  /** cattle.birthday (JST date), for the heifer's age. */
+  birthday?: IsoDate | null;
+  /** cattle.growth_stage */
+  growthStage?: string | null;
+  /** breeding_status.parity: calvings, including the parity entered at registration. */
+  parity?: number | null;
   breeding: AlertAnchors;
   /** The animal's breeding events (any order). Older ones may be left out; they cannot clear a rule. */
   events: readonly RuleEvent[];
@@ -44,6 +56,7 @@ export const RULE_EVENT_TYPES = [
   'ESTRUS',
   'INSEMINATION',
   'PREGNANCY_CHECK',
+  'DRY_OFF',
   'CALVING',
   'ABORTION',
   'STILLBIRTH',
@@ -51,8 +64,20 @@ export const RULE_EVENT_TYPES = [
 
 export const OPEN_DAYS_LIMIT = 60;
 export const CALVING_LOOKAHEAD_DAYS = 60;
-export const RETURN_HEAT_WINDOW = { from: 20, to: 24 } as const;
+/** CALVING_OVERDUE is medium for this many days past the expected date, high from the next day. */
+export const CALVING_OVERDUE_MEDIUM_DAYS = 7;
+export const RETURN_HEAT_WINDOW = { from: 18, to: 24 } as const;
 export const PREGNANCY_CHECK_LEAD_DAYS = 3;
+/** A dairy cow is dried off this many days before the expected calving; the alert shows this many days ahead. */
+export const DRY_OFF_DAYS_BEFORE_CALVING = 60;
+export const DRY_OFF_LEAD_DAYS = 7;
+/** A heifer never served by this age (calendar months, §19) should be bred. */
+export const HEIFER_BREEDING_AGE_MONTHS = 14;
+
+/** Event types that are a calving (a stillbirth at term is one, §6). */
+const CALVING_TYPES = ['CALVING', 'STILLBIRTH'] as const;
+/** Growth stages of a cow that has calved. */
+const CALVED_STAGES = ['FIRST_CALVED', 'MULTI_PAROUS'];
 
 const latest = (dates: (IsoDate | null | undefined)[]): IsoDate | null =>
   dates.reduce<IsoDate | null>((max, d) => (d && (!max || d > max) ? d : max), null);
@@ -63,13 +88,41 @@ const eventDays = (subject: AlertSubject, types: readonly string[], onOrAfter?: 
     .map((e) => jstDate(e.eventDatetime))
     .filter((day) => !onOrAfter || day >= onOrAfter);
 
-const lastCalving = (s: AlertSubject) => latest([s.breeding.lastCalvingDate, ...eventDays(s, ['CALVING'])]);
+/** The last calving or stillbirth, from the state row or the events. */
+const lastCalving = (s: AlertSubject) => latest([s.breeding.lastCalvingDate, ...eventDays(s, CALVING_TYPES)]);
 
 /** Pregnant by a check, by the farmer's status, or carrying an expected calving date. */
 export const isPregnant = (s: AlertSubject) =>
   s.status === 'PREGNANT' || Boolean(s.breeding.conceptionDate) || Boolean(s.breeding.expectedCalvingDate);
 
-/** OPEN_DAYS_OVER60_NO_AI: calved ≥ 60 days ago, no insemination since, not pregnant. */
+/** She has calved: a parity (counted or entered at registration), a calving on record, or a cow's growth stage. */
+const hasCalved = (s: AlertSubject) =>
+  (s.parity ?? 0) > 0 || lastCalving(s) !== null || CALVED_STAGES.includes(s.growthStage ?? '');
+
+/** The first day of the pregnancy she carries now, as well as the state row knows it. */
+const pregnancyStart = (s: AlertSubject, expected: IsoDate) =>
+  s.breeding.conceptionDate ?? s.breeding.lastInseminationDate ?? addDays(expected, -300);
+
+/** M/D of a date, as a farmer writes it (2026-03-05 → 3/5). */
+const monthDay = (date: IsoDate) => {
+  const [, m, d] = date.split('-').map(Number);
+  return `${m}/${d}`;
+};
+
+/**
+ * The day an animal born on `birthday` turns `months` calendar months old (§19): the same day of that month, or its
+ * last day when the day does not exist there (born 2025-01-31 → 14 months on 2026-03-31; born 2024-12-31 → 2026-02-28).
+ */
+export function monthBirthday(birthday: IsoDate, months: number): IsoDate {
+  const [y, m, d] = birthday.split('-').map(Number);
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const day = Math.min(d, new Date(Date.UTC(year, month, 0)).getUTCDate());
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** OPEN_DAYS_OVER60_NO_AI: calved (or stillborn) ≥ 60 days ago, no insemination since, not pregnant. */
 export function openDaysRule(s: AlertSubject, today: IsoDate): DesiredAlert | null {
   const calving = lastCalving(s);
   if (!calving || isPregnant(s)) return null;
@@ -87,35 +140,48 @@ export function openDaysRule(s: AlertSubject, today: IsoDate): DesiredAlert | nu
   };
 }
 
-/** CALVING_WITHIN_60: the expected calving is today or within the next 60 days — time to feed her up. */
+/**
+ * CALVING_WITHIN_60: the expected calving is today or within the next 60 days. A beef cow is fed up (エサ強化, steam-up);
+ * a dairy cow is already dry by then, so she is made ready for calving.
+ */
 export function calvingWithin60Rule(s: AlertSubject, today: IsoDate): DesiredAlert | null {
   const expected = s.breeding.expectedCalvingDate;
   if (!expected) return null;
   const remaining = daysBetween(today, expected);
   if (remaining < 0 || remaining > CALVING_LOOKAHEAD_DAYS) return null;
+  const care = isDairyBreed(s.breed) ? '分娩準備' : 'エサ強化';
   return {
     type: 'CALVING_WITHIN_60',
     severity: 'medium',
     dueAt: expected,
-    message: remaining === 0 ? '本日分娩予定（エサ強化）' : `分娩予定まで残り${remaining}日（エサ強化）`,
+    message: remaining === 0 ? `本日分娩予定（${care}）` : `分娩予定まで残り${remaining}日（${care}）`,
   };
 }
 
-/** CALVING_OVERDUE: the expected calving date has passed and she has not calved (nor lost the pregnancy) since. */
+/**
+ * CALVING_OVERDUE: the expected calving date has passed and she has not calved (nor lost the pregnancy) since:
+ * medium for the first 7 days over, high from the 8th. The due date stays the expected date, so the alert keeps its
+ * identity (and the farmer's status and memo) when it turns high.
+ */
 export function calvingOverdueRule(s: AlertSubject, today: IsoDate): DesiredAlert | null {
   const expected = s.breeding.expectedCalvingDate;
   if (!expected) return null;
   const overdue = daysBetween(expected, today);
   if (overdue <= 0) return null;
-  const pregnancyStart = s.breeding.conceptionDate ?? s.breeding.lastInseminationDate ?? addDays(expected, -300);
+  const start = pregnancyStart(s, expected);
   const ended =
-    (s.breeding.lastCalvingDate !== null && s.breeding.lastCalvingDate >= pregnancyStart) ||
-    eventDays(s, ['CALVING', 'ABORTION', 'STILLBIRTH'], pregnancyStart).length > 0;
+    (s.breeding.lastCalvingDate !== null && s.breeding.lastCalvingDate >= start) ||
+    eventDays(s, [...CALVING_TYPES, 'ABORTION'], start).length > 0;
   if (ended) return null;
-  return { type: 'CALVING_OVERDUE', severity: 'high', dueAt: expected, message: `分娩予定日を${overdue}日超過` };
+  return {
+    type: 'CALVING_OVERDUE',
+    severity: overdue <= CALVING_OVERDUE_MEDIUM_DAYS ? 'medium' : 'high',
+    dueAt: expected,
+    message: `分娩予定日を${overdue}日超過`,
+  };
 }
 
-/** ESTRUS_OVER20_NOT_PREGNANT: the last heat or insemination was 20–24 days ago and she is not pregnant. */
+/** ESTRUS_OVER20_NOT_PREGNANT: the last heat or insemination was 18–24 days ago and she is not pregnant. */
 export function returnHeatRule(s: AlertSubject, today: IsoDate): DesiredAlert | null {
   if (isPregnant(s)) return null;
   const calving = lastCalving(s);
@@ -152,18 +218,63 @@ export function pregnancyCheckRule(s: AlertSubject, today: IsoDate): DesiredAler
   return { type: 'PREGNANCY_CHECK_DUE', severity: 'medium', dueAt: check, message };
 }
 
+/**
+ * DRY_OFF_DUE: a pregnant dairy cow (ホルスタイン, ジャージー) is dried off 60 days before the expected calving; the
+ * alert starts 7 days ahead and stays until a DRY_OFF is recorded after conception (or the pregnancy ends). A heifer
+ * carrying her first calf is not milked, so there is nothing to dry off.
+ */
+export function dryOffRule(s: AlertSubject, today: IsoDate): DesiredAlert | null {
+  const expected = s.breeding.expectedCalvingDate;
+  if (!expected || !isDairyBreed(s.breed) || !isPregnant(s) || !hasCalved(s)) return null;
+  const dryOff = addDays(expected, -DRY_OFF_DAYS_BEFORE_CALVING);
+  const remaining = daysBetween(today, dryOff);
+  if (remaining > DRY_OFF_LEAD_DAYS) return null;
+  if (eventDays(s, ['DRY_OFF'], pregnancyStart(s, expected)).length > 0) return null;
+  const message =
+    remaining > 0
+      ? `乾乳予定まで残り${remaining}日（分娩予定 ${monthDay(expected)}）`
+      : remaining === 0
+        ? '本日乾乳予定'
+        : `乾乳予定日を${-remaining}日超過`;
+  return { type: 'DRY_OFF_DUE', severity: 'medium', dueAt: dryOff, message };
+}
+
+/**
+ * HEIFER_NOT_BRED: a female not in the fattening herd, never served (no insemination, calving or stillbirth ever, no
+ * parity, not pregnant) and at least 14 calendar months old (§19). Due on the day she turned 14 months.
+ */
+export function heiferNotBredRule(s: AlertSubject, today: IsoDate): DesiredAlert | null {
+  if (s.gender !== '雌' || !s.birthday || s.growthStage === 'FATTENING' || s.status === 'SCHEDULED_FOR_SHIPMENT') {
+    return null;
+  }
+  if (isPregnant(s) || hasCalved(s)) return null;
+  // An abortion means she conceived, so she was served even if the service (a bull at pasture) was not recorded.
+  const served = s.breeding.lastInseminationDate !== null || eventDays(s, ['INSEMINATION', 'ABORTION']).length > 0;
+  if (served) return null;
+  const months = calendarMonths(s.birthday, today);
+  if (months < HEIFER_BREEDING_AGE_MONTHS) return null;
+  return {
+    type: 'HEIFER_NOT_BRED',
+    severity: 'medium',
+    dueAt: monthBirthday(s.birthday, HEIFER_BREEDING_AGE_MONTHS),
+    message: `${months}か月齢・未授精（種付け適期）`,
+  };
+}
+
 export const ALERT_RULES = [
   openDaysRule,
   calvingWithin60Rule,
   calvingOverdueRule,
   returnHeatRule,
   pregnancyCheckRule,
+  dryOffRule,
+  heiferNotBredRule,
 ] as const;
 
 const INACTIVE_STATUSES = ['DEAD', 'SHIPPED'];
 const MALE_GENDERS = ['雄', '去勢'];
 
-/** Every alert the animal should have today. Dead, shipped and male animals have none. */
+/** Every alert the animal should have today. Dead, shipped and male (雄, 去勢) animals have none. */
 export function evaluateAlertRules(s: AlertSubject, today: IsoDate): DesiredAlert[] {
   if (INACTIVE_STATUSES.includes(s.status) || (s.gender && MALE_GENDERS.includes(s.gender))) return [];
   return ALERT_RULES.map((rule) => rule(s, today)).filter((a): a is DesiredAlert => a !== null);

@@ -5,6 +5,8 @@ export const ALERT_TYPES = [
   'CALVING_OVERDUE',
   'ESTRUS_OVER20_NOT_PREGNANT',
   'PREGNANCY_CHECK_DUE',
+  'DRY_OFF_DUE',
+  'HEIFER_NOT_BRED',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -28,6 +30,8 @@ export const ALERT_TYPE_LABELS: Record<AlertType, Label> = {
   CALVING_OVERDUE: { ja: '分娩予定日超過', en: 'Calving overdue' },
   ESTRUS_OVER20_NOT_PREGNANT: { ja: '再発情の確認', en: 'Watch for return heat' },
   PREGNANCY_CHECK_DUE: { ja: '妊娠鑑定予定', en: 'Pregnancy check due' },
+  DRY_OFF_DUE: { ja: '乾乳予定', en: 'Dry-off due' },
+  HEIFER_NOT_BRED: { ja: '未授精の育成牛', en: 'Heifer not bred' },
 };
 
 export const ALERT_SEVERITY_LABELS: Record<

@@ -5,8 +5,9 @@
  */
 
 import { addDays, daysBetween, type IsoDate, jstDate } from './calendar';
-import { type CattleStatus, type GrowthStage, gestationDays } from './cattle-enums';
+import type { CattleStatus, GrowthStage } from './cattle-enums';
 import { EVENT_TYPE_INFO, type EventType, isEventType } from './event-types';
+import { calfOfService, gestationDays, type ServiceFacts } from './gestation';
 
 export interface EngineEvent {
   eventId: number;
@@ -80,6 +81,7 @@ const SAME_INSTANT_ORDER: readonly EventType[] = [
   'INSEMINATION',
   'PREGNANCY_CHECK',
   'EXPECTED_CALVING',
+  'DRY_OFF',
   'DIAGNOSIS',
   'TREATMENT_STARTED',
   'MEDICATION',
@@ -117,6 +119,29 @@ const record = (details: unknown): Record<string, unknown> =>
 
 /** A calving without a recorded PREGNANT check is taken to come from the cycle's last AI when the gap fits. */
 const PLAUSIBLE_GESTATION = { min: 260, max: 300 };
+
+/** A second straw on the service's first day or the day after belongs to that service (one heat). */
+export const SERVICE_MERGE_DAYS = 1;
+/** A heat this many days or more after a service means the service failed; an earlier one changes nothing. */
+export const RETURN_HEAT_MIN_DAYS = 18;
+/** Two births (calving, stillbirth) within this many days are one birth: twins entered apart, a calf born dead. */
+const SAME_BIRTH_DAYS = 1;
+
+/** A service: one heat's inseminations, dated by the last (docs/product.md §6). */
+interface Service {
+  firstDay: IsoDate;
+  day: IsoDate;
+  facts: ServiceFacts;
+}
+
+const serviceFacts = (details: Record<string, unknown>): ServiceFacts => {
+  const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+  const facts: ServiceFacts = {};
+  if (text(details.method)) facts.method = text(details.method);
+  if (text(details.sireBreed)) facts.sireBreed = text(details.sireBreed);
+  if (text(details.embryoBreed)) facts.embryoBreed = text(details.embryoBreed);
+  return facts;
+};
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const mean = (values: number[]) => (values.length ? round1(values.reduce((s, v) => s + v, 0) / values.length) : null);
@@ -182,6 +207,9 @@ export function computeBreeding(input: BreedingInput): BreedingResult {
   let conceptionDate: IsoDate | null = null;
   let pregnant = false;
   let checkPending = false;
+  let service: Service | null = null;
+  let conceivingService: Service | null = null;
+  let lastBirthDay: IsoDate | null = null;
   // For deciding which EXPECTED_CALVING events still apply (they are dated in the future, so not folded).
   let cycleInsemination: IsoDate | null = null;
   const inseminations: IsoDate[] = [];
@@ -205,6 +233,7 @@ export function computeBreeding(input: BreedingInput): BreedingResult {
   const clearPregnancy = () => {
     pregnant = false;
     conceptionDate = null;
+    conceivingService = null;
     checkPending = false;
   };
   const endPregnancy = (day: IsoDate) => {
@@ -220,11 +249,25 @@ export function computeBreeding(input: BreedingInput): BreedingResult {
     switch (type) {
       case 'ESTRUS':
         lastEstrusDate = day;
+        // A return heat 18 days or more after the service: it failed, its pregnancy check is no longer due.
+        if (service && checkPending && daysBetween(service.day, day) >= RETURN_HEAT_MIN_DAYS) checkPending = false;
         if (breedingLayer?.status === 'RESTING') breedingLayer = { status: 'HEALTHY', cause: type };
         break;
-      case 'INSEMINATION':
-        // A new AI means any pregnancy recorded before it did not hold.
+      case 'INSEMINATION': {
+        const facts = serviceFacts(details);
+        if (service && !pregnant && daysBetween(service.firstDay, day) <= SERVICE_MERGE_DAYS) {
+          // A second straw in the same heat: the same service, dated by the later one.
+          service.day = day;
+          service.facts = { ...service.facts, ...facts };
+          lastInseminationDate = day;
+          cycleInsemination = day;
+          inseminations[inseminations.length - 1] = day;
+          checkPending = true;
+          break;
+        }
+        // A new service means any pregnancy recorded before it did not hold.
         if (pregnant) clearPregnancy();
+        service = { firstDay: day, day, facts };
         inseminationCount += 1;
         totalInseminations += 1;
         lastInseminationDate = day;
@@ -233,6 +276,7 @@ export function computeBreeding(input: BreedingInput): BreedingResult {
         checkPending = true;
         if (breedingLayer && breedingLayer.status !== 'HEALTHY') breedingLayer = { status: 'HEALTHY', cause: type };
         break;
+      }
       case 'PREGNANCY_CHECK': {
         checkPending = false;
         if (details.result === 'PREGNANT') {
@@ -245,6 +289,7 @@ export function computeBreeding(input: BreedingInput): BreedingResult {
           }
           pregnant = true;
           conceptionDate = lastInseminationDate;
+          conceivingService = service;
           breedingLayer = { status: 'PREGNANT', cause: type };
         } else if (details.result === 'OPEN') {
           if (pregnant) pregnancies -= 1;
@@ -255,7 +300,17 @@ export function computeBreeding(input: BreedingInput): BreedingResult {
         }
         break;
       }
-      case 'CALVING': {
+      case 'CALVING':
+      case 'STILLBIRTH': {
+        // A stillbirth at term is a calving (§6). Two records of one birth count once.
+        if (lastBirthDay && daysBetween(lastBirthDay, day) <= SAME_BIRTH_DAYS) {
+          if (details.difficult === true && !isDifficultBirth) {
+            isDifficultBirth = true;
+            difficultBirths += 1;
+          }
+          break;
+        }
+        lastBirthDay = day;
         let conceived: IsoDate | null = pregnant ? conceptionDate : null;
         if (!pregnant) {
           // Calved without a recorded PREGNANT check: she was pregnant all the same.
@@ -279,12 +334,12 @@ export function computeBreeding(input: BreedingInput): BreedingResult {
         inseminationCount = 0;
         lastInseminationDate = null;
         lastEstrusDate = null;
+        service = null;
         breedingLayer = { status: 'RESTING', cause: type };
         growthStage = parity === 1 ? 'FIRST_CALVED' : 'MULTI_PAROUS';
         break;
       }
       case 'ABORTION':
-      case 'STILLBIRTH':
         if (!pregnant) {
           pregnancies += 1;
           if (cycleInsemination) conceptionsFromInsemination += 1;
@@ -321,7 +376,9 @@ export function computeBreeding(input: BreedingInput): BreedingResult {
   }
 
   const override = expectedCalvingOverride(events, gestation, { cycleInsemination, inseminations, lastPregnancyEnd });
-  const expectedCalvingDate = override ?? (pregnant && conceptionDate ? addDays(conceptionDate, gestation) : null);
+  // Due by the calf's breed: a cross's mean gestation, an ET's embryo seven days old already (§6).
+  const daysToCalving = calfOfService(input.breed, (conceivingService as Service | null)?.facts).daysToCalving;
+  const expectedCalvingDate = override ?? (pregnant && conceptionDate ? addDays(conceptionDate, daysToCalving) : null);
   const scheduledPregnancyCheckDate = checkPending && lastInseminationDate ? addDays(lastInseminationDate, 30) : null;
   const activeConception = pregnant ? conceptionDate : null;
 
@@ -446,4 +503,33 @@ export function resolveWeight(input: {
 }): number | null {
   if (input.before.impliedWeight === input.after.impliedWeight) return input.currentWeight;
   return input.after.impliedWeight ?? input.currentWeight;
+}
+
+/** The service a birth came from: the last service (straws of one heat merged) before it, with its sire. */
+export interface ServiceOfBirth {
+  /** The service date (its last straw). */
+  day: IsoDate;
+  facts: ServiceFacts;
+  sireName: string | null;
+}
+
+/** The last service before `datetime`, or null: what a calving's calves inherit (breed, sire). */
+export function serviceBefore(events: readonly EngineEvent[], datetime: string): ServiceOfBirth | null {
+  const services: (ServiceOfBirth & { firstDay: IsoDate })[] = [];
+  for (const e of chronological(events)) {
+    if (e.eventType !== 'INSEMINATION' || Date.parse(e.eventDatetime) >= Date.parse(datetime)) continue;
+    const day = jstDate(e.eventDatetime);
+    const details = record(e.details);
+    const sire = typeof details.sireName === 'string' && details.sireName ? details.sireName : null;
+    const last = services.at(-1);
+    if (last && daysBetween(last.firstDay, day) <= SERVICE_MERGE_DAYS) {
+      last.day = day;
+      last.facts = { ...last.facts, ...serviceFacts(details) };
+      last.sireName = sire ?? last.sireName;
+    } else {
+      services.push({ firstDay: day, day, facts: serviceFacts(details), sireName: sire });
+    }
+  }
+  const found = services.at(-1);
+  return found ? { day: found.day, facts: found.facts, sireName: found.sireName } : null;
 }

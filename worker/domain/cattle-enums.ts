@@ -45,11 +45,3 @@ export const GENDER_LABELS: Record<Gender, { ja: string; en: string }> = {
   去勢: { ja: '去勢', en: 'Steer' },
   雌: { ja: '雌', en: 'Cow/heifer' },
 };
-
-/** Gestation length by breed (docs/product.md §6): 和牛 285 days, Holstein 280, other breeds 283. */
-export function gestationDays(breed: string | null | undefined): number {
-  const b = (breed ?? '').trim();
-  if (/ホルスタイン|holstein/i.test(b)) return 280;
-  if (/和牛|黒毛|褐毛|赤毛|日本短角|無角|wagyu/i.test(b)) return 285;
-  return 283;
-}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSEMINATION_METHODS } from './gestation';
 import { earTagNumberSchema, identificationNumberSchema } from './identification';
 import { normalized, normalizedText, numberInput } from './input';
 
@@ -22,6 +23,7 @@ export const EVENT_TYPES = [
   'INSEMINATION',
   'PREGNANCY_CHECK',
   'EXPECTED_CALVING',
+  'DRY_OFF',
   'CALVING',
   'ABORTION',
   'STILLBIRTH',
@@ -61,9 +63,10 @@ export const EVENT_TYPE_INFO: Record<EventType, Label & { category: EventCategor
   ARRIVAL: { ja: '導入', en: 'Arrival', category: 'ARRIVAL' },
   ESTRUS: { ja: '発情', en: 'Estrus', category: 'BREEDING' },
   EXPECTED_ESTRUS: { ja: '発情予定', en: 'Expected estrus', category: 'BREEDING' },
-  INSEMINATION: { ja: '人工授精', en: 'Insemination', category: 'BREEDING' },
+  INSEMINATION: { ja: '授精', en: 'Service', category: 'BREEDING' },
   PREGNANCY_CHECK: { ja: '妊娠鑑定', en: 'Pregnancy check', category: 'BREEDING' },
   EXPECTED_CALVING: { ja: '分娩予定', en: 'Expected calving', category: 'BREEDING' },
+  DRY_OFF: { ja: '乾乳', en: 'Dry-off', category: 'BREEDING' },
   CALVING: { ja: '分娩', en: 'Calving', category: 'CALVING' },
   ABORTION: { ja: '流産', en: 'Abortion', category: 'CALVING' },
   STILLBIRTH: { ja: '死産', en: 'Stillbirth', category: 'CALVING' },
@@ -98,11 +101,27 @@ const optionalText = (max: number, message: string) =>
     .transform((v) => (v === '' ? undefined : v))
     .optional();
 
-export const inseminationDetailsSchema = z.strictObject({
-  sireName: optionalText(100, '種雄牛名は100文字以下で入力してください'),
-  technician: optionalText(100, '授精師名は100文字以下で入力してください'),
-  semenLot: optionalText(100, '精液ロットは100文字以下で入力してください'),
-});
+const EMBRYO_ONLY_MESSAGE = '受精卵の項目は受精卵移植（ET）のときだけ入力できます';
+
+/** A service (label 授精): AI (default, 人工授精), ET (受精卵移植) or NATURAL (本交), with what makes the calf. */
+export const inseminationDetailsSchema = z
+  .strictObject({
+    method: normalized(
+      z.enum(INSEMINATION_METHODS, { error: '授精方法はAI・ET・NATURALのいずれかである必要があります' }),
+    ).optional(),
+    sireName: optionalText(100, '種雄牛名は100文字以下で入力してください'),
+    sireBreed: optionalText(50, '種雄牛の品種は50文字以下で入力してください'),
+    technician: optionalText(100, '授精師名は100文字以下で入力してください'),
+    semenLot: optionalText(100, '精液ロットは100文字以下で入力してください'),
+    embryoId: optionalText(100, '受精卵番号は100文字以下で入力してください'),
+    embryoBreed: optionalText(50, '受精卵の品種は50文字以下で入力してください'),
+  })
+  .superRefine((d, ctx) => {
+    if (d.method === 'ET') return;
+    for (const key of ['embryoId', 'embryoBreed'] as const) {
+      if (d[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: EMBRYO_ONLY_MESSAGE });
+    }
+  });
 
 export const pregnancyCheckDetailsSchema = z.strictObject({
   result: normalized(z.enum(PREGNANCY_RESULTS, { error: '鑑定結果はPREGNANTまたはOPENである必要があります' })),
@@ -113,12 +132,39 @@ export const calfSchema = z.strictObject({
   gender: normalized(z.enum(['雄', '去勢', '雌'], { error: '子牛の性別は雄・去勢・雌のいずれかである必要があります' })),
   identificationNumber: identificationNumberSchema.optional(),
   earTagNumber: earTagNumberSchema.optional(),
+  weightKg: numberInput(
+    z
+      .number({ error: '子牛の体重は正の値である必要があります' })
+      .positive('子牛の体重は正の値である必要があります')
+      .max(100, '子牛の体重は100kg以下で入力してください'),
+  ).optional(),
+  /** Born dead at term: recorded on the calving, not registered as an animal. */
+  stillborn: z.boolean({ error: '死産はtrueまたはfalseである必要があります' }).optional(),
 });
 
-export const calvingDetailsSchema = z.strictObject({
-  difficult: z.boolean({ error: '難産はtrueまたはfalseである必要があります' }).optional(),
-  calf: calfSchema.optional(),
-});
+export const MAX_CALVES = 3;
+const CALVES_MESSAGE = '子牛は1〜3頭で入力してください';
+
+/**
+ * A calving: 1–3 calves (twins, triplets), each live one registered as an animal. The single `calf` object of
+ * earlier clients is still accepted as one calf; both at once are refused. Stored always as `calves`.
+ */
+export const calvingDetailsSchema = z
+  .strictObject({
+    difficult: z.boolean({ error: '難産はtrueまたはfalseである必要があります' }).optional(),
+    calf: calfSchema.optional(),
+    calves: z
+      .array(calfSchema, { error: CALVES_MESSAGE })
+      .min(1, CALVES_MESSAGE)
+      .max(MAX_CALVES, CALVES_MESSAGE)
+      .optional(),
+  })
+  .superRefine((d, ctx) => {
+    if (d.calf && d.calves) {
+      ctx.addIssue({ code: 'custom', path: ['calf'], message: '子牛はcalvesにまとめて入力してください' });
+    }
+  })
+  .transform(({ calf, calves, ...rest }) => ({ ...rest, ...(calves || calf ? { calves: calves ?? [calf!] } : {}) }));
 
 export const weightDetailsSchema = z.strictObject({
   weightKg: numberInput(
@@ -144,6 +190,7 @@ export const DETAILS_SCHEMAS = {
   INSEMINATION: inseminationDetailsSchema,
   PREGNANCY_CHECK: pregnancyCheckDetailsSchema,
   EXPECTED_CALVING: noDetailsSchema,
+  DRY_OFF: noDetailsSchema,
   CALVING: calvingDetailsSchema,
   ABORTION: noDetailsSchema,
   STILLBIRTH: noDetailsSchema,
@@ -163,26 +210,34 @@ export const DETAILS_SCHEMAS = {
 
 const storedText = z.string().nullable().optional();
 
+/** A calf as a calving's details store it: with its `cattleId` once registered (live calves only). */
+export const storedCalfSchema = z.object({
+  name: storedText,
+  gender: z.enum(['雄', '去勢', '雌']),
+  identificationNumber: z.string().optional(),
+  earTagNumber: z.string().optional(),
+  weightKg: z.number().optional(),
+  stillborn: z.boolean().optional(),
+  cattleId: z.number().int().optional(),
+});
+export type StoredCalf = z.infer<typeof storedCalfSchema>;
+
 /**
  * An event's details as stored and answered: every key any type may carry, each optional (the type decides which
- * are present), and the calf's `cattleId` once a calving has registered it.
+ * are present), and each calf's `cattleId` once a calving has registered it.
  */
 export const eventDetailsViewSchema = z
   .object({
+    method: z.enum(INSEMINATION_METHODS).optional(),
     sireName: storedText,
+    sireBreed: storedText,
     technician: storedText,
     semenLot: storedText,
+    embryoId: storedText,
+    embryoBreed: storedText,
     result: z.enum(PREGNANCY_RESULTS).optional(),
     difficult: z.boolean().optional(),
-    calf: z
-      .object({
-        name: storedText,
-        gender: z.enum(['雄', '去勢', '雌']),
-        identificationNumber: z.string().optional(),
-        earTagNumber: z.string().optional(),
-        cattleId: z.number().int().optional(),
-      })
-      .optional(),
+    calves: z.array(storedCalfSchema).optional(),
     weightKg: z.number().optional(),
     product: storedText,
     dose: storedText,

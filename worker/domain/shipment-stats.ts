@@ -1,5 +1,5 @@
 import { addDays, addMonths, type IsoDate, jstMonth, todayJst } from './calendar';
-import { gestationDays } from './cattle-enums';
+import { gestationDays } from './gestation';
 
 /** One month of price statistics. */
 export interface MonthlyStat {

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, notInArray, or,
 import type { Db } from '../db/client';
 import { breedingStatus, cattle, events, farmCounts, users } from '../db/schema';
 import { scheduleDates } from '../domain/breeding-schedule';
-import { jstMonth, monthRange } from '../domain/calendar';
+import { jstMonth, monthRange, todayJst } from '../domain/calendar';
 import { eventTypesOfCategory } from '../domain/event-types';
 import { notFound, validationError } from '../lib/errors';
 import { EVENT_MESSAGES, type EventView, type ListEventsParams } from './events.schemas';
@@ -52,7 +52,7 @@ export async function findEvent(db: Db, farmId: number, eventId: number) {
 }
 
 /** The month's calendar of the herd: expected heats, pregnancy checks and calvings (GET /events/schedule). */
-export async function scheduleOfMonth(db: Db, farmId: number, month = jstMonth()) {
+export async function scheduleOfMonth(db: Db, farmId: number, month = jstMonth(), today = todayJst()) {
   const { from, to } = monthRange(month);
   const rows = await db
     .select({
@@ -82,7 +82,7 @@ export async function scheduleOfMonth(db: Db, farmId: number, month = jstMonth()
     );
   const items = rows
     .flatMap((row) =>
-      scheduleDates(row, from, to).map((item) => ({
+      scheduleDates(row, from, to, today).map((item) => ({
         ...item,
         cattleId: row.cattleId,
         cattleName: row.cattleName,

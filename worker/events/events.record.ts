@@ -1,5 +1,5 @@
 /**
- * Writing events together with everything they cause: the calf a CALVING registers and the recomputed
+ * Writing events together with everything they cause: the calves a CALVING registers and the recomputed
  * breeding state. Shared by the event routes and the demo-farm seeder.
  */
 import { type SQL, sql } from 'drizzle-orm';
@@ -8,14 +8,15 @@ import { newestAnimalSql, registerCattleStatements } from '../cattle/cattle.serv
 import type { Statement } from '../db/batch';
 import type { Scope } from '../db/scope';
 
+import { type EngineEvent, type ServiceOfBirth, serviceBefore } from '../domain/breeding';
+import { jstDate } from '../domain/calendar';
+import type { StoredCalf } from '../domain/event-types';
+import { firstImpossibleEvent, type ImpossibleEvent } from '../domain/event-validity';
+import { calfOfService } from '../domain/gestation';
+import { fieldErrors } from '../lib/errors';
+
 /** Who writes: the farm's database, the user recorded as created_by, and the actor of status histories. */
 type Writer = Pick<Scope, 'db' | 'userId' | 'actor'>;
-
-import { chronological, type EngineEvent } from '../domain/breeding';
-import { jstDate } from '../domain/calendar';
-import type { CalfDetails } from '../domain/event-types';
-import { firstImpossibleEvent, type ImpossibleEvent } from '../domain/event-validity';
-import { fieldErrors } from '../lib/errors';
 
 export interface NewEvent {
   eventType: string;
@@ -32,44 +33,38 @@ export const impossibleEventError = (reason: ImpossibleEvent) =>
 /** Engine id for an event not inserted yet: larger than any stored id. */
 export const PENDING_EVENT_ID = Number.MAX_SAFE_INTEGER;
 
-const calfOf = (details: unknown): (CalfDetails & { cattleId?: number }) | null => {
-  const calf = (details as { calf?: unknown } | null | undefined)?.calf;
-  return calf && typeof calf === 'object' ? (calf as CalfDetails & { cattleId?: number }) : null;
+/** The calves a calving's details carry (stored as `calves`, §6). */
+export const calvesOf = (details: unknown): StoredCalf[] => {
+  const calves = (details as { calves?: unknown } | null | undefined)?.calves;
+  return Array.isArray(calves) ? (calves as StoredCalf[]) : [];
 };
 
-/** The calf's cattle id once registered (stored in details.calf.cattleId). */
-export const registeredCalfId = (details: unknown): number | null => {
-  const id = calfOf(details)?.cattleId;
-  return typeof id === 'number' ? id : null;
-};
+/** The cattle ids of the calves a calving has registered, in the order of its calves. */
+export const registeredCalfIds = (details: unknown): number[] =>
+  calvesOf(details)
+    .map((c) => c.cattleId)
+    .filter((id): id is number => typeof id === 'number');
 
-/** The calf a CALVING registers, if its details carry one that is not registered yet. */
-export const calfToRegister = (eventType: string, details: unknown): CalfDetails | null => {
-  const calf = calfOf(details);
-  return eventType === 'CALVING' && calf && registeredCalfId(details) === null ? calf : null;
-};
-
-/** The sire of the insemination that led to a calving: the last AI with a sire name before it. */
-export function sireOfCalving(events: readonly EngineEvent[], calvingDatetime: string): string | null {
-  const before = chronological(events).filter(
-    (e) => e.eventType === 'INSEMINATION' && Date.parse(e.eventDatetime) < Date.parse(calvingDatetime),
-  );
-  const sire = (before.at(-1)?.details as { sireName?: unknown } | null | undefined)?.sireName;
-  return typeof sire === 'string' && sire ? sire : null;
-}
+/** The live calves of a CALVING not registered yet, with their place in `details.calves`. */
+export const calvesToRegister = (eventType: string, details: unknown): { index: number; calf: StoredCalf }[] =>
+  eventType === 'CALVING'
+    ? calvesOf(details)
+        .map((calf, index) => ({ index, calf }))
+        .filter(({ calf }) => calf.stillborn !== true && typeof calf.cattleId !== 'number')
+    : [];
 
 /**
  * Registers a calf born to `mother` on `birthday` through the herd register's own statements: growth stage CALF,
- * the mother's breed, mother_info pointing at her, and a bloodline of the sire over the mother's line. Its
- * 個体識別番号 stays empty ('未登録') until the farmer enters the tag's. The event statement that follows finds it
- * as the farm's newest animal, so they run in one batch.
+ * the breed the service makes (§6: the dam's, 交雑種 for a sire of another breed, the embryo's for ET), mother_info
+ * pointing at her, and a bloodline of the sire over the mother's line. Its 個体識別番号 stays empty ('未登録') until
+ * the farmer enters the tag's.
  */
 export function calfStatements(
   scope: Writer,
   mother: AnimalForBreeding,
-  calf: CalfDetails,
+  calf: StoredCalf,
   birthday: string,
-  sireName: string | null,
+  service: ServiceOfBirth | null,
   now: string,
 ): Statement[] {
   return registerCattleStatements(
@@ -81,7 +76,8 @@ export function calfStatements(
       growthStage: 'CALF',
       birthday,
       gender: calf.gender,
-      breed: mother.breed,
+      weight: calf.weightKg ?? null,
+      breed: calfOfService(mother.breed, service?.facts).breed,
       status: 'HEALTHY',
       motherInfo: {
         motherCattleId: mother.cattleId,
@@ -90,7 +86,7 @@ export function calfStatements(
         motherScore: mother.score,
       },
       bloodline: {
-        fatherCattleName: sireName,
+        fatherCattleName: service?.sireName ?? null,
         motherFatherCattleName: mother.line.fatherCattleName,
         motherGrandFatherCattleName: mother.line.motherFatherCattleName,
         motherGreatGrandFatherCattleName: mother.line.motherGrandFatherCattleName,
@@ -101,14 +97,31 @@ export function calfStatements(
 }
 
 /**
- * The details JSON to store: with a calf registered just before in the batch, its new cattle id (the farm's
- * newest animal) is written into details.calf.
+ * The statements registering a calving's new calves, one after another, and the details JSON that names each
+ * calf's new cattle id. Inside the batch the calves are the farm's newest animals, in order: the last one is the
+ * newest, the one before it one less (AUTOINCREMENT ids follow each other within one batch).
  */
-export function detailsSql(details: Record<string, unknown> | null, farmId: number, registersCalf: boolean): SQL {
-  if (!details) return sql`null`;
-  const json = JSON.stringify(details);
-  if (!registersCalf) return sql`${json}`;
-  return sql`json_set(${json}, '$.calf.cattleId', ${newestAnimalSql(farmId)})`;
+export function calvingStatements(
+  scope: Writer,
+  mother: AnimalForBreeding,
+  details: Record<string, unknown> | null,
+  eventType: string,
+  eventDatetime: string,
+  history: readonly EngineEvent[],
+  now: string,
+): { statements: Statement[]; details: SQL } {
+  const toRegister = calvesToRegister(eventType, details);
+  if (!details || toRegister.length === 0)
+    return { statements: [], details: details ? sql`${JSON.stringify(details)}` : sql`null` };
+  const birthday = jstDate(eventDatetime);
+  const service = serviceBefore(history, eventDatetime);
+  const statements = toRegister.flatMap(({ calf }) => calfStatements(scope, mother, calf, birthday, service, now));
+  let json: SQL = sql`${JSON.stringify(details)}`;
+  toRegister.forEach(({ index }, k) => {
+    const fromNewest = toRegister.length - 1 - k;
+    json = sql`json_set(${json}, ${`$.calves[${index}].cattleId`}, ${newestAnimalSql(mother.farmId)} - ${fromNewest})`;
+  });
+  return { statements, details: json };
 }
 
 /** The row insertEventSql returns. */
@@ -123,16 +136,17 @@ export interface InsertedEventRow {
   updated_at: string;
 }
 
+/** The event's insert; `details` is the JSON to store (calvingStatements' when it registers calves). */
 export function insertEventSql(
   scope: Writer,
   animal: AnimalForBreeding,
   event: NewEvent,
-  registersCalf: boolean,
+  details: SQL,
   now: string,
 ): SQL {
   return sql`insert into events (cattle_id, farm_id, created_by, event_type, event_datetime, details, notes, created_at, updated_at)
     values (${animal.cattleId}, ${animal.farmId}, ${scope.userId}, ${event.eventType}, ${event.eventDatetime},
-      ${detailsSql(event.details ?? null, animal.farmId, registersCalf)}, ${event.notes ?? null}, ${now}, ${now})
+      ${details}, ${event.notes ?? null}, ${now}, ${now})
     returning event_id, cattle_id, event_type, event_datetime, details, notes, created_at, updated_at`;
 }
 
@@ -161,13 +175,16 @@ export function recordEventsStatements(
   }));
   const allEvents = [...context.events, ...pending];
   for (const event of newEvents) {
-    const calf = calfToRegister(event.eventType, event.details);
-    if (calf) {
-      const birthday = jstDate(event.eventDatetime);
-      const sire = sireOfCalving(allEvents, event.eventDatetime);
-      statements.push(...calfStatements(scope, context.animal, calf, birthday, sire, now));
-    }
-    statements.push(insertEventSql(scope, context.animal, event, calf !== null, now));
+    const calving = calvingStatements(
+      scope,
+      context.animal,
+      event.details ?? null,
+      event.eventType,
+      event.eventDatetime,
+      allEvents,
+      now,
+    );
+    statements.push(...calving.statements, insertEventSql(scope, context.animal, event, calving.details, now));
   }
   const recomputed = recomputeStatements(db, {
     context,

@@ -202,6 +202,8 @@ export const animalStateSchema = z.object({
   weight: z.number().nullable(),
   breedingStatus: breedingStatusViewSchema,
   breedingSummary: breedingSummaryViewSchema,
+  /** The first live calf a calving registered (kept for earlier clients); every one in `calfCattleIds`. */
   calfCattleId: z.number().nullable(),
+  calfCattleIds: z.array(z.number()),
 });
 export type AnimalState = z.infer<typeof animalStateSchema>;

@@ -4,7 +4,7 @@
  * D1 batch, then regenerates the animal's alerts (docs/product.md §6).
  */
 
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { regenerateAlerts } from '../alerts/regenerate';
 import {
   type BreedingContext,
@@ -19,30 +19,29 @@ import { cattle, events } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { EngineEvent } from '../domain/breeding';
-import { type IsoDate, jstDate } from '../domain/calendar';
+import type { IsoDate } from '../domain/calendar';
 import { type EventType, parseEventDetails } from '../domain/event-types';
 import { impossibleEvent } from '../domain/event-validity';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
 import { findEvent, ownedEvent, toView } from './events.queries';
 import {
-  calfStatements,
-  calfToRegister,
-  detailsSql,
+  calvesOf,
+  calvesToRegister,
+  calvingStatements,
   type InsertedEventRow,
   impossibleEventError,
   type NewEvent,
   recordEventsStatements,
-  registeredCalfId,
-  sireOfCalving,
+  registeredCalfIds,
 } from './events.record';
 import { type AnimalState, type CreateEvent, EVENT_MESSAGES, type EventView, type UpdateEvent } from './events.schemas';
 
 const cattleNotFound = () => notFound(EVENT_MESSAGES.cattleNotFound, 'CATTLE_NOT_FOUND');
-const duplicateCalf = () =>
+const duplicateCalf = (index = 0) =>
   conflict(
     'この個体識別番号は既に登録されています',
     'DUPLICATE_IDENTIFICATION_NUMBER',
-    'details.calf.identificationNumber',
+    `details.calves.${index}.identificationNumber`,
   );
 
 /** What an event write answers: the event and the animal's state after it. */
@@ -57,14 +56,19 @@ async function requireContext(scope: Scope, cattleId: number): Promise<BreedingC
   return context;
 }
 
-async function assertCalfNumberFree(scope: Scope, identificationNumber: string | undefined) {
-  if (identificationNumber === undefined) return;
+/** The calves a calving registers must carry numbers the farm does not have yet, nor share one between them. */
+async function assertCalfNumbersFree(scope: Scope, eventType: string, details: unknown) {
+  const numbered = calvesToRegister(eventType, details).filter(({ calf }) => !!calf.identificationNumber);
+  if (numbered.length === 0) return;
+  const numbers = numbered.map(({ calf }) => calf.identificationNumber as string);
+  const twice = numbers.findIndex((n, i) => numbers.indexOf(n) !== i);
+  if (twice >= 0) throw duplicateCalf(numbered[twice].index);
   const [taken] = await scope.db
-    .select({ id: cattle.cattleId })
+    .select({ number: cattle.identificationNumber })
     .from(cattle)
-    .where(and(eq(cattle.farmId, scope.farmId), eq(cattle.identificationNumber, identificationNumber)))
+    .where(and(eq(cattle.farmId, scope.farmId), inArray(cattle.identificationNumber, numbers)))
     .limit(1);
-  if (taken) throw duplicateCalf();
+  if (taken) throw duplicateCalf(numbered[numbers.indexOf(taken.number as string)].index);
 }
 
 async function runEventBatch(scope: Scope, statements: Statement[]) {
@@ -76,21 +80,21 @@ async function runEventBatch(scope: Scope, statements: Statement[]) {
   }
 }
 
-const animalState = (cattleId: number, out: RecomputeOutput, calfCattleId: number | null): AnimalState => ({
+const animalState = (cattleId: number, out: RecomputeOutput, calfCattleIds: number[]): AnimalState => ({
   cattleId,
   status: out.status,
   growthStage: out.growthStage,
   weight: out.weight,
   breedingStatus: out.result.breedingStatus,
   breedingSummary: out.result.breedingSummary,
-  calfCattleId,
+  calfCattleId: calfCattleIds[0] ?? null,
+  calfCattleIds,
 });
 
 /** Records one event on an owned animal (POST /events). */
 export async function recordEvent(scope: Scope, input: CreateEvent): Promise<EventWrite> {
   const context = await requireContext(scope, input.cattleId);
-  const calf = calfToRegister(input.eventType, input.details);
-  if (calf) await assertCalfNumberFree(scope, calf.identificationNumber);
+  await assertCalfNumbersFree(scope, input.eventType, input.details);
   const event: NewEvent = {
     eventType: input.eventType,
     eventDatetime: input.eventDatetime,
@@ -118,8 +122,7 @@ export async function recordEvent(scope: Scope, input: CreateEvent): Promise<Eve
     recordedById: scope.userId,
     recordedByName: scope.userName,
   });
-  const calfId = registeredCalfId(view.details);
-  return { event: view, animal: animalState(context.animal.cattleId, recomputed, calfId) };
+  return { event: view, animal: animalState(context.animal.cattleId, recomputed, registeredCalfIds(view.details)) };
 }
 
 /**
@@ -187,14 +190,20 @@ function detailsAfterUpdate(existing: EventView, eventType: EventType, newDetail
   else if (eventType === existing.eventType) details = existing.details;
   else {
     // Details of the old type are kept only when they also fit the new one.
-    const { calf: _calf, ...rest } = existing.details ?? {};
-    const reparsed = parseEventDetails(eventType, existing.details?.calf ? existing.details : rest);
+    const { calves: _calves, ...rest } = existing.details ?? {};
+    const reparsed = parseEventDetails(eventType, rest);
     details = reparsed.success ? reparsed.details : null;
   }
-  // A calf registered already stays the same animal.
-  const oldCalfId = registeredCalfId(existing.details);
-  if (details?.calf && oldCalfId !== null) {
-    details = { ...details, calf: { ...(details.calf as object), cattleId: oldCalfId } };
+  // Calves registered already stay the same animals, in their places.
+  const oldCalves = calvesOf(existing.details);
+  if (details && Array.isArray(details.calves)) {
+    details = {
+      ...details,
+      calves: (details.calves as object[]).map((calf, i) => {
+        const id = oldCalves[i]?.cattleId;
+        return typeof id === 'number' ? { ...calf, cattleId: id } : calf;
+      }),
+    };
   }
   return details;
 }
@@ -271,14 +280,10 @@ export async function updateEvent(scope: Scope, eventId: number, body: UpdateEve
 
   const now = new Date().toISOString();
   const statements: Statement[] = [];
-  const calf = calfToRegister(eventType, details);
-  if (calf) {
-    await assertCalfNumberFree(scope, calf.identificationNumber);
-    const targetEvents = [...target.events.filter((e) => e.eventId !== eventId), updated];
-    const sire = sireOfCalving(targetEvents, updated.eventDatetime);
-    const birthday = jstDate(updated.eventDatetime);
-    statements.push(...calfStatements(scope, target.animal, calf, birthday, sire, now));
-  }
+  await assertCalfNumbersFree(scope, eventType, details);
+  const targetEvents = [...target.events.filter((e) => e.eventId !== eventId), updated];
+  const calving = calvingStatements(scope, target.animal, details, eventType, updated.eventDatetime, targetEvents, now);
+  statements.push(...calving.statements);
   statements.push(
     db
       .update(events)
@@ -286,7 +291,7 @@ export async function updateEvent(scope: Scope, eventId: number, body: UpdateEve
         cattleId: targetCattleId,
         eventType,
         eventDatetime: updated.eventDatetime,
-        details: detailsSql(details, farmId, calf !== null),
+        details: calving.details,
         ...(body.notes !== undefined ? { notes: body.notes } : {}),
         updatedBy: scope.userId,
         updatedAt: now,
@@ -297,7 +302,7 @@ export async function updateEvent(scope: Scope, eventId: number, body: UpdateEve
   await runEventBatch(scope, [...statements, ...recomputed.statements]);
   await regenerateAlerts(db, farmId, [existing.cattleId, targetCattleId]);
   const event = await findEvent(db, farmId, eventId);
-  return { event, animal: animalState(targetCattleId, recomputed.state, registeredCalfId(event.details)) };
+  return { event, animal: animalState(targetCattleId, recomputed.state, registeredCalfIds(event.details)) };
 }
 
 /** Deletes an event (DELETE /events/{id}); the animal's state is recomputed without it. */

@@ -141,7 +141,8 @@ describe('POST /events', () => {
       daysOpen: 2,
     });
     const calfId = res.json.animal.calfCattleId;
-    expect(res.json.data.details.calf.cattleId).toBe(calfId);
+    expect(res.json.data.details.calves[0].cattleId).toBe(calfId);
+    expect(res.json.animal.calfCattleIds).toEqual([calfId]);
     const calf = await cattleRow(calfId);
     expect(calf).toMatchObject({
       farm_id: farmer.farmId,
@@ -202,7 +203,7 @@ describe('POST /events', () => {
     expect(res.status).toBe(409);
     expect(res.json.error).toMatchObject({
       message: 'この個体識別番号は既に登録されています',
-      field: 'details.calf.identificationNumber',
+      field: 'details.calves.0.identificationNumber',
     });
     const events = await env.DB.prepare('SELECT count(*) AS n FROM events WHERE cattle_id = ?').bind(cow).first<any>();
     expect(events.n).toBe(0);
@@ -365,7 +366,7 @@ describe('PATCH /events/{id}', () => {
     });
     expect(added.status).toBe(200);
     const calfId = added.json.animal.calfCattleId;
-    expect(added.json.data.details.calf).toEqual({ gender: '去勢', name: 'ゆり太', cattleId: calfId });
+    expect(added.json.data.details.calves).toEqual([{ gender: '去勢', name: 'ゆり太', cattleId: calfId }]);
     expect((await cattleRow(calfId)).birthday).toBe(addDays(today, -3));
     const again = await api(path, {
       method: 'PATCH',
@@ -374,7 +375,7 @@ describe('PATCH /events/{id}', () => {
     });
     expect(again.json.data.details).toEqual({
       difficult: true,
-      calf: { gender: '去勢', name: 'ゆり太', cattleId: calfId },
+      calves: [{ gender: '去勢', name: 'ゆり太', cattleId: calfId }],
     });
     const calves = await env.DB.prepare('SELECT count(*) AS n FROM mother_info WHERE mother_cattle_id = ?')
       .bind(cow)
@@ -672,13 +673,14 @@ describe('GET /events/cattle/{cattleId}, GET /events/{id}, GET /events/types', (
     expect((await api(`/events/${ev.json.data.eventId}`, { token: neighbour.token })).status).toBe(404);
   });
 
-  it('lists the 21 types in 8 categories with labels', async () => {
+  it('lists the 22 types in 8 categories with labels', async () => {
     const res = await api('/events/types', { token: farmer.token });
     expect(res.status).toBe(200);
     expect(res.json.data).toHaveLength(8);
-    expect(res.json.data.flatMap((c: any) => c.types)).toHaveLength(21);
+    expect(res.json.data.flatMap((c: any) => c.types)).toHaveLength(22);
     expect(res.json.data[1]).toMatchObject({ category: 'BREEDING', ja: '繁殖' });
-    expect(res.json.data[1].types).toContainEqual({ type: 'INSEMINATION', ja: '人工授精', en: 'Insemination' });
+    expect(res.json.data[1].types).toContainEqual({ type: 'INSEMINATION', ja: '授精', en: 'Service' });
+    expect(res.json.data[1].types).toContainEqual({ type: 'DRY_OFF', ja: '乾乳', en: 'Dry-off' });
     expect((await api('/events/types')).status).toBe(401);
   });
 });
@@ -852,5 +854,153 @@ describe('events the animal cannot have (§6)', () => {
     });
     expect(res.status).toBe(201);
     expect(res.json.data).toMatchObject({ cattleId: cow, details: { weightKg: 450.5 }, notes: 'ＡＢＣ' });
+  });
+});
+
+describe('services and births a vet would sign (§6)', () => {
+  it.each([
+    [{ method: 'IVF' }, 'details.method', '授精方法はAI・ET・NATURALのいずれかである必要があります'],
+    [{ method: 'AI', embryoId: 'E-1' }, 'details.embryoId', '受精卵の項目は受精卵移植（ET）のときだけ入力できます'],
+    [{ embryoBreed: '黒毛和種' }, 'details.embryoBreed', '受精卵の項目は受精卵移植（ET）のときだけ入力できます'],
+  ])('refuses service details %j', async (details, field, message) => {
+    const cow = await createCow(farmer.token);
+    const res = await record(farmer.token, {
+      cattleId: cow,
+      eventType: 'INSEMINATION',
+      eventDatetime: at(-1),
+      details,
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ field, message });
+  });
+
+  it('records an ET and dates the calving by the embryo’s breed, 7 days sooner', async () => {
+    const cow = await createCow(farmer.token, { breed: 'ホルスタイン' });
+    const et = await record(farmer.token, {
+      cattleId: cow,
+      eventType: 'INSEMINATION',
+      eventDatetime: at(-60),
+      details: { method: 'ET', embryoId: 'ET-2026-07', embryoBreed: '黒毛和種', technician: '佐藤' },
+    });
+    expect(et.status).toBe(201);
+    expect(et.json.data.details).toEqual({
+      method: 'ET',
+      embryoId: 'ET-2026-07',
+      embryoBreed: '黒毛和種',
+      technician: '佐藤',
+    });
+    const check = await record(farmer.token, {
+      cattleId: cow,
+      eventType: 'PREGNANCY_CHECK',
+      eventDatetime: at(-20),
+      details: { result: 'PREGNANT' },
+    });
+    // 黒毛和種 285 days − the embryo's 7 = 278 days after the transfer.
+    expect(check.json.animal.breedingStatus.expectedCalvingDate).toBe(addDays(today, -60 + 278));
+  });
+
+  it('registers twins, each live calf with the breed of the service; a stillborn calf is recorded, not registered', async () => {
+    const cow = await createCow(farmer.token, { name: 'ミルク', breed: 'ホルスタイン' });
+    await record(farmer.token, {
+      cattleId: cow,
+      eventType: 'INSEMINATION',
+      eventDatetime: at(-283),
+      details: { method: 'AI', sireName: '百合茂', sireBreed: '黒毛和種' },
+    });
+    const res = await record(farmer.token, {
+      cattleId: cow,
+      eventType: 'CALVING',
+      eventDatetime: at(0, '05:00'),
+      details: {
+        difficult: true,
+        calves: [
+          { gender: '雌', name: 'ふたご1', weightKg: '３２．５' },
+          { gender: '雄', stillborn: true },
+          { gender: '去勢', name: 'ふたご3', identificationNumber: '0123456789' },
+        ],
+      },
+    });
+    expect(res.status).toBe(201);
+    const ids = res.json.animal.calfCattleIds;
+    expect(ids).toHaveLength(2);
+    expect(res.json.data.details.calves).toEqual([
+      { gender: '雌', name: 'ふたご1', weightKg: 32.5, cattleId: ids[0] },
+      { gender: '雄', stillborn: true },
+      { gender: '去勢', name: 'ふたご3', identificationNumber: '0123456789', cattleId: ids[1] },
+    ]);
+    const [first, third] = [await cattleRow(ids[0]), await cattleRow(ids[1])];
+    // ホルスタイン dam × 黒毛和種 sire: 交雑種 (F1).
+    expect(first).toMatchObject({
+      name: 'ふたご1',
+      breed: '交雑種',
+      weight: 32.5,
+      identification_number: null,
+      growth_stage: 'CALF',
+    });
+    expect(third).toMatchObject({
+      name: 'ふたご3',
+      breed: '交雑種',
+      identification_number: '0123456789',
+      ear_tag_number: '5678',
+    });
+    expect(res.json.animal.breedingStatus.parity).toBe(3);
+    const line = await env.DB.prepare('SELECT father_cattle_name FROM bloodline WHERE cattle_id = ?')
+      .bind(ids[1])
+      .first<any>();
+    expect(line.father_cattle_name).toBe('百合茂');
+  });
+
+  it.each([
+    [{ calves: [] }, 'details.calves', '子牛は1〜3頭で入力してください'],
+    [
+      { calves: [{ gender: '雌' }, { gender: '雌' }, { gender: '雌' }, { gender: '雌' }] },
+      'details.calves',
+      '子牛は1〜3頭で入力してください',
+    ],
+    [
+      { calves: [{ gender: '雌', weightKg: 120 }] },
+      'details.calves.0.weightKg',
+      '子牛の体重は100kg以下で入力してください',
+    ],
+    [{ calf: { gender: '雌' }, calves: [{ gender: '雄' }] }, 'details.calf', '子牛はcalvesにまとめて入力してください'],
+  ])('refuses calving details %j', async (details, field, message) => {
+    const cow = await createCow(farmer.token);
+    const res = await record(farmer.token, { cattleId: cow, eventType: 'CALVING', eventDatetime: at(-1), details });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ field, message });
+  });
+
+  it('refuses twins that share one number, and writes nothing', async () => {
+    const cow = await createCow(farmer.token);
+    const res = await record(farmer.token, {
+      cattleId: cow,
+      eventType: 'CALVING',
+      eventDatetime: at(-1),
+      details: {
+        calves: [
+          { gender: '雌', identificationNumber: '0999000111' },
+          { gender: '雄', identificationNumber: '0999000111' },
+        ],
+      },
+    });
+    expect(res.status).toBe(409);
+    expect(res.json.error.field).toBe('details.calves.1.identificationNumber');
+    const n = await env.DB.prepare('SELECT count(*) AS n FROM events WHERE cattle_id = ?').bind(cow).first<any>();
+    expect(n.n).toBe(0);
+  });
+
+  it('records a dry-off on a cow and a stillbirth as her calving', async () => {
+    const cow = await createCow(farmer.token, { breed: 'ホルスタイン' });
+    expect((await record(farmer.token, { cattleId: cow, eventType: 'DRY_OFF', eventDatetime: at(-40) })).status).toBe(
+      201,
+    );
+    const still = await record(farmer.token, { cattleId: cow, eventType: 'STILLBIRTH', eventDatetime: at(-2) });
+    expect(still.status).toBe(201);
+    expect(still.json.animal.breedingStatus).toMatchObject({
+      parity: 3,
+      lastCalvingDate: addDays(today, -2),
+      daysAfterCalving: 2,
+    });
+    expect(still.json.animal.status).toBe('RESTING');
   });
 });

@@ -32,6 +32,9 @@ const EXACT: Record<string, string> = {
 };
 
 const days = (n: string) => (n === '1' ? '1 day' : `${n} days`);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A Japanese M/D (3/5) as English writes it (5 Mar). */
+const monthDay = (m: string, d: string) => `${d} ${MONTHS[Number(m) - 1] ?? m}`;
 const eventTypeEn = (ja: string) => {
   const type = EVENT_TYPES.find((t) => EVENT_TYPE_INFO[t].ja === ja);
   return type ? EVENT_TYPE_INFO[type].en : null;
@@ -45,6 +48,8 @@ const PATTERNS: [RegExp, (...groups: string[]) => string | null][] = [
   [/^分娩後(\d+)日経過・未授精$/, (n) => `${days(n)} since calving, not inseminated`],
   [/^本日分娩予定（エサ強化）$/, () => 'Calving due today (feed her up)'],
   [/^分娩予定まで残り(\d+)日（エサ強化）$/, (n) => `Calving due in ${days(n)} (feed her up)`],
+  [/^本日分娩予定（分娩準備）$/, () => 'Calving due today (get ready for calving)'],
+  [/^分娩予定まで残り(\d+)日（分娩準備）$/, (n) => `Calving due in ${days(n)} (get ready for calving)`],
   [/^分娩予定日を(\d+)日超過$/, (n) => `Calving ${days(n)} overdue`],
   [/^授精後(\d+)日経過・再発情を確認$/, (n) => `${days(n)} since insemination: watch for a return heat`],
   [/^発情後(\d+)日経過・再発情を確認$/, (n) => `${days(n)} since heat: watch for a return heat`],
@@ -57,6 +62,13 @@ const PATTERNS: [RegExp, (...groups: string[]) => string | null][] = [
     /^妊娠鑑定予定日を(\d+)日超過（授精後(\d+)日）$/,
     (n, ai) => `Pregnancy check ${days(n)} overdue (${days(ai)} since insemination)`,
   ],
+  [
+    /^乾乳予定まで残り(\d+)日（分娩予定 (\d+)\/(\d+)）$/,
+    (n, m, d) => `Dry-off in ${days(n)} (calving due ${monthDay(m, d)})`,
+  ],
+  [/^本日乾乳予定$/, () => 'Dry-off due today'],
+  [/^乾乳予定日を(\d+)日超過$/, (n) => `Dry-off ${days(n)} overdue`],
+  [/^(\d+)か月齢・未授精（種付け適期）$/, (n) => `${n} months old and not yet bred: time to breed her`],
 ];
 
 /** The English of a text the API wrote in Japanese, or null when it is not one of the API's own. */

@@ -220,6 +220,9 @@ export function CattleDetailPage() {
               [t('cattle.parity'), bs?.parity],
               [t('cattle.expectedCalvingDate'), formatDateJa(bs?.expectedCalvingDate)],
               [t('cattle.scheduledPregnancyCheckDate'), formatDateJa(bs?.scheduledPregnancyCheckDate)],
+              ...(bs?.nextExpectedEstrus
+                ? [[t('cattle.nextExpectedEstrus'), formatDateJa(bs.nextExpectedEstrus)] as [string, ReactNode]]
+                : []),
               [t('cattle.inseminationCount'), bs?.inseminationCount],
               [t('cattle.daysAfterInsemination'), days(bs?.daysAfterInsemination)],
               [t('cattle.daysAfterCalving'), days(bs?.daysAfterCalving)],

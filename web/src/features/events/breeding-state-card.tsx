@@ -1,13 +1,19 @@
 import { Link } from '@tanstack/react-router';
 import { formatDateJa } from '@worker/domain/calendar';
 import { CATTLE_STATUSES, STATUS_LABELS } from '@worker/domain/cattle-enums';
-import type { AnimalState } from '../../api/events';
+import type { AnimalState, EventDetails } from '../../api/events';
 import { useI18n } from '../../lib/i18n';
+import { useCalfLinkLabel } from './event-details';
 import './messages';
 
-/** The animal's breeding state as an event left it, shown right after saving. */
-export function BreedingStateCard({ state }: { state: AnimalState }) {
+/**
+ * The animal's breeding state as an event left it, shown right after saving, with a link to each calf a calving
+ * registered (named from the calving's `calves` when given).
+ */
+export function BreedingStateCard({ state, calves = [] }: { state: AnimalState; calves?: EventDetails['calves'] }) {
   const { t, locale } = useI18n();
+  const linkLabel = useCalfLinkLabel();
+  const calfIds = state.calfCattleIds ?? (state.calfCattleId ? [state.calfCattleId] : []);
   const bs = state.breedingStatus;
   const days = (n: number | null) => (n === null ? t('events.none') : t('events.days', { n }));
   const date = (d: string | null) => (d ? formatDateJa(d) : t('events.none'));
@@ -34,10 +40,14 @@ export function BreedingStateCard({ state }: { state: AnimalState }) {
           </div>
         ))}
       </dl>
-      {state.calfCattleId ? (
-        <Link to="/cattle/$id" params={{ id: String(state.calfCattleId) }} className="button">
-          {t('events.toCalf')}
-        </Link>
+      {calfIds.length ? (
+        <div className="breeding-state__calves">
+          {calfIds.map((id, i) => (
+            <Link key={id} to="/cattle/$id" params={{ id: String(id) }} className="button">
+              {linkLabel(calves?.find((c) => c.cattleId === id) ?? {}, i, calfIds.length)}
+            </Link>
+          ))}
+        </div>
       ) : null}
     </section>
   );

@@ -1,5 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
 import { jstDate, jstTime } from '@worker/domain/calendar';
-import { GENDER_LABELS, GENDERS } from '@worker/domain/cattle-enums';
 import {
   EVENT_CATEGORIES,
   EVENT_CATEGORY_INFO,
@@ -10,14 +10,18 @@ import {
   isEventType,
   PREGNANCY_RESULTS,
 } from '@worker/domain/event-types';
+import { calfOfService, INSEMINATION_METHODS, type InseminationMethod, isDairyBreed } from '@worker/domain/gestation';
 import { type CreateEvent, createEventSchema } from '@worker/events/events.schemas';
 import { type FormEvent, useEffect, useState } from 'react';
+import { cattleDetailQuery } from '../../api/cattle';
 import type { EventDetails, EventView } from '../../api/events';
 import { AnimalPicker, type PickableAnimal } from '../../components/animal-picker';
 import { FormError, SubmitButton, TextAreaField, TextField } from '../../components/form';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { parseNumberInput } from '../../lib/number-input';
+import { type CalfDraft, CalvesFields, calfDetails, calfDrafts, isCalfErrorKey } from './event-calves';
+import { BREED_SUGGESTIONS } from './format';
 import './messages';
 
 /** `YYYY-MM-DDTHH:mm` in Japan time, for a datetime-local input. */
@@ -26,14 +30,39 @@ export const jstLocalInput = (instant: Date | string = new Date()) => `${jstDate
 type Text = Record<string, string>;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-/** An identifier as typed, trimmed (a string: its leading zeros stay; the API normalises it); empty is not given. */
-const idText = (v: string | undefined) => (v?.trim() ? v.trim() : undefined);
 
-/** The typed detail fields of docs/product.md §6, built from flat form state. */
+/** The fields each way of service takes (§6); only the chosen method's are sent. */
+const METHOD_FIELDS: Record<InseminationMethod, readonly string[]> = {
+  AI: ['sireName', 'sireBreed', 'technician', 'semenLot'],
+  ET: ['embryoId', 'embryoBreed', 'technician', 'sireName'],
+  NATURAL: ['sireName', 'sireBreed'],
+};
+const DETAIL_TEXT_FIELDS = ['sireName', 'sireBreed', 'technician', 'semenLot', 'embryoId', 'embryoBreed'] as const;
+
+/** The error keys the form shows beside a field; any other is shown with the form's own error. */
+const PLACED = new Set([
+  'cattleId',
+  'eventType',
+  'eventDatetime',
+  'notes',
+  'details',
+  'details.method',
+  'details.result',
+  'details.weightKg',
+  'details.product',
+  'details.dose',
+  'details.difficult',
+  ...DETAIL_TEXT_FIELDS.map((f) => `details.${f}`),
+]);
+
+const methodOf = (value: unknown): InseminationMethod => INSEMINATION_METHODS.find((m) => m === value) ?? 'AI';
+
+/** The typed detail fields of docs/product.md §6, built from the form's state. */
 function buildDetails(
   type: EventType,
   f: Text,
-  registerCalf: boolean,
+  method: InseminationMethod,
+  calves: CalfDraft[],
   difficult: boolean,
 ): Record<string, unknown> | null {
   const clean = (o: Record<string, unknown>) => {
@@ -42,20 +71,13 @@ function buildDetails(
   };
   switch (type) {
     case 'INSEMINATION':
-      return clean({ sireName: f.sireName, technician: f.technician, semenLot: f.semenLot });
+      return clean({ method, ...Object.fromEntries(METHOD_FIELDS[method].map((k) => [k, f[k]])) });
     case 'PREGNANCY_CHECK':
       return f.result ? { result: f.result } : {};
     case 'CALVING':
       return clean({
         difficult: difficult || undefined,
-        calf: registerCalf
-          ? (clean({
-              name: f.calfName,
-              gender: f.calfGender || undefined,
-              identificationNumber: idText(f.calfIdentificationNumber),
-              earTagNumber: idText(f.calfEarTagNumber),
-            }) ?? {})
-          : undefined,
+        calves: calves.length ? calves.map(calfDetails) : undefined,
       });
     case 'WEIGHT_MEASURED':
       return f.weightKg?.trim() ? { weightKg: parseNumberInput(f.weightKg) } : {};
@@ -88,9 +110,8 @@ export function EventForm({
   onSubmit: (values: CreateEvent) => void;
   onCancel?: () => void;
 }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const d: EventDetails = event?.details ?? {};
-  const calf = d.calf;
   const initialType = event && isEventType(event.eventType) ? event.eventType : null;
   const [animal, setAnimal] = useState<PickableAnimal | null>(initialAnimal ?? null);
   useEffect(() => {
@@ -103,26 +124,45 @@ export function EventForm({
   const [datetime, setDatetime] = useState(event ? jstLocalInput(event.eventDatetime) : jstLocalInput());
   const [notes, setNotes] = useState(event?.notes ?? '');
   const [fields, setFields] = useState<Text>({
-    sireName: str(d.sireName),
-    technician: str(d.technician),
-    semenLot: str(d.semenLot),
+    ...Object.fromEntries(DETAIL_TEXT_FIELDS.map((k) => [k, str(d[k])])),
     result: str(d.result),
     weightKg: str(d.weightKg),
     product: str(d.product),
     dose: str(d.dose),
-    calfName: str(calf?.name),
-    calfGender: str(calf?.gender),
-    calfIdentificationNumber: str(calf?.identificationNumber),
-    calfEarTagNumber: str(calf?.earTagNumber),
   });
+  const [method, setMethod] = useState<InseminationMethod>(methodOf(d.method));
   const [difficult, setDifficult] = useState(d.difficult === true);
-  const [registerCalf, setRegisterCalf] = useState(Boolean(calf));
+  const [calves, setCalves] = useState<CalfDraft[]>(() => calfDrafts(d, event?.eventType !== 'CALVING'));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const server = describeError(error);
   const errors = { ...server.fields, ...clientErrors };
+  const unplaced = Object.entries(errors).find(([key]) => !PLACED.has(key) && !isCalfErrorKey(key))?.[1];
   const set = (name: string) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [name]: e.target.value }));
-  const calfRegistered = calf?.cattleId !== undefined;
+  // The animal's breed words the hints: dairy cows (ホルスタイン, ジャージー) are dried off and bear F1 crosses.
+  const animalId = animal?.cattleId ?? event?.cattleId ?? 0;
+  const detail = useQuery({ ...cattleDetailQuery(animalId), enabled: animalId > 0, staleTime: 60_000 });
+  const breed = detail.data?.breed ?? null;
+  const dairy = isDairyBreed(breed);
+  const expectedCalf =
+    type === 'INSEMINATION' && (breed || fields.sireBreed.trim() || fields.embryoBreed.trim())
+      ? calfOfService(breed, {
+          method,
+          sireBreed: METHOD_FIELDS[method].includes('sireBreed') ? fields.sireBreed : null,
+          embryoBreed: fields.embryoBreed,
+        })
+      : null;
+  const textField = (name: (typeof DETAIL_TEXT_FIELDS)[number], label: string, hint?: string) => (
+    <TextField
+      label={label}
+      value={fields[name]}
+      onChange={set(name)}
+      error={errors[`details.${name}`]}
+      hint={hint}
+      autoComplete="off"
+      list={name === 'sireBreed' || name === 'embryoBreed' ? 'event-breeds' : undefined}
+    />
+  );
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -130,7 +170,7 @@ export function EventForm({
       cattleId: animal?.cattleId ?? event?.cattleId,
       eventType: type ?? '',
       eventDatetime: datetime ? `${datetime}:00+09:00` : '',
-      details: type ? buildDetails(type, fields, registerCalf, difficult) : null,
+      details: type ? buildDetails(type, fields, method, calves, difficult) : null,
       notes: notes.trim() ? notes : null,
     });
     if (!parsed.success) {
@@ -189,6 +229,10 @@ export function EventForm({
           <p className="field__error" id="event-type-error" role="alert">
             {typeError}
           </p>
+        ) : category === 'BREEDING' && dairy ? (
+          <p className="field__hint event-types__hint">{t('events.dryOffHint')}</p>
+        ) : type === 'DRY_OFF' && breed && !dairy ? (
+          <p className="field__hint event-types__hint">{t('events.dryOffNotDairy')}</p>
         ) : null}
       </fieldset>
 
@@ -203,25 +247,62 @@ export function EventForm({
 
       {type === 'INSEMINATION' ? (
         <>
-          <TextField
-            label={t('events.sireName')}
-            value={fields.sireName}
-            onChange={set('sireName')}
-            error={errors['details.sireName']}
-            autoComplete="off"
-          />
-          <TextField
-            label={t('events.technician')}
-            value={fields.technician}
-            onChange={set('technician')}
-            error={errors['details.technician']}
-          />
-          <TextField
-            label={t('events.semenLot')}
-            value={fields.semenLot}
-            onChange={set('semenLot')}
-            error={errors['details.semenLot']}
-          />
+          <fieldset
+            className={`event-methods${errors['details.method'] ? ' field--error' : ''}`}
+            aria-describedby={errors['details.method'] ? 'event-method-error' : undefined}
+          >
+            <legend>{t('events.methodLegend')}</legend>
+            <div className="event-methods__list">
+              {INSEMINATION_METHODS.map((m) => (
+                <label key={m} className="choice event-method">
+                  <input type="radio" name="method" value={m} checked={method === m} onChange={() => setMethod(m)} />
+                  {t(`events.method.${m}`)}
+                </label>
+              ))}
+            </div>
+            {errors['details.method'] ? (
+              <p className="field__error" id="event-method-error" role="alert">
+                {errors['details.method']}
+              </p>
+            ) : null}
+          </fieldset>
+          {method === 'ET' ? (
+            <>
+              {textField('embryoId', t('events.embryoId'))}
+              {textField(
+                'embryoBreed',
+                t('events.embryoBreed'),
+                dairy ? t('events.embryoBreedDairyHint', { dam: breed }) : t('events.embryoBreedHint'),
+              )}
+              {textField('technician', t('events.transferredBy'))}
+              {textField('sireName', t('events.sireName'))}
+            </>
+          ) : (
+            <>
+              {textField('sireName', t('events.sireName'))}
+              {textField(
+                'sireBreed',
+                t('events.sireBreed'),
+                dairy ? t('events.sireBreedDairyHint', { dam: breed }) : t('events.sireBreedHint'),
+              )}
+              {method === 'AI' ? (
+                <>
+                  {textField('technician', t('events.technician'))}
+                  {textField('semenLot', t('events.semenLot'))}
+                </>
+              ) : null}
+            </>
+          )}
+          <datalist id="event-breeds">
+            {BREED_SUGGESTIONS.map((b) => (
+              <option key={b} value={b} />
+            ))}
+          </datalist>
+          {expectedCalf?.breed ? (
+            <p className="event-form__note">
+              {t('events.expectedCalf', { breed: expectedCalf.breed, days: expectedCalf.daysToCalving })}
+            </p>
+          ) : null}
         </>
       ) : null}
 
@@ -244,68 +325,16 @@ export function EventForm({
 
       {type === 'CALVING' ? (
         <>
-          <label className="choice">
+          <label className="choice event-form__check">
             <input type="checkbox" checked={difficult} onChange={(e) => setDifficult(e.target.checked)} />
             {t('events.difficult')}
           </label>
-          <label className="choice">
-            <input
-              type="checkbox"
-              checked={registerCalf}
-              disabled={calfRegistered}
-              onChange={(e) => setRegisterCalf(e.target.checked)}
-            />
-            {t('events.registerCalf')}
-          </label>
-          {registerCalf && !calfRegistered ? (
-            <div className="event-calf">
-              <fieldset className={`choice-group${errors['details.calf.gender'] ? ' field--error' : ''}`}>
-                <legend className="is-required">{t('events.calfGender')}</legend>
-                {GENDERS.map((g) => (
-                  <label key={g} className="choice">
-                    <input
-                      type="radio"
-                      name="calfGender"
-                      value={g}
-                      checked={fields.calfGender === g}
-                      onChange={set('calfGender')}
-                    />
-                    {GENDER_LABELS[g][locale]}
-                  </label>
-                ))}
-                {errors['details.calf.gender'] ? (
-                  <p className="field__error" role="alert">
-                    {errors['details.calf.gender']}
-                  </p>
-                ) : null}
-              </fieldset>
-              <TextField
-                label={t('events.calfName')}
-                value={fields.calfName}
-                onChange={set('calfName')}
-                error={errors['details.calf.name']}
-              />
-              <TextField
-                label={t('events.calfIdentificationNumber')}
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                value={fields.calfIdentificationNumber}
-                onChange={set('calfIdentificationNumber')}
-                hint={t('events.calfIdentificationHint')}
-                error={errors['details.calf.identificationNumber']}
-              />
-              <TextField
-                label={t('events.calfEarTag')}
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                value={fields.calfEarTagNumber}
-                onChange={set('calfEarTagNumber')}
-                error={errors['details.calf.earTagNumber']}
-              />
-            </div>
-          ) : null}
+          <CalvesFields
+            calves={calves}
+            onChange={setCalves}
+            errors={errors}
+            hint={dairy ? t('events.calfBreedDairyHint', { dam: breed }) : undefined}
+          />
         </>
       ) : null}
 
@@ -344,7 +373,7 @@ export function EventForm({
         onChange={(e) => setNotes(e.target.value)}
         error={errors.notes}
       />
-      <FormError message={server.message ?? errors.details} />
+      <FormError message={server.message ?? errors.details ?? unplaced} />
       <div className="event-form__actions">
         <SubmitButton pending={pending} className="button--block">
           {pending ? t('events.saving') : t('events.save')}

@@ -33,7 +33,7 @@ export function EventNewPage() {
             t('events.unnamed'),
           )}
         </div>
-        <BreedingStateCard state={saved.animal} />
+        <BreedingStateCard state={saved.animal} calves={saved.event.details?.calves} />
         <div className="event-form__actions">
           <button
             type="button"

@@ -3,29 +3,13 @@ import { Link } from '@tanstack/react-router';
 import { formatDateJa, jstDate, jstTime } from '@worker/domain/calendar';
 import { EVENT_CATEGORY_INFO, EVENT_TYPE_INFO, isEventType } from '@worker/domain/event-types';
 import { useState } from 'react';
-import { cattleEventsQuery, type EventDetails, type EventView, useEventMutations } from '../../api/events';
+import { cattleEventsQuery, type EventView, useEventMutations } from '../../api/events';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
+import { EventDetailsLines } from './event-details';
 import { EventForm } from './event-form';
 import './events.css';
 import './messages';
-
-/** A short line for an event's typed details (sire, result, weight, product, calf…). */
-export function useDetailsText() {
-  const { t } = useI18n();
-  return (event: EventView): string => {
-    const d: EventDetails = event.details ?? {};
-    const parts: string[] = [];
-    if (d.sireName) parts.push(`${t('events.sireName')}: ${d.sireName}`);
-    if (d.technician) parts.push(`${t('events.technician')}: ${d.technician}`);
-    if (d.result) parts.push(`${t('events.result')}: ${t(`events.resultValue.${d.result}`)}`);
-    if (d.difficult === true) parts.push(t('events.difficult'));
-    if (d.weightKg !== undefined) parts.push(`${d.weightKg} kg`);
-    if (d.product) parts.push(d.product);
-    if (d.dose) parts.push(d.dose);
-    return parts.join(' / ');
-  };
-}
 
 export function EventTypeBadge({ eventType }: { eventType: string }) {
   const { t } = useI18n();
@@ -45,7 +29,6 @@ export function EventTimeline({ cattleId }: { cattleId: number }) {
   const { update, remove } = useEventMutations();
   const [editing, setEditing] = useState<number | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const detailsText = useDetailsText();
 
   if (events.isLoading) return <Loading />;
   if (events.isError) return <ErrorState error={events.error} onRetry={() => events.refetch()} />;
@@ -99,12 +82,7 @@ export function EventTimeline({ cattleId }: { cattleId: number }) {
                       <EventTypeBadge eventType={event.eventType} />
                       <span className="muted">{jstTime(event.eventDatetime)}</span>
                     </div>
-                    {detailsText(event) ? <p className="event-item__details">{detailsText(event)}</p> : null}
-                    {event.details?.calf?.cattleId !== undefined ? (
-                      <Link to="/cattle/$id" params={{ id: String(event.details.calf.cattleId) }}>
-                        {t('events.toCalf')}
-                      </Link>
-                    ) : null}
+                    <EventDetailsLines event={event} />
                     {event.notes ? <p className="event-item__notes">{event.notes}</p> : null}
                     {event.recordedBy ? (
                       <p className="event-item__by muted">

@@ -13,7 +13,8 @@ import { AnimalPicker } from '../../components/animal-picker';
 import { SelectField, TextField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
-import { EventTypeBadge, useDetailsText } from './event-timeline';
+import { EventDetailsLines } from './event-details';
+import { EventTypeBadge } from './event-timeline';
 import type { EventsSearch } from './events-search';
 import { animalLabel } from './format';
 import './events.css';
@@ -34,7 +35,6 @@ export function EventsPage() {
     endDate: search.to,
   };
   const log = useInfiniteQuery(eventsLogQuery(filters));
-  const detailsText = useDetailsText();
   const types = search.category ? eventTypesOfCategory(search.category as EventCategory) : [...EVENT_TYPES];
   const rows = log.data?.pages.flatMap((p) => p.results) ?? [];
   const total = log.data?.pages[0]?.totalCount ?? 0;
@@ -133,7 +133,7 @@ export function EventsPage() {
                 <Link to="/cattle/$id" params={{ id: String(event.cattleId) }} className="event-item__animal">
                   {animalLabel({ name: event.cattleName, earTagNumber: event.cattleEarTagNumber }, t('events.unnamed'))}
                 </Link>
-                {detailsText(event) ? <p className="event-item__details">{detailsText(event)}</p> : null}
+                <EventDetailsLines event={event} />
                 {event.notes ? <p className="event-item__notes">{event.notes}</p> : null}
                 {event.recordedBy ? (
                   <p className="event-item__by muted">{t('events.recordedBy', { name: event.recordedBy.userName })}</p>
