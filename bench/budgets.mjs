@@ -1,6 +1,8 @@
 // The budgets of issue 10, checked against a benchmark report. Each entry: { budget, subject, value, limit, pass }.
 // pass is null when the budget could not be checked (call not available, size not measured).
 
+import { IMPORT_BUDGET, IMPORT_ROWS } from './import.mjs';
+
 export const REFERENCE_SIZE = 2000;
 export const MAX_READ_D1 = 4;
 export const FLAT_RATIO = 1.5;
@@ -97,6 +99,27 @@ export function evaluate(report) {
     ref.cron.first.ms <= CRON_MS && ref.cron.first.status < 400,
     refNote,
   );
+
+  if (ref.import) {
+    const run = ref.import;
+    const failed = Boolean(run.error);
+    add(
+      'import dry run p50 (ms)',
+      `${IMPORT_ROWS} rows on ${ref.size} head`,
+      failed ? 'failed' : Math.round(run.dryRunP50),
+      IMPORT_BUDGET.dryRunMs,
+      !failed && run.dryRunP50 <= IMPORT_BUDGET.dryRunMs,
+      run.error,
+    );
+    add(
+      'import commit p50 (ms)',
+      `${IMPORT_ROWS} new animals on ${ref.size} head`,
+      failed ? 'failed' : Math.round(run.commitP50),
+      IMPORT_BUDGET.commitMs,
+      !failed && run.commitP50 <= IMPORT_BUDGET.commitMs,
+      run.error,
+    );
+  }
 
   if (report.bundle) {
     const b = report.bundle;

@@ -82,6 +82,13 @@ export const CALLS = [
     request: () => ({ path: '/kpi/breeding' }),
   },
   {
+    name: 'KPI drill-down (cows behind the figures)',
+    kind: 'aggregate',
+    budgetMs: 60,
+    routes: ['GET /api/v1/kpi/breeding/cattle'],
+    request: () => ({ path: '/kpi/breeding/cattle' }),
+  },
+  {
     name: 'KPI trends (12 months)',
     kind: 'aggregate',
     budgetMs: 60,

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { buildWeb, ensureDevVars, root } from '../scripts/local-server.mjs';
 import { bundleReport } from './bundle.mjs';
 import { CALLS } from './calls.mjs';
+import { measureImport } from './import.mjs';
 import { measure } from './measure.mjs';
 import { renderMarkdown, updateReadme } from './report.mjs';
 import { seedFarm } from './seed.mjs';
@@ -146,8 +147,18 @@ async function runSize(size, configPath) {
           `${result.concurrent.rps.toFixed(0)} req/s ×${options.concurrency}, D1 ${result.d1}${result.d1Large !== undefined ? `/${result.d1Large}` : ''}`,
       );
     }
+    let importRun = null;
+    if (!only && routes.has('POST /api/v1/imports/cattle')) {
+      importRun = await measureImport(server.url, farm.token);
+      log(
+        importRun.error
+          ? `${size} head: import failed: ${importRun.error}`
+          : `${size} head: import ${importRun.rows} rows: dry run p50 ${importRun.dryRunP50.toFixed(0)} ms, commit p50 ${importRun.commitP50.toFixed(0)} ms`,
+      );
+    }
     load.push(os.loadavg()[0]);
     return {
+      import: importRun,
       size,
       loadAverage: load.map((l) => Math.round(l * 10) / 10),
       seedSeconds,

@@ -16,6 +16,7 @@ import { farmsRouter } from './farms/farms.index';
 import { invitationsRouter } from './farms/invitations.index';
 import { apiReferenceHtml } from './health/api-reference';
 import { healthRouter } from './health/health.index';
+import { importsRouter } from './imports/imports.index';
 import { kpiRouter } from './kpi/kpi.index';
 import type { ErrorBody } from './lib/error-body';
 import { AppError } from './lib/errors';
@@ -88,11 +89,13 @@ export function createApp() {
     const requestId = c.get('requestId') ?? 'unknown';
     const log = c.get('log') ?? createLogger({ requestId });
     let status: ContentfulStatusCode = 500;
-    let body: ErrorBody;
+    // `data`: a report that goes with some errors (an import's rows, declared on that route).
+    let body: ErrorBody & { data?: unknown };
     if (err instanceof AppError) {
       status = err.status;
       const issues = (err as AppError & { issues?: { field: string; message: string }[] }).issues;
       body = { error: { code: err.code, message: err.message, field: err.field, issues, requestId } };
+      if (err.data !== undefined) body.data = err.data;
       for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
       log(status >= 500 ? 'error' : 'info', 'request failed', { code: err.code, status, message: err.message });
     } else if (err instanceof HTTPException) {
@@ -131,6 +134,7 @@ export function createApp() {
     .route('/kpi', kpiRouter)
     .route('/shipments', shipmentsRouter)
     .route('/farms', farmsRouter)
+    .route('/imports', importsRouter)
     .route('/', invitationsRouter);
 
   app.use('/dev/*', async (c, next) => {

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { strFromU8, unzipSync } from 'fflate';
 import { apiCall, baseUrl, PHONE, signIn, textOf, withPage } from '../support.mjs';
 
 /** Nothing on the page is wider than the phone: no sideways scrolling. */
@@ -45,6 +47,15 @@ test('on a phone: register a cow with a full-width ID, its zero kept → ship he
     const row = page.getByRole('link', { name: new RegExp(name) });
     await row.waitFor();
     await assertFitsPhone(page, 'the herd list');
+
+    // The herd for Excel: the ID cell is text, so Excel keeps its zero (§10).
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Excel（.xlsx）を書き出す' }).click();
+    const file = await download;
+    assert.match(file.suggestedFilename(), /^牛台帳_\d{8}\.xlsx$/);
+    const sheet = strFromU8(unzipSync(readFileSync(await file.path()))['xl/worksheets/sheet1.xml']);
+    assert.match(sheet, /<c r="A\d+" t="inlineStr"><is><t xml:space="preserve">0871234566<\/t>/);
+
     await row.click();
     await page.getByRole('heading', { level: 1, name }).waitFor();
 

@@ -4,9 +4,13 @@ import { apiCall, baseUrl, outbox, signIn, textOf, uniqueEmail, withPage } from 
 
 const METRICS = [
   ['conceptionRate', 1],
-  ['avgDaysOpen', 0],
-  ['avgCalvingInterval', 0],
+  ['firstServiceConceptionRate', 1],
   ['aiPerConception', 1],
+  ['avgDaysOpen', 0],
+  ['avgDaysToFirstService', 0],
+  ['avgCalvingInterval', 0],
+  ['pregnancyRate21', 1],
+  ['heatDetectionRate', 1],
 ];
 const todayJst = () => new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
 const daysAgo = (n) => new Date(Date.parse(`${todayJst()}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
@@ -46,7 +50,7 @@ async function fromApi(page, path) {
 }
 const kpiFromApi = (page, query = '') => fromApi(page, `/kpi/breeding${query}`);
 
-/** The page shows exactly what the API computed: four tiles with reliability, or the empty state. */
+/** The page shows exactly what the API computed: eight tiles with reliability and counts, or the empty state. */
 async function expectPageToShow(page, kpi) {
   await page.getByText(`${slashed(kpi.period.from)} 〜 ${slashed(kpi.period.to)}`).waitFor();
   if (kpi.message) {
@@ -57,7 +61,7 @@ async function expectPageToShow(page, kpi) {
   await page.locator('.kpi-tile').first().waitFor();
   for (const [metric, digits] of METRICS) {
     const tile = page.locator(`.kpi-tile[data-metric="${metric}"]`);
-    const expected = kpi[metric] === null ? 'データなし' : formatted(kpi[metric], digits);
+    const expected = kpi[metric] === null ? '—' : formatted(kpi[metric], digits);
     assert.equal(
       (await textOf(tile.locator('.kpi-tile__value'))).replace(/\s+/g, '').startsWith(expected),
       true,
@@ -66,6 +70,13 @@ async function expectPageToShow(page, kpi) {
   }
   const level = { high: '高', medium: '中', low: '低' }[kpi.reliability];
   await page.getByRole('heading', { name: `数値の信頼性: ${level}` }).waitFor();
+  const counts = { services: '授精', pregnancies: '受胎', openServices: '不受胎', firstServices: '初回授精' };
+  Object.assign(counts, { calvings: '分娩', cattle: '頭数', events: '記録' });
+  for (const [key, label] of Object.entries(counts)) {
+    const item = page.locator(`.kpi-counts__item[data-count="${key}"]`);
+    const n = kpi.counts[key].toLocaleString('ja-JP');
+    assert.equal(await textOf(item), `${label}${n}${key === 'cattle' ? '頭' : '件'}`);
+  }
 }
 
 test('the KPI page shows the demo farm’s numbers, twelve months of trends, and follows a change of period', async () => {
@@ -83,7 +94,13 @@ test('the KPI page shows the demo farm’s numbers, twelve months of trends, and
     if (trends.months.every((m) => m.counts.events === 0)) {
       await page.getByText('この12か月の繁殖記録がありません').waitFor();
     } else {
-      assert.equal(await page.locator('figure.kpi-chart').count(), 4);
+      // One chart at a time, 受胎率 first; the farmer picks another of the eight.
+      assert.equal(await page.locator('figure.kpi-chart').count(), 1);
+      assert.equal(await page.getByLabel('グラフにする数字').inputValue(), 'conceptionRate');
+      await page.getByLabel('グラフにする数字').selectOption({ label: '21日妊娠率' });
+      await page.locator('figure.kpi-chart[data-metric="pregnancyRate21"]').waitFor();
+      await page.waitForURL(/chart=pregnancyRate21/);
+      await page.getByLabel('グラフにする数字').selectOption({ label: '受胎率' });
       await page.getByText('受胎率の数値を表で見る').click();
       const table = page.locator('figure.kpi-chart[data-metric="conceptionRate"] table');
       await table.waitFor();
@@ -135,10 +152,16 @@ test('the KPI page fits a phone and its period choices are 44px targets', async 
 
 test('a farmer’s recorded events give the hand-computed KPIs on /kpi', async () => {
   const farmer = await newFarmer();
-  // Worked out by hand for the last 365 days:
-  //   inseminations: A ×2, B ×1, C ×1 = 4; calvings in the period: A, B (B's first calving is 400 days ago) = 2
-  //   conception rate 2 / 4 = 50.0 %; AI per conception 4 / 2 = 2.0 回
-  //   days open: A 300→220 = 80, B 400→310 = 90 → 85 日; calving interval: B 400→20 = 380 日
+  // Worked out by hand for the last 365 days (§8: a service's outcome is read from what follows it):
+  //   services: A 220 (open: served again), A 199 (pending), B 310 (conceived: she calved 20 days ago), C 100 (pending)
+  //   conception rate 1 / (1 + 1) = 50.0 %; services per conception 2 / 1 = 2.0 回
+  //   first services: A 220 (80 days after calving), B 310 (90 days), C 100 (her first ever, pending)
+  //     → first-service conception 1 / 2 = 50.0 %; days to first service (80 + 90) / 2 = 85 日
+  //   days open: B 400→310 = 90 日; calving interval: B 400→20 = 380 日
+  //   21-day cycles from 364 days ago (17 whole ones): A eligible from 50 days after her calving (cycles starting
+  //     238…28 days ago = 11), a heat or service in 2 of them; B eligible in the cycles starting 343 and 322 days ago,
+  //     conceived in the second; C never calved and has no birthday, so never eligible
+  //     → 21-day pregnancy rate 1 / 13 = 7.7 %; heat detection rate 3 / 13 = 23.1 %
   //   6 breeding events, 3 cattle, 2 calvings → reliability low; medium needs 24 more events, 2 cattle, 1 calving
   const herd = {
     A: [
@@ -184,12 +207,18 @@ test('a farmer’s recorded events give the hand-computed KPIs on /kpi', async (
     }
     assert.deepEqual(values, {
       conceptionRate: '50.0%',
-      avgDaysOpen: '85日',
-      avgCalvingInterval: '380日',
+      firstServiceConceptionRate: '50.0%',
       aiPerConception: '2.0回',
+      avgDaysOpen: '90日',
+      avgDaysToFirstService: '85日',
+      avgCalvingInterval: '380日',
+      pregnancyRate21: '7.7%',
+      heatDetectionRate: '23.1%',
     });
-    await page.getByText('受胎率は平均的です（40%以上）').first().waitFor();
-    await page.getByText('空胎日数が優秀です（85日以下）').first().waitFor();
+    await page.getByText('受胎率が良好です（50%以上）').first().waitFor();
+    await page.getByText('空胎日数が良好です（120日以下）').first().waitFor();
+    const counts = await page.locator('.kpi-counts dd').allTextContents();
+    assert.deepEqual(counts, ['4件', '1件', '1件', '3件', '2件', '3頭', '6件']);
     await page.getByRole('heading', { name: '数値の信頼性: 低' }).waitFor();
     await page.getByText('あと 繁殖記録24件・対象牛2頭・分娩1件 の記録で信頼性が「中」になります。').waitFor();
     await page.getByText(`${slashed(daysAgo(364))} 〜 ${slashed(todayJst())}`).waitFor();

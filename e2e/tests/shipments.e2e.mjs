@@ -69,7 +69,7 @@ test('plan a steer for next month, record its shipment: it leaves the plan board
   });
 });
 
-test('the mothers list sorts and filters, and the CSV downloads', async () => {
+test('the mothers list sorts and filters, and the CSV and the Excel workbook download', async () => {
   await withPage(async (page) => {
     await signIn(page);
     await page.goto(`${baseUrl}/shipments?tab=mothers`);
@@ -82,5 +82,8 @@ test('the mothers list sorts and filters, and the CSV downloads', async () => {
     await page.getByRole('button', { name: 'CSVを書き出す' }).click();
     const file = await download;
     assert.match(file.suggestedFilename(), /^shipments-\d{8}\.csv$/);
+    const workbook = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Excel（.xlsx）を書き出す' }).click();
+    assert.match((await workbook).suggestedFilename(), /^出荷記録_\d{8}\.xlsx$/);
   });
 });

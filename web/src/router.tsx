@@ -18,7 +18,7 @@ import { alertsSearchSchema } from './features/alerts/alerts-search';
 import { useActiveAlertCount } from './features/alerts/use-active-alert-count';
 import { eventNewSearch, eventsSearch, scheduleSearch } from './features/events/events-search';
 import { FarmSwitcher } from './features/farms/farm-switcher';
-import { kpiSearchSchema } from './features/kpi/kpi-search';
+import { kpiCowsSearchSchema, kpiSearchSchema } from './features/kpi/kpi-search';
 import { shipmentsSearchSchema } from './features/shipments/shipments-search';
 import { getToken } from './lib/auth-token';
 
@@ -153,6 +153,13 @@ const kpiRoute = createRoute({
   component: lazy(() => import('./features/kpi/kpi-page'), 'KpiPage'),
 });
 
+const kpiCowsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/kpi/cattle',
+  validateSearch: kpiCowsSearchSchema,
+  component: lazy(() => import('./features/kpi/kpi-cows-page'), 'KpiCowsPage'),
+});
+
 const shipmentsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/shipments',
@@ -190,6 +197,12 @@ const cattleNewRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/cattle/new',
   component: lazy(() => import('./features/cattle/cattle-new-page'), 'CattleNewPage'),
+});
+
+const cattleImportRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/cattle/import',
+  component: lazy(() => import('./features/imports/import-page'), 'ImportPage'),
 });
 
 const cattleDetailRoute = createRoute({
@@ -258,12 +271,14 @@ const routeTree = rootRoute.addChildren([
     homeRoute,
     cattleListRoute,
     cattleNewRoute,
+    cattleImportRoute,
     cattleDetailRoute,
     cattleEditRoute,
     eventsRoute,
     eventNewRoute,
     scheduleRoute,
     kpiRoute,
+    kpiCowsRoute,
     shipmentsRoute,
     alertsRoute,
     settingsRoute,

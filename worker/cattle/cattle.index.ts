@@ -2,7 +2,8 @@ import { getDb } from '../db/client';
 import { requestScope } from '../db/scope';
 import { csvResponse } from '../lib/csv';
 import { createRouter } from '../lib/http';
-import { cattleCsv } from './cattle.csv';
+import { xlsxResponse } from '../lib/xlsx';
+import { cattleExport } from './cattle.export';
 import { cattleDetail, cattleView, listCattle, statusCountsByStatus, statusHistoryOf } from './cattle.queries';
 import * as routes from './cattle.routes';
 import { cattleNotFound, changeStatus, registerCattle, removeCattle, updateCattle } from './cattle.service';
@@ -21,8 +22,16 @@ export const cattleRouter = createRouter()
     return c.json({ data: await statusCountsByStatus(getDb(c.env), c.get('farmId')) }, 200);
   })
   .openapi(routes.exportCsv, async (c) => {
-    const { filename, headers, rows } = await cattleCsv(getDb(c.env), c.get('farmId'));
-    return csvResponse(filename, headers, rows) as never;
+    const { csvFilename, sheet } = await cattleExport(getDb(c.env), c.get('farmId'));
+    return csvResponse(
+      csvFilename,
+      sheet.columns.map((column) => column.header),
+      sheet.rows,
+    ) as never;
+  })
+  .openapi(routes.exportXlsx, async (c) => {
+    const { xlsxFilename, sheet } = await cattleExport(getDb(c.env), c.get('farmId'));
+    return xlsxResponse(xlsxFilename, sheet) as never;
   })
   .openapi(routes.detail, async (c) => {
     const data = await cattleDetail(getDb(c.env), c.get('farmId'), c.req.valid('param').id);

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { farmAccess } from '../farms/farm-access';
 import { errorBodySchema } from '../lib/error-body';
-import { jsonBody, jsonContent } from '../lib/http';
+import { csvContent, jsonBody, jsonContent, xlsxContent } from '../lib/http';
 import {
   cattleDetailSchema,
   cattleListPageSchema,
@@ -63,10 +63,15 @@ export const exportCsv = createRoute({
   method: 'get',
   path: '/export.csv',
   summary: 'The whole register as CSV (UTF-8 with BOM, for Excel)',
-  responses: {
-    ...memberErrors,
-    200: { description: 'CSV download', content: { 'text/csv': { schema: z.string() } } },
-  },
+  responses: { ...memberErrors, 200: csvContent('牛台帳_YYYY-MM-DD.csv') },
+});
+
+export const exportXlsx = createRoute({
+  ...common,
+  method: 'get',
+  path: '/export.xlsx',
+  summary: 'The whole register as an Excel workbook (sheet 牛台帳; IDs and ear tags as text, so leading zeros stay)',
+  responses: { ...memberErrors, 200: xlsxContent('牛台帳_YYYYMMDD.xlsx') },
 });
 
 export const detail = createRoute({

@@ -50,18 +50,6 @@ async function assertMotherOwned(scope: Scope, motherCattleId: number | null | u
   if (!mother || mother.farmId !== scope.farmId || motherCattleId === selfId) throw motherNotFound();
 }
 
-/** A mother given by id must be the owner's; one given by ID number is linked when it is on the farm. */
-function motherCattleIdSql(farmId: number, info: NonNullable<RegisterCattleInput['motherInfo']>) {
-  if (info.motherCattleId) {
-    return sql`(select cattle_id from cattle where cattle_id = ${info.motherCattleId} and farm_id = ${farmId})`;
-  }
-  if (info.motherIdentificationNumber) {
-    return sql`(select cattle_id from cattle
-      where identification_number = ${info.motherIdentificationNumber} and farm_id = ${farmId})`;
-  }
-  return sql`null`;
-}
-
 /** What registering writes: the form's fields, where a calf registered from its calving may still be nameless. */
 type OptionalText = 'producerName' | 'barn' | 'breedingValue' | 'notes';
 export type RegisterCattleInput = Omit<CreateCattle, 'name' | 'identificationNumber' | OptionalText> & {
@@ -88,56 +76,185 @@ export const newestAnimalSql = (farmId: number) => sql`(select max(cattle_id) fr
 const earTagOf = (input: Pick<RegisterCattleInput, 'identificationNumber' | 'earTagNumber'>) =>
   input.earTagNumber ?? (input.identificationNumber ? earTagFromIdentification(input.identificationNumber) : null);
 
+/** Animals per registration statement: each statement binds one JSON array, well under D1's limits. */
+export const REGISTER_CHUNK = 200;
+
+/** One animal as the registration statements read it from their JSON array. */
+function registrationRow(input: RegisterCattleInput) {
+  const b = hasAny(input.bloodline) ? (input.bloodline ?? {}) : null;
+  const m = input.motherInfo && hasAny(input.motherInfo) ? input.motherInfo : null;
+  return {
+    identificationNumber: input.identificationNumber,
+    earTagNumber: earTagOf(input),
+    name: input.name ?? null,
+    growthStage: input.growthStage,
+    birthday: input.birthday ?? null,
+    gender: input.gender,
+    weight: input.weight ?? null,
+    score: input.score ?? null,
+    breed: input.breed ?? null,
+    status: input.status ?? 'HEALTHY',
+    producerName: input.producerName ?? null,
+    barn: input.barn ?? null,
+    breedingValue: input.breedingValue ?? null,
+    notes: input.notes ?? null,
+    parity: input.breeding?.parity ?? 0,
+    breedingMemo: input.breeding?.breedingMemo ?? null,
+    bloodline: b && {
+      father: b.fatherCattleName ?? null,
+      motherFather: b.motherFatherCattleName ?? null,
+      motherGrandFather: b.motherGrandFatherCattleName ?? null,
+      motherGreatGrandFather: b.motherGreatGrandFatherCattleName ?? null,
+    },
+    mother: m && {
+      cattleId: m.motherCattleId ?? null,
+      name: m.motherName ?? null,
+      identificationNumber: m.motherIdentificationNumber ?? null,
+      score: m.motherScore ?? null,
+    },
+  };
+}
+
+const field = (path: string) => sql.raw(`json_extract(j.value, '$.${path}')`);
+
 /**
- * The statements that register one animal: its cattle row, its empty breeding_status and breeding_summary rows,
- * bloodline and mother, as one atomic batch. Each later row finds the animal as the farm's newest, so many
- * registrations can share one batch when each animal's statements follow its insert. The cattle insert returns
- * the new `cattle_id`.
+ * The statements that register animals — one from the form, a calf from its calving, a herd from a seeder or an
+ * import — with their empty breeding_status and breeding_summary rows, bloodline and mother, as part of one atomic
+ * batch. Each statement reads a chunk of animals from one bound JSON array (json_each), so 5,000 animals take about
+ * 125 statements. Inside the batch a chunk's animals get consecutive ids in input order (AUTOINCREMENT, the batch
+ * runs alone), so its later rows find each animal as the farm's newest id less its distance from the chunk's end —
+ * animals without a 個体識別番号 too. A mother given by 個体識別番号 links to an animal already on the farm or earlier
+ * in the list (its chunk included). The first statement of each chunk returns the new `cattle_id`s.
  */
-export function registerCattleStatements(
+export function registerHerdStatements(
   scope: Pick<Scope, 'db' | 'farmId' | 'userId'>,
-  input: RegisterCattleInput,
+  inputs: readonly RegisterCattleInput[],
   now = new Date().toISOString(),
 ): Statement[] {
-  const { db, farmId } = scope;
-  const self = sql`select ${newestAnimalSql(farmId)} as cattle_id`;
-  const parity = input.breeding?.parity ?? 0;
-  const statements: Statement[] = [
-    db
-      .insert(cattle)
-      .values({
-        ...cattleColumns(input),
-        earTagNumber: earTagOf(input),
-        farmId,
-        createdBy: scope.userId,
-        status: input.status ?? 'HEALTHY',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ cattleId: cattle.cattleId }),
-    sql`insert into breeding_status (cattle_id, initial_parity, parity, breeding_memo)
-      select cattle_id, ${parity}, ${parity}, ${input.breeding?.breedingMemo ?? null} from (${self})`,
-    sql`insert into breeding_summary (cattle_id) ${self}`,
-  ];
-  if (hasAny(input.bloodline)) {
-    const b = input.bloodline ?? {};
+  const { farmId } = scope;
+  const statements: Statement[] = [];
+  for (let start = 0; start < inputs.length; start += REGISTER_CHUNK) {
+    const rows = inputs.slice(start, start + REGISTER_CHUNK).map(registrationRow);
+    const json = JSON.stringify(rows);
+    const idOf = sql`(${newestAnimalSql(farmId)} - ${rows.length - 1} + j.key)`;
+    const each = sql`from json_each(${json}) j`;
     statements.push(
-      sql`insert into bloodline (cattle_id, father_cattle_name, mother_father_cattle_name,
-          mother_grand_father_cattle_name, mother_great_grand_father_cattle_name)
-        select cattle_id, ${b.fatherCattleName ?? null}, ${b.motherFatherCattleName ?? null},
-          ${b.motherGrandFatherCattleName ?? null}, ${b.motherGreatGrandFatherCattleName ?? null} from (${self})`,
+      sql`insert into cattle (farm_id, created_by, identification_number, ear_tag_number, name, growth_stage, birthday,
+          gender, weight, score, breed, status, producer_name, barn, breeding_value, notes, created_at, updated_at)
+        select ${farmId}, ${scope.userId}, ${field('identificationNumber')}, ${field('earTagNumber')}, ${field('name')},
+          ${field('growthStage')}, ${field('birthday')}, ${field('gender')}, ${field('weight')}, ${field('score')},
+          ${field('breed')}, ${field('status')}, ${field('producerName')}, ${field('barn')}, ${field('breedingValue')},
+          ${field('notes')}, ${now}, ${now}
+        ${each} order by j.key
+        returning cattle_id`,
+      sql`insert into breeding_status (cattle_id, initial_parity, parity, breeding_memo)
+        select ${idOf}, ${field('parity')}, ${field('parity')}, ${field('breedingMemo')} ${each}`,
+      sql`insert into breeding_summary (cattle_id) select ${idOf} ${each}`,
     );
+    if (rows.some((r) => r.bloodline)) {
+      statements.push(
+        sql`insert into bloodline (cattle_id, father_cattle_name, mother_father_cattle_name,
+            mother_grand_father_cattle_name, mother_great_grand_father_cattle_name)
+          select ${idOf}, ${field('bloodline.father')}, ${field('bloodline.motherFather')},
+            ${field('bloodline.motherGrandFather')}, ${field('bloodline.motherGreatGrandFather')}
+          ${each} where ${field('bloodline')} is not null`,
+      );
+    }
+    if (rows.some((r) => r.mother)) {
+      statements.push(
+        sql`insert into mother_info (cattle_id, mother_cattle_id, mother_name, mother_identification_number, mother_score)
+          select ${idOf},
+            coalesce(
+              (select m.cattle_id from cattle m where m.cattle_id = ${field('mother.cattleId')} and m.farm_id = ${farmId}),
+              (select m.cattle_id from cattle m
+                where m.identification_number = ${field('mother.identificationNumber')} and m.farm_id = ${farmId})),
+            ${field('mother.name')}, ${field('mother.identificationNumber')}, ${field('mother.score')}
+          ${each} where ${field('mother')} is not null`,
+      );
+    }
   }
-  if (input.motherInfo && hasAny(input.motherInfo)) {
-    const m = input.motherInfo;
+  return statements;
+}
+
+/**
+ * Links every mother recorded by 個体識別番号 whose animal is on the farm now: after a herd is registered, mothers
+ * that came later in the list (another chunk, another row order) are linked too.
+ */
+export const linkMothersStatement = (farmId: number): Statement =>
+  sql`update mother_info set mother_cattle_id = (select m.cattle_id from cattle m
+      where m.farm_id = ${farmId} and m.identification_number = mother_info.mother_identification_number)
+    where mother_cattle_id is null and mother_identification_number is not null
+      and cattle_id in (select cattle_id from cattle where farm_id = ${farmId})`;
+
+/** A change to an animal found by its 個体識別番号; an absent field stays as it is (an import's update). */
+export interface HerdChange {
+  identificationNumber: string;
+  earTagNumber?: string;
+  name?: string;
+  birthday?: string;
+  gender?: string;
+  breed?: string;
+  weight?: number;
+  growthStage?: string;
+  barn?: string;
+  notes?: string;
+  /** The parity entered at registration; the calvings on record stay counted on top. */
+  parity?: number;
+  motherIdentificationNumber?: string;
+  sireName?: string;
+}
+
+/**
+ * The statements that change many animals at once, found by 個体識別番号 on the farm: the cattle columns given (the
+ * version counted up, who and when recorded), the registration parity, the sire and the mother. Like registration,
+ * each statement reads a chunk from one bound JSON array.
+ */
+export function updateHerdStatements(
+  scope: Pick<Scope, 'farmId' | 'userId'>,
+  changes: readonly HerdChange[],
+  now = new Date().toISOString(),
+): Statement[] {
+  const { farmId } = scope;
+  const statements: Statement[] = [];
+  const keep = (column: string, path = column) =>
+    sql.raw(`${column} = coalesce(json_extract(j.value, '$.${path}'), cattle.${column})`);
+  for (let start = 0; start < changes.length; start += REGISTER_CHUNK) {
+    const json = JSON.stringify(changes.slice(start, start + REGISTER_CHUNK));
+    const animal = sql`from json_each(${json}) j
+      join cattle c on c.farm_id = ${farmId} and c.identification_number = ${field('identificationNumber')}`;
     statements.push(
-      sql`insert into mother_info (cattle_id, mother_cattle_id, mother_name, mother_identification_number, mother_score)
-        select cattle_id, ${motherCattleIdSql(farmId, m)}, ${m.motherName ?? null},
-          ${m.motherIdentificationNumber ?? null}, ${m.motherScore ?? null} from (${self})`,
+      sql`update cattle set ${keep('ear_tag_number', 'earTagNumber')}, ${keep('name')}, ${keep('birthday')},
+          ${keep('gender')}, ${keep('breed')}, ${keep('weight')}, ${keep('growth_stage', 'growthStage')},
+          ${keep('barn')}, ${keep('notes')}, version = cattle.version + 1, updated_by = ${scope.userId},
+          updated_at = ${now}
+        from json_each(${json}) j
+        where cattle.farm_id = ${farmId} and cattle.identification_number = ${field('identificationNumber')}`,
+      sql`update breeding_status set
+          parity = breeding_status.parity + x.parity - breeding_status.initial_parity, initial_parity = x.parity,
+          updated_at = ${now}
+        from (select c.cattle_id, ${field('parity')} as parity ${animal} where ${field('parity')} is not null) x
+        where breeding_status.cattle_id = x.cattle_id`,
+      sql`insert into bloodline (cattle_id, father_cattle_name)
+        select c.cattle_id, ${field('sireName')} ${animal} where ${field('sireName')} is not null
+        on conflict (cattle_id) do update set father_cattle_name = excluded.father_cattle_name`,
+      sql`insert into mother_info (cattle_id, mother_identification_number, mother_cattle_id)
+        select c.cattle_id, ${field('motherIdentificationNumber')},
+          (select m.cattle_id from cattle m
+            where m.farm_id = ${farmId} and m.identification_number = ${field('motherIdentificationNumber')})
+        ${animal} where ${field('motherIdentificationNumber')} is not null
+        on conflict (cattle_id) do update set mother_identification_number = excluded.mother_identification_number,
+          mother_cattle_id = excluded.mother_cattle_id`,
     );
   }
   return statements;
 }
+
+/** The statements that register one animal (registerHerdStatements of one). */
+export const registerCattleStatements = (
+  scope: Pick<Scope, 'db' | 'farmId' | 'userId'>,
+  input: RegisterCattleInput,
+  now = new Date().toISOString(),
+): Statement[] => registerHerdStatements(scope, [input], now);
 
 /** Registers one animal (POST /cattle); returns its id. */
 export async function registerCattle(scope: Scope, input: CreateCattle): Promise<number> {
@@ -154,16 +271,18 @@ export async function registerCattle(scope: Scope, input: CreateCattle): Promise
  * in at once: seeders and imports. Mothers given by ID number link to animals earlier in the same list.
  */
 export async function registerHerd(scope: Scope, inputs: readonly RegisterCattleInput[]): Promise<number[]> {
-  const now = new Date().toISOString();
-  const perAnimal = inputs.map((input) => registerCattleStatements(scope, input, now));
-  const results = await refusingDuplicates(() => runBatch(scope.db, perAnimal.flat()));
-  const ids: number[] = [];
-  let index = 0;
-  for (const statements of perAnimal) {
-    ids.push((results[index].results[0] as { cattle_id: number }).cattle_id);
-    index += statements.length;
-  }
-  return ids;
+  const statements = registerHerdStatements(scope, inputs);
+  const results = await refusingDuplicates(() => runBatch(scope.db, statements));
+  return insertedIds(results);
+}
+
+/** The new cattle ids a batch of registration statements returned, in input order (ids are consecutive). */
+export function insertedIds(results: readonly { results?: unknown[] }[]): number[] {
+  return results
+    .flatMap((r) => (r.results ?? []) as { cattle_id?: number }[])
+    .map((row) => row.cattle_id)
+    .filter((id): id is number => typeof id === 'number')
+    .sort((a, b) => a - b);
 }
 
 /** Changes an animal's fields (PATCH /cattle/{id}); its status change is recorded, its breeding state recomputed. */

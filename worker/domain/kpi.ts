@@ -1,44 +1,131 @@
 /**
- * Breeding KPIs (docs/product.md §8): pure functions from a period's totals to the figures, reliability and insights the
- * farmer sees, no I/O. The totals come from worker/kpi/kpi.queries.ts, which applies the gap rules in SQL.
- * Decisions on attribution and windows: docs/decisions/012-kpi.md.
+ * Breeding KPIs as the dairy herd test (牛群検定) and DairyComp count them (docs/product.md §8), as pure functions of
+ * each cow's breeding timeline, no I/O. The rows come from one query (worker/kpi/kpi.queries.ts); every figure of
+ * the dashboard, the trends, the delta and the per-cow drill-down is computed here from them.
+ * Decisions: docs/decisions/021-kpi-by-service-outcome.md.
  */
-import { addMonths, type IsoDate, monthRange } from './calendar';
+import { calendarMonths } from './ages';
+import { addDays, addMonths, type IsoDate, monthRange } from './calendar';
 
-/** The observed breeding events a KPI period counts (predictions such as EXPECTED_CALVING are not data). */
-export const BREEDING_EVENT_TYPES = [
-  'ESTRUS',
-  'INSEMINATION',
-  'PREGNANCY_CHECK',
-  'CALVING',
-  'ABORTION',
-  'STILLBIRTH',
-] as const;
+export const NO_BREEDING_EVENTS_MESSAGE = 'No breeding events found in the specified period';
 
-export const DAYS_OPEN_WINDOW = { min: 1, max: 364 } as const;
-export const CALVING_INTERVAL_WINDOW = { min: 201, max: 499 } as const;
+/** Gaps that count (days), as §8 defines them; outside them a gap is a data error, not a figure. */
+export const DAYS_OPEN_GAP = { min: 20, max: 364 } as const;
+export const FIRST_SERVICE_GAP = { min: 1, max: 364 } as const;
+export const CALVING_INTERVAL_GAP = { min: 240, max: 799 } as const;
+/** A heat this many days or more after a service means the service failed (§6). */
+export const RETURN_HEAT_DAYS = 18;
+/** Straws on the service's first day or the next are one service (§6). */
+const SERVICE_MERGE_DAYS = 1;
+/** Births within a day of each other are one birth (twins entered apart, a calf born dead). */
+const SAME_BIRTH_DAYS = 1;
+export const CYCLE_DAYS = 21;
+/** A cow is eligible for a 21-day cycle from this many days after calving; a heifer from this age in months. */
+export const VOLUNTARY_WAITING_DAYS = 50;
+export const HEIFER_BREEDING_MONTHS = 14;
+/** How far before a period the timelines are read: the longest gap a figure looks back over (calving interval). */
+export const LOOK_BACK_DAYS = CALVING_INTERVAL_GAP.max + 1;
 
 export const RELIABILITY_THRESHOLDS = {
   high: { events: 100, cattle: 20, calvings: 10 },
   medium: { events: 30, cattle: 5, calvings: 3 },
 } as const;
 
-export const NO_BREEDING_EVENTS_MESSAGE = 'No breeding events found in the specified period';
-
-export const METRICS = ['conceptionRate', 'avgDaysOpen', 'avgCalvingInterval', 'aiPerConception'] as const;
+export const METRICS = [
+  'conceptionRate',
+  'firstServiceConceptionRate',
+  'aiPerConception',
+  'avgDaysOpen',
+  'avgDaysToFirstService',
+  'avgCalvingInterval',
+  'pregnancyRate21',
+  'heatDetectionRate',
+] as const;
 export type Metric = (typeof METRICS)[number];
-/** Lower days open, calving interval and AI per conception are better; a higher conception rate is. */
+
+/** What each figure is, in one plain line the farmer reads under its tile (§8). */
+export const METRIC_INFO: Record<
+  Metric,
+  { ja: string; en: string; defJa: string; defEn: string; unit: '%' | '日' | '回' }
+> = {
+  conceptionRate: {
+    ja: '受胎率',
+    en: 'Conception rate',
+    defJa: '受胎率 = 受胎した授精 ÷ 結果の出た授精',
+    defEn: 'Conception rate = services that conceived ÷ services with a known outcome',
+    unit: '%',
+  },
+  firstServiceConceptionRate: {
+    ja: '初回授精受胎率',
+    en: 'First-service conception rate',
+    defJa: '初回授精受胎率 = 分娩後（未経産は生涯）最初の授精のうち受胎した割合',
+    defEn: 'First-service conception = first services after calving (a heifer’s first ever) that conceived',
+    unit: '%',
+  },
+  aiPerConception: {
+    ja: '授精指数',
+    en: 'Services per conception',
+    defJa: '授精指数 = 結果の出た授精 ÷ 受胎した授精',
+    defEn: 'Services per conception = services with a known outcome ÷ services that conceived',
+    unit: '回',
+  },
+  avgDaysOpen: {
+    ja: '空胎日数',
+    en: 'Days open',
+    defJa: '空胎日数 = 分娩から受胎した授精までの日数の平均（20〜364日）',
+    defEn: 'Days open = mean days from calving to the conceiving service (20–364 days)',
+    unit: '日',
+  },
+  avgDaysToFirstService: {
+    ja: '初回授精日数',
+    en: 'Days to first service',
+    defJa: '初回授精日数 = 分娩から最初の授精までの日数の平均（1〜364日）',
+    defEn: 'Days to first service = mean days from calving to the first service (1–364 days)',
+    unit: '日',
+  },
+  avgCalvingInterval: {
+    ja: '分娩間隔',
+    en: 'Calving interval',
+    defJa: '分娩間隔 = 前回の分娩から今回の分娩までの日数の平均（240〜799日）',
+    defEn: 'Calving interval = mean days from the previous calving to each calving (240–799 days)',
+    unit: '日',
+  },
+  pregnancyRate21: {
+    ja: '21日妊娠率',
+    en: '21-day pregnancy rate',
+    defJa: '21日妊娠率 = 21日ごとに、受胎した牛 ÷ 受胎できる状態の牛',
+    defEn: '21-day pregnancy rate = per 21-day cycle, cows that conceived ÷ cows eligible to',
+    unit: '%',
+  },
+  heatDetectionRate: {
+    ja: '発情発見率',
+    en: 'Heat detection rate',
+    defJa: '発情発見率 = 21日ごとに、発情か授精の記録がある牛 ÷ 受胎できる状態の牛',
+    defEn: 'Heat detection rate = per 21-day cycle, eligible cows with a heat or service recorded ÷ eligible cows',
+    unit: '%',
+  },
+};
+
+/** Lower days and services per conception are better; higher rates are. */
 export const HIGHER_IS_BETTER: Record<Metric, boolean> = {
   conceptionRate: true,
-  avgDaysOpen: false,
-  avgCalvingInterval: false,
+  firstServiceConceptionRate: true,
   aiPerConception: false,
+  avgDaysOpen: false,
+  avgDaysToFirstService: false,
+  avgCalvingInterval: false,
+  pregnancyRate21: true,
+  heatDetectionRate: true,
 };
 const DECIMALS: Record<Metric, 0 | 1> = {
   conceptionRate: 1,
-  avgDaysOpen: 0,
-  avgCalvingInterval: 0,
+  firstServiceConceptionRate: 1,
   aiPerConception: 1,
+  avgDaysOpen: 0,
+  avgDaysToFirstService: 0,
+  avgCalvingInterval: 0,
+  pregnancyRate21: 1,
+  heatDetectionRate: 1,
 };
 
 export type Reliability = 'high' | 'medium' | 'low';
@@ -54,26 +141,293 @@ export interface Period {
   to: IsoDate;
 }
 
-export interface BreedingEventRow {
-  cattleId: number;
-  eventType: string;
-  eventDatetime: string;
+// ── Days ────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A JST calendar date as a count of days since 1970-01-01 (the query returns event days this way). */
+export const dayNumber = (date: IsoDate): number => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+export const dateOfDay = (day: number): IsoDate => new Date(day * 86_400_000).toISOString().slice(0, 10);
+
+// ── One cow's timeline ──────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The codes of a timeline entry: I service (INSEMINATION), P / O a PREGNANT / OPEN check, E heat, C calving,
+ * S stillbirth, A abortion, X left the farm (SHIPMENT or DEATH), R arrival.
+ */
+export type TimelineCode = 'I' | 'P' | 'O' | 'E' | 'C' | 'S' | 'A' | 'X' | 'R';
+export interface TimelineEvent {
+  code: TimelineCode;
+  day: number;
 }
 
-export interface KpiMetrics {
-  conceptionRate: number | null;
-  avgDaysOpen: number | null;
-  avgCalvingInterval: number | null;
-  aiPerConception: number | null;
+/** A female animal as the KPI query reads her: her attributes and her breeding timeline since the look-back. */
+export interface KpiCowRow {
+  cattleId: number;
+  name: string | null;
+  earTagNumber: string | null;
+  birthday: IsoDate | null;
+  /** Calvings entered at registration. */
+  initialParity: number;
+  /** She calved before the timeline starts. */
+  calvedBefore: boolean;
+  /** She left the farm (shipped, died) before the timeline starts. */
+  leftBefore: boolean;
+  /** `code + day` entries joined by commas, in any order (`I20512,P20550`), or null. */
+  timeline: string | null;
 }
+
+export type ServiceOutcome = 'pregnant' | 'open' | 'pending';
+
+export interface ServiceRecord {
+  /** The service date: its last straw. */
+  day: number;
+  /** The first service after a calving, or a never-calved heifer's first. */
+  first: boolean;
+  outcome: ServiceOutcome;
+  /** Calving → this service, for a conceiving service after a calving within the gap; else null. */
+  daysOpen: number | null;
+  /** Calving → this first service within the gap; else null. */
+  daysToFirstService: number | null;
+}
+
+export interface CowHistory {
+  cattleId: number;
+  name: string | null;
+  earTagNumber: string | null;
+  services: ServiceRecord[];
+  /** Births (calving, stillbirth; one per birth) with the interval from the previous birth within the gap. */
+  births: { day: number; interval: number | null }[];
+  /** Days of the breeding events recorded (services' straws, checks, heats, births, abortions). */
+  breedingDays: number[];
+  /** Days of heats and straws, for heat detection. */
+  heatOrServiceDays: number[];
+  /** [conceiving service day, end (birth or abortion) or null] */
+  pregnancies: [number, number | null][];
+  leftDay: number | null;
+  arrivalDay: number | null;
+  birthday: IsoDate | null;
+  calvedBefore: boolean;
+}
+
+const CODE_ORDER: Record<TimelineCode, number> = { R: 0, C: 1, S: 2, A: 3, E: 4, I: 5, P: 6, O: 7, X: 8 };
+
+export function parseTimeline(text: string | null): TimelineEvent[] {
+  if (!text) return [];
+  return text
+    .split(',')
+    .map((entry) => ({ code: entry[0] as TimelineCode, day: Number(entry.slice(1)) }))
+    .filter((e) => e.code in CODE_ORDER && Number.isFinite(e.day))
+    .sort((a, b) => a.day - b.day || CODE_ORDER[a.code] - CODE_ORDER[b.code]);
+}
+
+const within = (gap: number, range: { min: number; max: number }) => gap >= range.min && gap <= range.max;
+
+/** A service's outcome on the whole history after it (§8): the first sign before the next service decides. */
+function outcomeOf(
+  events: readonly TimelineEvent[],
+  serviceDay: number,
+  nextServiceDay: number | null,
+): ServiceOutcome {
+  for (const e of events) {
+    if (e.day <= serviceDay) continue;
+    if (nextServiceDay !== null && e.day >= nextServiceDay) return 'open';
+    if (e.code === 'P' || e.code === 'C' || e.code === 'S' || e.code === 'A') return 'pregnant';
+    if (e.code === 'O') return 'open';
+    if (e.code === 'E' && e.day - serviceDay >= RETURN_HEAT_DAYS) return 'open';
+  }
+  return nextServiceDay !== null ? 'open' : 'pending';
+}
+
+/** Everything the KPIs need of one cow, worked out once from her timeline. */
+export function analyseCow(row: KpiCowRow): CowHistory {
+  const events = parseTimeline(row.timeline);
+  const calvedBefore = row.calvedBefore || row.initialParity > 0;
+  // Births: a calving or stillbirth within a day of the previous one is the same birth.
+  const births: { day: number; interval: number | null }[] = [];
+  for (const e of events) {
+    if (e.code !== 'C' && e.code !== 'S') continue;
+    const last = births.at(-1);
+    if (last && e.day - last.day <= SAME_BIRTH_DAYS) continue;
+    const gap = last ? e.day - last.day : null;
+    births.push({ day: e.day, interval: gap !== null && within(gap, CALVING_INTERVAL_GAP) ? gap : null });
+  }
+  // Services: straws of one heat merged, dated by the last.
+  const serviceSpans: { firstDay: number; day: number }[] = [];
+  for (const e of events) {
+    if (e.code !== 'I') continue;
+    const last = serviceSpans.at(-1);
+    if (last && e.day - last.firstDay <= SERVICE_MERGE_DAYS) last.day = e.day;
+    else serviceSpans.push({ firstDay: e.day, day: e.day });
+  }
+  const lastBirthBefore = (day: number) => births.filter((b) => b.day < day).at(-1)?.day ?? null;
+  const services: ServiceRecord[] = serviceSpans.map((s, i) => {
+    const next = serviceSpans[i + 1]?.firstDay ?? null;
+    const outcome = outcomeOf(events, s.day, next);
+    const calving = lastBirthBefore(s.firstDay);
+    const previous = serviceSpans[i - 1];
+    // The first since her last calving, or, never calved, her first ever.
+    const first = calving !== null ? !previous || previous.day < calving : !calvedBefore && i === 0;
+    const openGap = calving !== null && outcome === 'pregnant' ? s.day - calving : null;
+    const firstGap = calving !== null && first ? s.day - calving : null;
+    return {
+      day: s.day,
+      first,
+      outcome,
+      daysOpen: openGap !== null && within(openGap, DAYS_OPEN_GAP) ? openGap : null,
+      daysToFirstService: firstGap !== null && within(firstGap, FIRST_SERVICE_GAP) ? firstGap : null,
+    };
+  });
+  const pregnancies: [number, number | null][] = services
+    .filter((s) => s.outcome === 'pregnant')
+    .map((s) => [
+      s.day,
+      events.find((e) => e.day > s.day && (e.code === 'C' || e.code === 'S' || e.code === 'A'))?.day ?? null,
+    ]);
+  const breedingDays = events.filter((e) => e.code !== 'X' && e.code !== 'R').map((e) => e.day);
+  return {
+    cattleId: row.cattleId,
+    name: row.name,
+    earTagNumber: row.earTagNumber,
+    services,
+    births,
+    breedingDays,
+    heatOrServiceDays: events.filter((e) => e.code === 'I' || e.code === 'E').map((e) => e.day),
+    pregnancies,
+    leftDay: row.leftBefore ? Number.NEGATIVE_INFINITY : (events.find((e) => e.code === 'X')?.day ?? null),
+    arrivalDay: events.find((e) => e.code === 'R')?.day ?? null,
+    birthday: row.birthday,
+    calvedBefore,
+  };
+}
+
+/** Whether the cow could conceive at the start of a 21-day cycle (§8). */
+export function eligibleAt(cow: CowHistory, day: number): boolean {
+  if (cow.leftDay !== null && cow.leftDay <= day) return false;
+  if (cow.arrivalDay !== null && cow.arrivalDay > day) return false;
+  if (cow.pregnancies.some(([start, end]) => start < day && (end === null || end > day))) return false;
+  const lastBirth = cow.births.filter((b) => b.day <= day).at(-1)?.day ?? null;
+  if (lastBirth !== null) return day - lastBirth >= VOLUNTARY_WAITING_DAYS;
+  if (cow.calvedBefore) return true;
+  return cow.birthday !== null && calendarMonths(cow.birthday, dateOfDay(day)) >= HEIFER_BREEDING_MONTHS;
+}
+
+// ── A period's figures ──────────────────────────────────────────────────────────────────────────────────────────
 
 export interface KpiCounts {
-  inseminations: number;
+  /** Services dated in the period, pending included. */
+  services: number;
+  /** Conceiving services. */
+  pregnancies: number;
+  openServices: number;
+  /** First services after a calving (a heifer's first ever), pending included. */
+  firstServices: number;
   calvings: number;
+  /** Animals with a breeding event in the period. */
   cattle: number;
+  /** Breeding events in the period. */
   events: number;
-  daysOpenGaps: number;
-  calvingIntervals: number;
+}
+
+export type KpiMetrics = Record<Metric, number | null>;
+
+interface Tally {
+  pregnant: number;
+  open: number;
+  firstPregnant: number;
+  firstOpen: number;
+  daysOpen: number[];
+  daysToFirst: number[];
+  intervals: number[];
+  eligible: number;
+  conceived: number;
+  detected: number;
+  counts: KpiCounts;
+}
+
+const emptyTally = (): Tally => ({
+  pregnant: 0,
+  open: 0,
+  firstPregnant: 0,
+  firstOpen: 0,
+  daysOpen: [],
+  daysToFirst: [],
+  intervals: [],
+  eligible: 0,
+  conceived: 0,
+  detected: 0,
+  counts: { services: 0, pregnancies: 0, openServices: 0, firstServices: 0, calvings: 0, cattle: 0, events: 0 },
+});
+
+/** Rounds a ratio without binary-fraction surprises: the numerator is scaled before dividing. */
+const roundRatio = (numerator: number, denominator: number, decimals: 0 | 1) => {
+  const scale = decimals === 1 ? 10 : 1;
+  return Math.round((numerator * scale) / denominator) / scale;
+};
+const rate = (part: number, whole: number) => (whole > 0 ? roundRatio(part * 100, whole, 1) : null);
+const meanDays = (values: readonly number[]) =>
+  values.length
+    ? roundRatio(
+        values.reduce((s, v) => s + v, 0),
+        values.length,
+        0,
+      )
+    : null;
+
+/** The 21-day cycles wholly inside the period, by their first day (§8). */
+export function cycleStarts(period: Period): number[] {
+  const from = dayNumber(period.from);
+  const to = dayNumber(period.to);
+  const starts: number[] = [];
+  for (let start = from; start + CYCLE_DAYS - 1 <= to; start += CYCLE_DAYS) starts.push(start);
+  return starts;
+}
+
+function tallyCow(cow: CowHistory, from: number, to: number, cycles: readonly number[], into: Tally) {
+  const inPeriod = (day: number) => day >= from && day <= to;
+  const c = into.counts;
+  for (const s of cow.services) {
+    if (!inPeriod(s.day)) continue;
+    c.services += 1;
+    if (s.first) c.firstServices += 1;
+    if (s.outcome === 'pregnant') {
+      into.pregnant += 1;
+      c.pregnancies += 1;
+      if (s.first) into.firstPregnant += 1;
+      if (s.daysOpen !== null) into.daysOpen.push(s.daysOpen);
+    } else if (s.outcome === 'open') {
+      into.open += 1;
+      c.openServices += 1;
+      if (s.first) into.firstOpen += 1;
+    }
+    if (s.daysToFirstService !== null) into.daysToFirst.push(s.daysToFirstService);
+  }
+  for (const b of cow.births) {
+    if (!inPeriod(b.day)) continue;
+    c.calvings += 1;
+    if (b.interval !== null) into.intervals.push(b.interval);
+  }
+  const events = cow.breedingDays.filter(inPeriod).length;
+  c.events += events;
+  if (events > 0) c.cattle += 1;
+  for (const start of cycles) {
+    if (!eligibleAt(cow, start)) continue;
+    const end = start + CYCLE_DAYS - 1;
+    into.eligible += 1;
+    if (cow.services.some((s) => s.outcome === 'pregnant' && s.day >= start && s.day <= end)) into.conceived += 1;
+    if (cow.heatOrServiceDays.some((d) => d >= start && d <= end)) into.detected += 1;
+  }
+}
+
+function metricsOf(t: Tally): KpiMetrics {
+  return {
+    conceptionRate: rate(t.pregnant, t.pregnant + t.open),
+    firstServiceConceptionRate: rate(t.firstPregnant, t.firstPregnant + t.firstOpen),
+    aiPerConception: t.pregnant > 0 ? roundRatio(t.pregnant + t.open, t.pregnant, 1) : null,
+    avgDaysOpen: meanDays(t.daysOpen),
+    avgDaysToFirstService: meanDays(t.daysToFirst),
+    avgCalvingInterval: meanDays(t.intervals),
+    pregnancyRate21: rate(t.conceived, t.eligible),
+    heatDetectionRate: rate(t.detected, t.eligible),
+  };
 }
 
 export interface ReliabilityStep {
@@ -88,53 +442,8 @@ export interface BreedingKpi extends KpiMetrics {
   /** What more data would raise the reliability one level; null when it is already high. */
   nextReliability: ReliabilityStep | null;
   insights: Insight[];
-  /** docs/product.md §8: set when the period holds no breeding events at all. */
+  /** Set when the period holds no breeding events at all. */
   message: string | null;
-}
-
-/**
- * What one period's KPIs are computed from, aggregated by the database (worker/kpi/kpi.queries.ts): the counts of
- * its breeding events, and the sum and number of the in-window gaps that end in it.
- */
-export interface PeriodTotals {
-  events: number;
-  inseminations: number;
-  calvings: number;
-  cattle: number;
-  daysOpenSum: number;
-  daysOpenGaps: number;
-  calvingIntervalSum: number;
-  calvingIntervals: number;
-}
-
-export const EMPTY_TOTALS: PeriodTotals = {
-  events: 0,
-  inseminations: 0,
-  calvings: 0,
-  cattle: 0,
-  daysOpenSum: 0,
-  daysOpenGaps: 0,
-  calvingIntervalSum: 0,
-  calvingIntervals: 0,
-};
-
-/** Rounds a ratio without binary-fraction surprises: the numerator is scaled before dividing. */
-const roundRatio = (numerator: number, denominator: number, decimals: 0 | 1) => {
-  const scale = decimals === 1 ? 10 : 1;
-  return Math.round((numerator * scale) / denominator) / scale;
-};
-
-/** The average of `count` whole days summing to `sum`, rounded to a whole day; null without any. */
-const averageDays = (sum: number, count: number) => (count > 0 ? roundRatio(sum, count, 0) : null);
-
-export function computeMetrics(totals: PeriodTotals): KpiMetrics {
-  const { inseminations, calvings } = totals;
-  return {
-    conceptionRate: inseminations > 0 ? Math.min(100, roundRatio(calvings * 100, inseminations, 1)) : null,
-    avgDaysOpen: averageDays(totals.daysOpenSum, totals.daysOpenGaps),
-    avgCalvingInterval: averageDays(totals.calvingIntervalSum, totals.calvingIntervals),
-    aiPerConception: calvings > 0 && inseminations > 0 ? Math.max(1, roundRatio(inseminations, calvings, 1)) : null,
-  };
 }
 
 export function reliabilityOf(counts: Pick<KpiCounts, 'events' | 'cattle' | 'calvings'>): Reliability {
@@ -160,10 +469,11 @@ export function nextReliabilityStep(counts: Pick<KpiCounts, 'events' | 'cattle' 
   };
 }
 
-export function conceptionRateInsight(rate: number): Insight {
-  if (rate >= 80) return { metric: 'conceptionRate', level: 'excellent', message: '受胎率が優秀です（80%以上）' };
-  if (rate >= 60) return { metric: 'conceptionRate', level: 'good', message: '受胎率が良好です（60%以上）' };
-  if (rate >= 40) return { metric: 'conceptionRate', level: 'average', message: '受胎率は平均的です（40%以上）' };
+/** §8: conception rate ≥ 60 excellent, ≥ 50 good, ≥ 40 average, else poor. */
+export function conceptionRateInsight(value: number): Insight {
+  if (value >= 60) return { metric: 'conceptionRate', level: 'excellent', message: '受胎率が優秀です（60%以上）' };
+  if (value >= 50) return { metric: 'conceptionRate', level: 'good', message: '受胎率が良好です（50%以上）' };
+  if (value >= 40) return { metric: 'conceptionRate', level: 'average', message: '受胎率は平均的です（40%以上）' };
   return { metric: 'conceptionRate', level: 'poor', message: '受胎率の改善が必要です（40%未満）' };
 }
 
@@ -184,17 +494,15 @@ export const LOW_DATA_INSIGHT: Insight = {
   message: 'データが不足しています。授精・分娩の記録を増やすと数値の信頼性が上がります',
 };
 
-/** The KPIs of one period (inclusive JST dates). Insights are judged on the rounded values the farmer sees. */
-export function summarizeBreedingKpi(totals: PeriodTotals, period: Period): BreedingKpi {
-  const counts: KpiCounts = {
-    inseminations: totals.inseminations,
-    calvings: totals.calvings,
-    cattle: totals.cattle,
-    events: totals.events,
-    daysOpenGaps: totals.daysOpenGaps,
-    calvingIntervals: totals.calvingIntervals,
-  };
-  const metrics = computeMetrics(totals);
+/** The KPIs of one period (inclusive JST dates) over the farm's cows. */
+export function breedingKpi(cows: readonly CowHistory[], period: Period): BreedingKpi {
+  const from = dayNumber(period.from);
+  const to = dayNumber(period.to);
+  const cycles = cycleStarts(period);
+  const tally = emptyTally();
+  for (const cow of cows) tallyCow(cow, from, to, cycles, tally);
+  const metrics = metricsOf(tally);
+  const counts = tally.counts;
   const reliability = reliabilityOf(counts);
   const insights: Insight[] = [];
   if (metrics.conceptionRate !== null) insights.push(conceptionRateInsight(metrics.conceptionRate));
@@ -212,6 +520,51 @@ export function summarizeBreedingKpi(totals: PeriodTotals, period: Period): Bree
   };
 }
 
+// ── The cows behind the numbers ─────────────────────────────────────────────────────────────────────────────────
+
+export interface CowKpiRow {
+  cattleId: number;
+  name: string | null;
+  earTagNumber: string | null;
+  services: number;
+  pregnant: number;
+  open: number;
+  /** Her means over the period, by the same definitions and gaps; null when she has none. */
+  daysOpen: number | null;
+  daysToFirstService: number | null;
+  calvingInterval: number | null;
+}
+
+/** One row per cow with a breeding event in the period, the cows with most open services first (§8). */
+export function cowsBehindKpi(cows: readonly CowHistory[], period: Period): CowKpiRow[] {
+  const from = dayNumber(period.from);
+  const to = dayNumber(period.to);
+  const rows: CowKpiRow[] = [];
+  for (const cow of cows) {
+    const tally = emptyTally();
+    tallyCow(cow, from, to, [], tally);
+    if (tally.counts.events === 0) continue;
+    rows.push({
+      cattleId: cow.cattleId,
+      name: cow.name,
+      earTagNumber: cow.earTagNumber,
+      services: tally.counts.services,
+      pregnant: tally.pregnant,
+      open: tally.open,
+      daysOpen: meanDays(tally.daysOpen),
+      daysToFirstService: meanDays(tally.daysToFirst),
+      calvingInterval: meanDays(tally.intervals),
+    });
+  }
+  return rows.sort((a, b) => b.open - a.open || b.services - a.services || a.cattleId - b.cattleId);
+}
+
+// ── Trends and the month-on-month change ────────────────────────────────────────────────────────────────────────
+
+/** The first day whose events the figures of `periods` can need. */
+export const lookBackStart = (periods: readonly Period[]): IsoDate =>
+  addDays(periods.map((p) => p.from).sort()[0], -LOOK_BACK_DAYS);
+
 /** `count` months ending with `lastMonth`, oldest first. */
 export const monthsEndingWith = (lastMonth: string, count: number): string[] =>
   Array.from({ length: count }, (_, i) => addMonths(lastMonth, i - count + 1));
@@ -222,19 +575,11 @@ export interface MonthlyKpi extends KpiMetrics {
   counts: KpiCounts;
 }
 
-/** One row per month; `totals` are the months' totals in the same order. */
-export function monthlyTrend(totals: readonly PeriodTotals[], months: readonly string[]): MonthlyKpi[] {
-  return months.map((month, i) => {
-    const kpi = summarizeBreedingKpi(totals[i] ?? EMPTY_TOTALS, monthRange(month));
-    return {
-      month,
-      period: kpi.period,
-      conceptionRate: kpi.conceptionRate,
-      avgDaysOpen: kpi.avgDaysOpen,
-      avgCalvingInterval: kpi.avgCalvingInterval,
-      aiPerConception: kpi.aiPerConception,
-      counts: kpi.counts,
-    };
+export function monthlyTrend(cows: readonly CowHistory[], months: readonly string[]): MonthlyKpi[] {
+  return months.map((month) => {
+    const kpi = breedingKpi(cows, monthRange(month));
+    const { reliability: _r, nextReliability: _n, insights: _i, message: _m, ...point } = kpi;
+    return { month, ...point };
   });
 }
 

@@ -9,7 +9,7 @@ import type { Statement } from '../db/batch';
 import type { Scope } from '../db/scope';
 
 import { type EngineEvent, type ServiceOfBirth, serviceBefore } from '../domain/breeding';
-import { jstDate } from '../domain/calendar';
+import { jstDate, jstStartOfDay } from '../domain/calendar';
 import type { StoredCalf } from '../domain/event-types';
 import { firstImpossibleEvent, type ImpossibleEvent } from '../domain/event-validity';
 import { calfOfService } from '../domain/gestation';
@@ -194,4 +194,31 @@ export function recordEventsStatements(
     today: options.today,
   });
   return { statements: [...statements, ...recomputed.statements], recomputed };
+}
+
+/**
+ * Arrivals (導入) of animals brought in by an import, found by 個体識別番号, dated 00:00 JST of the day; one that is
+ * on record already is not written twice. An arrival decides no breeding state, status or stage, so nothing is
+ * recomputed; the import checked each date against the birthday.
+ */
+export function arrivalEventsStatements(
+  scope: Writer & { farmId: number },
+  arrivals: readonly { identificationNumber: string; date: string }[],
+  now = new Date().toISOString(),
+): Statement[] {
+  const statements: Statement[] = [];
+  for (let start = 0; start < arrivals.length; start += 200) {
+    const rows = arrivals
+      .slice(start, start + 200)
+      .map((a) => ({ id: a.identificationNumber, at: jstStartOfDay(a.date).toISOString() }));
+    statements.push(
+      sql`insert into events (cattle_id, farm_id, created_by, event_type, event_datetime, details, notes, created_at, updated_at)
+        select c.cattle_id, ${scope.farmId}, ${scope.userId}, 'ARRIVAL', json_extract(j.value, '$.at'), null, null, ${now}, ${now}
+        from json_each(${JSON.stringify(rows)}) j
+        join cattle c on c.farm_id = ${scope.farmId} and c.identification_number = json_extract(j.value, '$.id')
+        where not exists (select 1 from events e where e.cattle_id = c.cattle_id and e.event_type = 'ARRIVAL'
+          and e.event_datetime = json_extract(j.value, '$.at'))`,
+    );
+  }
+  return statements;
 }

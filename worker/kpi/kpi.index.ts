@@ -1,11 +1,26 @@
 import { getDb } from '../db/client';
 import { addDays, addMonths, jstMonth, monthRange, todayJst } from '../domain/calendar';
-import { compareMonths, monthlyTrend, monthsEndingWith, type Period, summarizeBreedingKpi } from '../domain/kpi';
+import {
+  analyseCow,
+  breedingKpi,
+  compareMonths,
+  cowsBehindKpi,
+  lookBackStart,
+  monthlyTrend,
+  monthsEndingWith,
+  type Period,
+} from '../domain/kpi';
 import type { Env } from '../env';
 import { validationError } from '../lib/errors';
 import { createRouter } from '../lib/http';
-import { loadPeriodTotals } from './kpi.queries';
-import { calculateBreedingKpi, getBreedingDelta, getBreedingKpi, getBreedingTrends } from './kpi.routes';
+import { loadKpiCows } from './kpi.queries';
+import {
+  calculateBreedingKpi,
+  getBreedingCows,
+  getBreedingDelta,
+  getBreedingKpi,
+  getBreedingTrends,
+} from './kpi.routes';
 import { type BreedingKpiQuery, PERIOD_ORDER_MESSAGE } from './kpi.schemas';
 
 /** The default period is the last 365 days, today included (JST). */
@@ -16,32 +31,43 @@ export function resolvePeriod(query: BreedingKpiQuery, today = todayJst()): Peri
   return { from, to };
 }
 
-async function breedingKpi(env: Env, farmId: number, period: Period) {
-  const [totals] = await loadPeriodTotals(getDb(env), farmId, [period]);
-  return summarizeBreedingKpi(totals, period);
+/** Every cow's history, read once for all the periods asked about (one D1 round trip). */
+async function cowHistories(env: Env, farmId: number, periods: readonly Period[]) {
+  const rows = await loadKpiCows(getDb(env), farmId, lookBackStart(periods));
+  return rows.map(analyseCow);
 }
 
 export const kpiRouter = createRouter()
   .openapi(getBreedingKpi, async (c) => {
     const period = resolvePeriod(c.req.valid('query'));
-    return c.json({ data: await breedingKpi(c.env, c.get('farmId'), period) }, 200);
+    const cows = await cowHistories(c.env, c.get('farmId'), [period]);
+    return c.json({ data: breedingKpi(cows, period) }, 200);
   })
   .openapi(calculateBreedingKpi, async (c) => {
-    return c.json({ data: await breedingKpi(c.env, c.get('farmId'), resolvePeriod({})) }, 200);
+    const period = resolvePeriod({});
+    const cows = await cowHistories(c.env, c.get('farmId'), [period]);
+    return c.json({ data: breedingKpi(cows, period) }, 200);
+  })
+  .openapi(getBreedingCows, async (c) => {
+    const period = resolvePeriod(c.req.valid('query'));
+    const cows = await cowHistories(c.env, c.get('farmId'), [period]);
+    return c.json({ data: { period, results: cowsBehindKpi(cows, period) } }, 200);
   })
   .openapi(getBreedingTrends, async (c) => {
     const { months: count, to } = c.req.valid('query');
     const months = monthsEndingWith(to ?? jstMonth(), count);
-    const period = { from: monthRange(months[0]).from, to: monthRange(months[months.length - 1]).to };
-    const totals = await loadPeriodTotals(getDb(c.env), c.get('farmId'), months.map(monthRange));
-    return c.json({ data: { ...period, months: monthlyTrend(totals, months) } }, 200);
+    const periods = months.map(monthRange);
+    const cows = await cowHistories(c.env, c.get('farmId'), periods);
+    const span = { from: periods[0].from, to: periods[periods.length - 1].to };
+    return c.json({ data: { ...span, months: monthlyTrend(cows, months) } }, 200);
   })
   .openapi(getBreedingDelta, async (c) => {
-    const month = c.req.valid('query').month ?? jstMonth();
+    // Complete months only: by default the last complete month against the one before (§8).
+    const month = c.req.valid('query').month ?? addMonths(jstMonth(), -1);
     const previousMonth = addMonths(month, -1);
     const periods = [monthRange(month), monthRange(previousMonth)];
-    const [currentTotals, previousTotals] = await loadPeriodTotals(getDb(c.env), c.get('farmId'), periods);
-    const current = summarizeBreedingKpi(currentTotals, periods[0]);
-    const previous = summarizeBreedingKpi(previousTotals, periods[1]);
+    const cows = await cowHistories(c.env, c.get('farmId'), periods);
+    const current = breedingKpi(cows, periods[0]);
+    const previous = breedingKpi(cows, periods[1]);
     return c.json({ data: { month, previousMonth, metrics: compareMonths(current, previous) } }, 200);
   });

@@ -7,6 +7,7 @@ import {
   breedingKpiSchema,
   deltaQuerySchema,
   deltaSchema,
+  kpiCowsSchema,
   trendsQuerySchema,
   trendsSchema,
 } from './kpi.schemas';
@@ -28,7 +29,10 @@ export const getBreedingKpi = createRoute({
   request: { query: breedingKpiQuerySchema },
   responses: {
     ...memberErrors,
-    200: jsonContent(wrapped(breedingKpiSchema), 'Conception rate, days open, calving interval, AI per conception'),
+    200: jsonContent(
+      wrapped(breedingKpiSchema),
+      'The §8 figures: rates by service outcome, days, 21-day rates, counts',
+    ),
     400: error('Invalid date, or from after to'),
   },
 });
@@ -48,7 +52,7 @@ export const getBreedingTrends = createRoute({
   ...common,
   method: 'get',
   path: '/breeding/trends',
-  summary: 'Monthly series of the four KPIs, ending with `to` (default this month, JST)',
+  summary: 'Monthly series of the KPIs, ending with `to` (default this month, JST; the last point is partial)',
   request: { query: trendsQuerySchema },
   responses: {
     ...memberErrors,
@@ -61,11 +65,24 @@ export const getBreedingDelta = createRoute({
   ...common,
   method: 'get',
   path: '/breeding/delta',
-  summary: 'A month against the previous one: improved, worsened or unchanged per KPI',
+  summary: 'A complete month against the one before (default: the last complete month): change per KPI',
   request: { query: deltaQuerySchema },
   responses: {
     ...memberErrors,
     200: jsonContent(wrapped(deltaSchema), 'Change per KPI'),
     400: error('Invalid month'),
+  },
+});
+
+export const getBreedingCows = createRoute({
+  ...common,
+  method: 'get',
+  path: '/breeding/cattle',
+  summary: 'The cows behind the KPIs of a period: services, outcomes and day figures per cow, most open services first',
+  request: { query: breedingKpiQuerySchema },
+  responses: {
+    ...memberErrors,
+    200: jsonContent(wrapped(kpiCowsSchema), 'One row per cow with a breeding event in the period (not paged)'),
+    400: error('Invalid date, or from after to'),
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizedText } from '../domain/input';
+import { METRICS, type Metric } from '../domain/kpi';
 
 /** Request rules and response shapes of the breeding KPI API, shared with the web screens. */
 export const PERIOD_ORDER_MESSAGE = '開始日は終了日以前の日付を指定してください';
@@ -45,23 +46,35 @@ export const trendsQuerySchema = z.object({
 export const deltaQuerySchema = z.object({ month: yearMonthSchema.optional() });
 
 const periodSchema = z.object({ from: z.string(), to: z.string() });
+const count = z.number().int().min(0);
 const countsSchema = z.object({
-  inseminations: z.number().int(),
-  calvings: z.number().int(),
-  cattle: z.number().int(),
-  events: z.number().int(),
-  daysOpenGaps: z.number().int(),
-  calvingIntervals: z.number().int(),
+  services: count,
+  pregnancies: count,
+  openServices: count,
+  firstServices: count,
+  calvings: count,
+  cattle: count,
+  events: count,
 });
+const percent = z.number().min(0).max(100).nullable();
+const days = z.number().int().nullable();
 const metricsShape = {
-  /** % — calvings / inseminations × 100, at most 100, 1 decimal. */
-  conceptionRate: z.number().min(0).max(100).nullable(),
-  /** 日 */
-  avgDaysOpen: z.number().int().nullable(),
-  /** 日 */
-  avgCalvingInterval: z.number().int().nullable(),
-  /** 回 — at least 1, 1 decimal. */
+  /** % — conceiving ÷ (conceiving + open) services, 1 decimal (§8). */
+  conceptionRate: percent,
+  /** % — the same over first services. */
+  firstServiceConceptionRate: percent,
+  /** 回 — (conceiving + open) ÷ conceiving services, 1 decimal. */
   aiPerConception: z.number().min(1).nullable(),
+  /** 日 — calving → conceiving service (20–364). */
+  avgDaysOpen: days,
+  /** 日 — calving → first service (1–364). */
+  avgDaysToFirstService: days,
+  /** 日 — previous calving → calving (240–799). */
+  avgCalvingInterval: days,
+  /** % — per 21-day cycle, conceived ÷ eligible. */
+  pregnancyRate21: percent,
+  /** % — per 21-day cycle, with a heat or service ÷ eligible. */
+  heatDetectionRate: percent,
 };
 export const reliabilitySchema = z.enum(['high', 'medium', 'low']);
 export const insightSchema = z.object({
@@ -105,11 +118,25 @@ const metricDeltaSchema = (value: z.ZodType<number | null>) =>
 export const deltaSchema = z.object({
   month: z.string(),
   previousMonth: z.string(),
-  metrics: z.object({
-    conceptionRate: metricDeltaSchema(metricsShape.conceptionRate),
-    avgDaysOpen: metricDeltaSchema(metricsShape.avgDaysOpen),
-    avgCalvingInterval: metricDeltaSchema(metricsShape.avgCalvingInterval),
-    aiPerConception: metricDeltaSchema(metricsShape.aiPerConception),
-  }),
+  metrics: z.object(
+    Object.fromEntries(METRICS.map((m) => [m, metricDeltaSchema(metricsShape[m])])) as {
+      [M in Metric]: ReturnType<typeof metricDeltaSchema>;
+    },
+  ),
 });
 export type BreedingDelta = z.infer<typeof deltaSchema>;
+
+/** The drill-down: the cows behind the figures of a period (§8). */
+export const kpiCowSchema = z.object({
+  cattleId: z.number().int(),
+  name: z.string().nullable(),
+  earTagNumber: z.string().nullable(),
+  services: count,
+  pregnant: count,
+  open: count,
+  daysOpen: days,
+  daysToFirstService: days,
+  calvingInterval: days,
+});
+export const kpiCowsSchema = z.object({ period: periodSchema, results: z.array(kpiCowSchema) });
+export type KpiCows = z.infer<typeof kpiCowsSchema>;

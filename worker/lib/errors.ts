@@ -15,6 +15,8 @@ export interface AppErrorOptions {
   /** Every failing field, for forms that show each in place. */
   issues?: FieldIssue[];
   headers?: Record<string, string>;
+  /** A report that goes with the error, answered beside it as `data` (an import's rows). */
+  data?: unknown;
 }
 
 /** The one error type of the API. It becomes `{ error: { code, message, field?, issues?, requestId } }`. */
@@ -24,8 +26,9 @@ export class AppError extends Error {
   readonly field?: string;
   readonly issues?: FieldIssue[];
   readonly headers?: Record<string, string>;
+  readonly data?: unknown;
 
-  constructor({ status, code, message, field, issues, headers }: AppErrorOptions) {
+  constructor({ status, code, message, field, issues, headers, data }: AppErrorOptions) {
     super(message);
     this.name = 'AppError';
     this.status = status;
@@ -33,6 +36,7 @@ export class AppError extends Error {
     this.field = field;
     this.issues = issues;
     this.headers = headers;
+    this.data = data;
   }
 }
 

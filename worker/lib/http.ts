@@ -1,7 +1,8 @@
-import { OpenAPIHono, type z } from '@hono/zod-openapi';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { ZodError } from 'zod';
 import type { AppEnv } from '../env';
 import { fieldErrors } from './errors';
+import { XLSX_CONTENT_TYPE } from './xlsx';
 
 /**
  * A Hono router whose request validation answers with the API's 400 (docs/product.md §19): the first failing
@@ -26,5 +27,14 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
 
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },
+  description,
+});
+
+/** A 200 that is a CSV file (worker/lib/csv.ts), not JSON. */
+export const csvContent = (description: string) => ({ content: { 'text/csv': { schema: z.string() } }, description });
+
+/** A 200 that is an Excel workbook (worker/lib/xlsx.ts), not JSON. */
+export const xlsxContent = (description: string) => ({
+  content: { [XLSX_CONTENT_TYPE]: { schema: z.string().openapi({ format: 'binary' }) } },
   description,
 });

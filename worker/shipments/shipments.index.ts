@@ -2,8 +2,9 @@ import { getDb } from '../db/client';
 import { requestScope } from '../db/scope';
 import { csvResponse } from '../lib/csv';
 import { createRouter } from '../lib/http';
+import { xlsxResponse } from '../lib/xlsx';
 import { loadMotherGroups } from './mothers-list';
-import { shipmentsCsv } from './shipments.csv';
+import { shipmentsExport } from './shipments.export';
 import { listPlans, listShipments, priceStats } from './shipments.queries';
 import * as routes from './shipments.routes';
 import {
@@ -60,6 +61,14 @@ export const shipmentsRouter = createRouter({ bodyErrorCode: 'INVALID_SHIPMENT_D
     return c.json({ data: { mothers, total, page: query.page, limit: query.limit } }, 200);
   })
   .openapi(routes.exportCsv, async (c) => {
-    const { filename, headers, rows } = await shipmentsCsv(getDb(c.env), c.get('farmId'), c.req.valid('query'));
-    return csvResponse(filename, headers, rows) as never;
+    const { csvFilename, sheet } = await shipmentsExport(getDb(c.env), c.get('farmId'), c.req.valid('query'));
+    return csvResponse(
+      csvFilename,
+      sheet.columns.map((column) => column.header),
+      sheet.rows,
+    ) as never;
+  })
+  .openapi(routes.exportXlsx, async (c) => {
+    const { xlsxFilename, sheet } = await shipmentsExport(getDb(c.env), c.get('farmId'), c.req.valid('query'));
+    return xlsxResponse(xlsxFilename, sheet) as never;
   });

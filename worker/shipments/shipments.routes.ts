@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { farmAccess } from '../farms/farm-access';
 import { errorBodySchema } from '../lib/error-body';
-import { jsonBody, jsonContent } from '../lib/http';
+import { csvContent, jsonBody, jsonContent, xlsxContent } from '../lib/http';
 import {
   cattleIdSchema,
   createPlanSchema,
@@ -177,15 +177,20 @@ export const mothersList = createRoute({
   },
 });
 
+/** The same rows twice: CSV for machines, .xlsx for Excel. */
+const download = { ...common, method: 'get' as const, request: { query: exportQuerySchema } };
+const downloadErrors = { ...memberErrors, 400: error('Invalid period') };
+
 export const exportCsv = createRoute({
-  ...common,
-  method: 'get',
+  ...download,
   path: '/export.csv',
   summary: 'Shipments as CSV (UTF-8 with BOM, CRLF)',
-  request: { query: exportQuerySchema },
-  responses: {
-    ...memberErrors,
-    200: { content: { 'text/csv': { schema: z.string() } }, description: 'shipments.csv' },
-    400: error('Invalid period'),
-  },
+  responses: { ...downloadErrors, 200: csvContent('shipments-YYYYMMDD.csv') },
+});
+
+export const exportXlsx = createRoute({
+  ...download,
+  path: '/export.xlsx',
+  summary: 'Shipments as an Excel workbook (sheet 出荷記録; IDs and ear tags as text, so leading zeros stay)',
+  responses: { ...downloadErrors, 200: xlsxContent('出荷記録_YYYYMMDD.xlsx') },
 });

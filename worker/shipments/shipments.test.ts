@@ -615,6 +615,7 @@ describe('OpenAPI', () => {
       '/api/v1/shipments/price-stats',
       '/api/v1/shipments/mothers/list',
       '/api/v1/shipments/export.csv',
+      '/api/v1/shipments/export.xlsx',
     ]) {
       expect(paths).toContain(path);
     }

@@ -13,7 +13,7 @@ export async function api(path: string, init: Init = {}) {
   if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
   let body: BodyInit | undefined;
   if (init.body !== undefined) {
-    if (typeof init.body === 'string') body = init.body;
+    if (typeof init.body === 'string' || init.body instanceof Uint8Array) body = init.body as BodyInit;
     else {
       body = JSON.stringify(init.body);
       if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
@@ -23,8 +23,9 @@ export async function api(path: string, init: Init = {}) {
   const ctx = createExecutionContext();
   const response = await worker.fetch(request, { ...testEnv, ...init.env } as Env, ctx);
   await waitOnExecutionContext(ctx);
-  // Keep a BOM visible: CSV downloads must start with one.
-  const text = new TextDecoder('utf-8', { ignoreBOM: true, fatal: false }).decode(await response.arrayBuffer());
+  // The raw bytes for binary downloads (.xlsx); the text keeps a BOM visible: CSV downloads must start with one.
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder('utf-8', { ignoreBOM: true, fatal: false }).decode(bytes);
   let json: any;
   try {
     json = text ? JSON.parse(text) : undefined;
@@ -32,7 +33,7 @@ export async function api(path: string, init: Init = {}) {
     json = undefined;
   }
   assertMatchesContract(init.method ?? 'GET', path, response.status, response.headers.get('Content-Type') ?? '', json);
-  return { status: response.status, headers: response.headers, json, text };
+  return { status: response.status, headers: response.headers, json, text, bytes };
 }
 
 let counter = 0;

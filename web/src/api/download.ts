@@ -2,7 +2,8 @@ import { authHeaders, toApiError } from './client';
 
 /**
  * Fetches a file from the API with the signed-in token (a plain link cannot send it), with the file name the
- * server gave in Content-Disposition (null when it gave none).
+ * server gave in Content-Disposition — its UTF-8 `filename*` (牛台帳_20260501.xlsx) before the ASCII fallback — or
+ * null when it gave none.
  */
 export async function apiFetchFile(
   path: string,
@@ -10,7 +11,9 @@ export async function apiFetchFile(
 ): Promise<{ blob: Blob; filename: string | null }> {
   const response = await fetch(`/api/v1${path}`, { headers: { ...authHeaders(), ...headers } });
   if (!response.ok) throw await toApiError(response);
-  const filename = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? null;
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const filename = utf8 ? decodeURIComponent(utf8) : (/filename="([^"]+)"/.exec(disposition)?.[1] ?? null);
   return { blob: await response.blob(), filename };
 }
 

@@ -6,6 +6,8 @@ export type BreedingKpi = InferResponseType<(typeof api.kpi.breeding)['$get'], 2
 export type BreedingTrends = InferResponseType<(typeof api.kpi.breeding.trends)['$get'], 200>['data'];
 export type MonthlyKpi = BreedingTrends['months'][number];
 export type BreedingDelta = InferResponseType<(typeof api.kpi.breeding.delta)['$get'], 200>['data'];
+export type KpiCows = InferResponseType<(typeof api.kpi.breeding.cattle)['$get'], 200>['data'];
+export type KpiCow = KpiCows['results'][number];
 
 /** A JST period; an empty `from`/`to` asks the API for its default (the last 365 days up to today). */
 export interface KpiPeriod {
@@ -17,6 +19,7 @@ export interface KpiPeriod {
 export const kpiKeys = {
   all: ['kpi'] as const,
   breeding: (period: KpiPeriod) => [...kpiKeys.all, 'breeding', period.from ?? null, period.to ?? null] as const,
+  cows: (period: KpiPeriod) => [...kpiKeys.all, 'cows', period.from ?? null, period.to ?? null] as const,
   trends: (months: number) => [...kpiKeys.all, 'trends', months] as const,
   delta: () => [...kpiKeys.all, 'delta'] as const,
 };
@@ -35,6 +38,15 @@ export const breedingKpiQuery = (period: KpiPeriod = {}) =>
     staleTime: 60_000,
   });
 
+/** The drill-down: one row per cow with a breeding event in the period, most open services first. */
+export const kpiCowsQuery = (period: KpiPeriod = {}) =>
+  queryOptions({
+    queryKey: kpiKeys.cows(period),
+    queryFn: ({ signal }) =>
+      unwrap(api.kpi.breeding.cattle.$get({ query: periodQuery(period) }, { init: { signal } })).then((r) => r.data),
+    staleTime: 60_000,
+  });
+
 export const breedingTrendsQuery = (months = 12) =>
   queryOptions({
     queryKey: kpiKeys.trends(months),
@@ -45,6 +57,7 @@ export const breedingTrendsQuery = (months = 12) =>
     staleTime: 60_000,
   });
 
+/** The last complete month against the one before (the API's default). */
 export const breedingDeltaQuery = () =>
   queryOptions({
     queryKey: kpiKeys.delta(),

@@ -123,9 +123,12 @@ export const movePlan = (cattleId: number, plannedShipmentMonth: string) =>
 export const cancelPlan = (cattleId: number) =>
   unwrap(api.shipments.plans[':cattleId'].$delete({ param: { cattleId: String(cattleId) } }));
 
-/** Fetches the CSV with the bearer token (a plain link could not send it) and saves it under the server's file name. */
-export async function downloadShipmentsCsv(period: ShipmentPeriod) {
+/**
+ * Fetches the CSV (for machines) or the Excel workbook with the bearer token (a plain link could not send it) and
+ * saves it under the server's file name.
+ */
+export async function downloadShipments(period: ShipmentPeriod, format: 'csv' | 'xlsx') {
   const query = new URLSearchParams(toQuery(period)).toString();
-  const { blob, filename } = await apiFetchFile(`/shipments/export.csv${query ? `?${query}` : ''}`);
-  downloadBlob(blob, filename ?? 'shipments.csv');
+  const { blob, filename } = await apiFetchFile(`/shipments/export.${format}${query ? `?${query}` : ''}`);
+  downloadBlob(blob, filename ?? `shipments.${format}`);
 }

@@ -2,10 +2,10 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { formatDateJa } from '@worker/domain/calendar';
 import { CATTLE_STATUSES, GENDERS, GROWTH_STAGES, IN_HERD_STATUSES } from '@worker/domain/cattle-enums';
-import { Download, Plus, Search, SlidersHorizontal } from 'lucide-react';
+import { Download, FileUp, Plus, Search, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { type CattleListSearch, cattleListQuery, statusCountsQuery } from '../../api/cattle';
-import { apiFetchBlob, downloadBlob } from '../../api/download';
+import { apiFetchBlob, apiFetchFile, downloadBlob } from '../../api/download';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { AlertMarker, StatusBadge, useAgeLabel } from './cattle-badges';
@@ -84,6 +84,11 @@ export function CattleListPage() {
     const blob = await apiFetchBlob('/cattle/export.csv');
     downloadBlob(blob, t('cattle.exportFileName'));
   };
+  // The workbook for Excel keeps every ID's leading zero; saved under the server's dated name.
+  const exportXlsx = async () => {
+    const { blob, filename } = await apiFetchFile('/cattle/export.xlsx');
+    downloadBlob(blob, filename ?? t('cattle.exportXlsxFileName'));
+  };
 
   return (
     <div className="page">
@@ -94,6 +99,14 @@ export function CattleListPage() {
             <Download size={18} aria-hidden="true" />
             {t('cattle.export')}
           </button>
+          <button type="button" className="button button--small" onClick={exportXlsx}>
+            <Download size={18} aria-hidden="true" />
+            {t('cattle.exportXlsx')}
+          </button>
+          <Link to="/cattle/import" className="button button--small">
+            <FileUp size={18} aria-hidden="true" />
+            {t('cattle.importCsv')}
+          </Link>
           <Link to="/cattle/new" className="button button--primary">
             <Plus size={20} aria-hidden="true" />
             {t('cattle.register')}
@@ -269,9 +282,15 @@ export function CattleListPage() {
       ) : rows.length === 0 ? (
         <EmptyState title={filtered ? t('cattle.empty') : t('cattle.emptyHerd')}>
           {!filtered ? (
-            <Link to="/cattle/new" className="button button--primary">
-              {t('cattle.register')}
-            </Link>
+            <div className="page__actions" style={{ justifyContent: 'center' }}>
+              <Link to="/cattle/import" className="button button--primary">
+                <FileUp size={20} aria-hidden="true" />
+                {t('cattle.importCsv')}
+              </Link>
+              <Link to="/cattle/new" className="button">
+                {t('cattle.register')}
+              </Link>
+            </div>
           ) : null}
         </EmptyState>
       ) : (

@@ -11,6 +11,7 @@ import { defineMessages, useI18n } from '../../lib/i18n';
 import { TodayAlerts } from '../alerts/today-alerts';
 import { StatusBadge } from '../cattle/cattle-badges';
 import { KpiTiles } from '../kpi/kpi-tiles';
+import { FirstSteps } from './first-steps';
 import './home.css';
 
 defineMessages({
@@ -120,6 +121,7 @@ export function HomePage() {
           {t('home.record')}
         </Link>
       </header>
+      <FirstSteps />
       <TodayAlerts max={6} />
       <div className="home-grid">
         <section className="card" aria-labelledby="home-calvings">

@@ -1,26 +1,77 @@
-import type { BreedingDelta } from '../../api/kpi';
+import { METRIC_INFO, METRICS, type Metric } from '@worker/domain/kpi';
+import type { BreedingKpi } from '../../api/kpi';
 
-/** The four breeding KPIs, in the order the screens show them. */
-export type KpiMetric = keyof BreedingDelta['metrics'];
-export const KPI_METRICS: KpiMetric[] = ['conceptionRate', 'avgDaysOpen', 'avgCalvingInterval', 'aiPerConception'];
+/** The eight breeding KPIs of docs/product.md §8, in the order the screens show them; labels and definitions live in METRIC_INFO. */
+export type KpiMetric = Metric;
+export const KPI_METRICS: readonly KpiMetric[] = METRICS;
+/** The four shown on the home screen. */
+export const HOME_METRICS: readonly KpiMetric[] = [
+  'conceptionRate',
+  'aiPerConception',
+  'avgDaysOpen',
+  'avgCalvingInterval',
+];
 
-const DECIMALS: Record<KpiMetric, number> = {
-  conceptionRate: 1,
-  avgDaysOpen: 0,
-  avgCalvingInterval: 0,
-  aiPerConception: 1,
-};
+export type KpiCountKey = keyof BreedingKpi['counts'];
+export const KPI_COUNT_KEYS: readonly KpiCountKey[] = [
+  'services',
+  'pregnancies',
+  'openServices',
+  'firstServices',
+  'calvings',
+  'cattle',
+  'events',
+];
 
+const numberLocale = (locale: string) => (locale === 'en' ? 'en-US' : 'ja-JP');
+/** Days are whole; rates and services per conception have one decimal (as the API rounds them). */
+export const metricDigits = (metric: KpiMetric) => (METRIC_INFO[metric].unit === '日' ? 0 : 1);
+
+export const metricLabel = (metric: KpiMetric, locale: string) =>
+  locale === 'en' ? METRIC_INFO[metric].en : METRIC_INFO[metric].ja;
+export const metricDefinition = (metric: KpiMetric, locale: string) =>
+  locale === 'en' ? METRIC_INFO[metric].defEn : METRIC_INFO[metric].defJa;
+
+const UNIT_KEY = { '%': 'percent', 日: 'days', 回: 'times' } as const;
+/** The unit as written after a value: %, 日 / days, 回 / services. */
+export const metricUnit = (metric: KpiMetric, t: (key: string) => string) =>
+  t(`kpi.unit.${UNIT_KEY[METRIC_INFO[metric].unit]}`);
+/** The unit of a change: a rate changes in points. */
+export const changeUnit = (metric: KpiMetric, t: (key: string) => string) =>
+  t(`kpi.changeUnit.${UNIT_KEY[METRIC_INFO[metric].unit]}`);
+
+/** A figure as shown: '—' when the API has nothing to divide (never 0 or 100 from nothing). */
 export function formatMetric(metric: KpiMetric, value: number | null, locale: string): string {
   if (value === null) return '—';
-  const digits = DECIMALS[metric];
-  return new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'ja-JP', {
+  const digits = metricDigits(metric);
+  return new Intl.NumberFormat(numberLocale(locale), {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(value);
 }
 
+/** A figure with its unit, or '—' alone. */
+export function formatWithUnit(metric: KpiMetric, value: number | null, locale: string, t: (key: string) => string) {
+  if (value === null) return '—';
+  const unit = metricUnit(metric, t);
+  return locale === 'en' && unit !== '%'
+    ? `${formatMetric(metric, value, locale)} ${unit}`
+    : `${formatMetric(metric, value, locale)}${unit}`;
+}
+
 export function formatChange(metric: KpiMetric, change: number, locale: string): string {
   const sign = change > 0 ? '+' : change < 0 ? '−' : '±';
   return `${sign}${formatMetric(metric, Math.abs(change), locale)}`;
+}
+
+export const formatCount = (value: number, locale: string) => new Intl.NumberFormat(numberLocale(locale)).format(value);
+
+/** `2026-05` as 2026年5月 / May 2026. */
+export function monthName(month: string, locale: string) {
+  const [y, m] = month.split('-');
+  return locale === 'en'
+    ? new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${month}-15T00:00:00Z`),
+      )
+    : `${y}年${Number(m)}月`;
 }

@@ -4,19 +4,19 @@ import { formatDateJa, todayJst } from '@worker/domain/calendar';
 import { customPeriodSchema } from '@worker/kpi/kpi.schemas';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { type BreedingKpi, breedingDeltaQuery, breedingKpiQuery, breedingTrendsQuery } from '../../api/kpi';
-import { TextField } from '../../components/form';
+import { type BreedingKpi, breedingKpiQuery, breedingTrendsQuery } from '../../api/kpi';
+import { SelectField, TextField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
-import { KPI_METRICS } from './format';
-import type { KpiSearch } from './kpi-search';
+import { formatCount, KPI_COUNT_KEYS, KPI_METRICS, type KpiMetric, metricLabel } from './format';
+import { DeltaCard } from './kpi-delta';
+import type { KpiSearch, PeriodChoice } from './kpi-search';
 import { KpiTileGrid } from './kpi-tiles';
 import { TrendChart } from './trend-chart';
 import './kpi.css';
 import './messages';
 
-type PeriodChoice = NonNullable<KpiSearch['period']>;
 const choices: { value: PeriodChoice; labelKey: string }[] = [
   { value: 'last365', labelKey: 'kpi.periodLast365' },
   { value: 'thisYear', labelKey: 'kpi.periodThisYear' },
@@ -33,7 +33,7 @@ function requestedPeriod(search: KpiSearch): { from?: string; to?: string } {
 }
 
 function ReliabilityCard({ kpi }: { kpi: BreedingKpi }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { reliability, nextReliability, counts } = kpi;
   const explain = {
     high: 'kpi.reliability.explainHigh',
@@ -61,8 +61,18 @@ function ReliabilityCard({ kpi }: { kpi: BreedingKpi }) {
         <span className="kpi-reliability__level">{t(`kpi.reliability.${reliability}`)}</span>
       </h2>
       <p>{t(explain)}</p>
-      <p className="muted">{t('kpi.reliability.counts', counts)}</p>
       {next ? <p>{next}</p> : null}
+      <h3 className="kpi-counts__title">{t('kpi.counts.title')}</h3>
+      <dl className="kpi-counts">
+        {KPI_COUNT_KEYS.map((key) => (
+          <div key={key} className="kpi-counts__item" data-count={key}>
+            <dt>{t(`kpi.counts.${key}`)}</dt>
+            <dd>
+              {t(key === 'cattle' ? 'kpi.counts.head' : 'kpi.counts.value', { n: formatCount(counts[key], locale) })}
+            </dd>
+          </div>
+        ))}
+      </dl>
     </section>
   );
 }
@@ -87,10 +97,17 @@ function InsightsCard({ kpi }: { kpi: BreedingKpi }) {
 }
 
 export function KpiPage() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const search = useSearch({ from: '/app/kpi' });
   const navigate = useNavigate({ from: '/kpi' });
   const choice: PeriodChoice = search.period ?? 'last365';
+  const chart: KpiMetric = search.chart ?? 'conceptionRate';
+  const chooseChart = (metric: KpiMetric) =>
+    void navigate({
+      search: (prev) => ({ ...prev, chart: metric === 'conceptionRate' ? undefined : metric }),
+      replace: true,
+      resetScroll: false,
+    });
   const [draft, setDraft] = useState({ from: search.from ?? '', to: search.to ?? todayJst() });
   const [formErrors, setFormErrors] = useState<FieldErrors>({});
   useEffect(() => setDraft({ from: search.from ?? '', to: search.to ?? todayJst() }), [search.from, search.to]);
@@ -98,20 +115,20 @@ export function KpiPage() {
   const period = requestedPeriod(search);
   const waitingForCustom = choice === 'custom' && !(search.from && search.to);
   const kpi = useQuery({ ...breedingKpiQuery(period), enabled: !waitingForCustom });
-  const delta = useQuery(breedingDeltaQuery());
   const trends = useQuery(breedingTrendsQuery(12));
   const serverErrors = kpi.error instanceof ApiError && kpi.error.status === 400 ? describeError(kpi.error).fields : {};
   const fieldErrors = { ...serverErrors, ...formErrors };
 
   const choose = (value: PeriodChoice) => {
     setFormErrors({});
+    const keepChart = search.chart ? { chart: search.chart } : {};
     void navigate({
       search:
         value === 'custom'
-          ? { period: value, from: search.from, to: search.to }
+          ? { period: value, from: search.from, to: search.to, ...keepChart }
           : value === 'last365'
-            ? {}
-            : { period: value },
+            ? keepChart
+            : { period: value, ...keepChart },
     });
   };
 
@@ -123,7 +140,7 @@ export function KpiPage() {
       return;
     }
     setFormErrors({});
-    void navigate({ search: { period: 'custom', from: parsed.data.from, to: parsed.data.to } });
+    void navigate({ search: (prev) => ({ ...prev, period: 'custom', from: parsed.data.from, to: parsed.data.to }) });
   };
 
   return (
@@ -197,13 +214,15 @@ export function KpiPage() {
           <h2 id="kpi-results-title" className="visually-hidden">
             {t('kpi.resultsTitle')}
           </h2>
-          <KpiTileGrid kpi={kpi.data} delta={delta.data} />
+          <KpiTileGrid kpi={kpi.data} choice={choice} />
           <div className="kpi-columns">
             <InsightsCard kpi={kpi.data} />
             <ReliabilityCard kpi={kpi.data} />
           </div>
         </section>
       )}
+
+      <DeltaCard />
 
       <section aria-labelledby="kpi-trends-title" className="kpi-trends">
         <h2 id="kpi-trends-title">{t('kpi.trendsTitle')}</h2>
@@ -219,10 +238,19 @@ export function KpiPage() {
             </EmptyState>
           </div>
         ) : (
-          <div className="kpi-charts">
-            {KPI_METRICS.map((metric) => (
-              <TrendChart key={metric} metric={metric} months={trends.data.months} />
-            ))}
+          <div className="card kpi-charts">
+            <SelectField
+              label={t('kpi.chartMetric')}
+              value={chart}
+              onChange={(e) => chooseChart(e.target.value as KpiMetric)}
+            >
+              {KPI_METRICS.map((metric) => (
+                <option key={metric} value={metric}>
+                  {metricLabel(metric, locale)}
+                </option>
+              ))}
+            </SelectField>
+            <TrendChart metric={chart} months={trends.data.months} />
           </div>
         )}
       </section>

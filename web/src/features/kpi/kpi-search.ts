@@ -1,9 +1,64 @@
+import { METRICS } from '@worker/domain/kpi';
 import { z } from 'zod';
 
-/** The /kpi screen keeps its period in the URL, so a chosen period survives a reload and can be shared. */
+const PERIOD_CHOICES = ['last365', 'thisYear', 'custom'] as const;
+export type PeriodChoice = (typeof PERIOD_CHOICES)[number];
+/** A JST date as the API takes it; anything else in the URL is dropped (the API then uses its default). */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .catch(undefined);
+
+/** The /kpi screen keeps its period and the charted figure in the URL, so they survive a reload and can be shared. */
 export const kpiSearchSchema = z.object({
-  period: z.enum(['last365', 'thisYear', 'custom']).optional().catch(undefined),
+  period: z.enum(PERIOD_CHOICES).optional().catch(undefined),
   from: z.string().optional().catch(undefined),
   to: z.string().optional().catch(undefined),
+  chart: z.enum(METRICS).optional().catch(undefined),
 });
 export type KpiSearch = z.infer<typeof kpiSearchSchema>;
+
+/** Columns of the drill-down, in the order shown. */
+export const KPI_COW_COLUMNS = [
+  'earTag',
+  'name',
+  'services',
+  'pregnant',
+  'open',
+  'daysOpen',
+  'daysToFirstService',
+  'calvingInterval',
+] as const;
+export type KpiCowColumn = (typeof KPI_COW_COLUMNS)[number];
+
+/**
+ * /kpi/cattle: the period (`from`, `to`), the choice /kpi had (`period`, for the way back) and the sort; no sort
+ * means the API's order, most open services first.
+ */
+export const kpiCowsSearchSchema = z.object({
+  from: isoDate,
+  to: isoDate,
+  period: z.enum(PERIOD_CHOICES).optional().catch(undefined),
+  sort: z.enum(KPI_COW_COLUMNS).optional().catch(undefined),
+  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+});
+export type KpiCowsSearch = z.infer<typeof kpiCowsSearchSchema>;
+
+/** The drill-down of the period a KPI screen shows. */
+export const cowsSearchFor = (
+  period: { from: string; to: string },
+  choice: PeriodChoice = 'custom',
+): KpiCowsSearch => ({
+  from: period.from,
+  to: period.to,
+  ...(choice === 'custom' ? {} : { period: choice }),
+});
+
+/** The way back from the drill-down to /kpi, with the period it came from. */
+export function kpiSearchFor(search: KpiCowsSearch): KpiSearch {
+  if (search.period === 'last365') return {};
+  if (search.period === 'thisYear') return { period: 'thisYear' };
+  if (search.from && search.to) return { period: 'custom', from: search.from, to: search.to };
+  return {};
+}

@@ -1,73 +1,73 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowDown, ArrowRight, ArrowUp, Minus } from 'lucide-react';
-import { type BreedingDelta, type BreedingKpi, breedingDeltaQuery, breedingKpiQuery } from '../../api/kpi';
+import { ArrowRight, ChevronRight } from 'lucide-react';
+import { type BreedingKpi, breedingKpiQuery } from '../../api/kpi';
 import { ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
-import { formatChange, formatMetric, KPI_METRICS, type KpiMetric } from './format';
+import {
+  formatMetric,
+  formatWithUnit,
+  HOME_METRICS,
+  KPI_METRICS,
+  type KpiMetric,
+  metricDefinition,
+  metricLabel,
+  metricUnit,
+} from './format';
+import { cowsSearchFor, type PeriodChoice } from './kpi-search';
 import './kpi.css';
 import './messages';
 
-function basisText(
-  metric: KpiMetric,
-  counts: BreedingKpi['counts'],
-  t: (key: string, params?: Record<string, unknown>) => string,
-) {
-  const { inseminations, calvings, daysOpenGaps, calvingIntervals } = counts;
-  if (metric === 'avgDaysOpen') return t('kpi.basis.avgDaysOpen', { n: daysOpenGaps });
-  if (metric === 'avgCalvingInterval') return t('kpi.basis.avgCalvingInterval', { n: calvingIntervals });
-  return t(`kpi.basis.${metric}`, { inseminations, calvings });
-}
-
-function DeltaLine({ metric, delta }: { metric: KpiMetric; delta: BreedingDelta | undefined }) {
+/**
+ * One tile per figure: value with its unit ('—' when there is nothing to divide), the insight where there is one and
+ * the figure's one-line definition. The whole tile is a link to the cows behind the figures of the same period.
+ */
+export function KpiTileGrid({
+  kpi,
+  choice,
+  metrics = KPI_METRICS,
+}: {
+  kpi: BreedingKpi;
+  choice: PeriodChoice;
+  metrics?: readonly KpiMetric[];
+}) {
   const { t, locale } = useI18n();
-  if (!delta) return null;
-  const d = delta.metrics[metric];
-  const month =
-    locale === 'en'
-      ? new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }).format(
-          new Date(`${delta.month}-15T00:00:00Z`),
-        )
-      : String(Number(delta.month.slice(5)));
-  if (d.direction === null || d.change === null) {
-    return <p className="kpi-delta kpi-delta--none">{t('kpi.deltaNone')}</p>;
-  }
-  const Icon = d.change > 0 ? ArrowUp : d.change < 0 ? ArrowDown : Minus;
-  return (
-    <p className={`kpi-delta kpi-delta--${d.direction}`}>
-      <Icon size={18} aria-hidden="true" />
-      <span>
-        {t('kpi.deltaLabel', { month })} {formatChange(metric, d.change, locale)}
-        {t(`kpi.changeUnit.${metric}`)} <strong>{t(`kpi.direction.${d.direction}`)}</strong>
-      </span>
-    </p>
-  );
-}
-
-/** The four KPI tiles: value with unit, how it was counted, insight colour and the change against last month. */
-export function KpiTileGrid({ kpi, delta }: { kpi: BreedingKpi; delta?: BreedingDelta }) {
-  const { t, locale } = useI18n();
+  const search = cowsSearchFor(kpi.period, choice);
   return (
     <ul className="kpi-tiles">
-      {KPI_METRICS.map((metric) => {
+      {metrics.map((metric) => {
         const value = kpi[metric];
+        const label = metricLabel(metric, locale);
+        const unit = metricUnit(metric, t);
         const insight = kpi.insights.find((i) => i.metric === metric);
+        const shown = value === null ? t('kpi.noValue') : formatWithUnit(metric, value, locale, t);
         return (
-          <li key={metric} className={`kpi-tile kpi-tile--${insight?.level ?? 'neutral'}`} data-metric={metric}>
-            <h3 className="kpi-tile__label">{t(`kpi.metric.${metric}`)}</h3>
-            <p className="kpi-tile__value">
-              {value === null ? (
-                <span className="kpi-tile__none">{t('kpi.noValue')}</span>
-              ) : (
-                <>
-                  <span className="kpi-tile__number">{formatMetric(metric, value, locale)}</span>
-                  <span className="kpi-tile__unit">{t(`kpi.unit.${metric}`)}</span>
-                </>
-              )}
-            </p>
-            {insight ? <p className="kpi-tile__level">{t(`kpi.insight.${metric}.${insight.level}`)}</p> : null}
-            <p className="kpi-tile__basis">{basisText(metric, kpi.counts, t)}</p>
-            <DeltaLine metric={metric} delta={delta} />
+          <li key={metric} className="kpi-tiles__item">
+            <Link
+              to="/kpi/cattle"
+              search={search}
+              className={`kpi-tile kpi-tile--${insight?.level ?? 'neutral'}`}
+              data-metric={metric}
+              aria-label={t('kpi.tileName', { label, value: shown })}
+            >
+              <h3 className="kpi-tile__label">{label}</h3>
+              <p className="kpi-tile__value">
+                {value === null ? (
+                  <span className="kpi-tile__none">—</span>
+                ) : (
+                  <>
+                    <span className="kpi-tile__number">{formatMetric(metric, value, locale)}</span>
+                    <span className="kpi-tile__unit">{unit}</span>
+                  </>
+                )}
+              </p>
+              {insight ? <p className="kpi-tile__level">{t(`kpi.insight.${metric}.${insight.level}`)}</p> : null}
+              <p className="kpi-tile__definition">{metricDefinition(metric, locale)}</p>
+              <span className="kpi-tile__more" aria-hidden="true">
+                {t('kpi.drill')}
+                <ChevronRight size={16} />
+              </span>
+            </Link>
           </li>
         );
       })}
@@ -75,11 +75,10 @@ export function KpiTileGrid({ kpi, delta }: { kpi: BreedingKpi; delta?: Breeding
   );
 }
 
-/** The tiles of the last 365 days, for the home screen. */
+/** The headline tiles of the last 365 days, for the home screen. */
 export function KpiTiles() {
   const { t } = useI18n();
   const kpi = useQuery(breedingKpiQuery());
-  const delta = useQuery(breedingDeltaQuery());
   return (
     <section className="card kpi-home" aria-labelledby="kpi-home-title">
       <div className="kpi-home__header">
@@ -96,7 +95,7 @@ export function KpiTiles() {
       ) : kpi.isError ? (
         <ErrorState error={kpi.error} onRetry={() => kpi.refetch()} />
       ) : (
-        <KpiTileGrid kpi={kpi.data} delta={delta.data} />
+        <KpiTileGrid kpi={kpi.data} choice="last365" metrics={HOME_METRICS} />
       )}
     </section>
   );

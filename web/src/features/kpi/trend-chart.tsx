@@ -1,12 +1,38 @@
 import type { MonthlyKpi } from '../../api/kpi';
 import { useI18n } from '../../lib/i18n';
-import { formatMetric, type KpiMetric } from './format';
+import {
+  formatCount,
+  formatMetric,
+  formatWithUnit,
+  type KpiCountKey,
+  type KpiMetric,
+  metricLabel,
+  metricUnit,
+  monthName,
+} from './format';
 
 const W = 320;
 const H = 168;
 const PAD = { left: 40, right: 12, top: 14, bottom: 26 };
-/** The "excellent" thresholds (docs/product.md §8), drawn as a dashed target line. */
-const TARGETS: Partial<Record<KpiMetric, number>> = { conceptionRate: 80, avgDaysOpen: 85 };
+/** The "excellent" thresholds of the insights (docs/product.md §8), drawn as a dashed target line. */
+const TARGETS: Partial<Record<KpiMetric, number>> = { conceptionRate: 60, avgDaysOpen: 85 };
+const PERCENT: ReadonlySet<KpiMetric> = new Set([
+  'conceptionRate',
+  'firstServiceConceptionRate',
+  'pregnancyRate21',
+  'heatDetectionRate',
+]);
+/** The counts each figure is worked out from, shown beside the monthly values. */
+const BASIS: Record<KpiMetric, KpiCountKey[]> = {
+  conceptionRate: ['pregnancies', 'openServices'],
+  firstServiceConceptionRate: ['firstServices'],
+  aiPerConception: ['pregnancies', 'openServices'],
+  avgDaysOpen: ['pregnancies', 'calvings'],
+  avgDaysToFirstService: ['firstServices', 'calvings'],
+  avgCalvingInterval: ['calvings'],
+  pregnancyRate21: ['pregnancies', 'events'],
+  heatDetectionRate: ['services', 'events'],
+};
 
 function niceStep(span: number) {
   const raw = span / 3;
@@ -16,7 +42,7 @@ function niceStep(span: number) {
 }
 
 function yDomain(metric: KpiMetric, values: number[]): { lo: number; hi: number; ticks: number[] } {
-  if (metric === 'conceptionRate') return { lo: 0, hi: 100, ticks: [0, 50, 100] };
+  if (PERCENT.has(metric)) return { lo: 0, hi: 100, ticks: [0, 50, 100] };
   const target = TARGETS[metric];
   const all = target === undefined ? values : [...values, target];
   if (all.length === 0) return { lo: 0, hi: 1, ticks: [0, 1] };
@@ -30,29 +56,16 @@ function yDomain(metric: KpiMetric, values: number[]): { lo: number; hi: number;
   return { lo, hi, ticks };
 }
 
-export function monthName(month: string, locale: string) {
-  const [y, m] = month.split('-');
-  return locale === 'en' ? month : `${y}年${Number(m)}月`;
-}
-
 const shortMonth = (month: string, locale: string) =>
   locale === 'en'
     ? new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }).format(new Date(`${month}-15T00:00:00Z`))
     : `${Number(month.slice(5))}月`;
 
-function basisCell(metric: KpiMetric, m: MonthlyKpi, locale: string) {
-  const { inseminations, calvings, daysOpenGaps, calvingIntervals } = m.counts;
-  if (metric === 'avgDaysOpen') return locale === 'en' ? `${daysOpenGaps} gaps` : `${daysOpenGaps}件`;
-  if (metric === 'avgCalvingInterval')
-    return locale === 'en' ? `${calvingIntervals} intervals` : `${calvingIntervals}件`;
-  return locale === 'en' ? `AI ${inseminations} / calvings ${calvings}` : `授精${inseminations}・分娩${calvings}`;
-}
-
 /** A small line chart of one KPI by month, drawn as SVG, with the same numbers in a table beside it. */
 export function TrendChart({ metric, months }: { metric: KpiMetric; months: MonthlyKpi[] }) {
   const { t, locale } = useI18n();
-  const label = t(`kpi.metric.${metric}`);
-  const unit = t(`kpi.unit.${metric}`);
+  const label = metricLabel(metric, locale);
+  const unit = metricUnit(metric, t);
   const values = months.map((m) => m[metric]);
   const present = values.filter((v): v is number => v !== null);
   const { lo, hi, ticks } = yDomain(metric, present);
@@ -72,14 +85,14 @@ export function TrendChart({ metric, months }: { metric: KpiMetric; months: Mont
       ? t('kpi.chartSummary', {
           metric: label,
           month: monthName(months[lastIndex].month, locale),
-          value: `${formatMetric(metric, values[lastIndex], locale)}${unit}`,
+          value: formatWithUnit(metric, values[lastIndex], locale, t),
         })
       : t('kpi.chartSummaryEmpty', { metric: label });
   const target = TARGETS[metric];
   const labelEvery = months.length > 6 ? 2 : 1;
 
   return (
-    <figure className="card kpi-chart" data-metric={metric}>
+    <figure className="kpi-chart" data-metric={metric}>
       <figcaption className="kpi-chart__title">
         {label}
         <span className="muted">{t('kpi.unitParen', { unit })}</span>
@@ -100,7 +113,7 @@ export function TrendChart({ metric, months }: { metric: KpiMetric; months: Mont
             <g>
               <line className="kpi-chart__target" x1={PAD.left} x2={W - PAD.right} y1={y(target)} y2={y(target)} />
               <text className="kpi-chart__target-label" x={W - PAD.right} y={y(target) - 4} textAnchor="end">
-                {t('kpi.target', { value: `${target}${unit}` })}
+                {t('kpi.target', { value: formatWithUnit(metric, target, locale, t) })}
               </text>
             </g>
           ) : null}
@@ -137,7 +150,11 @@ export function TrendChart({ metric, months }: { metric: KpiMetric; months: Mont
               <tr key={m.month}>
                 <th scope="row">{monthName(m.month, locale)}</th>
                 <td>{formatMetric(metric, m[metric], locale)}</td>
-                <td>{basisCell(metric, m, locale)}</td>
+                <td>
+                  {BASIS[metric]
+                    .map((key) => `${t(`kpi.counts.${key}`)} ${formatCount(m.counts[key], locale)}`)
+                    .join(t('kpi.reliability.separator'))}
+                </td>
               </tr>
             ))}
           </tbody>

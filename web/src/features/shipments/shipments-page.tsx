@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { downloadShipmentsCsv } from '../../api/shipments';
+import { downloadShipments } from '../../api/shipments';
 import { FormError } from '../../components/form';
 import { describeError } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
@@ -13,6 +13,9 @@ import { SHIPMENT_TABS, type ShipmentsSearch, type ShipmentTab } from './shipmen
 import { StatsTab } from './stats-tab';
 import './messages';
 import './shipments.css';
+
+const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 const tabLabels: Record<ShipmentTab, string> = {
   records: 'shipments.tabRecords',
@@ -27,7 +30,10 @@ export function ShipmentsPage() {
   const navigate = useNavigate({ from: '/shipments' });
   const tab: ShipmentTab = search.tab ?? 'records';
   const [notice, setNotice] = useState<string | null>(null);
-  const exportCsv = useMutation({ mutationFn: () => downloadShipmentsCsv({ from: search.from, to: search.to }) });
+  // One download at a time: the CSV for machines, the workbook for Excel (IDs keep their zero).
+  const exportFile = useMutation({
+    mutationFn: (format: ExportFormat) => downloadShipments({ from: search.from, to: search.to }, format),
+  });
   useEffect(() => {
     if (!notice) return;
     const timer = setTimeout(() => setNotice(null), 5000);
@@ -55,23 +61,27 @@ export function ShipmentsPage() {
           <h1>{t('shipments.title')}</h1>
           <p className="muted">{t('shipments.lead')}</p>
         </div>
-        <button
-          type="button"
-          className="button"
-          onClick={() => exportCsv.mutate()}
-          disabled={exportCsv.isPending}
-          aria-busy={exportCsv.isPending}
-        >
-          {exportCsv.isPending ? (
-            <span className="spinner" aria-hidden="true" />
-          ) : (
-            <Download size={18} aria-hidden="true" />
-          )}
-          {t('shipments.exportCsv')}
-        </button>
+        <div className="page__actions">
+          {EXPORT_FORMATS.map((format) => {
+            const busy = exportFile.isPending && exportFile.variables === format;
+            return (
+              <button
+                key={format}
+                type="button"
+                className="button"
+                onClick={() => exportFile.mutate(format)}
+                disabled={exportFile.isPending}
+                aria-busy={busy}
+              >
+                {busy ? <span className="spinner" aria-hidden="true" /> : <Download size={18} aria-hidden="true" />}
+                {t(format === 'csv' ? 'shipments.exportCsv' : 'shipments.exportXlsx')}
+              </button>
+            );
+          })}
+        </div>
       </header>
-      {exportCsv.error ? (
-        <FormError message={`${t('shipments.exportFailed')}: ${describeError(exportCsv.error).message ?? ''}`} />
+      {exportFile.error ? (
+        <FormError message={`${t('shipments.exportFailed')}: ${describeError(exportFile.error).message ?? ''}`} />
       ) : null}
       <div className="shipments-tabs" role="tablist" aria-label={t('shipments.tabs')} onKeyDown={onKeyDown}>
         {SHIPMENT_TABS.map((key) => (

@@ -3,23 +3,28 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client';
 import { cattle, motherInfo, shipments } from '../db/schema';
 import { todayJst } from '../domain/calendar';
+import type { Column, Sheet } from '../lib/xlsx';
 
-export const SHIPMENT_CSV_HEADERS = [
-  '出荷日',
-  '個体識別番号',
-  '耳標番号',
-  '名号',
-  '性別',
-  '出荷時月齢',
-  '体重(kg)',
-  '価格(円)',
-  '出荷先',
-  '母牛',
-  '備考',
-] as const;
+/** The shipments' columns, in order: the CSV's header and the .xlsx's typed cells (§10). */
+export const SHIPMENT_EXPORT_COLUMNS: readonly Column[] = [
+  { header: '出荷日', kind: 'date' },
+  { header: '個体識別番号', kind: 'text' },
+  { header: '耳標番号', kind: 'text' },
+  { header: '名号', kind: 'text' },
+  { header: '性別', kind: 'text' },
+  { header: '出荷時月齢', kind: 'number' },
+  { header: '体重(kg)', kind: 'number' },
+  { header: '価格(円)', kind: 'number' },
+  { header: '出荷先', kind: 'text' },
+  { header: '母牛', kind: 'text' },
+  { header: '備考', kind: 'text' },
+];
 
-/** The owner's shipments in a period (all of them without one), oldest first, as CSV cells. */
-export async function shipmentsCsv(db: Db, farmId: number, period: { from?: string; to?: string }) {
+/**
+ * The owner's shipments in a period (all of them without one), oldest first: the one source of
+ * GET /shipments/export.csv and GET /shipments/export.xlsx.
+ */
+export async function shipmentsExport(db: Db, farmId: number, period: { from?: string; to?: string }) {
   const mother = alias(cattle, 'mother');
   const rows = await db
     .select({
@@ -47,9 +52,10 @@ export async function shipmentsCsv(db: Db, farmId: number, period: { from?: stri
       ),
     )
     .orderBy(asc(shipments.shipmentDate), asc(cattle.identificationNumber));
-  return {
-    filename: `shipments-${todayJst().replaceAll('-', '')}.csv`,
-    headers: SHIPMENT_CSV_HEADERS,
+  const day = todayJst().replaceAll('-', '');
+  const sheet: Sheet = {
+    name: '出荷記録',
+    columns: SHIPMENT_EXPORT_COLUMNS,
     rows: rows.map((r) => [
       r.shipmentDate,
       r.identificationNumber,
@@ -64,4 +70,5 @@ export async function shipmentsCsv(db: Db, farmId: number, period: { from?: stri
       r.notes,
     ]),
   };
+  return { csvFilename: `shipments-${day}.csv`, xlsxFilename: `出荷記録_${day}.xlsx`, sheet };
 }

@@ -1,0 +1,216 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { apiCall, baseUrl, DESKTOP, outbox, signIn, textOf, uniqueEmail, withPage } from '../support.mjs';
+
+const todayJst = () => new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+const daysAgo = (n) => new Date(Date.parse(`${todayJst()}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+const slashed = (date) => date.replaceAll('-', '/');
+const CONCEPTION_DEFINITION = '受胎率 = 受胎した授精 ÷ 結果の出た授精';
+
+async function call(path, { method = 'GET', body, token } = {}) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await response.json().catch(() => null);
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A new farmer, signed up through the API the way the screens do it. */
+async function newFarmer() {
+  const email = uniqueEmail('e2e-kpi-cows');
+  const password = 'kpi-cows-farmer-2026';
+  await call('/auth/register', { method: 'POST', body: { email } });
+  const [mail] = await outbox(email);
+  const token = decodeURIComponent(/verify\?token=([\w%-]+)/.exec(mail.text)[1]);
+  await call('/auth/complete', { method: 'POST', body: { token, name: '東 牧場', password } });
+  const login = await call('/auth/login', { method: 'POST', body: { email, password } });
+  return { email, password, token: login.token };
+}
+
+async function fromApi(page, path) {
+  const response = await apiCall(page, path);
+  assert.equal(response.status, 200, path);
+  return response.json.data;
+}
+
+const pageWidth = (page) => page.evaluate(() => document.documentElement.scrollWidth);
+/** The cattle ids of the drill-down's cards (phone) or rows (wide), top to bottom. */
+const shownOrder = (page, selector) =>
+  page.locator(selector).evaluateAll((nodes) => nodes.map((n) => Number(n.dataset.cattleId)));
+/** The API's rows sorted on one field, stably, a missing value last. */
+const sortedIds = (rows, field, order) =>
+  [...rows]
+    .sort((a, b) => {
+      if (a[field] === null || b[field] === null) return a[field] === b[field] ? 0 : a[field] === null ? 1 : -1;
+      return order === 'asc' ? a[field] - b[field] : b[field] - a[field];
+    })
+    .map((r) => r.cattleId);
+
+test('on a phone, a KPI tile leads to the cows behind it for the same period, sorted and opened', async () => {
+  const farmer = await newFarmer();
+  // Worked out by hand for the last 365 days (§8: a service's outcome is read from what follows it):
+  //   A: calved 300 days ago; served 220 (open: served again) and 199 (pending: nothing after)
+  //      → services 2, pregnant 0, open 1; days to first service 300→220 = 80; no days open, no interval
+  //   B: calved 400 days ago; served 310, calved 20 days ago (so the service conceived)
+  //      → services 1, pregnant 1, open 0; days open 400→310 = 90; first service 90; calving interval 380
+  //   C: served 100 days ago, nothing after (pending) → services 1, pregnant 0, open 0; no day figures
+  //   Most open services first (then most services, then the older record): A, B, C.
+  const herd = {
+    A: [
+      ['CALVING', 300],
+      ['INSEMINATION', 220],
+      ['INSEMINATION', 199],
+    ],
+    B: [
+      ['CALVING', 400],
+      ['INSEMINATION', 310],
+      ['CALVING', 20],
+    ],
+    C: [['INSEMINATION', 100]],
+  };
+  const ids = {};
+  let number = Math.floor(Math.random() * 1e6) * 1000;
+  for (const [name, events] of Object.entries(herd)) {
+    const created = await call('/cattle', {
+      method: 'POST',
+      token: farmer.token,
+      body: {
+        name: `内訳${name}`,
+        identificationNumber: String(++number).padStart(10, '0'),
+        gender: '雌',
+        growthStage: 'MULTI_PAROUS',
+      },
+    });
+    ids[name] = created.data.cattleId;
+    for (const [eventType, ago] of events) {
+      await call('/events', {
+        method: 'POST',
+        token: farmer.token,
+        body: { cattleId: ids[name], eventType, eventDatetime: `${daysAgo(ago)}T00:00:00.000Z` },
+      });
+    }
+  }
+  const from = daysAgo(364);
+  const to = todayJst();
+
+  await withPage(async (page) => {
+    await signIn(page, farmer);
+    await page.goto(`${baseUrl}/kpi`);
+    const tile = page.getByRole('link', { name: /^受胎率 / });
+    await tile.waitFor();
+    // Each tile says in one line what the figure is, is one 44px link, and the page fits the phone.
+    assert.equal(await textOf(tile.locator('.kpi-tile__definition')), CONCEPTION_DEFINITION);
+    assert.equal(await page.locator('a.kpi-tile').count(), 8);
+    assert.ok((await tile.boundingBox()).height >= 44);
+    assert.equal(await tile.getAttribute('aria-label'), '受胎率 50.0%：牛ごとの内訳');
+    assert.ok((await pageWidth(page)) <= 390, '/kpi fits 390 px');
+
+    await tile.click();
+    await page.waitForURL(/\/kpi\/cattle\?/);
+    const url = new URL(page.url());
+    assert.equal(url.searchParams.get('from'), from);
+    assert.equal(url.searchParams.get('to'), to);
+    await page.getByRole('heading', { name: '牛ごとの繁殖成績', level: 1 }).waitFor();
+    await page.getByText(`${slashed(from)} 〜 ${slashed(to)}`).waitFor();
+
+    // A card per cow on the phone, in the API's order, each a link to the cow.
+    const cards = page.locator('a.kpi-cow-card');
+    await cards.first().waitFor();
+    assert.deepEqual(await shownOrder(page, 'a.kpi-cow-card'), [ids.A, ids.B, ids.C]);
+    const figures = async (id) => {
+      const card = page.locator(`a.kpi-cow-card[data-cattle-id="${id}"]`);
+      assert.equal(await card.getAttribute('href'), `/cattle/${id}`);
+      return (await card.locator('dd').allTextContents()).map((s) => s.trim());
+    };
+    assert.deepEqual(await figures(ids.A), ['2', '0', '1', '—', '80日', '—']);
+    assert.deepEqual(await figures(ids.B), ['1', '1', '0', '90日', '90日', '380日']);
+    assert.deepEqual(await figures(ids.C), ['1', '0', '0', '—', '—', '—']);
+    assert.ok((await pageWidth(page)) <= 390, '/kpi/cattle fits 390 px');
+    // The table of wider screens is not shown on a phone.
+    assert.equal(await page.locator('.kpi-cow-table').isVisible(), false);
+
+    // Fewest open services first: the order turns round (stably), and the choice is kept in the URL.
+    await page.getByLabel('並び替え').selectOption({ label: '不受胎の少ない順' });
+    await page.waitForURL(/sort=open/);
+    assert.deepEqual(await shownOrder(page, 'a.kpi-cow-card'), [ids.B, ids.C, ids.A]);
+    await page.getByLabel('並び替え').selectOption({ label: '空胎日数の長い順' });
+    await page.waitForURL(/sort=daysOpen/);
+    assert.deepEqual((await shownOrder(page, 'a.kpi-cow-card'))[0], ids.B);
+
+    // The way back keeps the period, and a cow opens from its card.
+    await page.getByRole('link', { name: '繁殖成績に戻る' }).click();
+    await page.waitForURL(/\/kpi(\?|$)/);
+    assert.equal(await page.getByRole('radio', { name: '直近365日' }).isChecked(), true);
+    await page.getByRole('link', { name: /^受胎率 / }).click();
+    await page.waitForURL(/\/kpi\/cattle\?/);
+    await page.locator(`a.kpi-cow-card[data-cattle-id="${ids.A}"]`).click();
+    await page.waitForURL(new RegExp(`/cattle/${ids.A}$`));
+    await page.getByRole('heading', { name: '内訳A', level: 1 }).waitFor();
+  });
+});
+
+test('on a wide screen the demo farm’s cows are a table sorted by its column headers', async () => {
+  await withPage(
+    async (page) => {
+      await signIn(page);
+      await page.goto(`${baseUrl}/kpi?period=thisYear`);
+      await page.getByRole('link', { name: /^空胎日数 / }).click();
+      await page.waitForURL(/\/kpi\/cattle\?/);
+      const url = new URL(page.url());
+      const year = todayJst().slice(0, 4);
+      assert.equal(url.searchParams.get('from'), `${year}-01-01`);
+      assert.equal(url.searchParams.get('to'), todayJst());
+      const data = await fromApi(page, `/kpi/breeding/cattle?from=${year}-01-01&to=${todayJst()}`);
+      const rows = page.locator('.kpi-cow-table tbody tr');
+      if (data.results.length === 0) {
+        await page.getByText('この期間に繁殖の記録がある牛はいません').waitFor();
+        return;
+      }
+      await rows.first().waitFor();
+      // The table sits in a labelled region that scrolls sideways if it must; the page itself does not.
+      await page.getByRole('region', { name: '牛ごとの繁殖成績の表（横にスクロールできます）' }).waitFor();
+      assert.ok((await pageWidth(page)) <= DESKTOP.width);
+      assert.equal(await page.locator('a.kpi-cow-card').first().isVisible(), false);
+      const apiOrder = data.results.map((r) => r.cattleId);
+      assert.deepEqual(await shownOrder(page, '.kpi-cow-table tbody tr'), apiOrder);
+
+      // The API's order is most open services first: 不受胎 shows descending, pressing it turns it round.
+      const openHeader = page.locator('th', { has: page.getByRole('button', { name: '不受胎' }) });
+      assert.equal(await openHeader.getAttribute('aria-sort'), 'descending');
+      await page.getByRole('button', { name: '不受胎' }).click();
+      assert.equal(await openHeader.getAttribute('aria-sort'), 'ascending');
+      const ascending = sortedIds(data.results, 'open', 'asc');
+      assert.deepEqual(await shownOrder(page, '.kpi-cow-table tbody tr'), ascending);
+      if (new Set(data.results.map((r) => r.open)).size > 1) assert.notDeepEqual(ascending, apiOrder);
+
+      // A figure column starts with the largest (longest days open first); its header says so.
+      const daysHeader = page.locator('th', { has: page.getByRole('button', { name: '空胎日数' }) });
+      await page.getByRole('button', { name: '空胎日数' }).click();
+      assert.equal(await daysHeader.getAttribute('aria-sort'), 'descending');
+      assert.equal(await openHeader.getAttribute('aria-sort'), 'none');
+      assert.deepEqual(await shownOrder(page, '.kpi-cow-table tbody tr'), sortedIds(data.results, 'daysOpen', 'desc'));
+      // A missing figure is a dash, never 0.
+      const blanks = data.results.filter((r) => r.daysOpen === null).length;
+      const dashes = await page.locator('.kpi-cow-table tbody td:nth-child(6)', { hasText: '—' }).count();
+      assert.equal(dashes, blanks);
+
+      // Each row opens its cow; the way back returns to this year on /kpi.
+      const first = data.results.find((r) => r.cattleId === sortedIds(data.results, 'daysOpen', 'desc')[0]);
+      await page.getByRole('link', { name: '繁殖成績に戻る' }).click();
+      await page.waitForURL(/\/kpi\?period=thisYear$/);
+      assert.equal(await page.getByRole('radio', { name: '今年' }).isChecked(), true);
+      await page.goBack();
+      await page.waitForURL(/\/kpi\/cattle\?/);
+      await rows.first().waitFor();
+      await page.locator(`.kpi-cow-table tr[data-cattle-id="${first.cattleId}"] a`).click();
+      await page.waitForURL(new RegExp(`/cattle/${first.cattleId}$`));
+      await page.getByRole('heading', { name: first.name ?? '—', level: 1 }).waitFor();
+    },
+    { viewport: DESKTOP },
+  );
+});

@@ -1,0 +1,235 @@
+import { AlertTriangle } from 'lucide-react';
+import { useState, useSyncExternalStore } from 'react';
+import type { ImportAction, ImportReport, ImportRow } from '../../api/imports';
+import { useI18n } from '../../lib/i18n';
+import './messages';
+
+const ACTIONS: readonly ImportAction[] = ['create', 'update', 'unchanged', 'error'];
+const PAGE = 100;
+const WIDE = '(min-width: 700px)';
+
+const count = (n: number) => n.toLocaleString('ja-JP');
+
+/** Whether the screen is wide enough for a table; a phone gets a list of cards. */
+function useWide() {
+  return useSyncExternalStore(
+    (notify) => {
+      const query = window.matchMedia(WIDE);
+      query.addEventListener('change', notify);
+      return () => query.removeEventListener('change', notify);
+    },
+    () => window.matchMedia(WIDE).matches,
+  );
+}
+
+export function ActionBadge({ action }: { action: ImportAction }) {
+  const { t } = useI18n();
+  return <span className={`badge import-badge import-badge--${action}`}>{t(`imports.action.${action}`)}</span>;
+}
+
+/** The file as the API read it: its encoding, the columns it takes and those it leaves. */
+function FileFacts({ report, fileName }: { report: ImportReport; fileName: string }) {
+  const { t } = useI18n();
+  // A column is known by its place in the file: two columns may share a header (or have none).
+  const columns = report.columns.map((column, position) => ({ ...column, position }));
+  const matched = columns.filter((c) => c.field !== null);
+  const ignored = columns.filter((c) => c.field === null);
+  return (
+    <section className="card import-facts" aria-labelledby="import-file">
+      <h2 id="import-file" className="visually-hidden">
+        {t('imports.file')}
+      </h2>
+      <dl className="facts">
+        <dt>{t('imports.file')}</dt>
+        <dd>{fileName}</dd>
+        <dt>{t('imports.encoding')}</dt>
+        <dd data-testid="import-encoding">
+          {report.encoding === 'shift_jis' ? t('imports.encodingSjis') : t('imports.encodingUtf8')}
+        </dd>
+        <dt>{t('imports.rows')}</dt>
+        <dd>{t('imports.rowsCount', { count: count(report.summary.rows) })}</dd>
+      </dl>
+      <h3>{t('imports.columns')}</h3>
+      <ul className="import-columns">
+        {matched.map((column) => {
+          const label = t(`imports.field.${column.field}`);
+          return (
+            <li key={column.position} className="import-column">
+              {column.header === label ? label : `${column.header} → ${label}`}
+            </li>
+          );
+        })}
+      </ul>
+      <h3>{t('imports.ignored')}</h3>
+      {ignored.length ? (
+        <ul className="import-columns">
+          {ignored.map((column) => (
+            <li key={column.position} className="import-column import-column--ignored">
+              {column.header || '—'}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{t('imports.noIgnored')}</p>
+      )}
+    </section>
+  );
+}
+
+/** The counts per action: 新規 / 更新 / 変更なし / エラー. */
+function Counts({ report }: { report: ImportReport }) {
+  const { t } = useI18n();
+  const { summary } = report;
+  const values: Record<ImportAction, number> = {
+    create: summary.create,
+    update: summary.update,
+    unchanged: summary.unchanged,
+    error: summary.errors,
+  };
+  return (
+    <ul className="import-counts" aria-label={t('imports.summary')}>
+      {ACTIONS.map((action) => (
+        <li
+          key={action}
+          className={`import-count import-count--${action}${values[action] ? ' is-nonzero' : ''}`}
+          data-testid={`import-count-${action}`}
+        >
+          <span className="import-count__label">{t(`imports.action.${action}`)}</span>
+          <span className="import-count__value">{count(values[action])}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RowNotes({ row }: { row: ImportRow }) {
+  const { t } = useI18n();
+  if (row.errors.length === 0 && row.warnings.length === 0) return null;
+  return (
+    <div className="import-row__notes">
+      {row.errors.map((error) => (
+        <p key={`${error.field}-${error.message}`} className="import-row__error">
+          {error.message}
+        </p>
+      ))}
+      {row.warnings.map((warning) => (
+        <p key={warning} className="import-row__warning">
+          <AlertTriangle size={16} aria-hidden="true" />
+          <span className="visually-hidden">{t('imports.warning')}: </span>
+          {warning}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function RowTable({ rows }: { rows: readonly ImportRow[] }) {
+  const { t } = useI18n();
+  return (
+    <table className="import-table">
+      <thead>
+        <tr>
+          <th scope="col">{t('imports.line')}</th>
+          <th scope="col">{t('imports.idNumber')}</th>
+          <th scope="col">{t('imports.result')}</th>
+          <th scope="col">{t('imports.notes')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.line} className={row.action === 'error' ? 'is-error' : undefined} data-line={row.line}>
+            <td className="import-table__line">{row.line}</td>
+            <td className="import-id">
+              {row.identificationNumber ?? <span className="muted">{t('imports.noId')}</span>}
+            </td>
+            <td>
+              <ActionBadge action={row.action} />
+            </td>
+            <td>
+              <RowNotes row={row} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function RowCards({ rows }: { rows: readonly ImportRow[] }) {
+  const { t } = useI18n();
+  return (
+    <ul className="import-cards">
+      {rows.map((row) => (
+        <li
+          key={row.line}
+          className={row.action === 'error' ? 'import-card is-error' : 'import-card'}
+          data-line={row.line}
+        >
+          <div className="import-card__head">
+            <span className="import-card__line">{t('imports.lineN', { line: row.line })}</span>
+            <span className="import-id">
+              {row.identificationNumber ?? <span className="muted">{t('imports.noId')}</span>}
+            </span>
+            <ActionBadge action={row.action} />
+          </div>
+          <RowNotes row={row} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The rows as the import would treat them, errors in place; a table on wide screens, cards on a phone. */
+function Rows({ report }: { report: ImportReport }) {
+  const { t } = useI18n();
+  const wide = useWide();
+  const [errorsOnly, setErrorsOnly] = useState(false);
+  const [limit, setLimit] = useState(PAGE);
+  const rows = errorsOnly ? report.rows.filter((row) => row.action === 'error') : report.rows;
+  const shown = rows.slice(0, limit);
+  return (
+    <section className="import-rows" aria-labelledby="import-rows">
+      <div className="import-rows__head">
+        <h2 id="import-rows">{t('imports.preview')}</h2>
+        <button
+          type="button"
+          className="chip"
+          aria-pressed={errorsOnly}
+          onClick={() => {
+            setErrorsOnly((v) => !v);
+            setLimit(PAGE);
+          }}
+        >
+          {t('imports.errorsOnly')}
+          {report.summary.errors ? ` (${count(report.summary.errors)})` : ''}
+        </button>
+      </div>
+      {rows.length === 0 ? (
+        <p className="muted">{t('imports.noErrorRows')}</p>
+      ) : wide ? (
+        <RowTable rows={shown} />
+      ) : (
+        <RowCards rows={shown} />
+      )}
+      {rows.length > shown.length ? (
+        <div className="import-rows__more">
+          <p className="muted">{t('imports.shown', { shown: count(shown.length), total: count(rows.length) })}</p>
+          <button type="button" className="button" onClick={() => setLimit((n) => n + PAGE * 5)}>
+            {t('imports.showMore')}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** What a file would do: its encoding and columns, the counts per action, and each row. */
+export function ImportReportView({ report, fileName }: { report: ImportReport; fileName: string }) {
+  return (
+    <>
+      <FileFacts report={report} fileName={fileName} />
+      <Counts report={report} />
+      <Rows key={`${fileName}-${report.summary.rows}`} report={report} />
+    </>
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * Bringing a herd in from a file (docs/product.md §14): decode (UTF-8 with or without BOM, else Shift_JIS/CP932),
+ * parse CSV, plan every row against the farm (imports.plan.ts), and — when asked and nothing is wrong — write the
+ * whole plan in one D1 batch through the herd register's own statements: all or nothing.
+ */
+import { parse } from 'csv-parse/sync';
+import { eq, sql } from 'drizzle-orm';
+import { regenerateAlerts } from '../alerts/regenerate';
+import { recomputeAnimal } from '../breeding/recompute';
+import { linkMothersStatement, registerHerdStatements, updateHerdStatements } from '../cattle/cattle.service';
+import { runBatch } from '../db/batch';
+import { cattle } from '../db/schema';
+import type { Scope } from '../db/scope';
+import { isUniqueViolation } from '../db/unique-violation';
+import { todayJst } from '../domain/calendar';
+import { arrivalEventsStatements } from '../events/events.record';
+import { AppError } from '../lib/errors';
+import { type ExistingAnimal, ImportFileError, type ImportPlan, type ImportRecord, planImport } from './imports.plan';
+
+export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+
+export type ImportEncoding = 'utf-8' | 'shift_jis';
+
+export interface ImportReport {
+  dryRun: boolean;
+  encoding: ImportEncoding;
+  columns: ImportPlan['columns'];
+  summary: ImportPlan['summary'];
+  rows: ImportPlan['rows'];
+}
+
+const fileError = (message: string) => new AppError({ status: 400, code: 'IMPORT_FILE_INVALID', message });
+export const fileTooLarge = () =>
+  new AppError({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'ファイルが大きすぎます（2MBまで）' });
+
+/** UTF-8 when the bytes are valid UTF-8 (a BOM is dropped), else Shift_JIS as Japanese Excel writes it (CP932). */
+export function decodeFile(bytes: Uint8Array): { text: string; encoding: ImportEncoding } {
+  if (bytes.includes(0)) throw fileError('CSVファイルとして読めません（文字のファイルではありません）');
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    return { text: text.replace(/^\uFEFF/, ''), encoding: 'utf-8' };
+  } catch {
+    try {
+      return {
+        text: new TextDecoder('shift_jis', { fatal: true, ignoreBOM: false }).decode(bytes),
+        encoding: 'shift_jis',
+      };
+    } catch {
+      throw fileError('文字コードを判別できません（UTF-8 か Shift_JIS のCSVにしてください）');
+    }
+  }
+}
+
+/** CSV records with the line each starts on (the header is line 1). */
+export function readRecords(text: string): ImportRecord[] {
+  try {
+    const records = parse(text, {
+      relax_column_count: true,
+      skip_empty_lines: false,
+      bom: true,
+      info: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+    return records.map(({ record, info }) => ({ line: info.lines, cells: record }));
+  } catch (err) {
+    throw fileError(
+      `CSVとして読めません（${err instanceof Error ? err.message.replace(/^Invalid [^:]*: /, '') : String(err)}）`,
+    );
+  }
+}
+
+/** Every animal of the farm that has a number, as an import compares them (one query). */
+async function existingAnimals(scope: Scope): Promise<Map<string, ExistingAnimal>> {
+  const rows = await scope.db.all<ExistingAnimal & { arrivalDates: string | null }>(sql`
+    select c.identification_number as identificationNumber, c.gender, c.ear_tag_number as earTagNumber, c.name,
+      c.birthday, c.breed, c.weight, c.growth_stage as growthStage, c.barn, c.notes,
+      coalesce(bs.initial_parity, 0) as initialParity, mi.mother_identification_number as motherIdentificationNumber,
+      bl.father_cattle_name as sireName,
+      (select group_concat(date(e.event_datetime, '+9 hours')) from events e
+        where e.cattle_id = c.cattle_id and e.event_type = 'ARRIVAL') as arrivalDates
+    from cattle c
+    left join breeding_status bs on bs.cattle_id = c.cattle_id
+    left join mother_info mi on mi.cattle_id = c.cattle_id
+    left join bloodline bl on bl.cattle_id = c.cattle_id
+    where c.farm_id = ${scope.farmId} and c.identification_number is not null`);
+  return new Map(
+    rows.map((r) => [
+      r.identificationNumber,
+      { ...r, initialParity: Number(r.initialParity), arrivalDates: r.arrivalDates ? r.arrivalDates.split(',') : [] },
+    ]),
+  );
+}
+
+/**
+ * Reads the file and answers its report; with `dryRun` false and no row in error, writes it all in one batch.
+ * A file with an error row is refused whole: 400 IMPORT_INVALID with the report, nothing written.
+ */
+export async function importHerd(scope: Scope, bytes: Uint8Array, dryRun: boolean): Promise<ImportReport> {
+  if (bytes.byteLength > MAX_IMPORT_BYTES) throw fileTooLarge();
+  const { text, encoding } = decodeFile(bytes);
+  const records = readRecords(text);
+  const today = todayJst();
+  let plan: ImportPlan;
+  try {
+    plan = planImport(records, await existingAnimals(scope), today);
+  } catch (err) {
+    if (err instanceof ImportFileError) throw fileError(err.message);
+    throw err;
+  }
+  const report: ImportReport = { dryRun, encoding, columns: plan.columns, summary: plan.summary, rows: plan.rows };
+  if (dryRun) return report;
+  if (plan.summary.errors > 0) {
+    throw new AppError({ status: 400, code: 'IMPORT_INVALID', message: '取り込めない行があります', data: report });
+  }
+  await writePlan(scope, plan);
+  return report;
+}
+
+async function writePlan(scope: Scope, plan: ImportPlan) {
+  const now = new Date().toISOString();
+  const statements = [
+    ...registerHerdStatements(scope, plan.creates, now),
+    ...(plan.creates.length ? [linkMothersStatement(scope.farmId)] : []),
+    ...updateHerdStatements(scope, plan.updates, now),
+    ...arrivalEventsStatements(scope, plan.arrivals, now),
+  ];
+  if (statements.length === 0) return;
+  try {
+    await runBatch(scope.db, statements);
+  } catch (err) {
+    // Another import or a form registered the same number meanwhile: nothing was written.
+    if (isUniqueViolation(err, 'cattle.farm_id, cattle.identification_number')) {
+      throw new AppError({
+        status: 409,
+        code: 'DUPLICATE_IDENTIFICATION_NUMBER',
+        message: 'この個体識別番号は既に登録されています',
+      });
+    }
+    throw err;
+  }
+  // A changed breed moves an expected calving (gestation): recompute those animals from their events.
+  for (const change of plan.updates.filter((u) => u.breed !== undefined || u.parity !== undefined)) {
+    const [animal] = await scope.db
+      .select({ id: cattle.cattleId })
+      .from(cattle)
+      .where(
+        sql`${cattle.farmId} = ${scope.farmId} and ${eq(cattle.identificationNumber, change.identificationNumber)}`,
+      )
+      .limit(1);
+    if (animal) await recomputeAnimal(scope, animal.id);
+  }
+  await regenerateAlerts(scope.db, scope.farmId);
+}
