@@ -216,24 +216,39 @@ export function updateHerdStatements(
 ): Statement[] {
   const { farmId } = scope;
   const statements: Statement[] = [];
-  const keep = (column: string, path = column) =>
-    sql.raw(`${column} = coalesce(json_extract(j.value, '$.${path}'), cattle.${column})`);
+  const CHANGE_COLUMNS: [string, string][] = [
+    ['ear_tag_number', 'earTagNumber'],
+    ['name', 'name'],
+    ['birthday', 'birthday'],
+    ['gender', 'gender'],
+    ['breed', 'breed'],
+    ['weight', 'weight'],
+    ['growth_stage', 'growthStage'],
+    ['barn', 'barn'],
+    ['notes', 'notes'],
+  ];
+  const columns = sql.raw(CHANGE_COLUMNS.map(([column]) => column).join(', '));
+  const newValues = sql.raw(
+    CHANGE_COLUMNS.map(([column, path]) => `coalesce(json_extract(j.value, '$.${path}'), c.${column})`).join(', '),
+  );
+  const takeNew = sql.raw(CHANGE_COLUMNS.map(([column]) => `${column} = excluded.${column}`).join(', '));
   for (let start = 0; start < changes.length; start += REGISTER_CHUNK) {
     const json = JSON.stringify(changes.slice(start, start + REGISTER_CHUNK));
+    // CROSS JOIN keeps the changes outside: one index seek per change, not a scan of the herd per change.
     const animal = sql`from json_each(${json}) j
-      join cattle c on c.farm_id = ${farmId} and c.identification_number = ${field('identificationNumber')}`;
+      cross join cattle c on c.farm_id = ${farmId} and c.identification_number = ${field('identificationNumber')}`;
     statements.push(
-      sql`update cattle set ${keep('ear_tag_number', 'earTagNumber')}, ${keep('name')}, ${keep('birthday')},
-          ${keep('gender')}, ${keep('breed')}, ${keep('weight')}, ${keep('growth_stage', 'growthStage')},
-          ${keep('barn')}, ${keep('notes')}, version = cattle.version + 1, updated_by = ${scope.userId},
-          updated_at = ${now}
-        from json_each(${json}) j
-        where cattle.farm_id = ${farmId} and cattle.identification_number = ${field('identificationNumber')}`,
-      sql`update breeding_status set
-          parity = breeding_status.parity + x.parity - breeding_status.initial_parity, initial_parity = x.parity,
-          updated_at = ${now}
-        from (select c.cattle_id, ${field('parity')} as parity ${animal} where ${field('parity')} is not null) x
-        where breeding_status.cattle_id = x.cattle_id`,
+      // An upsert on the primary key: each change finds its row by id (an UPDATE … FROM scans the herd per chunk).
+      sql`insert into cattle (cattle_id, farm_id, created_by, identification_number, status, ${columns})
+        select c.cattle_id, c.farm_id, c.created_by, c.identification_number, c.status, ${newValues} ${animal}
+        where true
+        on conflict (cattle_id) do update set ${takeNew}, version = cattle.version + 1,
+          updated_by = ${scope.userId}, updated_at = ${now}`,
+      sql`insert into breeding_status (cattle_id, initial_parity, parity)
+        select c.cattle_id, ${field('parity')}, ${field('parity')} ${animal} where ${field('parity')} is not null
+        on conflict (cattle_id) do update set
+          parity = breeding_status.parity + excluded.initial_parity - breeding_status.initial_parity,
+          initial_parity = excluded.initial_parity, updated_at = ${now}`,
       sql`insert into bloodline (cattle_id, father_cattle_name)
         select c.cattle_id, ${field('sireName')} ${animal} where ${field('sireName')} is not null
         on conflict (cattle_id) do update set father_cattle_name = excluded.father_cattle_name`,

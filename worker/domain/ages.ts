@@ -43,3 +43,13 @@ export function latestBirthdayFor(months: number, today: IsoDate): IsoDate {
   const day = d === daysInMonth(y, m) ? last : Math.min(d, last);
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
+
+/** The date an animal born on `birthday` completes `months` whole calendar months (the month-end rule of §18). */
+export function monthBirthday(birthday: IsoDate, months: number): IsoDate {
+  const [y, m, d] = parts(birthday);
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const day = Math.min(d, daysInMonth(year, month));
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}

@@ -6,7 +6,7 @@
  * abortion ends a pregnancy but is not a calving.
  */
 
-import { calendarMonths } from './ages';
+import { calendarMonths, monthBirthday } from './ages';
 import type { AlertSeverity, AlertType } from './alerts';
 import { ESTRUS_CYCLE_DAYS } from './breeding-schedule';
 import { addDays, daysBetween, type IsoDate, jstDate } from './calendar';
@@ -109,18 +109,7 @@ const monthDay = (date: IsoDate) => {
   return `${m}/${d}`;
 };
 
-/**
- * The day an animal born on `birthday` turns `months` calendar months old (§19): the same day of that month, or its
- * last day when the day does not exist there (born 2025-01-31 → 14 months on 2026-03-31; born 2024-12-31 → 2026-02-28).
- */
-export function monthBirthday(birthday: IsoDate, months: number): IsoDate {
-  const [y, m, d] = birthday.split('-').map(Number);
-  const index = y * 12 + (m - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  const day = Math.min(d, new Date(Date.UTC(year, month, 0)).getUTCDate());
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
+export { monthBirthday };
 
 /** OPEN_DAYS_OVER60_NO_AI: calved (or stillborn) ≥ 60 days ago, no insemination since, not pregnant. */
 export function openDaysRule(s: AlertSubject, today: IsoDate): DesiredAlert | null {

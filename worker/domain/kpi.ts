@@ -4,7 +4,7 @@
  * the dashboard, the trends, the delta and the per-cow drill-down is computed here from them.
  * Decisions: docs/decisions/021-kpi-by-service-outcome.md.
  */
-import { calendarMonths } from './ages';
+import { monthBirthday } from './ages';
 import { addDays, addMonths, type IsoDate, monthRange } from './calendar';
 
 export const NO_BREEDING_EVENTS_MESSAGE = 'No breeding events found in the specified period';
@@ -206,6 +206,8 @@ export interface CowHistory {
   arrivalDay: number | null;
   birthday: IsoDate | null;
   calvedBefore: boolean;
+  /** The day a never-calved heifer turns 14 months (§19), or null without a birthday. */
+  heiferReadyDay: number | null;
 }
 
 const CODE_ORDER: Record<TimelineCode, number> = { R: 0, C: 1, S: 2, A: 3, E: 4, I: 5, P: 6, O: 7, X: 8 };
@@ -296,6 +298,7 @@ export function analyseCow(row: KpiCowRow): CowHistory {
     arrivalDay: events.find((e) => e.code === 'R')?.day ?? null,
     birthday: row.birthday,
     calvedBefore,
+    heiferReadyDay: row.birthday ? dayNumber(monthBirthday(row.birthday, HEIFER_BREEDING_MONTHS)) : null,
   };
 }
 
@@ -303,11 +306,15 @@ export function analyseCow(row: KpiCowRow): CowHistory {
 export function eligibleAt(cow: CowHistory, day: number): boolean {
   if (cow.leftDay !== null && cow.leftDay <= day) return false;
   if (cow.arrivalDay !== null && cow.arrivalDay > day) return false;
-  if (cow.pregnancies.some(([start, end]) => start < day && (end === null || end > day))) return false;
-  const lastBirth = cow.births.filter((b) => b.day <= day).at(-1)?.day ?? null;
+  for (const [start, end] of cow.pregnancies) if (start < day && (end === null || end > day)) return false;
+  let lastBirth: number | null = null;
+  for (const birth of cow.births) {
+    if (birth.day > day) break;
+    lastBirth = birth.day;
+  }
   if (lastBirth !== null) return day - lastBirth >= VOLUNTARY_WAITING_DAYS;
   if (cow.calvedBefore) return true;
-  return cow.birthday !== null && calendarMonths(cow.birthday, dateOfDay(day)) >= HEIFER_BREEDING_MONTHS;
+  return cow.heiferReadyDay !== null && day >= cow.heiferReadyDay;
 }
 
 // ── A period's figures ──────────────────────────────────────────────────────────────────────────────────────────
@@ -408,6 +415,10 @@ function tallyCow(cow: CowHistory, from: number, to: number, cycles: readonly nu
   const events = cow.breedingDays.filter(inPeriod).length;
   c.events += events;
   if (events > 0) c.cattle += 1;
+  // A cow gone before the first cycle, or arriving after the last, is never eligible.
+  const first = cycles[0];
+  const last = cycles[cycles.length - 1];
+  if (first === undefined || (cow.leftDay !== null && cow.leftDay <= first) || (cow.arrivalDay ?? first) > last) return;
   for (const start of cycles) {
     if (!eligibleAt(cow, start)) continue;
     const end = start + CYCLE_DAYS - 1;

@@ -215,7 +215,8 @@ export function arrivalEventsStatements(
       sql`insert into events (cattle_id, farm_id, created_by, event_type, event_datetime, details, notes, created_at, updated_at)
         select c.cattle_id, ${scope.farmId}, ${scope.userId}, 'ARRIVAL', json_extract(j.value, '$.at'), null, null, ${now}, ${now}
         from json_each(${JSON.stringify(rows)}) j
-        join cattle c on c.farm_id = ${scope.farmId} and c.identification_number = json_extract(j.value, '$.id')
+        -- CROSS JOIN keeps the file's rows outside: one index seek per row, not a scan of the herd per row.
+        cross join cattle c on c.farm_id = ${scope.farmId} and c.identification_number = json_extract(j.value, '$.id')
         where not exists (select 1 from events e where e.cattle_id = c.cattle_id and e.event_type = 'ARRIVAL'
           and e.event_datetime = json_extract(j.value, '$.at'))`,
     );

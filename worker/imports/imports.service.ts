@@ -4,12 +4,12 @@
  * whole plan in one D1 batch through the herd register's own statements: all or nothing.
  */
 import { parse } from 'csv-parse/sync';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { regenerateAlerts } from '../alerts/regenerate';
 import { recomputeAnimal } from '../breeding/recompute';
 import { linkMothersStatement, registerHerdStatements, updateHerdStatements } from '../cattle/cattle.service';
 import { runBatch } from '../db/batch';
-import { cattle } from '../db/schema';
+import { breedingStatus, cattle } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
 import { todayJst } from '../domain/calendar';
@@ -137,16 +137,22 @@ async function writePlan(scope: Scope, plan: ImportPlan) {
     }
     throw err;
   }
-  // A changed breed moves an expected calving (gestation): recompute those animals from their events.
-  for (const change of plan.updates.filter((u) => u.breed !== undefined || u.parity !== undefined)) {
-    const [animal] = await scope.db
+  // A changed breed moves an expected calving (gestation): recompute the pregnant ones among them from their events.
+  // (A changed registration parity was adjusted in SQL; nothing else an import writes feeds the breeding state.)
+  const rebred = plan.updates.filter((u) => u.breed !== undefined).map((u) => u.identificationNumber);
+  for (let start = 0; start < rebred.length; start += 90) {
+    const pregnant = await scope.db
       .select({ id: cattle.cattleId })
       .from(cattle)
+      .innerJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
       .where(
-        sql`${cattle.farmId} = ${scope.farmId} and ${eq(cattle.identificationNumber, change.identificationNumber)}`,
-      )
-      .limit(1);
-    if (animal) await recomputeAnimal(scope, animal.id);
+        and(
+          eq(cattle.farmId, scope.farmId),
+          inArray(cattle.identificationNumber, rebred.slice(start, start + 90)),
+          isNotNull(breedingStatus.expectedCalvingDate),
+        ),
+      );
+    for (const animal of pregnant) await recomputeAnimal(scope, animal.id);
   }
   await regenerateAlerts(scope.db, scope.farmId);
 }

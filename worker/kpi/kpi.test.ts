@@ -54,23 +54,30 @@ async function recordHerd(member: { farmId: number; userId: number }, cows: KpiC
   return ids;
 }
 
-/** A D1 binding that counts the statements sent to the database. */
+/** A D1 binding that counts round trips to the database: each batch once, each statement run on its own once. */
 function countingDb() {
-  let statements = 0;
-  const db = new Proxy(testEnv.DB, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop);
-      if (typeof value !== 'function') return value;
-      if (prop === 'prepare' || prop === 'batch' || prop === 'exec') {
-        return (...args: unknown[]) => {
-          statements += 1;
-          return value.apply(target, args);
-        };
-      }
-      return value.bind(target);
-    },
-  });
-  return { db: db as D1Database, statements: () => statements };
+  let trips = 0;
+  const counted = <T extends object>(target: T, methods: string[]): T =>
+    new Proxy(target, {
+      get(t, prop) {
+        const value = Reflect.get(t, prop);
+        if (typeof value !== 'function') return value;
+        if (prop === 'prepare') {
+          return (...args: unknown[]) =>
+            counted(value.apply(t, args) as object, ['all', 'first', 'run', 'raw']) as unknown;
+        }
+        if (prop === 'bind') return (...args: unknown[]) => counted(value.apply(t, args) as object, methods);
+        if (methods.includes(String(prop))) {
+          return (...args: unknown[]) => {
+            trips += 1;
+            return value.apply(t, args);
+          };
+        }
+        return value.bind(t);
+      },
+    });
+  const db = counted(testEnv.DB, ['batch', 'exec']);
+  return { db: db as D1Database, statements: () => trips };
 }
 
 describe('GET /kpi/breeding', () => {
