@@ -1,20 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { baseUrl, DEMO, signIn, withPage } from '../support.mjs';
-
-async function call(path, { method = 'GET', token, body } = {}) {
-  const response = await fetch(`${baseUrl}/api/v1${path}`, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+import { baseUrl, call, DEMO, signIn, withPage } from '../support.mjs';
 
 /** A JST calendar date `offset` days from today. */
 const jstDay = (offset) => new Date(Date.now() + 9 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);

@@ -1,35 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { apiCall, baseUrl, DEMO, outbox, signIn, textOf, uniqueEmail, withPage } from '../support.mjs';
+import { apiCall, baseUrl, call, DEMO, newFarmer, signIn, textOf, withPage } from '../support.mjs';
 
 const STAFF = { email: 'staff@ushicho.example', password: DEMO.password };
 const STAFF_NAME = '田中 健太';
 const nowJst = () => new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 16);
-
-async function call(path, { method = 'GET', body, token } = {}) {
-  const headers = { 'Content-Type': 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${baseUrl}/api/v1${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** A new farmer, signed up through the API the way the screens do it: they own `{name}の牧場`. */
-async function newFarmer(name) {
-  const email = uniqueEmail('e2e-farms');
-  const password = 'farms-farmer-2026';
-  await call('/auth/register', { method: 'POST', body: { email } });
-  const [mail] = await outbox(email);
-  const token = decodeURIComponent(/verify\?token=([\w%-]+)/.exec(mail.text)[1]);
-  await call('/auth/complete', { method: 'POST', body: { token, name, password } });
-  const login = await call('/auth/login', { method: 'POST', body: { email, password } });
-  return { email, password, token: login.token };
-}
 
 async function signOutOnPhone(page) {
   await page.goto(`${baseUrl}/menu`);
@@ -132,7 +107,7 @@ test('staff records an event; the owner sees who recorded it, manages roles, and
 });
 
 test('a member of two farms switches farms in the app bar; the choice lasts and every screen follows it', async () => {
-  const farmer = await newFarmer('東 花子');
+  const farmer = await newFarmer('東 花子', 'e2e-farms');
   const second = await call('/farms', { method: 'POST', token: farmer.token, body: { name: '西の放牧場' } });
   const earTag = 50_000 + Math.floor(Math.random() * 9_000);
   await call('/cattle', {

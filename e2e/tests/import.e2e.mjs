@@ -1,34 +1,9 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import { baseUrl, DESKTOP, outbox, signIn, textOf, uniqueEmail, withPage } from '../support.mjs';
+import { baseUrl, call, DESKTOP, newFarmer, outbox, signIn, textOf, withPage } from '../support.mjs';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../worker/imports/fixtures');
-
-async function call(path, { method = 'GET', body, token } = {}) {
-  const headers = { 'Content-Type': 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${baseUrl}/api/v1${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** A new farmer, signed up through the API the way the screens do it: they own an empty farm. */
-async function newFarmer(name) {
-  const email = uniqueEmail('e2e-import');
-  const password = 'import-farmer-2026';
-  await call('/auth/register', { method: 'POST', body: { email } });
-  const [mail] = await outbox(email);
-  const token = decodeURIComponent(/verify\?token=([\w%-]+)/.exec(mail.text)[1]);
-  await call('/auth/complete', { method: 'POST', body: { token, name, password } });
-  const login = await call('/auth/login', { method: 'POST', body: { email, password } });
-  return { email, password, token: login.token };
-}
 
 /** The number shown in one of the preview's counts (create, update, unchanged, error). */
 const countOf = async (page, action) =>
@@ -40,7 +15,7 @@ const noSideScroll = async (page, width) => {
 };
 
 test('a new farm brings its herd in from the national register file on a phone, fixing nothing', async () => {
-  const farmer = await newFarmer('取込 花子');
+  const farmer = await newFarmer('取込 花子', 'e2e-import');
   await withPage(async (page) => {
     await signIn(page, farmer);
     const steps = page.locator('section', { has: page.getByRole('heading', { name: 'はじめの一歩' }) });
@@ -100,7 +75,7 @@ test('a new farm brings its herd in from the national register file on a phone, 
 });
 
 test('a file with bad rows shows each error on its line and cannot be imported', async () => {
-  const farmer = await newFarmer('取込 次郎');
+  const farmer = await newFarmer('取込 次郎', 'e2e-import');
   await withPage(async (page) => {
     await signIn(page, farmer);
     await page.goto(`${baseUrl}/cattle`);
@@ -131,7 +106,7 @@ test('a file with bad rows shows each error on its line and cannot be imported',
 });
 
 test('on a desktop the preview is a table; the template downloads as UTF-8 with a BOM', async () => {
-  const farmer = await newFarmer('取込 三郎');
+  const farmer = await newFarmer('取込 三郎', 'e2e-import');
   await withPage(
     async (page) => {
       await signIn(page, farmer);
@@ -166,8 +141,8 @@ test('on a desktop the preview is a table; the template downloads as UTF-8 with 
 });
 
 test('a viewer is told they cannot import; once someone joined, the owner is no longer asked to invite', async () => {
-  const owner = await newFarmer('取込 オーナー');
-  const viewer = await newFarmer('取込 閲覧');
+  const owner = await newFarmer('取込 オーナー', 'e2e-import');
+  const viewer = await newFarmer('取込 閲覧', 'e2e-import');
   const [farm] = (await call('/farms', { token: owner.token })).data;
   await call(`/farms/${farm.id}/invitations`, {
     method: 'POST',

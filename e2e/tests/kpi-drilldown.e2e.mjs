@@ -1,36 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { apiCall, baseUrl, DESKTOP, outbox, signIn, textOf, uniqueEmail, withPage } from '../support.mjs';
+import { apiCall, baseUrl, call, DESKTOP, newFarmer, signIn, textOf, withPage } from '../support.mjs';
 
 const todayJst = () => new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
 const daysAgo = (n) => new Date(Date.parse(`${todayJst()}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 const slashed = (date) => date.replaceAll('-', '/');
 const CONCEPTION_DEFINITION = '受胎率 = 受胎した授精 ÷ 結果の出た授精';
-
-async function call(path, { method = 'GET', body, token } = {}) {
-  const headers = { 'Content-Type': 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${baseUrl}/api/v1${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** A new farmer, signed up through the API the way the screens do it. */
-async function newFarmer() {
-  const email = uniqueEmail('e2e-kpi-cows');
-  const password = 'kpi-cows-farmer-2026';
-  await call('/auth/register', { method: 'POST', body: { email } });
-  const [mail] = await outbox(email);
-  const token = decodeURIComponent(/verify\?token=([\w%-]+)/.exec(mail.text)[1]);
-  await call('/auth/complete', { method: 'POST', body: { token, name: '東 牧場', password } });
-  const login = await call('/auth/login', { method: 'POST', body: { email, password } });
-  return { email, password, token: login.token };
-}
 
 async function fromApi(page, path) {
   const response = await apiCall(page, path);
@@ -52,7 +27,7 @@ const sortedIds = (rows, field, order) =>
     .map((r) => r.cattleId);
 
 test('on a phone, a KPI tile leads to the cows behind it for the same period, sorted and opened', async () => {
-  const farmer = await newFarmer();
+  const farmer = await newFarmer('東 牧場', 'e2e-kpi-cows');
   // Worked out by hand for the last 365 days (§8: a service's outcome is read from what follows it):
   //   A: calved 300 days ago; served 220 (open: served again) and 199 (pending: nothing after)
   //      → services 2, pregnant 0, open 1; days to first service 300→220 = 80; no days open, no interval

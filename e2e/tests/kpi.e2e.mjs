@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { apiCall, baseUrl, outbox, signIn, textOf, uniqueEmail, withPage } from '../support.mjs';
+import { apiCall, baseUrl, call, newFarmer, signIn, textOf, withPage } from '../support.mjs';
 
 const METRICS = [
   ['conceptionRate', 1],
@@ -15,30 +15,6 @@ const METRICS = [
 const todayJst = () => new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
 const daysAgo = (n) => new Date(Date.parse(`${todayJst()}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 
-async function call(path, { method = 'GET', body, token } = {}) {
-  const headers = { 'Content-Type': 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${baseUrl}/api/v1${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** A new farmer, signed up through the API the way the screens do it. */
-async function newFarmer() {
-  const email = uniqueEmail('e2e-kpi');
-  const password = 'kpi-farmer-2026';
-  await call('/auth/register', { method: 'POST', body: { email } });
-  const [mail] = await outbox(email);
-  const token = decodeURIComponent(/verify\?token=([\w%-]+)/.exec(mail.text)[1]);
-  await call('/auth/complete', { method: 'POST', body: { token, name: '南 牧場', password } });
-  const login = await call('/auth/login', { method: 'POST', body: { email, password } });
-  return { email, password, token: login.token };
-}
 const slashed = (date) => date.replaceAll('-', '/');
 const formatted = (value, digits) =>
   new Intl.NumberFormat('ja-JP', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
@@ -151,7 +127,7 @@ test('the KPI page fits a phone and its period choices are 44px targets', async 
 });
 
 test('a farmer’s recorded events give the hand-computed KPIs on /kpi', async () => {
-  const farmer = await newFarmer();
+  const farmer = await newFarmer('南 牧場', 'e2e-kpi');
   // Worked out by hand for the last 365 days (§8: a service's outcome is read from what follows it):
   //   services: A 220 (open: served again), A 199 (pending), B 310 (conceived: she calved 20 days ago), C 100 (pending)
   //   conception rate 1 / (1 + 1) = 50.0 %; services per conception 2 / 1 = 2.0 回
