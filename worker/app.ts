@@ -21,6 +21,7 @@ import { kpiRouter } from './kpi/kpi.index';
 import type { ErrorBody } from './lib/error-body';
 import { AppError } from './lib/errors';
 import { createLogger } from './lib/log';
+import { lineRouter, lineUsersRouter } from './line/line.index';
 import { shipmentsRouter } from './shipments/shipments.index';
 import { waitingListRouter } from './waiting-list/waiting-list.index';
 
@@ -135,6 +136,8 @@ export function createApp() {
     .route('/shipments', shipmentsRouter)
     .route('/farms', farmsRouter)
     .route('/imports', importsRouter)
+    .route('/line', lineRouter)
+    .route('/users', lineUsersRouter)
     .route('/', invitationsRouter);
 
   app.use('/dev/*', async (c, next) => {

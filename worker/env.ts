@@ -26,6 +26,11 @@ export interface Env {
   GOOGLE_USERINFO_URL?: string;
   LINE_AUTH_URL?: string;
   LINE_TOKEN_URL?: string;
+  /** The Messaging API channel (not the Login channel): webhook signatures, and pushes (decision 023). */
+  LINE_MESSAGING_CHANNEL_SECRET?: string;
+  LINE_MESSAGING_ACCESS_TOKEN?: string;
+  /** The official account's add-friend link (https://line.me/R/ti/p/@…), shown in settings when set. */
+  LINE_FRIEND_URL?: string;
 }
 
 export interface Variables {

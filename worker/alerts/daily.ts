@@ -9,12 +9,14 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { dailyRuns, farmMembers, users } from '../db/schema';
+import { dailyRuns, farmMembers, farms, lineFriends, users } from '../db/schema';
 import { ALERT_TYPE_LABELS } from '../domain/alerts';
 import { formatDateJa, type IsoDate, todayJst } from '../domain/calendar';
+import { digestRoutes } from '../domain/notifications';
 import type { Env, Logger } from '../env';
 import { escapeHtml } from '../lib/html';
 import { createLogger } from '../lib/log';
+import { sendLineDigest } from '../line/line-digest';
 import { type Mail, sendMail } from '../mail/send-mail';
 import { chunk } from './alerts.statements';
 import { type DailySliceOptions, type NewAlert, regenerateAllAlerts } from './regenerate';
@@ -104,8 +106,8 @@ export function digestMail(
 
 /**
  * Sends each member of a farm with new high alerts, or open alerts that turned high (CALVING_OVERDUE on its 8th day),
- * one digest of them; a failed mail is logged and does not stop the others. A member of several such farms gets one
- * digest per farm.
+ * one digest of them by their §16 choice (mail, LINE, both or none); a failed mail or push is logged and does not stop
+ * the others. A member of several such farms gets one digest per farm. Counts the messages that went out.
  */
 export async function sendAlertDigests(
   env: Env,
@@ -122,14 +124,29 @@ export async function sendAlertDigests(
   let sent = 0;
   for (const farmIds of chunk([...highByFarm.keys()], 90)) {
     const members = await db
-      .select({ farmId: farmMembers.farmId, id: users.id, email: users.email, userName: users.userName })
+      .select({
+        farmId: farmMembers.farmId,
+        id: users.id,
+        email: users.email,
+        userName: users.userName,
+        digestChannel: users.digestChannel,
+        lineId: users.lineId,
+        lineFollowing: lineFriends.following,
+        farmName: farms.name,
+      })
       .from(farmMembers)
       .innerJoin(users, eq(users.id, farmMembers.userId))
+      .innerJoin(farms, eq(farms.id, farmMembers.farmId))
+      .leftJoin(lineFriends, eq(lineFriends.lineUserId, users.lineId))
       .where(inArray(farmMembers.farmId, farmIds));
     for (const member of members) {
-      if (member.email.toLowerCase().endsWith(UNMAILABLE_SUFFIX)) continue;
+      const alerts = highByFarm.get(member.farmId) ?? [];
+      const reach = { linked: Boolean(member.lineId), following: Boolean(member.lineFollowing) };
+      const route = digestRoutes(member.digestChannel, reach);
+      if (route.line && (await sendLineDigest(env, member, alerts, today, log))) sent += 1;
+      if (!route.mail || member.email.toLowerCase().endsWith(UNMAILABLE_SUFFIX)) continue;
       try {
-        await sendMail(env, digestMail(env, member, highByFarm.get(member.farmId) ?? [], today), log);
+        await sendMail(env, digestMail(env, member, alerts, today), log);
         sent += 1;
       } catch (err) {
         log('error', 'alert digest failed', { userId: member.id, farmId: member.farmId, error: String(err) });

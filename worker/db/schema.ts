@@ -31,6 +31,10 @@ export const users = sqliteTable(
     avatarUrl: text('avatar_url'),
     /** The farm last chosen in the app (migration 0006); see worker/farms/membership.ts for the fallback. */
     defaultFarmId: integer('default_farm_id'),
+    /** The morning digest's channel (migration 0012, docs/product.md §16). */
+    digestChannel: text('digest_channel', { enum: ['mail', 'line', 'both', 'none'] })
+      .notNull()
+      .default('mail'),
     ...timestamps,
   },
   (t) => [
@@ -445,4 +449,51 @@ export const rateLimitHits = sqliteTable(
     createdAt: integer('created_at').notNull(),
   },
   (t) => [index('rate_limit_hits_key_idx').on(t.key, t.createdAt)],
+);
+
+/** LINE userIds that follow the official account, from the Messaging API webhook (migration 0012). */
+export const lineFriends = sqliteTable('line_friends', {
+  lineUserId: text('line_user_id').primaryKey(),
+  following: integer('following', { mode: 'boolean' }).notNull(),
+  /** The webhook event's timestamp (ms): an older event never overwrites a newer one. */
+  eventAt: integer('event_at').notNull(),
+  updatedAt: text('updated_at').notNull().default(nowIso),
+});
+
+/** Webhook events already handled, by webhookEventId: redeliveries change nothing (migration 0012). */
+export const lineWebhookEvents = sqliteTable('line_webhook_events', {
+  webhookEventId: text('webhook_event_id').primaryKey(),
+  type: text('type').notNull(),
+  lineUserId: text('line_user_id'),
+  createdAt: text('created_at').notNull().default(nowIso),
+});
+
+/** Every LINE push attempt, like email_logs for mail (migration 0012). */
+export const linePushLogs = sqliteTable(
+  'line_push_logs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    lineUserId: text('line_user_id').notNull(),
+    userId: integer('user_id'),
+    type: text('type', { enum: ['alert_digest'] }).notNull(),
+    attempt: integer('attempt').notNull(),
+    retryKey: text('retry_key').notNull(),
+    httpStatus: integer('http_status'),
+    requestId: text('request_id'),
+    error: text('error'),
+    createdAt: text('created_at').notNull().default(nowIso),
+  },
+  (t) => [index('line_push_logs_user_idx').on(t.lineUserId, t.createdAt)],
+);
+
+/** Development only: LINE pushes kept instead of sent (migration 0012). */
+export const lineDevOutbox = sqliteTable(
+  'line_dev_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    to: text('to').notNull(),
+    text: text('text').notNull(),
+    createdAt: text('created_at').notNull().default(nowIso),
+  },
+  (t) => [index('line_dev_outbox_to_idx').on(t.to, t.id)],
 );

@@ -4,6 +4,7 @@ import { getDb } from '../db/client';
 import { devOutbox } from '../db/schema';
 import { errorBodySchema } from '../lib/error-body';
 import { createRouter, jsonContent } from '../lib/http';
+import { lineDevRouter } from '../line/line.index';
 import { benchSeedRouter } from './bench-seed';
 import { seedDemoFarm } from './demo-farm';
 
@@ -36,6 +37,7 @@ const seed = createRoute({
 
 export const devRouter = createRouter()
   .route('/', benchSeedRouter)
+  .route('/', lineDevRouter)
   .openapi(seed, async (c) => c.json(await seedDemoFarm(c.env), 200))
   .openapi(outbox, async (c) => {
     const { to } = c.req.valid('query');

@@ -1,0 +1,77 @@
+/** The morning digest's channels and the LINE message (docs/product.md §7, §16; decision 023). No I/O. */
+import { ALERT_TYPE_LABELS, type AlertType } from './alerts';
+import { formatDateJa, type IsoDate } from './calendar';
+
+export const DIGEST_CHANNELS = ['mail', 'line', 'both', 'none'] as const;
+export type DigestChannel = (typeof DIGEST_CHANNELS)[number];
+export const DEFAULT_DIGEST_CHANNEL: DigestChannel = 'mail';
+
+export const LINE_NOT_LINKED_MESSAGE = 'LINEが連携されていません';
+
+export const wantsMail = (channel: DigestChannel) => channel === 'mail' || channel === 'both';
+export const wantsLine = (channel: DigestChannel) => channel === 'line' || channel === 'both';
+
+/** Whether pushes can reach a user: LINE linked, and the official account followed (not blocked). */
+export interface LineReach {
+  linked: boolean;
+  following: boolean;
+}
+
+/** §16: 'line' or 'both' needs a linked, following LINE account; 'mail' and 'none' are always allowed. */
+export const canChooseDigest = (channel: DigestChannel, reach: LineReach) =>
+  !wantsLine(channel) || (reach.linked && reach.following);
+
+/**
+ * Where a member's digest goes: LINE when chosen and reachable; mail when chosen, and also in place of LINE when LINE
+ * was chosen but can no longer reach them (unlinked, or the official account blocked), so no morning goes unheard.
+ */
+export function digestRoutes(channel: DigestChannel, reach: LineReach): { mail: boolean; line: boolean } {
+  const line = wantsLine(channel) && reach.linked && reach.following;
+  return { line, mail: wantsMail(channel) || (wantsLine(channel) && !line) };
+}
+
+/** What is left when LINE can no longer be reached (unlinked): mail stays, LINE goes. */
+export const withoutLine = (channel: DigestChannel): DigestChannel =>
+  channel === 'line' || channel === 'both' ? 'mail' : channel;
+
+/** LINE allows 5,000 characters in a text message; the digest stays well inside. */
+export const LINE_TEXT_LIMIT = 5000;
+const MAX_LINES = 30;
+
+export interface DigestAlert {
+  cattleId: number;
+  cattleName: string | null;
+  cattleEarTagNumber: string | null;
+  type: AlertType;
+  dueAt: IsoDate;
+  message: string;
+}
+
+const animalLabel = (a: DigestAlert) =>
+  [a.cattleName ?? `牛ID ${a.cattleId}`, a.cattleEarTagNumber !== null ? `耳標 ${a.cattleEarTagNumber}` : null]
+    .filter(Boolean)
+    .join('・');
+
+/** The digest as one LINE text message: the day, each high alert (at most 30, then a count), and the link. */
+export function lineDigestText(
+  farmName: string,
+  alerts: readonly DigestAlert[],
+  today: IsoDate,
+  alertsUrl: string,
+): string {
+  const sorted = [...alerts].sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.cattleId - b.cattleId);
+  const shown = sorted.slice(0, MAX_LINES);
+  const lines = shown.map(
+    (a) => `・${animalLabel(a)}：${a.message}（${ALERT_TYPE_LABELS[a.type].ja}・期日 ${formatDateJa(a.dueAt)}）`,
+  );
+  if (sorted.length > shown.length) lines.push(`ほか${sorted.length - shown.length}件`);
+  const text = [
+    `【牛帳】${formatDateJa(today)} ${farmName}`,
+    `重要度「高」のアラートが${alerts.length}件あります。`,
+    '',
+    ...lines,
+    '',
+    `アラート一覧：${alertsUrl}`,
+  ].join('\n');
+  return text.length <= LINE_TEXT_LIMIT ? text : `${text.slice(0, LINE_TEXT_LIMIT - 1)}…`;
+}
