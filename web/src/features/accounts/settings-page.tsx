@@ -10,6 +10,7 @@ import { Loading } from '../../components/states';
 import { describeError } from '../../lib/form-errors';
 import { type Locale, useI18n } from '../../lib/i18n';
 import { applyTheme, storedTheme } from '../../lib/theme';
+import { LineSettingsCard } from './line-settings';
 import './messages';
 import { PasswordCard, SignOutEverywhereCard } from './password-settings';
 
@@ -90,6 +91,7 @@ export function SettingsPage() {
           ))}
         </fieldset>
       </section>
+      <LineSettingsCard />
       <section className="card">
         <h2>{t('accounts.farm')}</h2>
         {farm ? <p>{farm.name}</p> : null}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ChevronRight, FileUp, Plus, UserPlus } from 'lucide-react';
+import { ChevronRight, FileUp, MessageCircle, Plus, UserPlus } from 'lucide-react';
+import { useMe } from '../../api/accounts';
 import { statusCountsQuery } from '../../api/cattle';
 import { membersQuery, useCurrentFarm } from '../../api/farms';
 import { defineMessages, useI18n } from '../../lib/i18n';
@@ -17,6 +18,8 @@ defineMessages({
       addHint: '画面で入力します',
       invite: '家族や従業員を招待する',
       inviteHint: 'メールで招待を送ります',
+      line: 'LINEを連携する',
+      lineHint: '朝のアラートをLINEで受け取れます',
     },
   },
   en: {
@@ -29,19 +32,23 @@ defineMessages({
       addHint: 'Type them in on screen',
       invite: 'Invite family or staff',
       inviteHint: 'Send an invitation by mail',
+      line: 'Link LINE',
+      lineHint: 'Get the morning alerts on LINE',
     },
   },
 });
 
 /**
  * An empty farm's first steps on the home screen (docs/product.md §14): bring the herd in, add one animal, invite a
- * member. Each step shows only while it is not done, and the card goes once the farm has animals. Viewers, who can do
- * none of them, do not see it. (Linking LINE joins the steps when LINE notifications are built.)
+ * member, link LINE (settings, docs/product.md §16). Each step shows only while it is not done (LINE: not for an account
+ * that signs in with LINE), and the card goes once the farm has animals. Viewers, who can do none of them but the
+ * last, do not see it.
  */
 export function FirstSteps() {
   const { t } = useI18n();
   const { current } = useCurrentFarm();
   const counts = useQuery(statusCountsQuery);
+  const { data: me } = useMe();
   const isOwner = current?.role === 'owner';
   const members = useQuery({ ...membersQuery(current?.id ?? 0), enabled: isOwner });
   if (!current || current.role === 'viewer' || !counts.data || (counts.data.total ?? 0) > 0) return null;
@@ -78,6 +85,18 @@ export function FirstSteps() {
               <span className="first-steps__text">
                 <span className="first-steps__label">{t('firstSteps.invite')}</span>
                 <span className="first-steps__hint">{t('firstSteps.inviteHint')}</span>
+              </span>
+              <ChevronRight size={20} aria-hidden="true" />
+            </Link>
+          </li>
+        ) : null}
+        {me && me.oauthProvider !== 'line' ? (
+          <li>
+            <Link to="/settings" hash="line" className="first-steps__link">
+              <MessageCircle size={24} aria-hidden="true" />
+              <span className="first-steps__text">
+                <span className="first-steps__label">{t('firstSteps.line')}</span>
+                <span className="first-steps__hint">{t('firstSteps.lineHint')}</span>
               </span>
               <ChevronRight size={20} aria-hidden="true" />
             </Link>

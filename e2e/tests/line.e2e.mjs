@@ -1,0 +1,270 @@
+// LINE end to end (docs/product.md §16): a farmer who signed up by email links LINE from settings through a fake
+// LINE Login on 127.0.0.1, follows the official account (a signed webhook), chooses LINE, and after the morning run
+// finds the day's high alert in the development push outbox. A forged webhook changes nothing. No Messaging API
+// token is set, so pushes stay in the outbox and nothing leaves the machine.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { migrate, offlineEnv, root, serve } from '../../scripts/local-server.mjs';
+import { withPage } from '../support.mjs';
+
+const CHANNEL_ID = '2009876543';
+const CHANNEL_SECRET = 'e2e-line-login-secret';
+const MESSAGING_SECRET = 'e2e-line-messaging-secret';
+const LINE_USER = `U${randomBytes(16).toString('hex')}`;
+
+const base64url = (value) => Buffer.from(value).toString('base64url');
+const hs256 = (claims, secret) => {
+  const unsigned = `${base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64url(JSON.stringify(claims))}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+};
+
+/** A minimal LINE Login v2.1: an authorization page with 許可する, and a token endpoint checking PKCE. */
+function startFakeLine() {
+  const codes = new Map();
+  const seen = { authorizations: [], tokenRequests: [] };
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://127.0.0.1');
+    const send = (status, body) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method === 'GET' && url.pathname === '/oauth2/v2.1/authorize') {
+      const params = Object.fromEntries(url.searchParams);
+      seen.authorizations.push(params);
+      if (params.client_id !== CHANNEL_ID || params.code_challenge_method !== 'S256') {
+        return send(400, { error: 'invalid_request' });
+      }
+      const code = randomBytes(16).toString('hex');
+      codes.set(code, params);
+      const back = `${params.redirect_uri}?${new URLSearchParams({ code, state: params.state })}`;
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      return res.end(`<!doctype html><html lang="ja"><meta charset="utf-8"><title>Fake LINE</title>
+        <h1>Fake LINE</h1><a href="${back}">許可する</a>`);
+    }
+    if (req.method === 'POST' && url.pathname === '/oauth2/v2.1/token') {
+      let raw = '';
+      for await (const chunk of req) raw += chunk;
+      const form = Object.fromEntries(new URLSearchParams(raw));
+      seen.tokenRequests.push(form);
+      const grant = codes.get(form.code);
+      codes.delete(form.code);
+      const challenge = form.code_verifier && createHash('sha256').update(form.code_verifier).digest('base64url');
+      if (!grant || form.client_secret !== CHANNEL_SECRET || challenge !== grant.code_challenge) {
+        return send(400, { error: 'invalid_grant' });
+      }
+      const now = Math.floor(Date.now() / 1000);
+      const claims = {
+        iss: 'https://access.line.me',
+        aud: CHANNEL_ID,
+        sub: LINE_USER,
+        nonce: grant.nonce,
+        iat: now,
+        exp: now + 3600,
+        name: '牧場 次郎',
+      };
+      return send(200, { access_token: 'line-access', id_token: hs256(claims, CHANNEL_SECRET), token_type: 'Bearer' });
+    }
+    send(404, { error: 'not_found' });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}`, server, seen }));
+  });
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+let line;
+let app;
+let persistTo;
+
+before(
+  async () => {
+    line = await startFakeLine();
+    persistTo = mkdtempSync(path.join(tmpdir(), 'ushicho-e2e-line-'));
+    const port = await freePort();
+    migrate(persistTo);
+    app = await serve({
+      port,
+      persistTo,
+      quiet: true,
+      vars: {
+        APP_URL: `http://127.0.0.1:${port}`,
+        ENVIRONMENT: 'development',
+        RESEND_API_KEY: '',
+        TURNSTILE_SECRET_KEY: '',
+        LINE_CHANNEL_ID: CHANNEL_ID,
+        LINE_CHANNEL_SECRET: CHANNEL_SECRET,
+        LINE_AUTH_URL: `${line.url}/oauth2/v2.1/authorize`,
+        LINE_TOKEN_URL: `${line.url}/oauth2/v2.1/token`,
+        LINE_MESSAGING_CHANNEL_SECRET: MESSAGING_SECRET,
+        LINE_MESSAGING_ACCESS_TOKEN: '',
+      },
+    });
+  },
+  { timeout: 120_000 },
+);
+
+after(() => {
+  app?.stop();
+  line?.server.closeAllConnections();
+  line?.server.close();
+  if (persistTo) rmSync(persistTo, { recursive: true, force: true });
+});
+
+async function call(pathname, { method = 'GET', body, token, headers = {} } = {}) {
+  const response = await fetch(`${app.url}/api/v1${pathname}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, json: await response.json().catch(() => null) };
+}
+
+async function newFarmer() {
+  const email = `e2e-line-${Date.now()}@example.jp`;
+  const password = 'e2e-farmer-2026';
+  await call('/auth/register', { method: 'POST', body: { email } });
+  const mail = (await call(`/dev/outbox?to=${encodeURIComponent(email)}`)).json.data[0];
+  const token = decodeURIComponent(/verify\?token=([\w%-]+)/.exec(mail.text)[1]);
+  await call('/auth/complete', { method: 'POST', body: { token, name: '牧場 次郎', password } });
+  const login = await call('/auth/login', { method: 'POST', body: { email, password } });
+  return { email, password, token: login.json.token };
+}
+
+/** A follow/unfollow delivery as LINE sends it, signed with `secret` (the channel's, or a forger's). */
+function webhook(type, secret, timestamp = Date.now()) {
+  const body = JSON.stringify({
+    destination: 'Ubot',
+    events: [
+      {
+        type,
+        mode: 'active',
+        timestamp,
+        source: { type: 'user', userId: LINE_USER },
+        webhookEventId: `01E2E${randomBytes(8).toString('hex')}`,
+        deliveryContext: { isRedelivery: false },
+      },
+    ],
+  });
+  const signature = createHmac('sha256', secret).update(body).digest('base64');
+  return call('/line/webhook', { method: 'POST', body, headers: { 'X-Line-Signature': signature } });
+}
+
+/** A JST calendar date `offset` days from today. */
+const jstDay = (offset) => new Date(Date.now() + 9 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** Days pass overnight: the cow's last calving moves back in the local database, as the calendar would move it. */
+function calvedDaysAgo(cattleId, days) {
+  const result = spawnSync(
+    path.join(root, 'node_modules', '.bin', 'wrangler'),
+    [
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '--persist-to',
+      persistTo,
+      '--command',
+      `UPDATE breeding_status SET last_calving_date = '${jstDay(-days)}' WHERE cattle_id = ${Number(cattleId)}`,
+    ],
+    { cwd: root, env: { ...offlineEnv, CI: '1' }, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  assert.equal(result.status, 0, 'wrangler d1 execute');
+}
+
+test('a farmer links LINE from the first steps, chooses LINE, and gets the morning alerts as a push', {
+  timeout: 180_000,
+}, async () => {
+  const farmer = await newFarmer();
+  await withPage(async (page) => {
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('メールアドレス').fill(farmer.email);
+    await page.getByLabel('パスワード').fill(farmer.password);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.waitForURL(/\/home$/);
+
+    // The empty farm's first steps lead to the real linking in settings.
+    const steps = page.locator('section', { has: page.getByRole('heading', { name: 'はじめの一歩' }) });
+    await steps.getByRole('link', { name: /LINEを連携する/ }).click();
+    await page.waitForURL(/\/settings#line$/);
+    const card = page.locator('section', { has: page.getByRole('heading', { name: 'LINE連携と通知' }) });
+    await card.getByText('未連携').waitFor();
+    const lineChoice = card.getByRole('radio', { name: 'LINE', exact: true });
+    assert.equal(await lineChoice.isDisabled(), true, 'LINE cannot be chosen before linking');
+    assert.equal(await card.getByRole('radio', { name: 'メール', exact: true }).isChecked(), true, 'mail by default');
+
+    await card.getByRole('button', { name: 'LINEと連携する' }).click();
+    await page.waitForURL((url) => url.href.startsWith(`${line.url}/oauth2/v2.1/authorize`));
+    const request = line.seen.authorizations.at(-1);
+    assert.equal(request.redirect_uri, `${app.url}/api/v1/line/link/callback`);
+    await page.getByRole('link', { name: '許可する' }).click();
+    await page.waitForURL(`${app.url}/settings`);
+    await card.getByText('LINEと連携しました。').waitFor();
+    await card.getByText('連携済み').waitFor();
+    await card.getByText('公式アカウントがまだ友だち追加されていません（またはブロックされています）。').waitFor();
+    assert.equal(await lineChoice.isDisabled(), true, 'not following yet');
+    const leftovers = (await page.context().cookies(app.url)).filter((c) => c.name.startsWith('ushicho_line_link'));
+    assert.deepEqual(leftovers, [], 'the linking cookies are removed after the callback');
+
+    // A forged follow changes nothing; LINE's own (signed with the channel secret) makes LINE selectable.
+    assert.equal((await webhook('follow', 'not-the-channel-secret')).status, 401);
+    assert.equal((await call('/users/me/notifications', { token: farmer.token })).json.data.lineFollowing, false);
+    assert.equal((await webhook('follow', MESSAGING_SECRET)).status, 200);
+    await page.reload();
+    await card.getByText('公式アカウント：友だち追加済み').waitFor();
+    await lineChoice.check();
+    await card.getByText('通知方法を保存しました。').waitFor();
+    assert.equal(await lineChoice.isChecked(), true);
+
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `settings are ${width}px wide on a 390px phone`);
+  });
+
+  // A forged unfollow changes nothing either.
+  assert.equal((await webhook('unfollow', 'forged', Date.now() + 60_000)).status, 401);
+  const settings = (await call('/users/me/notifications', { token: farmer.token })).json.data;
+  assert.deepEqual(
+    { digest: settings.digest, lineLinked: settings.lineLinked, lineFollowing: settings.lineFollowing },
+    { digest: 'line', lineLinked: true, lineFollowing: true },
+  );
+
+  // A cow that calved 75 days ago overnight, then the morning run.
+  const identificationNumber = String(1_900_000_000 + Math.floor(Math.random() * 90_000_000));
+  const cow = await call('/cattle', {
+    method: 'POST',
+    token: farmer.token,
+    body: { name: 'らいん号', identificationNumber, gender: '雌', growthStage: 'MULTI_PAROUS', breed: '黒毛和種' },
+  });
+  assert.equal(cow.status, 201, JSON.stringify(cow.json));
+  calvedDaysAgo(cow.json.data.cattleId, 75);
+  const cron = await fetch(`${app.url}/__scheduled?cron=${encodeURIComponent('0 21 * * *')}`);
+  assert.equal(cron.status, 200);
+
+  const pushes = (await call(`/dev/line-outbox?to=${LINE_USER}`)).json.data;
+  assert.equal(pushes.length, 1, 'one push for the morning');
+  assert.match(pushes[0].text, /重要度「高」のアラートが1件あります。/);
+  assert.match(pushes[0].text, /らいん号.*：分娩後75日経過・未授精/);
+  assert.match(pushes[0].text, new RegExp(`アラート一覧：${app.url}/alerts`));
+  const mails = (await call(`/dev/outbox?to=${encodeURIComponent(farmer.email)}`)).json.data;
+  assert.equal(
+    mails.filter((m) => m.subject.startsWith('【牛帳】対応が必要なアラート')).length,
+    0,
+    'LINE only: no mail',
+  );
+});
