@@ -1,4 +1,4 @@
--- LINE notifications (docs/product.md §16, decision 023). No table is rebuilt: one column on users, three new tables.
+-- LINE notifications (docs/product.md §15, decision 023). No table is rebuilt: one column on users, four new tables.
 -- The morning digest's channel per user; every existing user keeps mail, the default.
 ALTER TABLE `users` ADD COLUMN `digest_channel` text DEFAULT 'mail' NOT NULL;
 --> statement-breakpoint

@@ -1,4 +1,4 @@
-// LINE end to end (docs/product.md §16): a farmer who signed up by email links LINE from settings through a fake
+// LINE end to end (docs/product.md §15): a farmer who signed up by email links LINE from settings through a fake
 // LINE Login on 127.0.0.1, follows the official account (a signed webhook), chooses LINE, and after the morning run
 // finds the day's high alert in the development push outbox. A forged webhook changes nothing. No Messaging API
 // token is set, so pushes stay in the outbox and nothing leaves the machine.

@@ -106,7 +106,7 @@ export function digestMail(
 
 /**
  * Sends each member of a farm with new high alerts, or open alerts that turned high (CALVING_OVERDUE on its 8th day),
- * one digest of them by their §16 choice (mail, LINE, both or none); a failed mail or push is logged and does not stop
+ * one digest of them by their §15 choice (mail, LINE, both or none); a failed mail or push is logged and does not stop
  * the others. A member of several such farms gets one digest per farm. Counts the messages that went out.
  */
 export async function sendAlertDigests(

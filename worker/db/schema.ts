@@ -31,7 +31,7 @@ export const users = sqliteTable(
     avatarUrl: text('avatar_url'),
     /** The farm last chosen in the app (migration 0006); see worker/farms/membership.ts for the fallback. */
     defaultFarmId: integer('default_farm_id'),
-    /** The morning digest's channel (migration 0012, docs/product.md §16). */
+    /** The morning digest's channel (migration 0012, docs/product.md §15). */
     digestChannel: text('digest_channel', { enum: ['mail', 'line', 'both', 'none'] })
       .notNull()
       .default('mail'),

@@ -11,7 +11,7 @@ import {
 
 const reach = (linked: boolean, following: boolean) => ({ linked, following });
 
-describe('the digest choice rule (§16)', () => {
+describe('the digest choice rule (§15)', () => {
   it('allows mail and none always, line and both only with a linked, following LINE account', () => {
     for (const [linked, following] of [
       [false, false],

@@ -1,4 +1,4 @@
-/** The morning digest's channels and the LINE message (docs/product.md §7, §16; decision 023). No I/O. */
+/** The morning digest's channels and the LINE message (docs/product.md §7, §15; decision 023). No I/O. */
 import { ALERT_TYPE_LABELS, type AlertType } from './alerts';
 import { formatDateJa, type IsoDate } from './calendar';
 
@@ -17,7 +17,7 @@ export interface LineReach {
   following: boolean;
 }
 
-/** §16: 'line' or 'both' needs a linked, following LINE account; 'mail' and 'none' are always allowed. */
+/** §15: 'line' or 'both' needs a linked, following LINE account; 'mail' and 'none' are always allowed. */
 export const canChooseDigest = (channel: DigestChannel, reach: LineReach) =>
   !wantsLine(channel) || (reach.linked && reach.following);
 

@@ -11,7 +11,7 @@ export interface LineDigestMember {
 }
 
 /**
- * One farm's morning digest as one LINE push to one member (docs/product.md §7, §16); the caller has checked that
+ * One farm's morning digest as one LINE push to one member (docs/product.md §7, §15); the caller has checked that
  * LINE reaches them (digestRoutes). Returns whether the message went out (or into the development outbox).
  */
 export async function sendLineDigest(

@@ -5,7 +5,7 @@ import type { Env } from '../env';
 import { notFound } from '../lib/errors';
 import type { NotificationSettings } from './line.schemas';
 
-/** The user's digest choice and whether LINE can reach them (docs/product.md §16). */
+/** The user's digest choice and whether LINE can reach them (docs/product.md §15). */
 export async function notificationSettings(env: Env, userId: number): Promise<NotificationSettings> {
   const [row] = await getDb(env)
     .select({

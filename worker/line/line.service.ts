@@ -11,7 +11,7 @@ import type { WebhookBody } from './line.schemas';
 export const lineNotLinked = () =>
   new AppError({ status: 400, code: 'LINE_NOT_LINKED', message: LINE_NOT_LINKED_MESSAGE, field: 'digest' });
 
-/** PUT /users/me/notifications: the digest channel, with §16's rule for LINE. */
+/** PUT /users/me/notifications: the digest channel, with §15's rule for LINE. */
 export async function chooseDigest(env: Env, userId: number, digest: DigestChannel) {
   const current = await notificationSettings(env, userId);
   if (!canChooseDigest(digest, { linked: current.lineLinked, following: current.lineFollowing })) {

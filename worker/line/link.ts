@@ -1,5 +1,5 @@
 /**
- * Linking LINE to a signed-in account from settings (docs/product.md §16, decision 023): LINE Login as sign-in does
+ * Linking LINE to a signed-in account from settings (docs/product.md §15, decision 023): LINE Login as sign-in does
  * it (state, PKCE verifier and nonce in HttpOnly cookies of 600 s), on its own callback. The API is called with a
  * Bearer token, so the start answers the authorization URL and a cookie naming the session; the callback links the
  * LINE subject to that session's user only while the session is still signed in.

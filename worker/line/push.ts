@@ -1,5 +1,5 @@
 /**
- * The one LINE push sender (Messaging API, docs/product.md §16, decision 023). With LINE_MESSAGING_ACCESS_TOKEN it
+ * The one LINE push sender (Messaging API, docs/product.md §15, decision 023). With LINE_MESSAGING_ACCESS_TOKEN it
  * posts to the push endpoint with an X-Line-Retry-Key that stays the same across retries, retrying 429 and 5xx
  * with exponential backoff a bounded number of times. Without the token in development (and tests) the message is
  * kept in the development outbox; in production without it the attempt is logged as failed. Every attempt is a

@@ -5,7 +5,7 @@ import { type WebhookBody, webhookBodySchema } from './line.schemas';
 import { isValidLineSignature } from './signature';
 
 /**
- * The webhook body, once its signature is right (docs/product.md §16). Fail-closed: no channel secret → 503, a
+ * The webhook body, once its signature is right (docs/product.md §15). Fail-closed: no channel secret → 503, a
  * missing or wrong `X-Line-Signature` → 401, and nothing is read from the body before that.
  */
 export async function readSignedWebhook(c: Context<AppEnv>): Promise<WebhookBody> {

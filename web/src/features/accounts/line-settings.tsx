@@ -90,7 +90,7 @@ function useLinkOutcome() {
   return outcome;
 }
 
-/** Settings: link or unlink LINE, and choose how the morning digest arrives (docs/product.md §16). */
+/** Settings: link or unlink LINE, and choose how the morning digest arrives (docs/product.md §15). */
 export function LineSettingsCard() {
   const { t } = useI18n();
   const queryClient = useQueryClient();

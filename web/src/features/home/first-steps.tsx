@@ -40,7 +40,7 @@ defineMessages({
 
 /**
  * An empty farm's first steps on the home screen (docs/product.md §14): bring the herd in, add one animal, invite a
- * member, link LINE (settings, docs/product.md §16). Each step shows only while it is not done (LINE: not for an account
+ * member, link LINE (settings, docs/product.md §15). Each step shows only while it is not done (LINE: not for an account
  * that signs in with LINE), and the card goes once the farm has animals. Viewers, who can do none of them but the
  * last, do not see it.
  */
