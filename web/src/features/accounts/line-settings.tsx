@@ -12,6 +12,7 @@ import {
 import { FormError } from '../../components/form';
 import { describeError } from '../../lib/form-errors';
 import { defineMessages, useI18n } from '../../lib/i18n';
+import './line-settings.css';
 
 defineMessages({
   ja: {
