@@ -153,6 +153,18 @@ describe('the digest through the Messaging API (fetch mocked)', () => {
     expect(sent).toBe(6);
   });
 
+  it('keeps going when LINE refuses: the mails still go, and the refused pushes are not counted', async () => {
+    const calls = mockMessagingApi(() => Response.json({ message: 'Invalid reply token' }, { status: 400 }));
+    const sent = await sendAlertDigests(
+      WITH_TOKEN,
+      [{ ...alert, farmId: owner.farmId, id: 'b'.repeat(64) }],
+      today,
+      quiet,
+    );
+    expect(calls).toHaveLength(2);
+    expect(sent).toBe(4);
+  });
+
   it('retries a 429 with the same retry key, then succeeds; every attempt is logged', async () => {
     linePushRetry.baseDelayMs = 1;
     const to = newLineId();

@@ -23,16 +23,22 @@ export async function sendLineDigest(
 ): Promise<boolean> {
   if (!member.lineId) return false;
   const text = lineDigestText(member.farmName, alerts, today, `${env.APP_URL.replace(/\/+$/, '')}/alerts`);
-  const outcome = await pushLine(
-    env,
-    {
-      to: member.lineId,
-      userId: member.id,
-      text,
-      type: 'alert_digest',
-      idempotencyKey: `alert-digest-${member.farmId}-${member.id}-${today}`,
-    },
-    log,
-  );
-  return outcome !== 'failed';
+  try {
+    const outcome = await pushLine(
+      env,
+      {
+        to: member.lineId,
+        userId: member.id,
+        text,
+        type: 'alert_digest',
+        idempotencyKey: `alert-digest-${member.farmId}-${member.id}-${today}`,
+      },
+      log,
+    );
+    return outcome !== 'failed';
+  } catch (err) {
+    // A failed log write, say: logged, and the other members still get theirs.
+    log('error', 'line alert digest failed', { userId: member.id, farmId: member.farmId, error: String(err) });
+    return false;
+  }
 }
