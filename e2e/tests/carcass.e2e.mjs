@@ -41,6 +41,12 @@ test('a graded shipment reads A5 / BMS 10 / 512 kg and ranks its sire; an animal
     },
   });
   const until = addDays(jstToday(), 30).replaceAll('-', '/');
+  // Planned for this month, inside the period: the plan board warns.
+  await call('/shipments/plans', {
+    method: 'POST',
+    ...headers,
+    body: { cattleId: treated.data.cattleId, plannedShipmentMonth: jstToday().slice(0, 7) },
+  });
 
   await withPage(async (page) => {
     await signIn(page, farmer);
@@ -60,6 +66,10 @@ test('a graded shipment reads A5 / BMS 10 / 512 kg and ranks its sire; an animal
         .count(),
       0,
     );
+
+    // The plan board warns about its plan.
+    await page.goto(`${baseUrl}/shipments?tab=plans`);
+    await page.getByText(`休薬期間中（${until}まで）：この月の出荷に注意`).waitFor();
 
     // Recording its shipment is refused, with the day the withdrawal ends.
     await page.goto(`${baseUrl}/shipments`);

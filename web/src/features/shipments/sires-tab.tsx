@@ -5,9 +5,10 @@ import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { yen } from './format';
 
-const W = 640;
-const ROW = 28;
-const PAD = { left: 120, right: 56, top: 8, bottom: 8 };
+// Narrow enough that its 12px labels stay readable on a 390px phone; the figure is capped in width on a desktop.
+const W = 360;
+const ROW = 26;
+const PAD = { left: 92, right: 44, top: 6, bottom: 6 };
 const MAX_BARS = 10;
 
 const dash = (v: number | null, unit = '') => (v === null ? '—' : `${v}${unit}`);
@@ -45,7 +46,7 @@ function SireChart({ sires }: { sires: SireStat[] }) {
           return (
             <g key={s.sireName}>
               <text className="chart__axis sire-chart__name" x={PAD.left - 8} y={y + ROW / 2 + 4} textAnchor="end">
-                {s.sireName.length > 8 ? `${s.sireName.slice(0, 8)}…` : s.sireName}
+                {s.sireName.length > 6 ? `${s.sireName.slice(0, 6)}…` : s.sireName}
               </text>
               <rect
                 className="sire-chart__bar"
@@ -81,7 +82,7 @@ export function SiresTab() {
   }
   return (
     <div className="shipments-tab">
-      <section className="card" aria-labelledby="sire-title">
+      <section className="card sire-card" aria-labelledby="sire-title">
         <h2 id="sire-title">{t('shipments.sireTitle')}</h2>
         <p className="muted">{t('shipments.sireLead')}</p>
         <SireChart sires={sires.data} />
