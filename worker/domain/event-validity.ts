@@ -51,8 +51,8 @@ export function leftFarmOn(events: readonly DatedEvent[]): string | null {
 
 /**
  * Why `event` cannot happen to an animal of this sex and birthday whose other events are `others` (the event
- * itself excluded), or null when it can; a SHIPMENT on or before the end of the meat withdrawal of `others` cannot. Dates compare as JST calendar days: the day of birth, death or shipment
- * itself is allowed.
+ * itself excluded), or null when it can. Dates compare as JST calendar days: the day of birth, death or shipment
+ * itself is allowed; a SHIPMENT on or before the end of the meat withdrawal of `others` is not (§16).
  */
 export function impossibleEvent(
   animal: { gender: string | null; birthday: string | null },
