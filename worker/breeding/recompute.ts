@@ -21,6 +21,7 @@ import {
 } from '../domain/breeding';
 import { todayJst } from '../domain/calendar';
 import type { CattleStatus } from '../domain/cattle-enums';
+import { withdrawalOf } from '../domain/withdrawal';
 import { statusChangeStatements } from '../status/status-history';
 
 export interface AnimalForBreeding {
@@ -156,7 +157,10 @@ export function recomputeStatements(db: Db, input: RecomputeInput): RecomputeOut
   });
   const weight = resolveWeight({ currentWeight: animal.weight, before, after });
   const now = new Date().toISOString();
-  const { breedingStatus: bs, breedingSummary: summary } = after;
+  const { breedingStatus: breeding, breedingSummary: summary } = after;
+  // The withdrawal ends are stored with the breeding state, so the herd list reads them without the events (§16).
+  const { meatUntil, milkUntil } = withdrawalOf(input.eventsAfter);
+  const bs = { ...breeding, withdrawalMeatUntil: meatUntil, withdrawalMilkUntil: milkUntil };
 
   const statements: Statement[] = [
     db

@@ -1,4 +1,20 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { byEarTag } from '../db/ear-tag-order';
@@ -140,6 +156,17 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
   if (params.maxAge !== undefined) {
     filters.push(gt(cattle.birthday, latestBirthdayFor(12 * (Math.floor(params.maxAge) + 1), today)));
   }
+  if (params.restricted === 'true') {
+    filters.push(
+      inArray(
+        cattle.cattleId,
+        db
+          .select({ id: breedingStatus.cattleId })
+          .from(breedingStatus)
+          .where(or(gte(breedingStatus.withdrawalMeatUntil, today), gte(breedingStatus.withdrawalMilkUntil, today))),
+      ),
+    );
+  }
   if (params.barn) filters.push(eq(cattle.barn, params.barn));
   if (params.breed) filters.push(eq(cattle.breed, params.breed));
 
@@ -177,6 +204,8 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
       row: cattle,
       parity: breedingStatus.parity,
       expectedCalvingDate: breedingStatus.expectedCalvingDate,
+      meatUntil: breedingStatus.withdrawalMeatUntil,
+      milkUntil: breedingStatus.withdrawalMilkUntil,
       daysOpen: daysOpenSql(today),
       ...activeAlertsOfRow(farmId),
     })
@@ -208,6 +237,7 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
         expectedCalvingDate: r.expectedCalvingDate,
       },
       alerts: alertSummary(r.alertCount, r.severityRank),
+      withdrawal: { meatUntil: r.meatUntil, milkUntil: r.milkUntil },
     })),
     nextCursor: hasNext && last ? encodeCursor({ v: cursorValue(params, dir, last), id: last.row.cattleId }) : null,
     hasNext,
@@ -328,6 +358,7 @@ export async function cattleDetail(db: Db, farmId: number, cattleId: number, tod
   const bs = detail.breedingStatus;
   return {
     ...toCattleView(detail.row, today),
+    withdrawal: { meatUntil: bs?.withdrawalMeatUntil ?? null, milkUntil: bs?.withdrawalMilkUntil ?? null },
     breedingStatus: bs
       ? {
           ...bs,

@@ -137,6 +137,8 @@ export const listCattleQuerySchema = z
     growth_stage: list(growthStageChoice),
     status: list(statusChoice),
     has_alert: z.enum(['true', 'false'], { error: 'has_alertはtrueまたはfalseです' }).optional(),
+    /** 'true': only animals inside a withdrawal period today (出荷制限中, §16). */
+    restricted: z.enum(['true'], { error: 'restrictedはtrueです' }).optional(),
     minAge: numberInput(z.number({ error: '年齢は0以上の数値です' }).min(0, '年齢は0以上の数値です')).optional(),
     maxAge: numberInput(z.number({ error: '年齢は0以上の数値です' }).min(0, '年齢は0以上の数値です')).optional(),
     barn: normalizedText().max(50).optional(),
@@ -195,9 +197,13 @@ export const alertSummarySchema = z.object({
   highestSeverity: z.enum(ALERT_SEVERITIES).nullable(),
 });
 
+/** The latest end of the animal's meat and milk withdrawal (§16), JST dates; null for none. */
+export const withdrawalSchema = z.object({ meatUntil: nullableText, milkUntil: nullableText });
+
 export const cattleListItemSchema = cattleViewSchema.extend({
   breeding: z.object({ parity: int, daysOpen: nullableInt, expectedCalvingDate: nullableText }),
   alerts: alertSummarySchema,
+  withdrawal: withdrawalSchema,
 });
 
 export const cattleListPageSchema = z.object({
@@ -263,6 +269,7 @@ const breedingSummaryRowSchema = z.object({
 });
 
 export const cattleDetailSchema = cattleViewSchema.extend({
+  withdrawal: withdrawalSchema,
   breedingStatus: breedingStatusRowSchema.nullable(),
   bloodline: bloodlineRowSchema.nullable(),
   motherInfo: motherInfoRowSchema.nullable(),

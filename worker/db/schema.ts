@@ -221,6 +221,9 @@ export const breedingStatus = sqliteTable('breeding_status', {
   inseminationCount: integer('insemination_count').notNull().default(0),
   breedingMemo: text('breeding_memo'),
   isDifficultBirth: integer('is_difficult_birth', { mode: 'boolean' }).notNull().default(false),
+  /** The latest end of meat and milk withdrawal over the animal's treatments, JST dates (migration 0013). */
+  withdrawalMeatUntil: text('withdrawal_meat_until'),
+  withdrawalMilkUntil: text('withdrawal_milk_until'),
   ...timestamps,
 });
 
@@ -343,6 +346,12 @@ export const shipments = sqliteTable(
     ageAtShipment: integer('age_at_shipment'),
     buyer: text('buyer'),
     notes: text('notes'),
+    /** Carcass results (枝肉成績, migration 0013): weight, 歩留等級 A–C, 肉質等級 1–5, BMS 1–12. */
+    carcassWeightKg: real('carcass_weight_kg'),
+    carcassYieldGrade: text('carcass_yield_grade'),
+    carcassQualityGrade: integer('carcass_quality_grade'),
+    carcassBms: integer('carcass_bms'),
+    carcassNotes: text('carcass_notes'),
     ...timestamps,
   },
   (t) => [

@@ -165,6 +165,20 @@ describe('the demo farm', () => {
     expect(shipped!.n).toBeGreaterThan(20);
     expect(plans!.n).toBeGreaterThan(2);
   });
+
+  it('has graded shipments and animals under withdrawal now (§9.3, §16)', async () => {
+    const graded = await env.DB.prepare(
+      'SELECT count(*) AS n FROM shipments WHERE farm_id = ? AND carcass_quality_grade IS NOT NULL',
+    )
+      .bind(farmId)
+      .first<{ n: number }>();
+    expect(graded!.n).toBeGreaterThanOrEqual(1);
+    const restricted = await api('/cattle?restricted=true', { token });
+    expect(restricted.json.data.totalCount).toBeGreaterThanOrEqual(1);
+    for (const row of restricted.json.data.results) expect(row.withdrawal.meatUntil >= todayJst()).toBe(true);
+    const sires = await api('/shipments/sire-stats', { token });
+    expect(sires.json.data.some((s: { grade45Rate: number | null }) => s.grade45Rate !== null)).toBe(true);
+  });
 });
 
 describe('a demo seeding that was cut short', () => {

@@ -323,7 +323,7 @@ function cowEvents(ctx: Ctx, state: CowState, calfEvents: Map<string, NewEvent[]
       {
         eventType: 'MEDICATION',
         eventDatetime: at(sick, 10, 30),
-        details: { product: 'ペニシリン系抗生物質', dose: '10mL' },
+        details: { product: 'ペニシリン系抗生物質', dose: '10mL', withdrawalMeatDays: 7, withdrawalMilkDays: 4 },
       },
       { eventType: 'TREATMENT_COMPLETED', eventDatetime: at(addDays(sick, rng.int(4, 10)), 9) },
     );
@@ -444,6 +444,16 @@ export function planDemoHerd(today: IsoDate): PlannedAnimal[] {
         eventDatetime: at(addDays(arrival, 14), 14),
         details: { product: '牛呼吸器病5種混合ワクチン', dose: '2mL' },
       });
+      // Two steers under treatment now, so the herd shows 出荷制限中 (§16): an antibiotic with 30 and 21 meat days.
+      const treated = i === 0 ? 4 : i === 3 ? 10 : null;
+      if (treated !== null && addDays(today, -treated) >= arrival) {
+        events.push({
+          eventType: 'MEDICATION',
+          eventDatetime: at(addDays(today, -treated), 9),
+          details: { product: 'マイシリン', dose: '15mL', withdrawalMeatDays: i === 0 ? 30 : 21 },
+          notes: '肺炎',
+        });
+      }
     }
     animals.push({
       input: {

@@ -175,9 +175,22 @@ export const weightDetailsSchema = z.strictObject({
   ),
 });
 
+/** Withdrawal days (休薬期間, §16): an integer 0–365; a form's empty input means none. */
+const withdrawalDays = (label: string) => {
+  const message = `${label}は0〜365の整数で入力してください`;
+  return z
+    .preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      numberInput(z.number({ error: message }).int(message).min(0, message).max(365, message)).optional(),
+    )
+    .optional();
+};
+
 export const productDetailsSchema = z.strictObject({
   product: optionalText(100, '薬品名は100文字以下で入力してください'),
   dose: optionalText(100, '用量は100文字以下で入力してください'),
+  withdrawalMeatDays: withdrawalDays('休薬期間（肉）'),
+  withdrawalMilkDays: withdrawalDays('休薬期間（乳）'),
 });
 
 const noDetailsSchema = z.strictObject({}, { error: 'このイベントタイプには詳細項目がありません' });
@@ -241,6 +254,8 @@ export const eventDetailsViewSchema = z
     weightKg: z.number().optional(),
     product: storedText,
     dose: storedText,
+    withdrawalMeatDays: z.number().int().optional(),
+    withdrawalMilkDays: z.number().int().optional(),
   })
   .nullable();
 export type EventDetailsView = z.infer<typeof eventDetailsViewSchema>;

@@ -1,4 +1,5 @@
 import { jstDate } from './calendar';
+import { shipmentRefusal, withdrawalOf } from './withdrawal';
 
 /**
  * Events an animal cannot have (docs/product.md §6): they are refused with 400 on the named field, on create and
@@ -10,7 +11,8 @@ export const IMPOSSIBLE_EVENT = {
   afterEnd: { field: 'eventDatetime', message: '死亡・出荷後の日付にはイベントを記録できません' },
 } as const;
 
-export type ImpossibleEvent = (typeof IMPOSSIBLE_EVENT)[keyof typeof IMPOSSIBLE_EVENT];
+/** A reason on its field; a SHIPMENT inside a withdrawal period names the day it ends (§16). */
+export type ImpossibleEvent = { field: string; message: string };
 
 /** Breeding and calving events: only a female (雌) can have them. */
 export const FEMALE_EVENT_TYPES: ReadonlySet<string> = new Set([
@@ -32,6 +34,8 @@ interface DatedEvent {
   eventType: string;
   /** ISO instant. */
   eventDatetime: string;
+  /** A treatment's withdrawal days (§16). */
+  details?: unknown;
 }
 
 /** The JST date the animal left the farm (its first DEATH or SHIPMENT), or null while it is on the farm. */
@@ -48,7 +52,7 @@ export function leftFarmOn(events: readonly DatedEvent[]): string | null {
 /**
  * Why `event` cannot happen to an animal of this sex and birthday whose other events are `others` (the event
  * itself excluded), or null when it can. Dates compare as JST calendar days: the day of birth, death or shipment
- * itself is allowed.
+ * itself is allowed; a SHIPMENT on or before the end of the meat withdrawal of `others` is not (§16).
  */
 export function impossibleEvent(
   animal: { gender: string | null; birthday: string | null },
@@ -62,6 +66,8 @@ export function impossibleEvent(
   if (animal.birthday && date < animal.birthday) return IMPOSSIBLE_EVENT.beforeBirth;
   const end = leftFarmOn(others);
   if (end !== null && date > end) return IMPOSSIBLE_EVENT.afterEnd;
+  const refusal = event.eventType === 'SHIPMENT' ? shipmentRefusal(date, withdrawalOf(others).meatUntil) : null;
+  if (refusal) return { field: 'eventDatetime', message: refusal };
   return null;
 }
 

@@ -135,6 +135,25 @@ export async function seedDemoShipments(scope: Scope, animals: DemoAnimal[], opt
       },
     })),
   );
+  // Fattened steers come back with their carcass grade (枝肉成績, §9.3), from a generator of their own so the rest of
+  // the demo stays as it was.
+  const gradeRand = seededRandom(farmId * 104_729 + past.length);
+  const carcassOf = () => {
+    const qualityGrade = [5, 4, 5, 4, 3][Math.floor(gradeRand() * 5)];
+    const bms =
+      qualityGrade === 5
+        ? 8 + Math.floor(gradeRand() * 5)
+        : qualityGrade === 4
+          ? 5 + Math.floor(gradeRand() * 3)
+          : 3 + Math.floor(gradeRand() * 2);
+    return {
+      yieldGrade: gradeRand() < 0.8 ? ('A' as const) : ('B' as const),
+      qualityGrade,
+      bms,
+      weightKg: Math.round(430 + gradeRand() * 130),
+      notes: null,
+    };
+  };
   const statements: Statement[] = past.flatMap((p, i) =>
     recordShipmentStatements(
       scope,
@@ -144,7 +163,8 @@ export async function seedDemoShipments(scope: Scope, animals: DemoAnimal[], opt
         price: p.price,
         weight: p.weight,
         buyer: p.buyer,
-        notes: p.growthStage === 'FATTENING' ? `枝肉格付 ${pick(['A5', 'A4', 'A5', 'A4', 'A3'])}` : null,
+        notes: null,
+        carcass: p.growthStage === 'FATTENING' ? carcassOf() : null,
       },
     ),
   );

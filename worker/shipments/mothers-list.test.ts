@@ -118,6 +118,7 @@ describe('GET /shipments/mothers/list', () => {
         price: 700_000,
         buyer: '全農 鹿児島中央家畜市場',
         notes: null,
+        carcass: null,
       },
       expect.objectContaining({
         calfId: ids.a2,

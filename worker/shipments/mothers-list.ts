@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { carcassOf, carcassRollup } from '../domain/carcass';
 import { expectedBirthDate, groupByMother, roundMotherSummary } from '../domain/shipment-stats';
 import type { MotherGroup, MotherShipmentRow, MotherSortKey } from './shipments.schemas';
 
@@ -40,6 +41,15 @@ interface Row {
   groupAveragePrice: number;
   groupAverageWeight: number | null;
   groupAverageAge: number | null;
+  groupWeighed: number;
+  groupCarcassWeight: number | null;
+  groupGraded: number;
+  groupGrade45: number | null;
+  carcassWeightKg: number | null;
+  carcassYieldGrade: string | null;
+  carcassQualityGrade: number | null;
+  carcassBms: number | null;
+  carcassNotes: string | null;
 }
 
 const SORT_COLUMNS: Record<MotherSortKey, SQL> = {
@@ -97,6 +107,10 @@ export async function loadMotherGroups(
         AVG(s.age_at_shipment) AS group_average_age,
         MAX(s.shipment_date) AS group_latest,
         MIN(COALESCE(m.name, NULLIF(TRIM(mi.mother_name), ''), '不明')) AS group_name,
+        COUNT(s.carcass_weight_kg) AS group_weighed,
+        SUM(s.carcass_weight_kg) AS group_carcass_weight,
+        COUNT(s.carcass_quality_grade) AS group_graded,
+        SUM(s.carcass_quality_grade >= 4) AS group_grade45,
         json_group_array(s.rowid) AS shipment_rows
       FROM shipments s
       JOIN cattle c ON c.cattle_id = s.cattle_id AND c.farm_id = ${farmId}
@@ -132,10 +146,15 @@ export async function loadMotherGroups(
           AND ${jstDay('e.event_datetime')} BETWEEN date(r.birth_date, '-60 days') AND date(r.birth_date, '+60 days')
       ) AS expectedCalvingEntry,
       r.group_count AS groupCount, r.group_revenue AS groupRevenue, r.group_average_price AS groupAveragePrice,
-      r.group_average_weight AS groupAverageWeight, r.group_average_age AS groupAverageAge
+      r.group_average_weight AS groupAverageWeight, r.group_average_age AS groupAverageAge,
+      r.group_weighed AS groupWeighed, r.group_carcass_weight AS groupCarcassWeight,
+      r.group_graded AS groupGraded, r.group_grade45 AS groupGrade45,
+      r.carcass_weight_kg AS carcassWeightKg, r.carcass_yield_grade AS carcassYieldGrade,
+      r.carcass_quality_grade AS carcassQualityGrade, r.carcass_bms AS carcassBms, r.carcass_notes AS carcassNotes
     FROM totals
     LEFT JOIN (
       SELECT p.*, s.shipment_date, s.price, s.weight, s.age_at_shipment, s.buyer, s.notes,
+        s.carcass_weight_kg, s.carcass_yield_grade, s.carcass_quality_grade, s.carcass_bms, s.carcass_notes,
         c.cattle_id AS calf_id, c.name AS calf_name, c.gender AS sex, c.birthday AS birth_date,
         m.cattle_id AS mother_id, m.ear_tag_number AS mother_ear_tag, m.breed AS mother_breed,
         b.father_cattle_name AS father,
@@ -156,19 +175,33 @@ export async function loadMotherGroups(
   const total = rows[0]?.total ?? 0;
   const mothers = groupByMother(
     rows.filter((r) => r.motherKey !== null),
-    (r): MotherGroup => ({
-      motherId: r.motherId,
-      motherName: r.motherName,
-      motherEarTag: r.motherEarTag,
-      summary: roundMotherSummary({
-        shipmentCount: r.groupCount,
-        totalRevenue: r.groupRevenue,
-        averagePrice: r.groupAveragePrice,
-        averageWeight: r.groupAverageWeight,
-        averageAge: r.groupAverageAge,
-      }),
-      calves: [],
-    }),
+    (r): MotherGroup => {
+      const { meanCarcassWeightKg, grade45Rate } = carcassRollup({
+        calves: r.groupCount,
+        priceSum: r.groupRevenue,
+        weightSum: r.groupCarcassWeight ?? 0,
+        weightCount: r.groupWeighed,
+        bmsSum: 0,
+        bmsCount: 0,
+        graded: r.groupGraded,
+        grade45: r.groupGrade45 ?? 0,
+      });
+      return {
+        motherId: r.motherId,
+        motherName: r.motherName,
+        motherEarTag: r.motherEarTag,
+        summary: roundMotherSummary({
+          shipmentCount: r.groupCount,
+          totalRevenue: r.groupRevenue,
+          averagePrice: r.groupAveragePrice,
+          averageWeight: r.groupAverageWeight,
+          averageAge: r.groupAverageAge,
+        }),
+        meanCarcassWeightKg,
+        grade45Rate,
+        calves: [],
+      };
+    },
     (group, r) => group.calves.push(toRow(r)),
   );
   return { mothers, total };
@@ -197,5 +230,6 @@ function toRow(r: Row): MotherShipmentRow {
     price: r.price,
     buyer: r.buyer,
     notes: r.notes,
+    carcass: carcassOf(r),
   };
 }

@@ -18,6 +18,11 @@ export const SHIPMENT_EXPORT_COLUMNS: readonly Column[] = [
   { header: '出荷先', kind: 'text' },
   { header: '母牛', kind: 'text' },
   { header: '備考', kind: 'text' },
+  { header: '枝肉重量(kg)', kind: 'number' },
+  { header: '歩留等級', kind: 'text' },
+  { header: '肉質等級', kind: 'number' },
+  { header: 'BMS', kind: 'number' },
+  { header: '枝肉備考', kind: 'text' },
 ];
 
 /**
@@ -39,6 +44,11 @@ export async function shipmentsExport(db: Db, farmId: number, period: { from?: s
       buyer: shipments.buyer,
       motherName: sql<string | null>`COALESCE(${mother.name}, ${motherInfo.motherName})`,
       notes: shipments.notes,
+      carcassWeightKg: shipments.carcassWeightKg,
+      carcassYieldGrade: shipments.carcassYieldGrade,
+      carcassQualityGrade: shipments.carcassQualityGrade,
+      carcassBms: shipments.carcassBms,
+      carcassNotes: shipments.carcassNotes,
     })
     .from(shipments)
     .innerJoin(cattle, and(eq(cattle.cattleId, shipments.cattleId), eq(cattle.farmId, farmId)))
@@ -68,6 +78,11 @@ export async function shipmentsExport(db: Db, farmId: number, period: { from?: s
       r.buyer,
       r.motherName,
       r.notes,
+      r.carcassWeightKg,
+      r.carcassYieldGrade,
+      r.carcassQualityGrade,
+      r.carcassBms,
+      r.carcassNotes,
     ]),
   };
   return { csvFilename: `shipments-${day}.csv`, xlsxFilename: `出荷記録_${day}.xlsx`, sheet };

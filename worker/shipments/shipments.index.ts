@@ -15,6 +15,8 @@ import {
   removeShipment,
   updateShipment,
 } from './shipments.service';
+import { sireStats } from './sire-stats';
+import { sireStats as sireStatsRoute } from './sire-stats.routes';
 
 /** Body errors on shipment calls carry the INVALID_SHIPMENT_DATA code; query errors stay VALIDATION_ERROR. */
 export const shipmentsRouter = createRouter({ bodyErrorCode: 'INVALID_SHIPMENT_DATA' })
@@ -55,6 +57,7 @@ export const shipmentsRouter = createRouter({ bodyErrorCode: 'INVALID_SHIPMENT_D
     const data = await priceStats(getDb(c.env), c.get('farmId'), c.req.valid('query'));
     return c.json({ data }, 200);
   })
+  .openapi(sireStatsRoute, async (c) => c.json({ data: await sireStats(getDb(c.env), c.get('farmId')) }, 200))
   .openapi(routes.mothersList, async (c) => {
     const query = c.req.valid('query');
     const { mothers, total } = await loadMotherGroups(getDb(c.env), c.get('farmId'), query);

@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { byEarTag } from '../db/ear-tag-order';
-import { cattle, farmCounts, shipmentPlans, shipments } from '../db/schema';
+import { breedingStatus, cattle, farmCounts, shipmentPlans, shipments } from '../db/schema';
 import { monthsOldAt } from '../domain/ages';
 import { addMonths, todayJst } from '../domain/calendar';
+import { withCarcass } from '../domain/carcass';
 import { defaultStatsPeriod, fillMonthlyStats, summarizeMonths } from '../domain/shipment-stats';
 import type { ListPlansQuery, ListShipmentsQuery, PriceStatsQuery } from './shipments.schemas';
 
@@ -51,6 +52,11 @@ export async function listShipments(db: Db, farmId: number, query: ListShipments
         ageAtShipment: shipments.ageAtShipment,
         buyer: shipments.buyer,
         notes: shipments.notes,
+        carcassWeightKg: shipments.carcassWeightKg,
+        carcassYieldGrade: shipments.carcassYieldGrade,
+        carcassQualityGrade: shipments.carcassQualityGrade,
+        carcassBms: shipments.carcassBms,
+        carcassNotes: shipments.carcassNotes,
         createdAt: shipments.createdAt,
         updatedAt: shipments.updatedAt,
         ...cattleColumns,
@@ -62,7 +68,7 @@ export async function listShipments(db: Db, farmId: number, query: ListShipments
       .limit(limit)
       .offset((page - 1) * limit),
   ]);
-  return { results, total: totalRows[0]?.total ?? 0, page, limit };
+  return { results: results.map(withCarcass), total: totalRows[0]?.total ?? 0, page, limit };
 }
 
 /** A page of the owner's shipment plans, by month then ear tag (GET /shipments/plans). */
@@ -93,9 +99,11 @@ export async function listPlans(db: Db, farmId: number, query: ListPlansQuery) {
         ...cattleColumns,
         birthday: cattle.birthday,
         status: cattle.status,
+        withdrawalMeatUntil: breedingStatus.withdrawalMeatUntil,
       })
       .from(shipmentPlans)
       .innerJoin(cattle, eq(cattle.cattleId, shipmentPlans.cattleId))
+      .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
       .where(where)
       .orderBy(asc(shipmentPlans.plannedShipmentMonth), ...byEarTag, asc(cattle.cattleId))
       .limit(limit)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate, jstMonth, todayJst } from '../domain/calendar';
-import { normalizedText, numberInput } from '../domain/input';
+import { YIELD_GRADES } from '../domain/carcass';
+import { nfkc, normalizedText, numberInput } from '../domain/input';
 
 /** Request rules of docs/product.md §9 (Shipment, Shipment plan), shared by the API validators and the web forms. */
 
@@ -59,6 +60,29 @@ export const ageAtShipmentSchema = numberInput(
 /** An optional number: a form's empty input means "not given". */
 const optionalNumber = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? null : v), schema.nullish());
 
+const intBetween = (min: number, max: number, message: string) =>
+  optionalNumber(numberInput(z.number({ error: message }).int(message).min(min, message).max(max, message)));
+
+/** Carcass results (枝肉成績, §9.3), each optional; a form's empty input is "not given". */
+export const carcassSchema = z.object({
+  weightKg: optionalNumber(
+    numberInput(
+      z
+        .number({ error: '枝肉重量は正の値である必要があります' })
+        .positive('枝肉重量は正の値である必要があります')
+        .max(1000, '枝肉重量は1000kg以下で入力してください'),
+    ),
+  ),
+  yieldGrade: z.preprocess(
+    (v) => (typeof v === 'string' ? nfkc(v).trim().toUpperCase() || null : v),
+    z.enum(YIELD_GRADES, { error: '歩留等級はA、B、Cのいずれかです' }).nullish(),
+  ),
+  qualityGrade: intBetween(1, 5, '肉質等級は1〜5の整数で入力してください'),
+  bms: intBetween(1, 12, 'BMSは1〜12の整数で入力してください'),
+  notes: optionalText(1000, '枝肉の備考は1000文字以下で入力してください'),
+});
+export type CarcassInput = z.output<typeof carcassSchema>;
+
 const shipmentFields = {
   shipmentDate: shipmentDateSchema,
   price: priceSchema,
@@ -66,6 +90,8 @@ const shipmentFields = {
   ageAtShipment: optionalNumber(ageAtShipmentSchema),
   buyer: optionalName(100, '出荷先は100文字以下で入力してください'),
   notes: optionalText(1000, '備考は1000文字以下で入力してください'),
+  /** null (or nothing) for no results; on an update, the results given replace the stored ones. */
+  carcass: carcassSchema.nullish(),
 };
 
 export const createShipmentSchema = z.object({ cattleId: cattleIdSchema, ...shipmentFields });
@@ -152,6 +178,14 @@ export type MothersQuery = z.input<typeof mothersQuerySchema>;
 // against every answer in the route tests (worker/test/contract.ts).
 const int = z.number().int();
 
+export const carcassViewSchema = z.object({
+  weightKg: z.number().nullable(),
+  yieldGrade: z.enum(YIELD_GRADES).nullable(),
+  qualityGrade: int.nullable(),
+  bms: int.nullable(),
+  notes: z.string().nullable(),
+});
+
 export const shipmentSchema = z.object({
   shipmentId: z.string(),
   cattleId: int,
@@ -161,6 +195,8 @@ export const shipmentSchema = z.object({
   ageAtShipment: int.nullable(),
   buyer: z.string().nullable(),
   notes: z.string().nullable(),
+  /** null when no result was recorded. */
+  carcass: carcassViewSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -192,6 +228,8 @@ export const planListItemSchema = planSchema.extend({
   status: z.string(),
   /** Age in months on the first day of the planned month. */
   monthsOldAtPlannedMonth: int.nullable(),
+  /** The end of the animal's meat withdrawal (§16): a plan in a month up to it shows a warning. */
+  withdrawalMeatUntil: z.string().nullable(),
 });
 export type PlanListItem = z.infer<typeof planListItemSchema>;
 
@@ -239,6 +277,7 @@ export const motherShipmentRowSchema = z.object({
   price: int,
   buyer: z.string().nullable(),
   notes: z.string().nullable(),
+  carcass: carcassViewSchema.nullable(),
 });
 export type MotherShipmentRow = z.infer<typeof motherShipmentRowSchema>;
 
@@ -255,6 +294,20 @@ export const motherGroupSchema = z.object({
   motherName: z.string(),
   motherEarTag: z.string().nullable(),
   summary: motherSummarySchema,
+  /** The calves' mean carcass weight, 1 decimal (§9.3); null when none was weighed. */
+  meanCarcassWeightKg: z.number().nullable(),
+  /** 4・5等級率: % of the graded calves graded 4 or 5, 1 decimal; null when no calf is graded. */
+  grade45Rate: z.number().nullable(),
   calves: z.array(motherShipmentRowSchema),
 });
 export type MotherGroup = z.infer<typeof motherGroupSchema>;
+
+export const sireStatSchema = z.object({
+  sireName: z.string(),
+  calves: int,
+  meanPrice: int.nullable(),
+  meanCarcassWeightKg: z.number().nullable(),
+  meanBms: z.number().nullable(),
+  grade45Rate: z.number().nullable(),
+});
+export type SireStat = z.infer<typeof sireStatSchema>;

@@ -7,11 +7,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { regenerateAlerts } from '../alerts/regenerate';
 import { runBatch } from '../db/batch';
-import { cattle, cattleStatusHistory, shipmentPlans, shipments } from '../db/schema';
+import { breedingStatus, cattle, cattleStatusHistory, shipmentPlans, shipments } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
 import { monthsOldAt } from '../domain/ages';
+import { carcassColumns, withCarcass } from '../domain/carcass';
 import { planStatusChange, statusBeforeShipping } from '../domain/shipment-status';
+import { shipmentRefusal } from '../domain/withdrawal';
 import { conflict, notFound, validationError } from '../lib/errors';
 import { statusChangeStatements } from '../status/status-history';
 import type { CreateShipment, UpdateShipment } from './shipments.schemas';
@@ -31,12 +33,20 @@ export interface ShippableAnimal {
   cattleId: number;
   status: string;
   birthday: string | null;
+  /** The end of its meat withdrawal (§16), stored with its breeding state. */
+  meatUntil?: string | null;
 }
 
 async function findOwnedCattle(scope: Scope, cattleId: number): Promise<ShippableAnimal> {
   const [animal] = await scope.db
-    .select({ cattleId: cattle.cattleId, status: cattle.status, birthday: cattle.birthday })
+    .select({
+      cattleId: cattle.cattleId,
+      status: cattle.status,
+      birthday: cattle.birthday,
+      meatUntil: breedingStatus.withdrawalMeatUntil,
+    })
     .from(cattle)
+    .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
     .where(and(eq(cattle.cattleId, cattleId), eq(cattle.farmId, scope.farmId)))
     .limit(1);
   if (!animal) throw cattleNotFound();
@@ -58,6 +68,12 @@ function assertAfterBirth(shipmentDate: string, birthday: string | null) {
   if (birthday && shipmentDate < birthday) {
     throw invalidShipment('出荷日は誕生日以降である必要があります', 'shipmentDate');
   }
+}
+
+/** Not on or before the end of the animal's meat withdrawal (§16). */
+function assertNotWithdrawn(shipmentDate: string, meatUntil: string | null | undefined) {
+  const refusal = shipmentRefusal(shipmentDate, meatUntil);
+  if (refusal) throw invalidShipment(refusal, 'shipmentDate');
 }
 
 async function recentStatusHistory(scope: Scope, cattleId: number) {
@@ -103,6 +119,7 @@ export function recordShipmentStatements(
       ageAtShipment: input.ageAtShipment ?? monthsOldAt(animal.birthday, input.shipmentDate),
       buyer: input.buyer,
       notes: input.notes,
+      ...carcassColumns(input.carcass),
       createdAt: now,
       updatedAt: now,
     })
@@ -115,17 +132,25 @@ export async function recordShipment(scope: Scope, input: CreateShipment) {
   const animal = await findOwnedCattle(scope, input.cattleId);
   await assertShippable(scope, animal);
   assertAfterBirth(input.shipmentDate, animal.birthday);
+  assertNotWithdrawn(input.shipmentDate, animal.meatUntil);
   const [inserted] = await scope.db.batch(recordShipmentStatements(scope, animal, input));
   await regenerateAlerts(scope.db, scope.farmId, [animal.cattleId]);
-  return inserted[0];
+  return withCarcass(inserted[0]);
 }
 
 /** The farm's shipment with its animal's status and birthday; another farm's answers 404 like a missing one. */
 async function findShipment(scope: Scope, shipmentId: string) {
   const [row] = await scope.db
-    .select({ shipment: shipments, farmId: cattle.farmId, status: cattle.status, birthday: cattle.birthday })
+    .select({
+      shipment: shipments,
+      farmId: cattle.farmId,
+      status: cattle.status,
+      birthday: cattle.birthday,
+      meatUntil: breedingStatus.withdrawalMeatUntil,
+    })
     .from(shipments)
     .innerJoin(cattle, eq(cattle.cattleId, shipments.cattleId))
+    .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
     .where(eq(shipments.shipmentId, shipmentId))
     .limit(1);
   // Another farm's shipment answers 404 exactly like one that does not exist (docs/product.md §3).
@@ -138,6 +163,8 @@ export async function updateShipment(scope: Scope, shipmentId: string, input: Up
   const found = await findShipment(scope, shipmentId);
   const shipmentDate = input.shipmentDate ?? found.shipment.shipmentDate;
   assertAfterBirth(shipmentDate, found.birthday);
+  // A corrected date is checked again; a record kept on its date is not refused for a treatment entered later.
+  if (input.shipmentDate) assertNotWithdrawn(input.shipmentDate, found.meatUntil);
   const dateMoved = input.shipmentDate && input.shipmentDate !== found.shipment.shipmentDate && found.birthday;
   const ageAtShipment =
     input.ageAtShipment !== undefined
@@ -154,12 +181,13 @@ export async function updateShipment(scope: Scope, shipmentId: string, input: Up
       ageAtShipment,
       buyer: input.buyer,
       notes: input.notes,
+      ...(input.carcass !== undefined ? carcassColumns(input.carcass) : {}),
       updatedBy: scope.userId,
       updatedAt: new Date().toISOString(),
     })
     .where(and(eq(shipments.shipmentId, shipmentId), eq(shipments.farmId, scope.farmId)))
     .returning();
-  return updated;
+  return withCarcass(updated);
 }
 
 /** Deletes a shipment (DELETE /shipments/{id}); a SHIPPED animal gets back the status it had before. */

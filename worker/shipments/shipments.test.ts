@@ -580,12 +580,14 @@ describe('GET /shipments/export.csv', () => {
     const bytes = new Uint8Array(await (await rawGet('/shipments/export.csv', user.token)).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = res.text.replace(/^\ufeff/, '').split('\r\n');
-    expect(lines[0]).toBe('出荷日,個体識別番号,耳標番号,名号,性別,出荷時月齢,体重(kg),価格(円),出荷先,母牛,備考');
+    expect(lines[0]).toBe(
+      '出荷日,個体識別番号,耳標番号,名号,性別,出荷時月齢,体重(kg),価格(円),出荷先,母牛,備考,枝肉重量(kg),歩留等級,肉質等級,BMS,枝肉備考',
+    );
     expect(lines[1]).toMatch(
-      /^2025-02-01,\d+,1234,ふくはる,去勢,8,285\.5,720000,"'=HYPERLINK\(""x""\)",,"肉質 A5, 良好"$/,
+      /^2025-02-01,\d+,1234,ふくはる,去勢,8,285\.5,720000,"'=HYPERLINK\(""x""\)",,"肉質 A5, 良好",,,,,$/,
     );
     // Born 2024-06-01 (the fixture's default), shipped 2025-06-01: 12 calendar months old that day.
-    expect(lines[2]).toMatch(/^2025-06-01,\d+,,かつひで,去勢,12,285\.5,720000,,,$/);
+    expect(lines[2]).toMatch(/^2025-06-01,\d+,,かつひで,去勢,12,285\.5,720000,,,,,,,,$/);
     expect(lines).toHaveLength(4); // header, two rows, trailing CRLF
     expect(res.text).not.toContain('隣の牛');
 

@@ -40,6 +40,7 @@ export const cattleKeys = {
   statusCounts: () => [...cattleKeys.all, 'status-counts'] as const,
   detail: (id: number) => [...cattleKeys.all, 'detail', id] as const,
   statusHistory: (id: number) => [...cattleKeys.all, 'status-history', id] as const,
+  restricted: () => [...cattleKeys.all, 'restricted'] as const,
 };
 
 /** The list's query parameters: arrays as comma lists, empty filters left out. */
@@ -69,6 +70,16 @@ export const cattleSearchQuery = (term: string, limit: number) =>
     queryFn: ({ signal }) =>
       unwrap(api.cattle.$get({ query: { search: term, limit: String(limit) } }, { init: { signal } })).then(
         (r) => r.data.results,
+      ),
+  });
+
+/** Animals inside a withdrawal period today (出荷制限中, §16): the home screen's card. */
+export const restrictedCattleQuery = () =>
+  queryOptions({
+    queryKey: cattleKeys.restricted(),
+    queryFn: ({ signal }) =>
+      unwrap(api.cattle.$get({ query: { restricted: 'true', limit: '100' } }, { init: { signal } })).then(
+        (r) => r.data,
       ),
   });
 

@@ -15,6 +15,7 @@ export type PlanListItem = InferResponseType<ShipmentsApi['plans']['$get'], 200>
 export type PriceStats = InferResponseType<ShipmentsApi['price-stats']['$get'], 200>['data'];
 export type MonthlyStat = PriceStats['monthlyStats'][number];
 export type MotherGroup = InferResponseType<ShipmentsApi['mothers']['list']['$get'], 200>['data']['mothers'][number];
+export type SireStat = InferResponseType<ShipmentsApi['sire-stats']['$get'], 200>['data'][number];
 
 export type CreateShipmentInput = InferRequestType<ShipmentsApi['$post']>['json'];
 export type UpdateShipmentInput = InferRequestType<ShipmentsApi[':shipmentId']['$put']>['json'];
@@ -48,6 +49,7 @@ export const shipmentKeys = {
   priceStats: (period: ShipmentPeriod) =>
     [...shipmentKeys.all, 'price-stats', period.from ?? null, period.to ?? null] as const,
   mothers: (params: MothersParams) => [...shipmentKeys.all, 'mothers', params] as const,
+  sires: () => [...shipmentKeys.all, 'sire-stats'] as const,
 };
 
 /** Query parameters as the API reads them: strings, empty values left out. */
@@ -101,6 +103,14 @@ export const mothersQuery = (params: MothersParams) =>
           { init: { signal } },
         ),
       ).then((r) => r.data),
+  });
+
+/** Shipped calves by sire with their carcass figures, best first (§9.3). */
+export const sireStatsQuery = () =>
+  queryOptions({
+    queryKey: shipmentKeys.sires(),
+    queryFn: ({ signal }) =>
+      unwrap(api.shipments['sire-stats'].$get(undefined, { init: { signal } })).then((r) => r.data),
   });
 
 export const recordShipment = (input: CreateShipmentInput) =>

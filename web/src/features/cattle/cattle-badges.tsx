@@ -1,4 +1,6 @@
+import { formatDateJa, todayJst } from '@worker/domain/calendar';
 import { CATTLE_STATUSES } from '@worker/domain/cattle-enums';
+import { isRestricted, type Withdrawal } from '@worker/domain/withdrawal';
 import { TriangleAlert } from 'lucide-react';
 import { useI18n } from '../../lib/i18n';
 import './messages';
@@ -23,6 +25,29 @@ export function AlertMarker({ count, severity }: { count: number; severity: 'hig
       {count}
     </span>
   );
+}
+
+/** '出荷制限中' while the animal is inside a withdrawal period (§16), with the day it ends as its description. */
+export function WithdrawalBadge({ withdrawal }: { withdrawal: Withdrawal | null | undefined }) {
+  const { t } = useI18n();
+  if (!withdrawal || !isRestricted(withdrawal, todayJst())) return null;
+  return (
+    <span className="badge badge--withdrawal" title={withdrawalText(t, withdrawal)}>
+      {t('cattle.restricted')}
+      <span className="visually-hidden">{`（${withdrawalText(t, withdrawal)}）`}</span>
+    </span>
+  );
+}
+
+/** '肉 2026/05/01まで・乳 2026/04/20まで': the ends still to come. */
+export function withdrawalText(t: (key: string, params?: Record<string, unknown>) => string, w: Withdrawal) {
+  const today = todayJst();
+  return [
+    w.meatUntil && w.meatUntil >= today ? t('cattle.meatUntil', { date: formatDateJa(w.meatUntil) }) : null,
+    w.milkUntil && w.milkUntil >= today ? t('cattle.milkUntil', { date: formatDateJa(w.milkUntil) }) : null,
+  ]
+    .filter(Boolean)
+    .join(t('cattle.listSeparator'));
 }
 
 /** "2歳3か月" or "7か月": the way farmers say an animal's age. */

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { statusChangeSchema } from '@worker/cattle/cattle.schemas';
-import { formatDateJa, formatInstantJa } from '@worker/domain/calendar';
+import { formatDateJa, formatInstantJa, todayJst } from '@worker/domain/calendar';
 import { STATUS_CHANGE_ALLOWED } from '@worker/domain/cattle-enums';
+import { isRestricted } from '@worker/domain/withdrawal';
 import { CalendarPlus, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import {
@@ -24,7 +25,7 @@ import { useServerText } from '../../lib/server-text';
 import { CattleAlerts } from '../alerts/cattle-alerts';
 import { EventTimeline } from '../events/event-timeline';
 import { CattleShipmentPanel } from '../shipments/cattle-shipment-panel';
-import { AlertMarker, StatusBadge, useAgeLabel } from './cattle-badges';
+import { AlertMarker, StatusBadge, useAgeLabel, WithdrawalBadge, withdrawalText } from './cattle-badges';
 import './messages';
 import './cattle.css';
 
@@ -190,8 +191,14 @@ export function CattleDetailPage() {
         </div>
         <div className="animal-header__badges">
           <StatusBadge status={cow.status} />
+          <WithdrawalBadge withdrawal={cow.withdrawal} />
           <AlertMarker count={cow.alerts.alertCount} severity={cow.alerts.highestSeverity} />
         </div>
+        {isRestricted(cow.withdrawal, todayJst()) ? (
+          <p className="animal-header__withdrawal" role="note">
+            {t('cattle.withdrawalTitle')}: {withdrawalText(t, cow.withdrawal)}
+          </p>
+        ) : null}
         <div className="animal-header__actions">
           <Link to="/events/new" search={{ cattleId: cow.cattleId }} className="button button--primary">
             <CalendarPlus size={20} aria-hidden="true" />

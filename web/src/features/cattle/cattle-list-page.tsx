@@ -8,7 +8,7 @@ import { type CattleListSearch, cattleListQuery, statusCountsQuery } from '../..
 import { apiFetchBlob, apiFetchFile, downloadBlob } from '../../api/download';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
-import { AlertMarker, StatusBadge, useAgeLabel } from './cattle-badges';
+import { AlertMarker, StatusBadge, useAgeLabel, WithdrawalBadge } from './cattle-badges';
 import './messages';
 
 import './cattle.css';
@@ -316,6 +316,7 @@ export function CattleListPage() {
                 </span>
                 <span className="cattle-row__side">
                   <StatusBadge status={cow.status} />
+                  <WithdrawalBadge withdrawal={cow.withdrawal} />
                   <AlertMarker count={cow.alerts.alertCount} severity={cow.alerts.highestSeverity} />
                 </span>
               </Link>

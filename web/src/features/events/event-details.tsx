@@ -70,6 +70,11 @@ export function useDetailsText() {
     if (d.weightKg !== undefined) parts.push(t('events.kg', { n: d.weightKg }));
     if (d.product) parts.push(d.product);
     if (d.dose) parts.push(d.dose);
+    const withdrawal = [
+      d.withdrawalMeatDays ? t('events.withdrawalMeat', { n: d.withdrawalMeatDays }) : null,
+      d.withdrawalMilkDays ? t('events.withdrawalMilk', { n: d.withdrawalMilkDays }) : null,
+    ].filter(Boolean);
+    if (withdrawal.length) parts.push(t('events.withdrawalDays', { parts: withdrawal.join('・') }));
     return parts.join(' / ');
   };
 }

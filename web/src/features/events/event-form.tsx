@@ -51,6 +51,8 @@ const PLACED = new Set([
   'details.weightKg',
   'details.product',
   'details.dose',
+  'details.withdrawalMeatDays',
+  'details.withdrawalMilkDays',
   'details.difficult',
   ...DETAIL_TEXT_FIELDS.map((f) => `details.${f}`),
 ]);
@@ -83,7 +85,13 @@ function buildDetails(
       return f.weightKg?.trim() ? { weightKg: parseNumberInput(f.weightKg) } : {};
     case 'VACCINATION':
     case 'MEDICATION':
-      return clean({ product: f.product, dose: f.dose });
+      return clean({
+        product: f.product,
+        dose: f.dose,
+        // Withdrawal days (休薬期間, §16): empty is none.
+        withdrawalMeatDays: f.withdrawalMeatDays?.trim() ? parseNumberInput(f.withdrawalMeatDays) : undefined,
+        withdrawalMilkDays: f.withdrawalMilkDays?.trim() ? parseNumberInput(f.withdrawalMilkDays) : undefined,
+      });
     default:
       return null;
   }
@@ -129,6 +137,8 @@ export function EventForm({
     weightKg: str(d.weightKg),
     product: str(d.product),
     dose: str(d.dose),
+    withdrawalMeatDays: str(d.withdrawalMeatDays),
+    withdrawalMilkDays: str(d.withdrawalMilkDays),
   });
   const [method, setMethod] = useState<InseminationMethod>(methodOf(d.method));
   const [difficult, setDifficult] = useState(d.difficult === true);
@@ -362,6 +372,24 @@ export function EventForm({
             value={fields.dose}
             onChange={set('dose')}
             error={errors['details.dose']}
+          />
+          <TextField
+            label={t('events.withdrawalMeatDays')}
+            inputMode="numeric"
+            value={fields.withdrawalMeatDays}
+            onChange={set('withdrawalMeatDays')}
+            error={errors['details.withdrawalMeatDays']}
+            hint={t('events.withdrawalHint')}
+            autoComplete="off"
+          />
+          <TextField
+            label={t('events.withdrawalMilkDays')}
+            inputMode="numeric"
+            value={fields.withdrawalMilkDays}
+            onChange={set('withdrawalMilkDays')}
+            error={errors['details.withdrawalMilkDays']}
+            hint={t('events.withdrawalHint')}
+            autoComplete="off"
           />
         </>
       ) : null}

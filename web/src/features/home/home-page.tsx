@@ -12,6 +12,7 @@ import { TodayAlerts } from '../alerts/today-alerts';
 import { StatusBadge } from '../cattle/cattle-badges';
 import { KpiTiles } from '../kpi/kpi-tiles';
 import { FirstSteps } from './first-steps';
+import { WithdrawalCard } from './withdrawal-card';
 import './home.css';
 
 defineMessages({
@@ -123,6 +124,7 @@ export function HomePage() {
       </header>
       <FirstSteps />
       <TodayAlerts max={6} />
+      <WithdrawalCard />
       <div className="home-grid">
         <section className="card" aria-labelledby="home-calvings">
           <h2 id="home-calvings">{t('home.calvings')}</h2>

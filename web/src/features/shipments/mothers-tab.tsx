@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatDateJa } from '@worker/domain/calendar';
+import { formatCarcass } from '@worker/domain/carcass';
 import { MOTHER_SORT_KEYS, type MotherSortKey, mothersQuerySchema } from '@worker/shipments/shipments.schemas';
 import { type FormEvent, useState } from 'react';
 import { mothersQuery } from '../../api/shipments';
@@ -127,6 +128,17 @@ export function MothersTab() {
                         : t('shipments.months', { n: mother.summary.averageAge }),
                   })}
                 </p>
+                {mother.meanCarcassWeightKg !== null || mother.grade45Rate !== null ? (
+                  <p className="muted">
+                    {t('shipments.motherCarcass', {
+                      weight:
+                        mother.meanCarcassWeightKg === null
+                          ? '—'
+                          : t('shipments.kg', { n: mother.meanCarcassWeightKg }),
+                      rate: mother.grade45Rate === null ? '—' : `${mother.grade45Rate}%`,
+                    })}
+                  </p>
+                ) : null}
                 <section className="table-scroll" tabIndex={0} aria-label={mother.motherName}>
                   <table className="data-table">
                     <thead>
@@ -141,6 +153,7 @@ export function MothersTab() {
                         <th scope="col">{t('shipments.weight')}</th>
                         <th scope="col">{t('shipments.ageAtShipment')}</th>
                         <th scope="col">{t('shipments.price')}</th>
+                        <th scope="col">{t('shipments.carcass')}</th>
                         <th scope="col">{t('shipments.buyer')}</th>
                         <th scope="col">{t('shipments.notes')}</th>
                       </tr>
@@ -167,6 +180,7 @@ export function MothersTab() {
                           <td>{calf.shipmentWeight ?? ''}</td>
                           <td>{calf.ageAtShipment ?? ''}</td>
                           <td>{yen(calf.price, locale)}</td>
+                          <td>{formatCarcass(calf.carcass)}</td>
                           <td>{calf.buyer ?? ''}</td>
                           <td>{calf.notes ?? ''}</td>
                         </tr>

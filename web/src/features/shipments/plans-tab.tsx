@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { addMonths, jstMonth } from '@worker/domain/calendar';
+import { addMonths, formatDateJa, jstMonth } from '@worker/domain/calendar';
+import { restrictedInMonth } from '@worker/domain/withdrawal';
 import { useId, useState } from 'react';
 import { type PlanListItem, plansQuery } from '../../api/shipments';
 import { FormError } from '../../components/form';
@@ -135,6 +136,11 @@ function PlanCard({
           .filter(Boolean)
           .join(t('shipments.separator'))}
       </span>
+      {restrictedInMonth(plan.plannedShipmentMonth, plan.withdrawalMeatUntil) ? (
+        <p className="plan-row__warning" role="note">
+          {t('shipments.planWithdrawal', { date: formatDateJa(plan.withdrawalMeatUntil) })}
+        </p>
+      ) : null}
       <div className="plan-card__move">
         <label htmlFor={selectId} className="visually-hidden">
           {t('shipments.moveTo', { animal: label })}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { formatDateJa, isIsoDate } from '@worker/domain/calendar';
+import { formatCarcass } from '@worker/domain/carcass';
 import { type FormEvent, useState } from 'react';
 import { cattleDetailQuery } from '../../api/cattle';
 import { type ShipmentListItem, shipmentsQuery } from '../../api/shipments';
@@ -150,6 +151,11 @@ export function RecordsTab({ search, onNotice }: { search: ShipmentsSearch; onNo
                     .filter(Boolean)
                     .join(t('shipments.separator'))}
                 </p>
+                {row.carcass ? (
+                  <p className="shipment-row__carcass">
+                    <span className="muted">{t('shipments.carcass')}</span> {formatCarcass(row.carcass)}
+                  </p>
+                ) : null}
                 {row.notes ? <p className="shipment-row__notes">{row.notes}</p> : null}
                 <div className="actions">
                   <button

@@ -3,7 +3,7 @@ import { createShipmentSchema, updateShipmentSchema } from '@worker/shipments/sh
 import { type FormEvent, useState } from 'react';
 import type { CattleListItem } from '../../api/cattle';
 import type { ShipmentListItem } from '../../api/shipments';
-import { FormError, SubmitButton, TextAreaField, TextField } from '../../components/form';
+import { FormError, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { parseNumberInput } from '../../lib/number-input';
@@ -18,7 +18,15 @@ type Values = {
   ageAtShipment: string;
   buyer: string;
   notes: string;
+  carcassWeightKg: string;
+  yieldGrade: string;
+  qualityGrade: string;
+  bms: string;
+  carcassNotes: string;
 };
+
+const QUALITY_GRADES = [5, 4, 3, 2, 1];
+const BMS_NUMBERS = Array.from({ length: 12 }, (_, i) => 12 - i);
 
 const toText = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
@@ -45,6 +53,11 @@ export function ShipmentForm({
     ageAtShipment: toText(editing?.ageAtShipment),
     buyer: editing?.buyer ?? '',
     notes: editing?.notes ?? '',
+    carcassWeightKg: toText(editing?.carcass?.weightKg),
+    yieldGrade: editing?.carcass?.yieldGrade ?? '',
+    qualityGrade: toText(editing?.carcass?.qualityGrade),
+    bms: toText(editing?.carcass?.bms),
+    carcassNotes: editing?.carcass?.notes ?? '',
   });
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const server = describeError(mutation.error);
@@ -56,11 +69,17 @@ export function ShipmentForm({
     event.preventDefault();
     mutation.reset();
     // '624,800' and '６２４，８００' are 624800: the schema sees the numbers (NaN when unreadable, so it says why).
+    const { carcassWeightKg, yieldGrade, qualityGrade, bms, carcassNotes, ...fields } = values;
+    const graded = [carcassWeightKg, yieldGrade, qualityGrade, bms, carcassNotes].some((v) => v.trim() !== '');
     const body = {
-      ...values,
+      ...fields,
       price: parseNumberInput(values.price),
       weight: parseNumberInput(values.weight),
       ageAtShipment: parseNumberInput(values.ageAtShipment),
+      // Carcass results (枝肉成績) come weeks after the sale: none given is none stored.
+      carcass: graded
+        ? { weightKg: parseNumberInput(carcassWeightKg), yieldGrade, qualityGrade, bms, notes: carcassNotes }
+        : null,
     };
     if (editing) {
       const parsed = updateShipmentSchema.safeParse(body);
@@ -143,6 +162,59 @@ export function ShipmentForm({
         error={errors.notes}
         rows={2}
       />
+      <fieldset className="shipment-form__carcass">
+        <legend>{t('shipments.carcass')}</legend>
+        <div className="shipment-form__grid">
+          <TextField
+            label={t('shipments.carcassWeight')}
+            inputMode="decimal"
+            value={values.carcassWeightKg}
+            onChange={set('carcassWeightKg')}
+            error={errors['carcass.weightKg']}
+            autoComplete="off"
+          />
+          <SelectField
+            label={t('shipments.yieldGrade')}
+            value={values.yieldGrade}
+            onChange={set('yieldGrade')}
+            error={errors['carcass.yieldGrade']}
+          >
+            <option value="">{t('shipments.notGraded')}</option>
+            {['A', 'B', 'C'].map((g) => (
+              <option key={g} value={g}>
+                {g}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t('shipments.qualityGrade')}
+            value={values.qualityGrade}
+            onChange={set('qualityGrade')}
+            error={errors['carcass.qualityGrade']}
+          >
+            <option value="">{t('shipments.notGraded')}</option>
+            {QUALITY_GRADES.map((g) => (
+              <option key={g} value={g}>
+                {g}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="BMS" value={values.bms} onChange={set('bms')} error={errors['carcass.bms']}>
+            <option value="">{t('shipments.notGraded')}</option>
+            {BMS_NUMBERS.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <TextField
+          label={t('shipments.carcassNotes')}
+          value={values.carcassNotes}
+          onChange={set('carcassNotes')}
+          error={errors['carcass.notes']}
+        />
+      </fieldset>
       <FormError message={server.message} />
       <div className="actions">
         <SubmitButton pending={mutation.isPending}>

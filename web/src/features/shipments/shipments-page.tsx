@@ -10,6 +10,7 @@ import { MothersTab } from './mothers-tab';
 import { PlansTab } from './plans-tab';
 import { RecordsTab } from './records-tab';
 import { SHIPMENT_TABS, type ShipmentsSearch, type ShipmentTab } from './shipments-search';
+import { SiresTab } from './sires-tab';
 import { StatsTab } from './stats-tab';
 import './messages';
 import './shipments.css';
@@ -22,6 +23,7 @@ const tabLabels: Record<ShipmentTab, string> = {
   plans: 'shipments.tabPlans',
   stats: 'shipments.tabStats',
   mothers: 'shipments.tabMothers',
+  sires: 'shipments.tabSires',
 };
 
 export function ShipmentsPage() {
@@ -110,6 +112,7 @@ export function ShipmentsPage() {
         {tab === 'plans' ? <PlansTab onNotice={setNotice} /> : null}
         {tab === 'stats' ? <StatsTab /> : null}
         {tab === 'mothers' ? <MothersTab /> : null}
+        {tab === 'sires' ? <SiresTab /> : null}
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** /shipments keeps its tab and filters in the URL, so a reload or a shared link shows the same view. */
-export const SHIPMENT_TABS = ['records', 'plans', 'stats', 'mothers'] as const;
+export const SHIPMENT_TABS = ['records', 'plans', 'stats', 'mothers', 'sires'] as const;
 export type ShipmentTab = (typeof SHIPMENT_TABS)[number];
 
 export const shipmentsSearchSchema = z.object({

@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { restrictedCattleQuery } from '../../api/cattle';
+import { defineMessages, useI18n } from '../../lib/i18n';
+import { withdrawalText } from '../cattle/cattle-badges';
+
+defineMessages({
+  ja: {
+    homeWithdrawal: {
+      title: '出荷制限中',
+      lead: '休薬期間中の牛です。期間が明けるまで出荷できません。',
+      more: 'ほか{{count}}頭',
+    },
+  },
+  en: {
+    homeWithdrawal: {
+      title: 'Under withdrawal',
+      lead: 'These animals are inside a withdrawal period and cannot be shipped until it ends.',
+      more: '{{count}} more',
+    },
+  },
+});
+
+/** The home screen's card of animals inside a withdrawal period today, with the day each one ends (§16). */
+export function WithdrawalCard() {
+  const { t } = useI18n();
+  const restricted = useQuery(restrictedCattleQuery());
+  const data = restricted.data;
+  if (!data || data.totalCount === 0) return null;
+  return (
+    <section className="card home-withdrawal" aria-labelledby="home-withdrawal">
+      <h2 id="home-withdrawal">{t('homeWithdrawal.title')}</h2>
+      <p className="muted">{t('homeWithdrawal.lead')}</p>
+      <ul className="home-withdrawal__list">
+        {data.results.map((cow) => (
+          <li key={cow.cattleId}>
+            <Link to="/cattle/$id" params={{ id: String(cow.cattleId) }}>
+              {cow.earTagNumber ? `#${cow.earTagNumber} ` : ''}
+              {cow.name ?? '—'}
+            </Link>{' '}
+            <span className="home-withdrawal__until">{withdrawalText(t, cow.withdrawal)}</span>
+          </li>
+        ))}
+      </ul>
+      {data.totalCount > data.results.length ? (
+        <p className="muted">{t('homeWithdrawal.more', { count: data.totalCount - data.results.length })}</p>
+      ) : null}
+    </section>
+  );
+}
