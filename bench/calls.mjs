@@ -5,6 +5,12 @@
 
 const pick = (list, i) => list[i % list.length];
 const today = () => new Date().toISOString();
+const daysAgo = (n) => new Date(Date.now() + 9 * 3_600_000 - n * 86_400_000).toISOString().slice(0, 10);
+const monthsAgo = (n) => {
+  const jst = new Date(Date.now() + 9 * 3_600_000);
+  const d = new Date(Date.UTC(jst.getUTCFullYear(), jst.getUTCMonth() - n, 1));
+  return d.toISOString().slice(0, 7);
+};
 
 export const CALLS = [
   {
@@ -94,6 +100,29 @@ export const CALLS = [
     budgetMs: 60,
     routes: ['GET /api/v1/kpi/breeding/trends'],
     request: () => ({ path: '/kpi/breeding/trends?months=12' }),
+  },
+  // The same three with a period not asked before, so the farm's kept histories (worker/kpi/kpi.cache.ts) cannot
+  // answer: what the first look after a write costs.
+  {
+    name: 'KPI (breeding), not kept',
+    kind: 'aggregate',
+    budgetMs: 60,
+    routes: ['GET /api/v1/kpi/breeding'],
+    request: (_farm, i) => ({ path: `/kpi/breeding?to=${daysAgo(i % 500)}` }),
+  },
+  {
+    name: 'KPI drill-down, not kept',
+    kind: 'aggregate',
+    budgetMs: 60,
+    routes: ['GET /api/v1/kpi/breeding/cattle'],
+    request: (_farm, i) => ({ path: `/kpi/breeding/cattle?to=${daysAgo(i % 500)}` }),
+  },
+  {
+    name: 'KPI trends, not kept',
+    kind: 'aggregate',
+    budgetMs: 60,
+    routes: ['GET /api/v1/kpi/breeding/trends'],
+    request: (_farm, i) => ({ path: `/kpi/breeding/trends?months=12&to=${monthsAgo(i % 48)}` }),
   },
   {
     name: 'shipments list',

@@ -42,6 +42,8 @@ export interface Variables {
   farmId: number;
   role: FarmRole;
   userName: string;
+  /** The farm's farm_counts.kpi_version, read with the membership: changes whenever a KPI input changes. */
+  kpiVersion: number;
 }
 
 export interface AppEnv {

@@ -371,6 +371,8 @@ export const farmCounts = sqliteTable('farm_counts', {
   events: integer('events').notNull().default(0),
   shipments: integer('shipments').notNull().default(0),
   cattle: integer('cattle').notNull().default(0),
+  /** Bumped by triggers on whatever the breeding KPIs read (migration 0017): the key of their isolate cache. */
+  kpiVersion: integer('kpi_version').notNull().default(0),
 });
 
 /**

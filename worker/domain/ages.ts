@@ -46,10 +46,20 @@ export function latestBirthdayFor(months: number, today: IsoDate): IsoDate {
 
 /** The date an animal born on `birthday` completes `months` whole calendar months (the month-end rule of §18). */
 export function monthBirthday(birthday: IsoDate, months: number): IsoDate {
+  const [year, month, day] = monthBirthdayParts(birthday, months);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The same date as days since 1970-01-01, without building a string (the KPIs ask it of every cow). */
+export function monthBirthdayDay(birthday: IsoDate, months: number): number {
+  const [year, month, day] = monthBirthdayParts(birthday, months);
+  return Date.UTC(year, month - 1, day) / 86_400_000;
+}
+
+function monthBirthdayParts(birthday: IsoDate, months: number): [number, number, number] {
   const [y, m, d] = parts(birthday);
   const index = y * 12 + (m - 1) + months;
   const year = Math.floor(index / 12);
   const month = (index % 12) + 1;
-  const day = Math.min(d, daysInMonth(year, month));
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return [year, month, Math.min(d, daysInMonth(year, month))];
 }

@@ -4,7 +4,7 @@
  * the dashboard, the trends, the delta and the per-cow drill-down is computed here from them.
  * Decisions: docs/decisions/021-kpi-by-service-outcome.md.
  */
-import { monthBirthday } from './ages';
+import { monthBirthdayDay } from './ages';
 import { addDays, addMonths, type IsoDate, monthRange } from './calendar';
 
 export const NO_BREEDING_EVENTS_MESSAGE = 'No breeding events found in the specified period';
@@ -206,7 +206,7 @@ export interface CowHistory {
   arrivalDay: number | null;
   birthday: IsoDate | null;
   calvedBefore: boolean;
-  /** The day a never-calved heifer turns 14 months (§19), or null without a birthday. */
+  /** The day a never-calved heifer turns 14 months (§19); null without a birthday or once she calved before. */
   heiferReadyDay: number | null;
 }
 
@@ -223,20 +223,31 @@ export function parseTimeline(text: string | null): TimelineEvent[] {
 
 const within = (gap: number, range: { min: number; max: number }) => gap >= range.min && gap <= range.max;
 
-/** A service's outcome on the whole history after it (§8): the first sign before the next service decides. */
+/**
+ * A service's outcome on the whole history after it (§8): the first sign before the next service decides.
+ * `from` is the index of the first event after the service day (the events are in day order).
+ */
 function outcomeOf(
   events: readonly TimelineEvent[],
+  from: number,
   serviceDay: number,
   nextServiceDay: number | null,
 ): ServiceOutcome {
-  for (const e of events) {
-    if (e.day <= serviceDay) continue;
+  for (let i = from; i < events.length; i++) {
+    const e = events[i];
     if (nextServiceDay !== null && e.day >= nextServiceDay) return 'open';
     if (e.code === 'P' || e.code === 'C' || e.code === 'S' || e.code === 'A') return 'pregnant';
     if (e.code === 'O') return 'open';
     if (e.code === 'E' && e.day - serviceDay >= RETURN_HEAT_DAYS) return 'open';
   }
   return nextServiceDay !== null ? 'open' : 'pending';
+}
+
+/** The index of the first event dated after `day`, searching from `from` (the events are in day order). */
+function firstAfter(events: readonly TimelineEvent[], day: number, from = 0): number {
+  let i = from;
+  while (i < events.length && events[i].day <= day) i++;
+  return i;
 }
 
 /** Everything the KPIs need of one cow, worked out once from her timeline. */
@@ -260,11 +271,15 @@ export function analyseCow(row: KpiCowRow): CowHistory {
     if (last && e.day - last.firstDay <= SERVICE_MERGE_DAYS) last.day = e.day;
     else serviceSpans.push({ firstDay: e.day, day: e.day });
   }
-  const lastBirthBefore = (day: number) => births.filter((b) => b.day < day).at(-1)?.day ?? null;
+  // Services and births are in day order: one pass each finds what follows a service and the birth before it.
+  let after = 0;
+  let birth = 0;
   const services: ServiceRecord[] = serviceSpans.map((s, i) => {
     const next = serviceSpans[i + 1]?.firstDay ?? null;
-    const outcome = outcomeOf(events, s.day, next);
-    const calving = lastBirthBefore(s.firstDay);
+    after = firstAfter(events, s.day, after);
+    const outcome = outcomeOf(events, after, s.day, next);
+    while (birth < births.length && births[birth].day < s.firstDay) birth++;
+    const calving = birth > 0 ? births[birth - 1].day : null;
     const previous = serviceSpans[i - 1];
     // The first since her last calving, or, never calved, her first ever.
     const first = calving !== null ? !previous || previous.day < calving : !calvedBefore && i === 0;
@@ -278,13 +293,23 @@ export function analyseCow(row: KpiCowRow): CowHistory {
       daysToFirstService: firstGap !== null && within(firstGap, FIRST_SERVICE_GAP) ? firstGap : null,
     };
   });
-  const pregnancies: [number, number | null][] = services
-    .filter((s) => s.outcome === 'pregnant')
-    .map((s) => [
-      s.day,
-      events.find((e) => e.day > s.day && (e.code === 'C' || e.code === 'S' || e.code === 'A'))?.day ?? null,
-    ]);
-  const breedingDays = events.filter((e) => e.code !== 'X' && e.code !== 'R').map((e) => e.day);
+  const pregnancies: [number, number | null][] = [];
+  for (const s of services) {
+    if (s.outcome !== 'pregnant') continue;
+    let i = firstAfter(events, s.day);
+    while (i < events.length && !(events[i].code === 'C' || events[i].code === 'S' || events[i].code === 'A')) i++;
+    pregnancies.push([s.day, events[i]?.day ?? null]);
+  }
+  const breedingDays: number[] = [];
+  const heatOrServiceDays: number[] = [];
+  let leftDay: number | null = row.leftBefore ? Number.NEGATIVE_INFINITY : null;
+  let arrivalDay: number | null = null;
+  for (const e of events) {
+    if (e.code === 'X') leftDay ??= e.day;
+    else if (e.code === 'R') arrivalDay ??= e.day;
+    else breedingDays.push(e.day);
+    if (e.code === 'I' || e.code === 'E') heatOrServiceDays.push(e.day);
+  }
   return {
     cattleId: row.cattleId,
     name: row.name,
@@ -292,13 +317,13 @@ export function analyseCow(row: KpiCowRow): CowHistory {
     services,
     births,
     breedingDays,
-    heatOrServiceDays: events.filter((e) => e.code === 'I' || e.code === 'E').map((e) => e.day),
+    heatOrServiceDays,
     pregnancies,
-    leftDay: row.leftBefore ? Number.NEGATIVE_INFINITY : (events.find((e) => e.code === 'X')?.day ?? null),
-    arrivalDay: events.find((e) => e.code === 'R')?.day ?? null,
+    leftDay,
+    arrivalDay,
     birthday: row.birthday,
     calvedBefore,
-    heiferReadyDay: row.birthday ? dayNumber(monthBirthday(row.birthday, HEIFER_BREEDING_MONTHS)) : null,
+    heiferReadyDay: row.birthday && !calvedBefore ? monthBirthdayDay(row.birthday, HEIFER_BREEDING_MONTHS) : null,
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Farm access, in one place (docs/product.md §12): the signed-in session and the caller's membership of the farm
  * named by `X-Farm-Id` (or their default farm) are read in ONE statement, and the route's required role is checked
- * against the member's. Farm-data routes use `farmAccess(role)` as their middleware instead of requireAuth.
+ * against the member's. The same statement reads the farm's KPI version, the key of the KPIs' isolate cache. Farm-data routes use `farmAccess(role)` as their middleware instead of requireAuth.
  */
 import { sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
@@ -36,11 +36,13 @@ async function sessionAndMembership(db: ReturnType<typeof getDb>, userId: number
     farm_id: number | null;
     role: FarmRole | null;
     user_name: string;
+    kpi_version: number | null;
   }>(
     sql`select s.id as session_id, s.created_at as created_at, m.farm_id as farm_id, m.role as role,
-        u.user_name as user_name from sessions s
+        u.user_name as user_name, fc.kpi_version as kpi_version from sessions s
       join users u on u.id = s.user_id
       left join farm_members m on m.user_id = s.user_id and m.farm_id = ${chosen}
+      left join farm_counts fc on fc.farm_id = m.farm_id
       where s.id = ${sessionId} and s.user_id = ${userId} and s.expires_at > ${new Date().toISOString()}
       limit 1`,
   );
@@ -70,5 +72,6 @@ export const farmAccess = (minimum?: FarmRole, options: { farmFromPath?: boolean
     c.set('farmId', row.farm_id);
     c.set('role', row.role);
     c.set('userName', row.user_name);
+    c.set('kpiVersion', row.kpi_version ?? 0);
     await next();
   });

@@ -1,7 +1,7 @@
+import type { Context } from 'hono';
 import { getDb } from '../db/client';
 import { addDays, addMonths, jstMonth, monthRange, todayJst } from '../domain/calendar';
 import {
-  analyseCow,
   breedingKpi,
   compareMonths,
   cowsBehindKpi,
@@ -10,10 +10,10 @@ import {
   monthsEndingWith,
   type Period,
 } from '../domain/kpi';
-import type { Env } from '../env';
+import type { AppEnv } from '../env';
 import { validationError } from '../lib/errors';
 import { createRouter } from '../lib/http';
-import { loadKpiCows } from './kpi.queries';
+import { cowHistories } from './kpi.cache';
 import {
   calculateBreedingKpi,
   getBreedingCows,
@@ -31,33 +31,31 @@ export function resolvePeriod(query: BreedingKpiQuery, today = todayJst()): Peri
   return { from, to };
 }
 
-/** Every cow's history, read once for all the periods asked about (one D1 round trip). */
-async function cowHistories(env: Env, farmId: number, periods: readonly Period[]) {
-  const rows = await loadKpiCows(getDb(env), farmId, lookBackStart(periods));
-  return rows.map(analyseCow);
-}
+/** Every cow's history, read once for all the periods asked about (one D1 round trip, none while kept). */
+const historiesFor = (c: Context<AppEnv>, periods: readonly Period[]) =>
+  cowHistories(getDb(c.env), c.get('farmId'), c.get('kpiVersion'), lookBackStart(periods));
 
 export const kpiRouter = createRouter()
   .openapi(getBreedingKpi, async (c) => {
     const period = resolvePeriod(c.req.valid('query'));
-    const cows = await cowHistories(c.env, c.get('farmId'), [period]);
+    const cows = await historiesFor(c, [period]);
     return c.json({ data: breedingKpi(cows, period) }, 200);
   })
   .openapi(calculateBreedingKpi, async (c) => {
     const period = resolvePeriod({});
-    const cows = await cowHistories(c.env, c.get('farmId'), [period]);
+    const cows = await historiesFor(c, [period]);
     return c.json({ data: breedingKpi(cows, period) }, 200);
   })
   .openapi(getBreedingCows, async (c) => {
     const period = resolvePeriod(c.req.valid('query'));
-    const cows = await cowHistories(c.env, c.get('farmId'), [period]);
+    const cows = await historiesFor(c, [period]);
     return c.json({ data: { period, results: cowsBehindKpi(cows, period) } }, 200);
   })
   .openapi(getBreedingTrends, async (c) => {
     const { months: count, to } = c.req.valid('query');
     const months = monthsEndingWith(to ?? jstMonth(), count);
     const periods = months.map(monthRange);
-    const cows = await cowHistories(c.env, c.get('farmId'), periods);
+    const cows = await historiesFor(c, periods);
     const span = { from: periods[0].from, to: periods[periods.length - 1].to };
     return c.json({ data: { ...span, months: monthlyTrend(cows, months) } }, 200);
   })
@@ -66,7 +64,7 @@ export const kpiRouter = createRouter()
     const month = c.req.valid('query').month ?? addMonths(jstMonth(), -1);
     const previousMonth = addMonths(month, -1);
     const periods = [monthRange(month), monthRange(previousMonth)];
-    const cows = await cowHistories(c.env, c.get('farmId'), periods);
+    const cows = await historiesFor(c, periods);
     const current = breedingKpi(cows, periods[0]);
     const previous = breedingKpi(cows, periods[1]);
     return c.json({ data: { month, previousMonth, metrics: compareMonths(current, previous) } }, 200);

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { runBatch } from '../db/batch';
 import type { Db } from '../db/client';
 import { jstStartOfDay } from '../domain/calendar';
-import type { KpiCowRow } from '../domain/kpi';
+import { dayNumber, type KpiCowRow } from '../domain/kpi';
 
 const TIMELINE_TYPES = [
   'INSEMINATION',
@@ -35,6 +35,10 @@ interface TimelineRow {
   cattleId: number;
   timeline: string;
 }
+interface ShippedRow {
+  cattleId: number;
+  day: number;
+}
 interface BeforeRow {
   cattleId: number;
   calved: number;
@@ -52,9 +56,9 @@ const CHECK_CODE = sql.raw(
 const DAY = sql.raw('(CAST(julianday(e.event_datetime) + 0.875 AS INTEGER) - 2440588)');
 
 /**
- * Three statements in one batch (one round trip), each a range scan of the farm's events on
- * events_farm_type_time_cattle_idx rather than a lookup per cow: the female animals, their timelines since the
- * look-back grouped by animal, and whether each calved or left before it.
+ * Five statements in one batch (one round trip), each a range scan of the farm's rows rather than a lookup per cow:
+ * the female animals, their timelines since the look-back grouped by animal (the pregnancy checks apart), whether
+ * each calved or left before it, and the dates of the farm's shipment records.
  */
 export async function loadKpiCows(db: Db, farmId: number, lookBack: string): Promise<KpiCowRow[]> {
   const since = jstStartOfDay(lookBack).toISOString();
@@ -62,7 +66,7 @@ export async function loadKpiCows(db: Db, farmId: number, lookBack: string): Pro
     TIMELINE_TYPES.map((t) => sql`${t}`),
     sql`, `,
   );
-  const [cows, timelines, checks, before] = await runBatch(db, [
+  const [cows, timelines, checks, before, shipped] = await runBatch(db, [
     sql`
       SELECT c.cattle_id AS cattleId, c.name AS name, c.ear_tag_number AS earTagNumber, c.birthday AS birthday,
         bs.initial_parity AS initialParity
@@ -87,6 +91,12 @@ export async function loadKpiCows(db: Db, farmId: number, lookBack: string): Pro
       WHERE e.farm_id = ${farmId} AND e.event_type IN ('CALVING', 'STILLBIRTH', 'SHIPMENT', 'DEATH')
         AND e.event_datetime < ${since}
       GROUP BY e.cattle_id`,
+    // A shipment record is her leaving the farm on its date, with or without a SHIPMENT event (§8 "on the farm").
+    sql`
+      SELECT s.cattle_id AS cattleId, min(CAST(julianday(s.shipment_date) - 2440587.5 AS INTEGER)) AS day
+      FROM shipments s
+      WHERE s.farm_id = ${farmId}
+      GROUP BY s.cattle_id`,
   ]);
   const timelineOf = new Map((timelines.results as TimelineRow[]).map((t) => [Number(t.cattleId), t.timeline]));
   for (const t of checks.results as TimelineRow[]) {
@@ -95,11 +105,15 @@ export async function loadKpiCows(db: Db, farmId: number, lookBack: string): Pro
     timelineOf.set(id, rest ? `${rest},${t.timeline}` : t.timeline);
   }
   const beforeOf = new Map((before.results as BeforeRow[]).map((b) => [Number(b.cattleId), b]));
+  const shippedOn = new Map((shipped.results as ShippedRow[]).map((s) => [Number(s.cattleId), Number(s.day)]));
+  const lookBackDay = dayNumber(lookBack);
   return (cows.results as CowRow[]).flatMap((r) => {
     const id = Number(r.cattleId);
     const earlier = beforeOf.get(id);
+    const shipmentDay = shippedOn.get(id);
     // Gone before the look-back: nothing of hers can count.
-    if (earlier?.left) return [];
+    if (earlier?.left || (shipmentDay !== undefined && shipmentDay < lookBackDay)) return [];
+    const timeline = timelineOf.get(id) ?? null;
     return [
       {
         cattleId: id,
@@ -109,7 +123,7 @@ export async function loadKpiCows(db: Db, farmId: number, lookBack: string): Pro
         initialParity: Number(r.initialParity ?? 0),
         calvedBefore: Boolean(earlier?.calved),
         leftBefore: false,
-        timeline: timelineOf.get(id) ?? null,
+        timeline: shipmentDay === undefined ? timeline : timeline ? `${timeline},X${shipmentDay}` : `X${shipmentDay}`,
       },
     ];
   });

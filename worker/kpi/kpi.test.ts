@@ -128,6 +128,28 @@ describe('GET /kpi/breeding', () => {
     expect(res.json.data).toMatchObject({ conceptionRate: null, aiPerConception: null, counts: { services: 1 } });
   });
 
+  it('counts a cow shipped by a shipment record, without a SHIPMENT event, as off the farm from its date', async () => {
+    // Two 21-day cycles: 2026-03-01 … 03-21 and 03-22 … 04-11. A cow calved long before, a heat on 03-05.
+    // Without the shipment she is eligible in both: heat detection 1 ÷ 2 = 50.0 %. Shipped on 03-10 she is
+    // eligible only at the first cycle's start: 1 ÷ 1 = 100.0 %.
+    const kept = await signUp();
+    const sold = await signUp();
+    const cow = { ...herd2026[0], initialParity: 1, timeline: `E${Date.parse('2026-03-05T00:00:00Z') / 86_400_000}` };
+    await recordHerd(kept, [cow]);
+    const ids = await recordHerd(sold, [cow]);
+    await env.DB.prepare(
+      `INSERT INTO shipments (shipment_id, cattle_id, farm_id, created_by, shipment_date, price)
+       VALUES ('kpi-shipped', ?, ?, ?, '2026-03-10', 800000)`,
+    )
+      .bind(ids.get(cow.cattleId), sold.farmId, sold.userId)
+      .run();
+    const period = 'from=2026-03-01&to=2026-04-11';
+    const keptKpi = await api(`/kpi/breeding?${period}`, { token: kept.token });
+    const soldKpi = await api(`/kpi/breeding?${period}`, { token: sold.token });
+    expect(keptKpi.json.data.heatDetectionRate).toBe(50);
+    expect(soldKpi.json.data.heatDetectionRate).toBe(100);
+  });
+
   it("never counts another farm's cattle or events", async () => {
     const me = await signUp();
     const other = await signUp();
@@ -337,5 +359,57 @@ describe('authentication', () => {
     const res = await api(path, { method });
     expect(res.status).toBe(401);
     expect(res.json.error.message).toBe('No token provided');
+  });
+});
+
+describe('kept histories (worker/kpi/kpi.cache.ts): every change the KPIs read is seen by the next request', () => {
+  const day = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+  const period = '/kpi/breeding?from=2026-03-01&to=2026-04-11';
+  const kpi = async (token: string) => (await api(period, { token })).json.data;
+  const run = (query: string, ...values: unknown[]) =>
+    env.DB.prepare(query)
+      .bind(...values)
+      .run();
+
+  it('a breeding event added, changed and deleted', async () => {
+    const farmer = await signUp();
+    const ids = await recordHerd(farmer, [{ ...herd2026[0], timeline: `I${day('2026-03-05')}` }]);
+    const cattleId = ids.get(herd2026[0].cattleId);
+    expect((await kpi(farmer.token)).counts).toMatchObject({ services: 1, pregnancies: 0, openServices: 0 });
+    const check = await env.DB.prepare(
+      `INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime, details)
+       VALUES (?, ?, ?, 'PREGNANCY_CHECK', '2026-04-05T00:00:00.000Z', '{"result":"PREGNANT"}') RETURNING event_id`,
+    )
+      .bind(cattleId, farmer.farmId, farmer.userId)
+      .first<{ event_id: number }>();
+    expect((await kpi(farmer.token)).counts).toMatchObject({ services: 1, pregnancies: 1, openServices: 0 });
+    await run(`UPDATE events SET details = '{"result":"OPEN"}' WHERE event_id = ?`, check!.event_id);
+    expect((await kpi(farmer.token)).counts).toMatchObject({ services: 1, pregnancies: 0, openServices: 1 });
+    await run('DELETE FROM events WHERE event_id = ?', check!.event_id);
+    expect((await kpi(farmer.token)).counts).toMatchObject({ services: 1, pregnancies: 0, openServices: 0 });
+  });
+
+  it('a shipment record, the initial parity and the birthday', async () => {
+    // As above: calved before, a heat on 03-05 → 1 ÷ 2 cycles = 50 %; shipped on 03-10 → 1 ÷ 1 = 100 %.
+    const farmer = await signUp();
+    const cow = { ...herd2026[0], initialParity: 1, timeline: `E${day('2026-03-05')}` };
+    const cattleId = (await recordHerd(farmer, [cow])).get(cow.cattleId);
+    expect((await kpi(farmer.token)).heatDetectionRate).toBe(50);
+    await run(
+      `INSERT INTO shipments (shipment_id, cattle_id, farm_id, created_by, shipment_date, price)
+       VALUES ('kept-1', ?, ?, ?, '2026-03-10', 800000)`,
+      cattleId,
+      farmer.farmId,
+      farmer.userId,
+    );
+    expect((await kpi(farmer.token)).heatDetectionRate).toBe(100);
+    await run(`DELETE FROM shipments WHERE shipment_id = 'kept-1'`);
+    expect((await kpi(farmer.token)).heatDetectionRate).toBe(50);
+    // Never calved and 13 months old on 03-22: eligible from her 14-month day only — none of the two cycles.
+    await run('UPDATE breeding_status SET initial_parity = 0 WHERE cattle_id = ?', cattleId);
+    await run(`UPDATE cattle SET birthday = '2025-02-01' WHERE cattle_id = ?`, cattleId);
+    expect((await kpi(farmer.token)).heatDetectionRate).toBeNull();
+    await run(`UPDATE cattle SET birthday = '2024-01-01' WHERE cattle_id = ?`, cattleId);
+    expect((await kpi(farmer.token)).heatDetectionRate).toBe(50);
   });
 });
