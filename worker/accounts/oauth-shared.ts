@@ -101,7 +101,8 @@ export function oauthCookieOptions(env: Env, provider: OAuthProviderName): Cooki
   };
 }
 
-async function s256(verifier: string): Promise<string> {
+/** The PKCE S256 challenge of a verifier (base64url SHA-256). */
+export async function s256(verifier: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
   return btoa(String.fromCharCode(...digest))
     .replaceAll('+', '-')

@@ -8,7 +8,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { lineProvider } from '../accounts/oauth-line';
-import { OAuthFailure, oauthCookieOptions, oauthErrors } from '../accounts/oauth-shared';
+import { OAuthFailure, oauthCookieOptions, oauthErrors, s256 } from '../accounts/oauth-shared';
 import { getDb } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { AppEnv, Env } from '../env';
@@ -27,14 +27,6 @@ export const linkCookieNames = {
 const appUrl = (env: Env) => env.APP_URL.replace(/\/+$/, '');
 export const linkRedirectUri = (env: Env) => `${appUrl(env)}${LINK_PATH}/callback`;
 const cookieOptions = (env: Env) => ({ ...oauthCookieOptions(env, 'line'), path: LINK_PATH });
-
-async function s256(verifier: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
-  return btoa(String.fromCharCode(...digest))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-}
 
 /** POST /line/link: the LINE authorization URL to open, with the flow's cookies set. */
 export async function startLink(c: Context<AppEnv>): Promise<string> {
