@@ -1,18 +1,18 @@
 /**
  * The dawn run (cron `0 21 * * *` = 06:00 JST): regenerate every farm's alerts with today's day counts, then
- * send each farmer with new high alerts (or alerts that turned high this morning) one digest mail.
+ * send each member of a farm with new high alerts (or alerts that turned high this morning) one digest.
  *
  * The run is sliced so no single invocation nears Workers' limits: an invocation covers at most
  * DAILY_SCOPES_PER_INVOCATION scopes (each ≤ 50 owners and about 2,000 head, about 3 D1 calls), records where it
  * stopped in daily_runs, and the follow-up crons (`5-55/5 21 * * *`) continue from there until the day's run is
  * finished. The dawn cron always starts from the first owner, so triggering it by hand re-runs the day.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { dailyRuns, farmMembers, farms, lineFriends, users } from '../db/schema';
-import { ALERT_TYPE_LABELS } from '../domain/alerts';
+import { alerts, dailyRuns, farmMembers, farms, lineFriends, users } from '../db/schema';
+import type { AlertType } from '../domain/alerts';
 import { formatDateJa, type IsoDate, todayJst } from '../domain/calendar';
-import { digestRoutes } from '../domain/notifications';
+import { type DigestAlert, digestAlertLine, digestHeadline, digestRoutes, sortDigest } from '../domain/notifications';
 import type { Env, Logger } from '../env';
 import { escapeHtml } from '../lib/html';
 import { createLogger } from '../lib/log';
@@ -55,43 +55,30 @@ export interface DailyRunOptions {
   slice?: Pick<DailySliceOptions, 'maxScopes' | 'ownersPerScope' | 'headPerScope'>;
 }
 
-const animalLabel = (a: Pick<NewAlert, 'cattleName' | 'cattleEarTagNumber' | 'cattleId'>) =>
-  [a.cattleName ?? `牛ID ${a.cattleId}`, a.cattleEarTagNumber !== null ? `耳標 ${a.cattleEarTagNumber}` : null]
-    .filter(Boolean)
-    .join('・');
-
-/** One farmer's digest of the high alerts that appeared (or turned high) this morning. */
+/** One member's digest mail of the farm's active high alerts, this morning's marked (§7). */
 export function digestMail(
   env: Pick<Env, 'APP_URL'>,
   to: { email: string; userName: string; id: number; farmId: number },
-  alerts: NewAlert[],
+  alerts: readonly DigestAlert[],
   today: IsoDate,
 ): Mail {
-  const sorted = [...alerts].sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.cattleId - b.cattleId);
+  const sorted = sortDigest(alerts);
   const url = `${env.APP_URL}/alerts`;
-  const lines = sorted.map(
-    (a) => `・${animalLabel(a)}：${a.message}（${ALERT_TYPE_LABELS[a.type].ja}・期日 ${formatDateJa(a.dueAt)}）`,
-  );
   const subject = `【牛帳】対応が必要なアラートが${alerts.length}件あります（${formatDateJa(today)}）`;
   const text = [
     `${to.userName} 様`,
     '',
-    `今朝、重要度「高」のアラートが新たに${alerts.length}件あります。`,
+    digestHeadline(alerts),
     '',
-    ...lines,
+    ...sorted.map((a) => `・${digestAlertLine(a)}`),
     '',
     `アラート一覧：${url}`,
     '',
     '牛帳 Ushichō',
   ].join('\n');
   const html = `<p>${escapeHtml(to.userName)} 様</p>
-<p>今朝、重要度「高」のアラートが新たに${alerts.length}件あります。</p>
-<ul>${sorted
-    .map(
-      (a) =>
-        `<li><strong>${escapeHtml(animalLabel(a))}</strong>：${escapeHtml(a.message)}（${escapeHtml(ALERT_TYPE_LABELS[a.type].ja)}・期日 ${formatDateJa(a.dueAt)}）</li>`,
-    )
-    .join('')}</ul>
+<p>${escapeHtml(digestHeadline(alerts))}</p>
+<ul>${sorted.map((a) => `<li>${escapeHtml(digestAlertLine(a))}</li>`).join('')}</ul>
 <p><a href="${escapeHtml(url)}">アラート一覧を開く</a></p>
 <p>牛帳 Ushichō</p>`;
   return {
@@ -106,7 +93,7 @@ export function digestMail(
 
 /**
  * Sends each member of a farm with new high alerts, or open alerts that turned high (CALVING_OVERDUE on its 8th day),
- * one digest of them by their §15 choice (mail, LINE, both or none); a failed mail or push is logged and does not stop
+ * one digest of every active high alert of the farm, this morning's marked new (§7), by their §15 choice (mail, LINE, both or none); a failed mail or push is logged and does not stop
  * the others. A member of several such farms gets one digest per farm. Counts the messages that went out.
  */
 export async function sendAlertDigests(
@@ -115,14 +102,38 @@ export async function sendAlertDigests(
   today: IsoDate,
   log: Logger,
 ): Promise<number> {
-  const highByFarm = new Map<number, NewAlert[]>();
-  for (const alert of created) {
-    if (alert.severity !== 'high') continue;
-    highByFarm.set(alert.farmId, [...(highByFarm.get(alert.farmId) ?? []), alert]);
-  }
+  const newHigh = new Map(created.filter((a) => a.severity === 'high').map((a) => [a.id, a]));
+  const farmsWithNews = [...new Set([...newHigh.values()].map((a) => a.farmId))];
   const db = getDb(env);
   let sent = 0;
-  for (const farmIds of chunk([...highByFarm.keys()], 90)) {
+  for (const farmIds of chunk(farmsWithNews, 90)) {
+    const open = await db
+      .select({
+        id: alerts.id,
+        farmId: alerts.farmId,
+        cattleId: alerts.cattleId,
+        cattleName: alerts.cattleName,
+        cattleEarTagNumber: alerts.cattleEarTagNumber,
+        type: alerts.type,
+        dueAt: alerts.dueAt,
+        message: alerts.message,
+      })
+      .from(alerts)
+      .where(
+        and(
+          inArray(alerts.farmId, farmIds),
+          inArray(alerts.status, ['active', 'acknowledged']),
+          eq(alerts.severity, 'high'),
+        ),
+      );
+    // This morning's, then the farm's other open high alerts (the new ones are stored already; kept once by id).
+    const byId = new Map<string, DigestAlert & { farmId: number }>();
+    for (const a of newHigh.values()) if (farmIds.includes(a.farmId)) byId.set(a.id, { ...a, isNew: true });
+    for (const a of open) {
+      if (!byId.has(a.id)) byId.set(a.id, { ...a, type: a.type as AlertType, dueAt: a.dueAt ?? today, isNew: false });
+    }
+    const highByFarm = new Map<number, DigestAlert[]>();
+    for (const a of byId.values()) highByFarm.set(a.farmId, [...(highByFarm.get(a.farmId) ?? []), a]);
     const members = await db
       .select({
         farmId: farmMembers.farmId,
@@ -140,13 +151,14 @@ export async function sendAlertDigests(
       .leftJoin(lineFriends, eq(lineFriends.lineUserId, users.lineId))
       .where(inArray(farmMembers.farmId, farmIds));
     for (const member of members) {
-      const alerts = highByFarm.get(member.farmId) ?? [];
+      const digest = highByFarm.get(member.farmId) ?? [];
+      if (!digest.length) continue;
       const reach = { linked: Boolean(member.lineId), following: Boolean(member.lineFollowing) };
       const route = digestRoutes(member.digestChannel, reach);
-      if (route.line && (await sendLineDigest(env, member, alerts, today, log))) sent += 1;
+      if (route.line && (await sendLineDigest(env, member, digest, today, log))) sent += 1;
       if (!route.mail || member.email.toLowerCase().endsWith(UNMAILABLE_SUFFIX)) continue;
       try {
-        await sendMail(env, digestMail(env, member, alerts, today), log);
+        await sendMail(env, digestMail(env, member, digest, today), log);
         sent += 1;
       } catch (err) {
         log('error', 'alert digest failed', { userId: member.id, farmId: member.farmId, error: String(err) });

@@ -205,12 +205,15 @@ describe('scheduled (cron 0 21 * * *)', () => {
       .bind(northLateCow)
       .first<any>();
     expect(late).toEqual({ message: '分娩予定日を3日超過', status: 'active' });
-    // ゆり reaches 60 days open today: the east farm gets a second digest with only her.
+    // ゆり reaches 60 days open today: the east farm gets a second digest of its open high alerts, her marked new
+    // and first, きく (yesterday's, still open) after her, not new.
     const eastMails = await digestsTo(east.email);
     expect(eastMails).toHaveLength(2);
-    expect(eastMails[1].text).toContain('ゆり');
-    expect(eastMails[1].text).toContain('分娩後60日経過・未授精');
-    expect(eastMails[1].text).not.toContain('きく');
+    expect(eastMails[1].text).toContain('重要度「高」のアラートが2件あります（今朝の新規1件）。');
+    const lines = eastMails[1].text.split('\n').filter((l: string) => l.startsWith('・'));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^・【新規】ゆり.*分娩後60日経過・未授精/);
+    expect(lines[1]).toMatch(/^・きく/);
     expect(await digestsTo(north.email)).toHaveLength(1);
   });
 });

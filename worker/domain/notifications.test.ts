@@ -49,11 +49,12 @@ const alert = (overrides: Partial<DigestAlert>): DigestAlert => ({
   type: 'OPEN_DAYS_OVER60_NO_AI',
   dueAt: '2026-11-20',
   message: '分娩後65日経過・未授精',
+  isNew: false,
   ...overrides,
 });
 
 describe('the LINE digest text', () => {
-  it('lists the high alerts by due date with the farm, the day and the link', () => {
+  it("lists every active high alert, this morning's first, then by due date, with the farm, the day and the link", () => {
     const text = lineDigestText(
       '北牧場',
       [
@@ -66,6 +67,7 @@ describe('the LINE digest text', () => {
           message: '分娩予定日を8日超過',
         }),
         alert({}),
+        alert({ cattleId: 3, cattleName: 'さくら', cattleEarTagNumber: '0456', dueAt: '2026-11-25', isNew: true }),
       ],
       '2026-11-25',
       'https://ushicho.example/alerts',
@@ -73,8 +75,9 @@ describe('the LINE digest text', () => {
     expect(text).toBe(
       [
         '【牛帳】2026/11/25 北牧場',
-        '重要度「高」のアラートが2件あります。',
+        '重要度「高」のアラートが3件あります（今朝の新規1件）。',
         '',
+        '・【新規】さくら・耳標 0456：分娩後65日経過・未授精（分娩後60日超・未授精・期日 2026/11/25）',
         '・はなこ・耳標 0123：分娩後65日経過・未授精（分娩後60日超・未授精・期日 2026/11/20）',
         '・牛ID 2：分娩予定日を8日超過（分娩予定日超過・期日 2026/11/24）',
         '',
@@ -86,7 +89,7 @@ describe('the LINE digest text', () => {
   it('shows at most 30 alerts, then how many more, inside LINE’s text limit', () => {
     const many = Array.from({ length: 45 }, (_, i) => alert({ cattleId: i + 1, cattleName: `牛${i + 1}` }));
     const text = lineDigestText('北牧場', many, '2026-11-25', 'https://ushicho.example/alerts');
-    expect(text).toContain('重要度「高」のアラートが45件あります。');
+    expect(text).toContain('重要度「高」のアラートが45件あります（今朝の新規0件）。');
     expect(text.split('\n').filter((l) => l.startsWith('・'))).toHaveLength(30);
     expect(text).toContain('ほか15件');
     expect(text.length).toBeLessThanOrEqual(LINE_TEXT_LIMIT);

@@ -45,12 +45,27 @@ export interface DigestAlert {
   type: AlertType;
   dueAt: IsoDate;
   message: string;
+  /** It appeared, or turned high, this morning. */
+  isNew: boolean;
 }
 
 const animalLabel = (a: DigestAlert) =>
   [a.cattleName ?? `牛ID ${a.cattleId}`, a.cattleEarTagNumber !== null ? `耳標 ${a.cattleEarTagNumber}` : null]
     .filter(Boolean)
     .join('・');
+
+/** The digest lists every open (active or acknowledged) high alert of the farm (§7): this morning's first, then by due date. */
+export const sortDigest = (alerts: readonly DigestAlert[]) =>
+  [...alerts].sort(
+    (a, b) => Number(b.isNew) - Number(a.isNew) || a.dueAt.localeCompare(b.dueAt) || a.cattleId - b.cattleId,
+  );
+
+/** One alert of the digest, as the mail and the LINE message both show it. */
+export const digestAlertLine = (a: DigestAlert) =>
+  `${a.isNew ? '【新規】' : ''}${animalLabel(a)}：${a.message}（${ALERT_TYPE_LABELS[a.type].ja}・期日 ${formatDateJa(a.dueAt)}）`;
+
+export const digestHeadline = (alerts: readonly DigestAlert[]) =>
+  `重要度「高」のアラートが${alerts.length}件あります（今朝の新規${alerts.filter((a) => a.isNew).length}件）。`;
 
 /** The digest as one LINE text message: the day, each high alert (at most 30, then a count), and the link. */
 export function lineDigestText(
@@ -59,15 +74,13 @@ export function lineDigestText(
   today: IsoDate,
   alertsUrl: string,
 ): string {
-  const sorted = [...alerts].sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.cattleId - b.cattleId);
+  const sorted = sortDigest(alerts);
   const shown = sorted.slice(0, MAX_LINES);
-  const lines = shown.map(
-    (a) => `・${animalLabel(a)}：${a.message}（${ALERT_TYPE_LABELS[a.type].ja}・期日 ${formatDateJa(a.dueAt)}）`,
-  );
+  const lines = shown.map((a) => `・${digestAlertLine(a)}`);
   if (sorted.length > shown.length) lines.push(`ほか${sorted.length - shown.length}件`);
   const text = [
     `【牛帳】${formatDateJa(today)} ${farmName}`,
-    `重要度「高」のアラートが${alerts.length}件あります。`,
+    digestHeadline(alerts),
     '',
     ...lines,
     '',
