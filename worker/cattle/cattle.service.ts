@@ -365,7 +365,13 @@ function relatedRowStatements(scope: Scope, cattleId: number, input: UpdateCattl
     statements.push(
       db
         .update(breedingStatus)
-        .set({ ...parityChange, ...(breedingMemo !== undefined ? { breedingMemo } : {}), updatedAt: now })
+        .set({
+          ...parityChange,
+          ...(breedingMemo !== undefined ? { breedingMemo } : {}),
+          // A new parity invalidates a breeding state computed from the old one (decision 025).
+          ...(parity !== undefined ? { version: sql`${breedingStatus.version} + 1` } : {}),
+          updatedAt: now,
+        })
         .where(eq(breedingStatus.cattleId, cattleId)),
     );
   }

@@ -217,6 +217,8 @@ export const breedingStatus = sqliteTable('breeding_status', {
   inseminationCount: integer('insemination_count').notNull().default(0),
   breedingMemo: text('breeding_memo'),
   isDifficultBirth: integer('is_difficult_birth', { mode: 'boolean' }).notNull().default(false),
+  /** Bumped by one by every write of the engine's result; a stale write is refused (migration 0014, decision 025). */
+  version: integer('version').notNull().default(0),
   ...timestamps,
 });
 
