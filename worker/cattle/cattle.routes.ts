@@ -127,6 +127,7 @@ export const remove = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(z.object({ success: z.literal(true), message: z.string() }), 'Deleted'),
+    400: error('Invalid id'),
     ...notFoundOr401,
   },
 });
@@ -154,6 +155,7 @@ export const history = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(z.object({ data: z.array(statusHistoryEntrySchema) }), 'History'),
+    400: error('Invalid id'),
     ...notFoundOr401,
   },
 });

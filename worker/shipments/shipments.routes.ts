@@ -142,6 +142,7 @@ export const deletePlan = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(message, 'Plan removed'),
+    400: error('Invalid id'),
     404: error('SHIPMENT_PLAN_NOT_FOUND'),
   },
 });
