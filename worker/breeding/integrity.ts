@@ -5,15 +5,16 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { breedingStatus, breedingSummary } from '../db/schema';
+import { breedingStatus, breedingSummary, cattle } from '../db/schema';
 import { computeBreeding } from '../domain/breeding';
 import { todayJst } from '../domain/calendar';
 import { loadBreedingContext } from './recompute';
 
+type Value = string | number | boolean | null;
 export interface Drift {
   field: string;
-  stored: unknown;
-  computed: unknown;
+  stored: Value;
+  computed: Value;
 }
 
 /** The engine-owned fields whose stored value differs from a recompute; empty when the state is whole. */
@@ -34,11 +35,22 @@ export async function breedingDrift(db: Db, farmId: number, cattleId: number, to
   const drift: Drift[] = [];
   const compare = (prefix: string, stored: Record<string, unknown> | undefined, fresh: object) => {
     for (const [field, value] of Object.entries(fresh)) {
-      const was = stored?.[field] ?? null;
-      if (was !== value) drift.push({ field: `${prefix}.${field}`, stored: was, computed: value });
+      const was = (stored?.[field] ?? null) as Value;
+      if (was !== value) drift.push({ field: `${prefix}.${field}`, stored: was, computed: value as Value });
     }
   };
   compare('breedingStatus', status, computed.breedingStatus);
   compare('breedingSummary', summary, computed.breedingSummary);
   return drift;
+}
+
+/** Every animal of a farm whose stored breeding state differs from a recompute (the integrity benchmark's check). */
+export async function farmDrift(db: Db, farmId: number, today = todayJst()) {
+  const animals = await db.select({ cattleId: cattle.cattleId }).from(cattle).where(eq(cattle.farmId, farmId));
+  const drifted: { cattleId: number; drift: Drift[] }[] = [];
+  for (const { cattleId } of animals) {
+    const drift = await breedingDrift(db, farmId, cattleId, today);
+    if (drift.length) drifted.push({ cattleId, drift });
+  }
+  return { checked: animals.length, drifted };
 }

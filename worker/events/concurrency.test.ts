@@ -141,3 +141,19 @@ describe('concurrent event writes on one cow', () => {
     expect(await eventCount(cow)).toBe(0);
   });
 });
+
+describe('GET /dev/integrity (the integrity benchmark’s check)', () => {
+  it('reports no drift for a whole farm, and reports a stored state that differs from a recompute', async () => {
+    const cow = await createCow();
+    expect((await record({ cattleId: cow, eventType: 'INSEMINATION', eventDatetime: at(-30) })).status).toBe(201);
+    const clean = await api(`/dev/integrity?farmId=${farmer.farmId}`);
+    expect(clean.status).toBe(200);
+    expect(clean.json.checked).toBeGreaterThan(0);
+    expect(clean.json.drifted).toEqual([]);
+    await env.DB.prepare('UPDATE breeding_status SET insemination_count = 7 WHERE cattle_id = ?').bind(cow).run();
+    const broken = await api(`/dev/integrity?farmId=${farmer.farmId}`);
+    expect(broken.json.drifted).toEqual([
+      { cattleId: cow, drift: [{ field: 'breedingStatus.inseminationCount', stored: 7, computed: 1 }] },
+    ]);
+  });
+});
