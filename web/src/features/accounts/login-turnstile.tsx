@@ -23,8 +23,8 @@ export default function LoginTurnstile({
   const skipped = config.data?.turnstileRequired === false;
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (skipped && !siteKey) onToken(DEVELOPMENT_TURNSTILE_TOKEN);
-  }, [skipped, siteKey, onToken]);
+    if (skipped) onToken(DEVELOPMENT_TURNSTILE_TOKEN);
+  }, [skipped, onToken]);
   return (
     <fieldset
       className={`field${error ? ' field--error' : ''}`}
@@ -35,7 +35,7 @@ export default function LoginTurnstile({
         {t('accounts.loginCheck')}
       </span>
       <p className="field__hint">{t('accounts.loginCheckLead')}</p>
-      {siteKey && !failed ? (
+      {siteKey && !skipped && !failed ? (
         <Turnstile
           siteKey={siteKey}
           options={{ language: locale, size: 'flexible' }}
