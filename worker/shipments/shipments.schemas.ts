@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isIsoDate, jstMonth, todayJst } from '../domain/calendar';
-import { normalizedText, numberInput } from '../domain/input';
+import { jstMonth, todayJst } from '../domain/calendar';
+import { calendarDate, normalizedText, numberInput } from '../domain/input';
 
 /** Request rules of docs/product.md §9 (Shipment, Shipment plan), shared by the API validators and the web forms. */
 
@@ -29,9 +29,10 @@ export const cattleIdSchema = numberInput(
 );
 
 /** A calendar date, YYYY-MM-DD, not after today in Japan time (checked at the moment of validation). */
-export const shipmentDateSchema = normalizedText({ error: '出荷日はYYYY-MM-DD形式で入力してください' })
-  .refine(isIsoDate, '出荷日はYYYY-MM-DD形式で入力してください')
-  .refine((v) => v <= todayJst(), '出荷日に未来の日付は指定できません');
+export const shipmentDateSchema = calendarDate('出荷日はYYYY-MM-DD形式で入力してください').refine(
+  (v) => v <= todayJst(),
+  '出荷日に未来の日付は指定できません',
+);
 
 export const priceSchema = numberInput(
   z
@@ -91,8 +92,7 @@ export const createPlanSchema = z.object({
 export type CreatePlanInput = z.input<typeof createPlanSchema>;
 export const updatePlanSchema = z.object({ plannedShipmentMonth: plannedShipmentMonthSchema });
 
-const isoDateQuery = (field: string) =>
-  normalizedText().refine(isIsoDate, `${field}はYYYY-MM-DD形式で入力してください`).optional();
+const isoDateQuery = (field: string) => calendarDate(`${field}はYYYY-MM-DD形式で入力してください`).optional();
 
 const page = z.coerce
   .number({ error: 'pageは1以上の整数である必要があります' })
