@@ -92,6 +92,18 @@ describe('throttling without lockout (production, CF-Connecting-IP known)', () =
     expect((await login({ email, password }, ip)).status).toBe(429);
   });
 
+  it('a failure deletes the hits that have left its windows, so the table stays small', async () => {
+    const email = uniqueEmail('gone');
+    const ip = freshIp();
+    await seedHits(`login:email:${email}`, 3, 20 * 60_000);
+    await seedHits(`login:pair:${ip}:${email}`, 3, 20 * 60_000);
+    expect((await login({ email, password: WRONG }, ip)).status).toBe(401);
+    const rows = await env.DB.prepare('SELECT key, count(*) AS n FROM rate_limit_hits WHERE key IN (?, ?) GROUP BY key')
+      .bind(`login:email:${email}`, `login:pair:${ip}:${email}`)
+      .all<{ n: number }>();
+    expect(rows.results.map((r) => r.n)).toEqual([1, 1]);
+  });
+
   it('100 failures from one IP across emails: 429 for that IP, whatever the email', async () => {
     const { email, password } = await signUp();
     const ip = freshIp();

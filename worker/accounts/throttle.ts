@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 import { type Env, isDevelopment } from '../env';
 import { AppError, tooManyRequests } from '../lib/errors';
-import { hitAll, readWindows, type Window } from '../lib/rate-limit';
+import { hitAndPrune, readWindows, type Window } from '../lib/rate-limit';
 
 const FIFTEEN_MINUTES = 15 * 60;
 export const LOGIN_LIMITS = { emailAndIp: 5, ip: 100, emailTurnstile: 50 } as const;
@@ -50,11 +50,7 @@ export async function loginThrottle(db: Db, email: string, ip: string | null) {
     /** 50 failures for this email from anywhere: the attempt must carry a valid Turnstile token. */
     needsTurnstile: email50.retryAfter > 0,
     /** Counts a failure in every window. */
-    fail: () =>
-      hitAll(
-        db,
-        windows.map((w) => w.key),
-      ),
+    fail: () => hitAndPrune(db, windows),
     /** A success clears this client's failures for the email (the other windows keep sliding). */
     succeeded: () => (pairKey ? [db.delete(rateLimitHits).where(eq(rateLimitHits.key, pairKey))] : []),
   };
@@ -80,9 +76,6 @@ export async function takeMailAllowance(
   ];
   const read = await readWindows(db, windows);
   if (read.some((w) => w.retryAfter > 0)) return false;
-  await hitAll(
-    db,
-    windows.map((w) => w.key),
-  );
+  await hitAndPrune(db, windows);
   return true;
 }

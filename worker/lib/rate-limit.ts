@@ -56,3 +56,19 @@ export async function readWindows(db: Db, windows: readonly Window[]) {
 /** One hit on each key, in one statement. */
 export const hitAll = (db: Db, keys: readonly string[]) =>
   db.insert(rateLimitHits).values(keys.map((key) => ({ key, createdAt: Date.now() })));
+
+/** A hit on each window's key, and the key's hits that have left its window deleted, in one round trip. */
+export const hitAndPrune = (db: Db, windows: readonly Window[]) => {
+  const now = Date.now();
+  return db.batch([
+    hitAll(
+      db,
+      windows.map((w) => w.key),
+    ),
+    ...windows.map((w) =>
+      db
+        .delete(rateLimitHits)
+        .where(and(eq(rateLimitHits.key, w.key), lt(rateLimitHits.createdAt, now - w.windowSeconds * 1000))),
+    ),
+  ]);
+};
