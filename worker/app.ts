@@ -70,7 +70,11 @@ export function createApp() {
 
   app.use('*', (c, next) =>
     cors({
-      origin: (origin) => ([c.env.CORS_DEV_ORIGIN, c.env.CORS_PROD_ORIGIN].includes(origin) ? origin : null),
+      // The development origin only in development (§3): production allows the production origin alone.
+      origin: (origin) =>
+        [c.env.CORS_PROD_ORIGIN, isDevelopment(c.env) ? c.env.CORS_DEV_ORIGIN : undefined].includes(origin)
+          ? origin
+          : null,
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       allowHeaders: ['Content-Type', 'Authorization', 'X-Farm-Id', 'Idempotency-Key', 'X-D1-Bookmark'],
       exposeHeaders: [

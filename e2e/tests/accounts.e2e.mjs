@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { baseUrl, outbox, uniqueEmail, withPage } from '../support.mjs';
+import { baseUrl, newFarmer, outbox, uniqueEmail, withPage } from '../support.mjs';
 
 test('register → verify from the outbox → complete → sign in → dark theme persists → sign out', async () => {
   await withPage(async (page) => {
@@ -65,5 +65,40 @@ test('the language switch turns the sign-in page into English', async () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  });
+});
+
+test('after 50 failed sign-ins for an email, the login form asks for the check and then signs in (§3)', async () => {
+  const farmer = await newFarmer('西 牧場', 'e2e-throttle');
+  for (let i = 0; i < 50; i++) {
+    const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: farmer.email, password: `wrong-password-${i}` }),
+    });
+    assert.equal(response.status, 401);
+  }
+  await withPage(async (page) => {
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('メールアドレス').fill(farmer.email);
+    await page.getByLabel('パスワード').fill(farmer.password);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    // The API answers TURNSTILE_REQUIRED: the check appears (in development without a key it needs no click).
+    await page.getByTestId('login-turnstile').waitFor();
+    await page.getByText('このメールアドレスへのログイン試行が多いため、確認をお願いします。').waitFor();
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.waitForURL(/\/home$/);
+  });
+});
+
+test('registering an address that is already registered answers like a new one', async () => {
+  const farmer = await newFarmer('北 牧場', 'e2e-again');
+  await withPage(async (page) => {
+    await page.goto(`${baseUrl}/register`);
+    await page.getByLabel('メールアドレス').fill(farmer.email);
+    await page.getByRole('button', { name: '確認メールを送る' }).click();
+    await page.getByRole('heading', { name: '確認メールを送りました' }).waitFor();
+    const [mail] = await outbox(farmer.email);
+    assert.equal(mail.subject, '【牛帳】このメールアドレスは登録済みです');
   });
 });

@@ -11,10 +11,12 @@ import {
   RESET_REQUESTED_MESSAGE,
   requestPasswordReset,
 } from './passwords.service';
+import { knownClientIp } from './throttle';
 
 export const accountsRouter = createRouter()
   .openapi(routes.register, async (c) => {
-    return c.json(await registerAccount(c.env, c.get('log'), c.req.valid('json')), 200);
+    const ip = knownClientIp(c.env, c.req.header('CF-Connecting-IP'));
+    return c.json(await registerAccount(c.env, c.get('log'), c.req.valid('json'), ip), 200);
   })
   .openapi(routes.verify, async (c) => {
     const user = await findUserByVerificationToken(getDb(c.env), c.req.valid('json').token);
@@ -28,7 +30,8 @@ export const accountsRouter = createRouter()
     return c.json({ success: true, message: '本登録が完了しました。ログインしてください。' }, 200);
   })
   .openapi(routes.login, async (c) => {
-    return c.json(await login(c.env, c.req.valid('json')), 200);
+    const ip = knownClientIp(c.env, c.req.header('CF-Connecting-IP'));
+    return c.json(await login(c.env, c.get('log'), c.req.valid('json'), ip), 200);
   })
   .openapi(routes.providers, (c) =>
     c.json(
@@ -52,7 +55,8 @@ export const accountsRouter = createRouter()
     return c.json({ success: true, message: 'すべての端末からログアウトしました' }, 200);
   })
   .openapi(routes.passwordReset, async (c) => {
-    await requestPasswordReset(c.env, c.get('log'), c.req.valid('json').email);
+    const ip = knownClientIp(c.env, c.req.header('CF-Connecting-IP'));
+    await requestPasswordReset(c.env, c.get('log'), c.req.valid('json').email, ip);
     return c.json({ success: true, message: RESET_REQUESTED_MESSAGE }, 200);
   })
   .openapi(routes.passwordResetConfirm, async (c) => {

@@ -26,7 +26,6 @@ export const register = createRoute({
   responses: {
     200: jsonContent(registerResponseSchema, 'Verification mail sent'),
     400: error('Invalid email'),
-    409: error('Email already registered'),
     502: error('Mail could not be sent'),
   },
 });
@@ -63,7 +62,7 @@ export const login = createRoute({
     200: jsonContent(loginResponseSchema, 'Signed in'),
     400: error('Invalid input'),
     401: error('Wrong email or password'),
-    429: error('Too many failed attempts'),
+    429: error('Too many failed attempts (Retry-After), or TURNSTILE_REQUIRED: send turnstileToken'),
   },
 });
 

@@ -8,7 +8,8 @@ export { emailSchema };
 export const passwordSchema = z
   .string({ error: 'パスワードは8文字以上で入力してください' })
   .min(8, 'パスワードは8文字以上で入力してください')
-  .max(128, 'パスワードは128文字以下で入力してください');
+  .max(128, 'パスワードは128文字以下で入力してください')
+  .refine((v) => v.trim().length > 0, 'パスワードを空白だけにすることはできません');
 
 export const userNameSchema = z
   .string({ error: 'ユーザー名は必須です' })
@@ -41,6 +42,8 @@ export const loginBodySchema = z.object({
   password: z
     .string({ error: 'パスワードは8文字以上で入力してください' })
     .min(8, 'パスワードは8文字以上で入力してください'),
+  /** Required once an email has had 50 failed sign-ins in 15 minutes (429 TURNSTILE_REQUIRED until then). */
+  turnstileToken: z.string().max(4096).optional(),
 });
 
 export const themeBodySchema = z.object({ theme: themeSchema });

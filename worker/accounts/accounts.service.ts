@@ -9,15 +9,15 @@ import { sessions, users } from '../db/schema';
 import type { Env, Logger } from '../env';
 import { ensureOwnFarm } from '../farms/farms.service';
 import { randomToken, sha256Hex } from '../lib/crypto';
-import { AppError, conflict, tooManyRequests, unauthorized } from '../lib/errors';
-import { rateLimiter } from '../lib/rate-limit';
+import { AppError, unauthorized } from '../lib/errors';
+import { verifyTurnstile } from '../lib/turnstile';
 import { sendMail } from '../mail/send-mail';
-import { completedMail, verificationMail } from './mail-templates';
-import { hashPassword, OAUTH_PASSWORD_MARKER, verifyPassword } from './password';
+import { assertUncommonPassword } from './common-passwords';
+import { alreadyRegisteredMail, completedMail, verificationMail } from './mail-templates';
+import { hashPassword, verifyPassword } from './password';
+import { loginThrottle, takeMailAllowance, throttled, turnstileRequiredError } from './throttle';
 
 const VERIFICATION_TOKEN_HOURS = 24;
-const LOGIN_FAILURE_LIMIT = 5;
-const LOGIN_WINDOW_SECONDS = 15 * 60;
 
 const invalidToken = () =>
   new AppError({ status: 400, code: 'INVALID_TOKEN', message: '無効なトークンです。', field: 'token' });
@@ -35,20 +35,39 @@ export async function findUserByVerificationToken(db: ReturnType<typeof getDb>, 
   return user;
 }
 
-/** Registers an email (POST /auth/register): a verification link by mail, again for an unfinished one. */
+/** The one answer of POST /auth/register, whatever the address (§3: no account enumeration). */
+export const REGISTERED_ANSWER = {
+  success: true,
+  message: '仮登録が完了しました。メールを確認してください。',
+  isExistingUser: false,
+} as const;
+
+/**
+ * Registers an email (POST /auth/register): a verification link by mail, again for an unfinished registration; a
+ * verified address gets a mail saying it is registered instead. The answer is the same for all, and when the
+ * address or the client IP has had its mails for the hour (§3) nothing is written or sent.
+ */
 export async function registerAccount(
   env: Env,
   log: Logger,
   { email, userName }: { email: string; userName?: string },
+  ip: string | null = null,
 ) {
   const db = getDb(env);
   const [existing] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (!(await takeMailAllowance(db, 'register', email, ip))) return REGISTERED_ANSWER;
   if (existing?.isVerified) {
-    throw conflict(
-      'このメールアドレスは既に登録されています。ログインしてください。',
-      'EMAIL_ALREADY_REGISTERED',
-      'email',
+    await sendMail(
+      env,
+      {
+        to: email,
+        type: 'verification',
+        idempotencyKey: `registered-${existing.id}-${Date.now()}`,
+        ...alreadyRegisteredMail(env.APP_URL),
+      },
+      log,
     );
+    return REGISTERED_ANSWER;
   }
   const token = randomToken(32);
   const tokenFields = {
@@ -77,11 +96,7 @@ export async function registerAccount(
     },
     log,
   );
-  return {
-    success: true,
-    message: '仮登録が完了しました。メールを確認してください。',
-    isExistingUser: Boolean(existing),
-  };
+  return REGISTERED_ANSWER;
 }
 
 /** Completes a registration from its verification link (POST /auth/complete): name and password. */
@@ -90,6 +105,7 @@ export async function completeRegistration(
   log: Logger,
   { token, name, password }: { token: string; name: string; password: string },
 ) {
+  assertUncommonPassword(password);
   const db = getDb(env);
   const user = await findUserByVerificationToken(db, token);
   await db
@@ -121,30 +137,32 @@ export async function completeRegistration(
   }
 }
 
-/** Signs in with email and password (POST /auth/login), throttled per email. */
-export async function login(env: Env, { email, password }: { email: string; password: string }) {
+/** A hash a password can match: an OAuth-only account or an unfinished registration has none. */
+const usableHash = (hash: string | null | undefined) => (hash?.startsWith('$2') ? hash : null);
+
+/**
+ * Signs in with email and password (POST /auth/login), throttled without lockout (§3, decision 026). Every failure
+ * is the same 401 after the same bcrypt work: unknown email, wrong password, unfinished registration, Google/LINE.
+ */
+export async function login(
+  env: Env,
+  log: Logger,
+  { email, password, turnstileToken }: { email: string; password: string; turnstileToken?: string },
+  ip: string | null = null,
+) {
   const db = getDb(env);
-  const limiter = rateLimiter(db, `login:${email}`, LOGIN_FAILURE_LIMIT, LOGIN_WINDOW_SECONDS);
-  const retryAfter = await limiter.retryAfter();
-  if (retryAfter > 0) {
-    throw tooManyRequests('ログイン試行回数が多すぎます。しばらくしてから再度お試しください', retryAfter);
+  const throttle = await loginThrottle(db, email, ip);
+  if (throttle.retryAfter > 0) throw throttled(throttle.retryAfter);
+  if (throttle.needsTurnstile) {
+    if (!turnstileToken) throw turnstileRequiredError();
+    await verifyTurnstile(env, turnstileToken, ip, log).catch(() => {
+      throw turnstileRequiredError();
+    });
   }
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (user && user.passwordHash === OAUTH_PASSWORD_MARKER) {
-    await verifyPassword(password, null);
-    throw unauthorized(
-      user.oauthProvider === 'line'
-        ? 'このアカウントはLINEログインでご利用ください'
-        : 'このアカウントはGoogleログインでご利用ください',
-    );
-  }
-  if (user && !user.passwordHash) {
-    await verifyPassword(password, null);
-    await limiter.hit();
-    throw unauthorized('メールアドレスまたはパスワードもしくはログイン方法が正しくありません');
-  }
-  if (!user || !(await verifyPassword(password, user.passwordHash))) {
-    await limiter.hit();
+  const matches = await verifyPassword(password, usableHash(user?.passwordHash));
+  if (!user || !matches) {
+    await throttle.fail();
     throw wrongCredentials();
   }
   const { token, session } = await issueSession(env, user.id, PASSWORD_SESSION_SECONDS);
@@ -152,7 +170,7 @@ export async function login(env: Env, { email, password }: { email: string; pass
   await db.batch([
     db.insert(sessions).values(session),
     db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)),
-    limiter.reset(),
+    ...throttle.succeeded(),
   ]);
   return {
     token,

@@ -41,3 +41,20 @@ export function passwordResetMail(appUrl: string, token: string) {
     ),
   };
 }
+
+/** To a verified address that registered again (§3): no verification link, but how to get in. */
+export function alreadyRegisteredMail(appUrl: string) {
+  const base = appUrl.replace(/\/$/, '');
+  const login = `${base}/login`;
+  const reset = `${base}/forgot-password`;
+  return {
+    subject: '【牛帳】このメールアドレスは登録済みです',
+    text: `牛帳への登録のお申し込みがありましたが、このメールアドレスは既に登録されています。\n\nログイン：${login}\nパスワードをお忘れの場合：${reset}\n\nお心当たりのない場合は、このメールを破棄してください。\n\n牛帳 Ushichō`,
+    html: layout(
+      'このメールアドレスは登録済みです',
+      `<p>牛帳への登録のお申し込みがありましたが、このメールアドレスは既に登録されています。</p>` +
+        `<p><a href="${escapeHtml(login)}">ログインする</a> ／ <a href="${escapeHtml(reset)}">パスワードを再設定する</a></p>` +
+        `<p style="font-size:13px">お心当たりのない場合は、このメールを破棄してください。</p>`,
+    ),
+  };
+}

@@ -520,12 +520,12 @@ describe('GET /oauth/google/callback', () => {
     expect(await userBy('google_id', sub)).toBeNull();
   });
 
-  it('makes a Google-only account answer the password login with the Google message', async () => {
+  it('makes a Google-only account answer the password login like a wrong password (no enumeration)', async () => {
     const email = uniqueEmail('google-only');
     await googleSignIn({ sub: uniqueSubject('g'), email });
     const res = await api('/auth/login', { method: 'POST', body: { email, password: 'any-password-1' } });
     expect(res.status).toBe(401);
-    expect(res.json.error.message).toBe('このアカウントはGoogleログインでご利用ください');
+    expect(res.json.error.message).toBe('メールアドレスまたはパスワードが正しくありません');
   });
 });
 
@@ -631,7 +631,7 @@ describe('LINE sign-in', () => {
 
     const login = await api('/auth/login', { method: 'POST', body: { email, password: 'any-password-1' } });
     expect(login.status).toBe(401);
-    expect(login.json.error.message).toBe('このアカウントはLINEログインでご利用ください');
+    expect(login.json.error.message).toBe('メールアドレスまたはパスワードが正しくありません');
   });
 
   it('gives a LINE user without a shared email a never-deliverable placeholder address', async () => {

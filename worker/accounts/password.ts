@@ -14,15 +14,16 @@ export async function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(await preHash(password), COST);
 }
 
-let dummyHash: string | undefined;
+/** A real cost-10 bcrypt hash of a random string nobody knows: comparing against it is the same work as a user's. */
+export const DUMMY_HASH = '$2b$10$O0QuIdWNQI/qxjP0NAf6WeZkXI7iV5Ba7cPZFVfxKWlhoYy8eZY4O';
 
-/** Compares in bcrypt's time even when there is no user, so timing does not reveal which emails exist. */
+/**
+ * Compares in bcrypt's time even when there is no usable hash (no user, an unfinished registration, a Google/LINE
+ * account): exactly one compare at cost 10 either way, so timing does not reveal which emails exist (§3).
+ */
 export async function verifyPassword(password: string, hash: string | null | undefined): Promise<boolean> {
   const candidate = await preHash(password);
-  if (!hash?.startsWith('$2')) {
-    dummyHash ??= await bcrypt.hash('ushicho-dummy-password', COST);
-    await bcrypt.compare(candidate, dummyHash);
-    return false;
-  }
-  return bcrypt.compare(candidate, hash);
+  const usable = hash?.startsWith('$2') ? hash : null;
+  const matches = await bcrypt.compare(candidate, usable ?? DUMMY_HASH);
+  return usable !== null && matches;
 }

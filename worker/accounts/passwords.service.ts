@@ -9,22 +9,23 @@ import { passwordResets, sessions, users } from '../db/schema';
 import type { Env, Logger } from '../env';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import { validationError } from '../lib/errors';
-import { rateLimiter } from '../lib/rate-limit';
 import { sendMail } from '../mail/send-mail';
+import { assertUncommonPassword } from './common-passwords';
 import { passwordResetMail } from './mail-templates';
 import { hashPassword, verifyPassword } from './password';
+import { takeMailAllowance } from './throttle';
 
 const RESET_HOURS = 1;
-const RESET_MAILS_PER_HOUR = 3;
 export const RESET_REQUESTED_MESSAGE =
   'パスワード再設定のメールを送信しました。届かない場合はメールアドレスをご確認ください。';
 const invalidResetLink = () => validationError('パスワード再設定リンクが無効か期限切れです', 'token');
 
 /**
- * Mails a reset link to a registered address, at most 3 an hour; unknown addresses get nothing, after the same
- * hashing work, so neither the answer nor its time tells whether an account exists.
+ * Mails a reset link to a registered address, at most 3 mails an hour per address and 20 per client IP (§3);
+ * unknown addresses get nothing, after the same hashing work, so neither the answer nor its time tells whether an
+ * account exists.
  */
-export async function requestPasswordReset(env: Env, log: Logger, email: string) {
+export async function requestPasswordReset(env: Env, log: Logger, email: string, ip: string | null = null) {
   const db = getDb(env);
   const token = randomToken(32);
   const tokenHash = await sha256Hex(token);
@@ -33,16 +34,12 @@ export async function requestPasswordReset(env: Env, log: Logger, email: string)
     .from(users)
     .where(and(eq(users.email, email), eq(users.isVerified, true)))
     .limit(1);
-  const limiter = rateLimiter(db, `password-reset:${email}`, RESET_MAILS_PER_HOUR, 3600);
-  if (!user || (await limiter.retryAfter()) > 0) return;
-  await db.batch([
-    limiter.hit(),
-    db.insert(passwordResets).values({
-      tokenHash,
-      userId: user.id,
-      expiresAt: new Date(Date.now() + RESET_HOURS * 3600_000).toISOString(),
-    }),
-  ]);
+  if (!user || !(await takeMailAllowance(db, 'reset', email, ip))) return;
+  await db.insert(passwordResets).values({
+    tokenHash,
+    userId: user.id,
+    expiresAt: new Date(Date.now() + RESET_HOURS * 3600_000).toISOString(),
+  });
   try {
     const mail = passwordResetMail(env.APP_URL, token);
     await sendMail(
@@ -57,6 +54,7 @@ export async function requestPasswordReset(env: Env, log: Logger, email: string)
 
 /** Sets a new password from a reset link (single use, one hour) and ends every session of the user. */
 export async function confirmPasswordReset(env: Env, token: string, password: string) {
+  assertUncommonPassword(password);
   const db = getDb(env);
   const now = new Date().toISOString();
   const [reset] = await db
@@ -90,6 +88,7 @@ export async function changePassword(
   session: { userId: number; sessionId: string },
   input: { currentPassword: string; newPassword: string },
 ) {
+  assertUncommonPassword(input.newPassword, 'newPassword');
   const db = getDb(env);
   const [user] = await db
     .select({ passwordHash: users.passwordHash })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ALERT_SEVERITIES, ALERT_STATUSES, ALERT_TYPES, type AlertStatus } from '../domain/alerts';
 import { addYears, isIsoDate } from '../domain/calendar';
 import { earTagNumberSchema } from '../domain/identification';
-import { nfkc, normalizedText, numberInput } from '../domain/input';
+import { calendarDate, nfkc, numberInput } from '../domain/input';
 
 export const ALERT_MESSAGES = {
   invalidType: 'Invalid alert type',
@@ -76,7 +76,7 @@ const list = <T extends z.ZodType<unknown, string>>(item: T) =>
     )
     .pipe(z.array(item));
 
-const dateParam = normalizedText().refine(isIsoDate, ALERT_MESSAGES.date).optional();
+const dateParam = calendarDate(ALERT_MESSAGES.date).optional();
 
 export const listAlertsQuerySchema = z
   .object({

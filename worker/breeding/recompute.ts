@@ -5,7 +5,7 @@
  * will be after the write (`eventsAfter`), next to the stored ones (`eventsBefore`).
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { runBatch, type Statement } from '../db/batch';
+import type { Statement } from '../db/batch';
 import type { Db } from '../db/client';
 import { bloodline, breedingStatus, breedingSummary, cattle, cattleStatusHistory, events } from '../db/schema';
 import type { Scope } from '../db/scope';
@@ -23,6 +23,7 @@ import { todayJst } from '../domain/calendar';
 import type { CattleStatus } from '../domain/cattle-enums';
 import { withdrawalOf } from '../domain/withdrawal';
 import { statusChangeStatements } from '../status/status-history';
+import { runGuardedBatch, withFreshState } from './fresh-state';
 
 export interface AnimalForBreeding {
   cattleId: number;
@@ -53,6 +54,8 @@ export interface BreedingContext {
   events: EngineEvent[];
   /** The status before the animal's last status change (cattle_status_history), for undoing it. */
   statusBeforeLastChange: string | null;
+  /** breeding_status.version as read: the write stores version + 1, refused if another write came first. */
+  version: number;
 }
 
 /** The owner's animal, its events and its last status change; null when the animal is not the owner's. */
@@ -74,6 +77,7 @@ export async function loadBreedingContext(db: Db, farmId: number, cattleId: numb
         weight: cattle.weight,
         score: cattle.score,
         initialParity: sql<number>`coalesce(${breedingStatus.initialParity}, 0)`,
+        version: sql<number>`coalesce(${breedingStatus.version}, 0)`,
         fatherCattleName: bloodline.fatherCattleName,
         motherFatherCattleName: bloodline.motherFatherCattleName,
         motherGrandFatherCattleName: bloodline.motherGrandFatherCattleName,
@@ -103,7 +107,7 @@ export async function loadBreedingContext(db: Db, farmId: number, cattleId: numb
   ]);
   const animal = animalRows[0];
   if (!animal) return null;
-  const { fatherCattleName, motherFatherCattleName, motherGrandFatherCattleName, ...fields } = animal;
+  const { fatherCattleName, motherFatherCattleName, motherGrandFatherCattleName, version, ...fields } = animal;
   const last = historyRows[0];
   return {
     animal: {
@@ -113,6 +117,7 @@ export async function loadBreedingContext(db: Db, farmId: number, cattleId: numb
     },
     events: eventRows,
     statusBeforeLastChange: last && last.newStatus === animal.status ? last.oldStatus : null,
+    version: Number(version),
   };
 }
 
@@ -161,12 +166,21 @@ export function recomputeStatements(db: Db, input: RecomputeInput): RecomputeOut
   // The withdrawal ends are stored with the breeding state, so the herd list reads them without the events (§16).
   const { meatUntil, milkUntil } = withdrawalOf(input.eventsAfter);
   const bs = { ...breeding, withdrawalMeatUntil: meatUntil, withdrawalMilkUntil: milkUntil };
+  // The guard (migration 0014): the trigger refuses a version that is not the stored one + 1.
+  const version = input.context.version + 1;
 
   const statements: Statement[] = [
     db
       .insert(breedingStatus)
-      .values({ cattleId: animal.cattleId, initialParity: animal.initialParity, ...bs, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: breedingStatus.cattleId, set: { ...bs, updatedAt: now } }),
+      .values({
+        cattleId: animal.cattleId,
+        initialParity: animal.initialParity,
+        ...bs,
+        version,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({ target: breedingStatus.cattleId, set: { ...bs, version, updatedAt: now } }),
     db
       .insert(breedingSummary)
       .values({ cattleId: animal.cattleId, ...summary, createdAt: now, updatedAt: now })
@@ -197,18 +211,20 @@ export function recomputeStatements(db: Db, input: RecomputeInput): RecomputeOut
  * history that feed the engine (the breed's gestation length, calvings before registration).
  */
 export async function recomputeAnimal(scope: Scope, cattleId: number) {
-  const context = await loadBreedingContext(scope.db, scope.farmId, cattleId);
-  if (!context) return;
-  const { statements } = recomputeStatements(scope.db, {
-    context,
-    eventsAfter: context.events,
-    touched: [],
-    changedBy: scope.actor,
+  await withFreshState(async () => {
+    const context = await loadBreedingContext(scope.db, scope.farmId, cattleId);
+    if (!context) return;
+    const { statements } = recomputeStatements(scope.db, {
+      context,
+      eventsAfter: context.events,
+      touched: [],
+      changedBy: scope.actor,
+    });
+    await runGuardedBatch(scope.db, statements);
   });
-  await runBatch(scope.db, statements);
 }
 
 /** The context of an animal just registered, before any event: for recording its first events in bulk. */
 export function newAnimalContext(animal: AnimalForBreeding): BreedingContext {
-  return { animal, events: [], statusBeforeLastChange: null };
+  return { animal, events: [], statusBeforeLastChange: null, version: 0 };
 }

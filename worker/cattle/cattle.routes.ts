@@ -112,7 +112,6 @@ export const update = createRoute({
     ...memberErrors,
     200: jsonContent(z.object({ data: cattleDetailSchema }), 'Changed'),
     400: error('Invalid input'),
-    403: error('Not your animal'),
     409: error('Identification number already registered'),
     ...notFoundOr401,
   },
@@ -128,7 +127,7 @@ export const remove = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(z.object({ success: z.literal(true), message: z.string() }), 'Deleted'),
-    403: error('Not your animal'),
+    400: error('Invalid id'),
     ...notFoundOr401,
   },
 });
@@ -143,7 +142,6 @@ export const changeStatus = createRoute({
     ...memberErrors,
     200: jsonContent(z.object({ data: cattleViewSchema }), 'Changed'),
     400: error('Invalid status'),
-    403: error('Not your animal'),
     ...notFoundOr401,
   },
 });
@@ -157,6 +155,7 @@ export const history = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(z.object({ data: z.array(statusHistoryEntrySchema) }), 'History'),
+    400: error('Invalid id'),
     ...notFoundOr401,
   },
 });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ALERT_SEVERITIES } from '../domain/alerts';
-import { isIsoDate, todayJst } from '../domain/calendar';
+import { todayJst } from '../domain/calendar';
 import { CATTLE_STATUSES, GENDERS, GROWTH_STAGES, STATUS_CHANGE_ALLOWED } from '../domain/cattle-enums';
 import { eventDetailsViewSchema } from '../domain/event-types';
 import { earTagNumberSchema, identificationNumberSchema } from '../domain/identification';
-import { nfkc, normalized, normalizedText, numberInput } from '../domain/input';
+import { calendarDate, nfkc, normalized, normalizedText, numberInput } from '../domain/input';
 
 /**
  * Request rules of docs/product.md §5, shared by the API and the web forms. Names, codes, dates, numbers and enums
@@ -20,10 +20,10 @@ const freeText = (max: number, message: string) => optional(z.string().trim().ma
 const positiveInt = (message: string) => numberInput(z.number({ error: message }).int(message).positive(message));
 
 export { earTagNumberSchema, identificationNumberSchema };
-export const birthdaySchema = normalizedText({ error: '誕生日はYYYY-MM-DD形式で入力してください' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '誕生日はYYYY-MM-DD形式で入力してください')
-  .refine(isIsoDate, '誕生日はYYYY-MM-DD形式で入力してください')
-  .refine((v) => v <= todayJst(), '生年月日に未来の日付は指定できません');
+export const birthdaySchema = calendarDate('誕生日はYYYY-MM-DD形式で入力してください').refine(
+  (v) => v <= todayJst(),
+  '生年月日に未来の日付は指定できません',
+);
 export const weightSchema = numberInput(
   z
     .number({ error: '体重は正の値である必要があります' })

@@ -334,11 +334,14 @@ export async function updateCattle(scope: Scope, cattleId: number, input: Update
   if (status || breedingChanged || alertFactsChanged) await regenerateAlerts(db, farmId, [cattleId]);
 }
 
+/** Whether a nested object of an update sets anything: `{}` is a no-op (§3), not an empty SQL SET. */
+const setsAnything = (values: object | undefined) => !!values && Object.values(values).some((v) => v !== undefined);
+
 /** Bloodline, mother and the farmer's breeding fields of an update, each written only when given. */
 function relatedRowStatements(scope: Scope, cattleId: number, input: UpdateCattle, now: string): Statement[] {
   const { db } = scope;
   const statements: Statement[] = [];
-  if (input.bloodline) {
+  if (input.bloodline && setsAnything(input.bloodline)) {
     statements.push(
       db
         .insert(bloodline)
@@ -346,7 +349,7 @@ function relatedRowStatements(scope: Scope, cattleId: number, input: UpdateCattl
         .onConflictDoUpdate({ target: bloodline.cattleId, set: input.bloodline }),
     );
   }
-  if (input.motherInfo) {
+  if (input.motherInfo && setsAnything(input.motherInfo)) {
     const { motherCattleId, ...m } = input.motherInfo;
     const values = { ...m, ...(motherCattleId !== undefined ? { motherCattleId } : {}) };
     statements.push(
@@ -365,7 +368,13 @@ function relatedRowStatements(scope: Scope, cattleId: number, input: UpdateCattl
     statements.push(
       db
         .update(breedingStatus)
-        .set({ ...parityChange, ...(breedingMemo !== undefined ? { breedingMemo } : {}), updatedAt: now })
+        .set({
+          ...parityChange,
+          ...(breedingMemo !== undefined ? { breedingMemo } : {}),
+          // A new parity invalidates a breeding state computed from the old one (decision 025).
+          ...(parity !== undefined ? { version: sql`${breedingStatus.version} + 1` } : {}),
+          updatedAt: now,
+        })
         .where(eq(breedingStatus.cattleId, cattleId)),
     );
   }

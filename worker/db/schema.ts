@@ -224,6 +224,8 @@ export const breedingStatus = sqliteTable('breeding_status', {
   /** The latest end of meat and milk withdrawal over the animal's treatments, JST dates (migration 0013). */
   withdrawalMeatUntil: text('withdrawal_meat_until'),
   withdrawalMilkUntil: text('withdrawal_milk_until'),
+  /** Bumped by one by every write of the engine's result; a stale write is refused (migration 0014, decision 025). */
+  version: integer('version').notNull().default(0),
   ...timestamps,
 });
 

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { desc, eq } from 'drizzle-orm';
+import { farmDrift } from '../breeding/integrity';
 import { getDb } from '../db/client';
 import { devOutbox } from '../db/schema';
 import { errorBodySchema } from '../lib/error-body';
@@ -35,10 +36,36 @@ const seed = createRoute({
   responses: { 200: jsonContent(z.object({ created: z.boolean(), userId: z.number() }), 'Demo farm present') },
 });
 
+const driftValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+const integrity = createRoute({
+  method: 'get',
+  path: '/integrity',
+  tags: ['Development'],
+  summary: 'Animals of a farm whose breeding state differs from a recompute of their events (development only)',
+  request: { query: z.object({ farmId: z.coerce.number().int().positive() }) },
+  responses: {
+    200: jsonContent(
+      z.object({
+        checked: z.number(),
+        drifted: z.array(
+          z.object({
+            cattleId: z.number(),
+            drift: z.array(z.object({ field: z.string(), stored: driftValue, computed: driftValue })),
+          }),
+        ),
+      }),
+      'The farm checked',
+    ),
+    400: jsonContent(errorBodySchema, 'No farm id'),
+  },
+});
+
 export const devRouter = createRouter()
   .route('/', benchSeedRouter)
   .route('/', lineDevRouter)
   .openapi(seed, async (c) => c.json(await seedDemoFarm(c.env), 200))
+  .openapi(integrity, async (c) => c.json(await farmDrift(getDb(c.env), c.req.valid('query').farmId), 200))
   .openapi(outbox, async (c) => {
     const { to } = c.req.valid('query');
     const db = getDb(c.env);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from './calendar';
 
 /**
  * Input as people type it (docs/product.md §18): identifiers, numbers, dates, codes, enums and names are
@@ -29,6 +30,12 @@ export function numberFromText(value: unknown): unknown {
 
 /** A name, code or date: NFKC-normalised and trimmed, then the rules of `schema`. */
 export const normalizedText = (params?: Parameters<typeof z.string>[0]) => z.string(params).normalize('NFKC').trim();
+
+/**
+ * The one calendar-date part of every schema (§3): `YYYY-MM-DD` as typed (full-width too) that is a real date —
+ * 2023-02-30 and 2023-04-31 are refused with `message`.
+ */
+export const calendarDate = (message: string) => normalizedText({ error: message }).refine(isIsoDate, message);
 
 /** A number field: a JSON number, or a string of one (full-width digits too), then the rules of `schema`. */
 export const numberInput = <T extends z.ZodType>(schema: T) => z.preprocess(numberFromText, schema);

@@ -153,6 +153,7 @@ export const getEvent = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(z.object({ data: eventSchema }), 'The event'),
+    400: error('Invalid id'),
     404: error('Event not found'),
   },
 });
@@ -181,6 +182,8 @@ export const deleteEvent = createRoute({
   responses: {
     ...memberErrors,
     204: { description: 'Deleted' },
+    400: error('Invalid id'),
     404: error('Event not found'),
+    409: error('Writes on the animal kept colliding; try again'),
   },
 });

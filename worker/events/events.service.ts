@@ -6,6 +6,7 @@
 
 import { and, eq, inArray } from 'drizzle-orm';
 import { regenerateAlerts } from '../alerts/regenerate';
+import { isForeignKeyViolation, runGuardedBatch, withFreshState } from '../breeding/fresh-state';
 import {
   type BreedingContext,
   loadBreedingContext,
@@ -14,7 +15,7 @@ import {
   recomputeStatements,
 } from '../breeding/recompute';
 import type { RegisterCattleInput } from '../cattle/cattle.service';
-import { runBatch, type Statement } from '../db/batch';
+import type { Statement } from '../db/batch';
 import { cattle, events } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -73,9 +74,11 @@ async function assertCalfNumbersFree(scope: Scope, eventType: string, details: u
 
 async function runEventBatch(scope: Scope, statements: Statement[]) {
   try {
-    return await runBatch(scope.db, statements);
+    return await runGuardedBatch(scope.db, statements);
   } catch (err) {
     if (isUniqueViolation(err, 'cattle.')) throw duplicateCalf();
+    // The animal was deleted between the read and the write (§3: a request racing a delete answers 404).
+    if (isForeignKeyViolation(err)) throw cattleNotFound();
     throw err;
   }
 }
@@ -91,8 +94,10 @@ const animalState = (cattleId: number, out: RecomputeOutput, calfCattleIds: numb
   calfCattleIds,
 });
 
-/** Records one event on an owned animal (POST /events). */
-export async function recordEvent(scope: Scope, input: CreateEvent): Promise<EventWrite> {
+/** Records one event on an owned animal (POST /events); re-read and retried when another write came first. */
+export const recordEvent = (scope: Scope, input: CreateEvent) => withFreshState(() => recordEventOnce(scope, input));
+
+async function recordEventOnce(scope: Scope, input: CreateEvent): Promise<EventWrite> {
   const context = await requireContext(scope, input.cattleId);
   await assertCalfNumbersFree(scope, input.eventType, input.details);
   const event: NewEvent = {
@@ -135,9 +140,12 @@ export async function recordEvents(
   newEvents: readonly NewEvent[],
   options: { today?: IsoDate; regenerate?: boolean } = {},
 ) {
-  const context = await requireContext(scope, cattleId);
-  const { statements, recomputed } = recordEventsStatements(scope, context, newEvents, { today: options.today });
-  await runEventBatch(scope, statements);
+  const recomputed = await withFreshState(async () => {
+    const context = await requireContext(scope, cattleId);
+    const batch = recordEventsStatements(scope, context, newEvents, { today: options.today });
+    await runEventBatch(scope, batch.statements);
+    return batch.recomputed;
+  });
   if (options.regenerate !== false) await regenerateAlerts(scope.db, scope.farmId, [cattleId]);
   return recomputed;
 }
@@ -257,7 +265,10 @@ function recomputeAfterUpdate(
 }
 
 /** Corrects an event (PUT /events/{id}): its type, date, details, notes, or the animal it belongs to. */
-export async function updateEvent(scope: Scope, eventId: number, body: UpdateEvent): Promise<EventWrite> {
+export const updateEvent = (scope: Scope, eventId: number, body: UpdateEvent) =>
+  withFreshState(() => updateEventOnce(scope, eventId, body));
+
+async function updateEventOnce(scope: Scope, eventId: number, body: UpdateEvent): Promise<EventWrite> {
   const { db, farmId } = scope;
   const existing = await findEvent(db, farmId, eventId);
   const eventType = (body.eventType ?? existing.eventType) as EventType;
@@ -306,7 +317,9 @@ export async function updateEvent(scope: Scope, eventId: number, body: UpdateEve
 }
 
 /** Deletes an event (DELETE /events/{id}); the animal's state is recomputed without it. */
-export async function removeEvent(scope: Scope, eventId: number) {
+export const removeEvent = (scope: Scope, eventId: number) => withFreshState(() => removeEventOnce(scope, eventId));
+
+async function removeEventOnce(scope: Scope, eventId: number) {
   const { db, farmId } = scope;
   const existing = await findEvent(db, farmId, eventId);
   const context = await requireContext(scope, existing.cattleId);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizedText } from '../domain/input';
+import { calendarDate, normalizedText } from '../domain/input';
 import { METRICS, type Metric } from '../domain/kpi';
 
 /** Request rules and response shapes of the breeding KPI API, shared with the web screens. */
@@ -11,13 +11,8 @@ const MONTHS_MESSAGE = '月数は1〜24の整数で指定してください';
 export const MAX_TREND_MONTHS = 24;
 export const DEFAULT_TREND_MONTHS = 12;
 
-const isCalendarDate = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-
 /** A JST calendar date `YYYY-MM-DD`. */
-export const kpiDateSchema = normalizedText({ error: DATE_MESSAGE }).refine(isCalendarDate, DATE_MESSAGE);
+export const kpiDateSchema = calendarDate(DATE_MESSAGE);
 
 export const yearMonthSchema = normalizedText({ error: MONTH_MESSAGE }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, MONTH_MESSAGE);
 

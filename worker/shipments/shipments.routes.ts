@@ -74,7 +74,6 @@ export const updateShipment = createRoute({
     ...memberErrors,
     200: jsonContent(z.object({ success: z.literal(true), data: shipmentSchema }), 'Shipment updated'),
     400: error('INVALID_SHIPMENT_DATA'),
-    403: error("Another owner's shipment"),
     404: error('SHIPMENT_NOT_FOUND'),
   },
 });
@@ -88,7 +87,6 @@ export const deleteShipment = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(message, 'Shipment deleted'),
-    403: error("Another owner's shipment"),
     404: error('SHIPMENT_NOT_FOUND'),
   },
 });
@@ -144,6 +142,7 @@ export const deletePlan = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(message, 'Plan removed'),
+    400: error('Invalid id'),
     404: error('SHIPMENT_PLAN_NOT_FOUND'),
   },
 });

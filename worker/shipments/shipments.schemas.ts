@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isIsoDate, jstMonth, todayJst } from '../domain/calendar';
+import { jstMonth, todayJst } from '../domain/calendar';
 import { YIELD_GRADES } from '../domain/carcass';
-import { nfkc, normalizedText, numberInput } from '../domain/input';
+import { calendarDate, nfkc, normalizedText, numberInput } from '../domain/input';
 
 /** Request rules of docs/product.md §9 (Shipment, Shipment plan), shared by the API validators and the web forms. */
 
@@ -30,9 +30,10 @@ export const cattleIdSchema = numberInput(
 );
 
 /** A calendar date, YYYY-MM-DD, not after today in Japan time (checked at the moment of validation). */
-export const shipmentDateSchema = normalizedText({ error: '出荷日はYYYY-MM-DD形式で入力してください' })
-  .refine(isIsoDate, '出荷日はYYYY-MM-DD形式で入力してください')
-  .refine((v) => v <= todayJst(), '出荷日に未来の日付は指定できません');
+export const shipmentDateSchema = calendarDate('出荷日はYYYY-MM-DD形式で入力してください').refine(
+  (v) => v <= todayJst(),
+  '出荷日に未来の日付は指定できません',
+);
 
 export const priceSchema = numberInput(
   z
@@ -117,8 +118,7 @@ export const createPlanSchema = z.object({
 export type CreatePlanInput = z.input<typeof createPlanSchema>;
 export const updatePlanSchema = z.object({ plannedShipmentMonth: plannedShipmentMonthSchema });
 
-const isoDateQuery = (field: string) =>
-  normalizedText().refine(isIsoDate, `${field}はYYYY-MM-DD形式で入力してください`).optional();
+const isoDateQuery = (field: string) => calendarDate(`${field}はYYYY-MM-DD形式で入力してください`).optional();
 
 const page = z.coerce
   .number({ error: 'pageは1以上の整数である必要があります' })

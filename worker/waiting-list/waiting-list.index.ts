@@ -1,5 +1,5 @@
 import { createRouter } from '../lib/http';
-import { turnstileRequired } from './turnstile';
+import { turnstileRequired } from '../lib/turnstile';
 import * as routes from './waiting-list.routes';
 import { preRegister } from './waiting-list.service';
 

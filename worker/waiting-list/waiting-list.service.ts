@@ -4,9 +4,9 @@ import { registrations } from '../db/schema';
 import type { Env, Logger } from '../env';
 import { tooManyRequests } from '../lib/errors';
 import { rateLimiter } from '../lib/rate-limit';
+import { verifyTurnstile } from '../lib/turnstile';
 import { sendMail } from '../mail/send-mail';
 import { preRegistrationMail } from './mail-templates';
-import { verifyTurnstile } from './turnstile';
 
 const ATTEMPTS_PER_IP = 10;
 const THROTTLE_WINDOW_SECONDS = 15 * 60;

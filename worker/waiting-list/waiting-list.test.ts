@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../env';
+import { SITEVERIFY_ENDPOINT } from '../lib/turnstile';
 import { RESEND_ENDPOINT } from '../mail/send-mail';
 import { api, uniqueEmail } from '../test/api';
-import { SITEVERIFY_ENDPOINT } from './turnstile';
 
 afterEach(() => vi.restoreAllMocks());
 

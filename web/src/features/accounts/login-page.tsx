@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { loginBodySchema } from '@worker/accounts/accounts.schemas';
-import { type FormEvent, useState } from 'react';
+import { DEVELOPMENT_TURNSTILE_TOKEN } from '@worker/waiting-list/waiting-list.schemas';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { meQuery, login as signIn } from '../../api/accounts';
 import { FormError, SubmitButton, TextField } from '../../components/form';
+import { ApiError } from '../../lib/api-error';
 import { setToken } from '../../lib/auth-token';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
@@ -12,14 +14,24 @@ import './messages';
 import { OAuthButtons, OAuthFailureNotice } from './oauth-buttons';
 import { PublicLayout, safeRedirect } from './public-layout';
 
+/** Only after the API asks for it (TURNSTILE_REQUIRED): the widget stays out of the initial bundle. */
+const LoginTurnstile = lazy(() => import('./login-turnstile'));
+
 export function LoginPage() {
   const { t } = useI18n();
   const search = useSearch({ from: '/login' });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const [checkRequired, setCheckRequired] = useState(false);
+  const [turnstileToken, setTurnstileToken] = useState<string | null>(null);
   const login = useMutation({
     mutationFn: signIn,
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'TURNSTILE_REQUIRED') setCheckRequired(true);
+    },
+    // A Turnstile token is good for one verification only.
+    onSettled: () => setTurnstileToken((token) => (token === DEVELOPMENT_TURNSTILE_TOKEN ? token : null)),
     onSuccess: async (result) => {
       setToken(result.token);
       await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
@@ -37,7 +49,7 @@ export function LoginPage() {
     const parsed = loginBodySchema.safeParse(values);
     if (!parsed.success) return setClientErrors(zodFieldErrors(parsed.error));
     setClientErrors({});
-    login.mutate(parsed.data);
+    login.mutate({ ...parsed.data, ...(turnstileToken ? { turnstileToken } : {}) });
   };
 
   const server = describeError(login.error);
@@ -65,6 +77,11 @@ export function LoginPage() {
           required
           error={errors.password}
         />
+        {checkRequired ? (
+          <Suspense fallback={null}>
+            <LoginTurnstile onToken={setTurnstileToken} error={errors.turnstileToken} />
+          </Suspense>
+        ) : null}
         <SubmitButton pending={login.isPending}>{t('accounts.loginSubmit')}</SubmitButton>
       </form>
       <p className="public__alt">

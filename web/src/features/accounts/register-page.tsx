@@ -34,7 +34,6 @@ export function RegisterPage() {
         <div className="alert alert--success" role="status">
           <p>{serverText(register.data.message)}</p>
           <p>{t('accounts.registerSentBody', { email: register.data.email })}</p>
-          {register.data.isExistingUser ? <p>{t('accounts.registerResent')}</p> : null}
         </div>
         <p className="public__alt">
           {t('accounts.haveAccount')} <Link to="/login">{t('accounts.toLogin')}</Link>

@@ -1,5 +1,5 @@
 import { type Env, isDevelopment, type Logger } from '../env';
-import { AppError } from '../lib/errors';
+import { AppError } from './errors';
 
 export const SITEVERIFY_ENDPOINT = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 const SITEVERIFY_TIMEOUT_MS = 10_000;
