@@ -103,6 +103,14 @@ function requestOf(route: (typeof fuzzed)[number]) {
   });
 }
 
+/** LINE fails closed (503) unconfigured: configured, the webhook and linking are fuzzed behind their own checks. */
+const FUZZ_ENV = {
+  ...testEnv,
+  LINE_MESSAGING_CHANNEL_SECRET: 'fuzz-line-messaging-secret',
+  LINE_CHANNEL_ID: 'fuzz-line-login',
+  LINE_CHANNEL_SECRET: 'fuzz-line-login-secret',
+};
+
 /** The Worker called like `api()`, without its per-status contract check (collected separately). */
 async function call(
   path: string,
@@ -115,7 +123,7 @@ async function call(
   const ctx = createExecutionContext();
   const response = await worker.fetch(
     new Request(`http://127.0.0.1:8787/api/v1${path}`, { method: init.method, headers, body }),
-    testEnv,
+    FUZZ_ENV,
     ctx,
   );
   await waitOnExecutionContext(ctx);
