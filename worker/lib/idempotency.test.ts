@@ -176,7 +176,7 @@ describe('Idempotency-Key on creating POSTs', () => {
     const cow = await createCow(farmer);
     const counted = { ENVIRONMENT: 'development', BENCH_COUNT_D1: '1' } as Partial<Env>;
     const trips = async (key?: string) => {
-      const headers = key === undefined ? {} : { 'Idempotency-Key': key };
+      const headers: Record<string, string> = key === undefined ? {} : { 'Idempotency-Key': key };
       const res = await api('/events', { method: 'POST', token: farmer.token, body: heat(cow), headers, env: counted });
       expect(res.status).toBe(201);
       return Number(res.headers.get('X-D1-Queries'));
