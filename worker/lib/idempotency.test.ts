@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayJst } from '../domain/calendar';
 import type { AppEnv, Env } from '../env';
-import { NLBC_SAMPLE, utf8 } from '../imports/fixtures/files';
+import { EXCEL_SJIS, NLBC_SAMPLE, utf8 } from '../imports/fixtures/files';
 import worker from '../index';
 import { api, signUp, testEnv } from '../test/api';
 import { IDEMPOTENCY_MESSAGES, idempotency } from './idempotency';
@@ -236,6 +236,28 @@ describe('the herd import', () => {
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect(again.json).toEqual(first.json);
     expect(await count('SELECT count(*) AS n FROM cattle WHERE farm_id = ?', importer.farmId)).toBe(5);
+  });
+});
+
+describe('the fingerprint', () => {
+  it('compares the raw bytes: two Shift_JIS files that decode alike as UTF-8 are different requests', async () => {
+    const other = EXCEL_SJIS.slice();
+    const at = other.findIndex((b) => b >= 0x81 && b <= 0x9f);
+    other[at] = other[at] === 0x81 ? 0x82 : 0x81;
+    const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+    expect(decode(other)).toBe(decode(EXCEL_SJIS));
+    const key = newKey();
+    const send = (body: Uint8Array) =>
+      api('/imports/cattle?dryRun=true', {
+        method: 'POST',
+        token: farmer.token,
+        body,
+        headers: { 'Content-Type': 'text/csv', 'Idempotency-Key': key },
+      });
+    expect((await send(EXCEL_SJIS)).status).toBe(200);
+    const changed = await send(other);
+    expect(changed.status).toBe(422);
+    expect(changed.json.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * Idempotency-Key on creating POSTs (docs/product.md §15, decision 027), in one place. A route opts in with
- * `createRoute(idempotent({ … }))`: the middleware runs after the route's sign-in middleware (it needs the user and
+ * Idempotency-Key on creating POSTs (docs/product.md §14, decision 027), in one place. A route opts in with
+ * `createIdempotentRoute({ … })`: the middleware runs after the route's sign-in middleware (it needs the user and
  * the farm) and before validation and the handler.
  *
  * Cost on an uncontended write: one D1 round trip to claim the key (an atomic batch: insert-or-take-over-expired,
@@ -16,7 +16,6 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { runBatch } from '../db/batch';
 import { type Db, getDb } from '../db/client';
 import type { AppEnv } from '../env';
-import { sha256Hex } from './crypto';
 import { errorBodySchema } from './error-body';
 import { AppError, validationError } from './errors';
 import { jsonContent } from './http';
@@ -45,11 +44,18 @@ interface KeyRow {
   content_type: string | null;
 }
 
-/** SHA-256 of what makes two requests "the same": method, path with query, the farm acted on, and the body. */
+/**
+ * SHA-256 of what makes two requests "the same": method, path with query, the farm acted on, and the raw body bytes
+ * (not decoded text: a Shift_JIS file must not collapse into replacement characters).
+ */
 async function fingerprintOf(method: string, url: string, farmId: number | undefined, body: ArrayBuffer) {
   const { pathname, search } = new URL(url);
-  const text = new TextDecoder().decode(body);
-  return sha256Hex(`${method}\n${pathname}${search}\n${farmId ?? ''}\n${text}`);
+  const head = new TextEncoder().encode(`${method}\n${pathname}${search}\n${farmId ?? ''}\n`);
+  const bytes = new Uint8Array(head.length + body.byteLength);
+  bytes.set(head);
+  bytes.set(new Uint8Array(body), head.length);
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** Answers a key already claimed: 422 if for another request, 409 while in flight, else the stored answer. */
@@ -120,13 +126,12 @@ export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<void> {
 }
 
 const error = (description: string) => jsonContent(errorBodySchema, description);
-/** A response the route may already declare (a 409 for a duplicate number), with the idempotency case added. */
-const describe = (existing: unknown, added: string) =>
-  error(
-    existing
-      ? `${(existing as { description: string }).description}; or ${added}`
-      : added.replace(/^./, (c) => c.toUpperCase()),
-  );
+/** A response the route may already declare (a 409 for a duplicate number) keeps its body; the case is added. */
+function describe(existing: unknown, added: string) {
+  if (!existing) return error(added.replace(/^./, (c) => c.toUpperCase()));
+  const declared = existing as ReturnType<typeof error>;
+  return { ...declared, description: `${declared.description}; or ${added}` };
+}
 
 /**
  * Declares a creating POST idempotent: the `Idempotency-Key` header in the contract, its 400/409/422 answers, and
