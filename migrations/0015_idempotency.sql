@@ -1,4 +1,4 @@
--- Idempotency keys (docs/product.md §15, decision 027). No table is rebuilt: one new table.
+-- Idempotency keys (docs/product.md §14, decision 027). No table is rebuilt: one new table.
 -- One row per (user, Idempotency-Key) of a creating POST: claimed 'in_flight' before the handler runs (the primary
 -- key makes the claim atomic across isolates), then 'done' with the answer that is replayed. 5xx answers are not
 -- kept (the row is deleted so a retry runs again). The daily cron deletes rows older than 24 hours.

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the home screen (docs/product.md §15): which calvings it lists, and the greeting of the hour.
+ * Pure rules of the home screen (docs/product.md §14): which calvings it lists, and the greeting of the hour.
  */
 import { addDays, daysBetween, type IsoDate } from './calendar';
 

@@ -1,5 +1,5 @@
 /**
- * The home screen in one read (docs/product.md §15): the existing reads of each feature, started together. Given
+ * The home screen in one read (docs/product.md §14): the existing reads of each feature, started together. Given
  * a batchedReads Db (worker/db/read-batch.ts) their statements go to D1 as one batch: one round trip.
  */
 import { listAlerts } from '../alerts/alerts.queries';

@@ -16,7 +16,7 @@ export const homeKeys = {
 };
 
 /**
- * The home screen in one call (GET /home, docs/product.md §15). Its parts are also put in the caches of their own
+ * The home screen in one call (GET /home, docs/product.md §14). Its parts are also put in the caches of their own
  * queries (open alerts, status counts, KPI, withdrawal), so the cards shared with other screens read them there
  * instead of fetching again; a change elsewhere that invalidates one of them refetches only that part.
  */
