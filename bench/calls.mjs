@@ -58,6 +58,14 @@ export const CALLS = [
     request: () => ({ path: '/cattle/status-counts' }),
   },
   {
+    // The home screen in one call (decision 027): alerts, counts, KPI, calvings, recent events, withdrawal.
+    name: 'home',
+    kind: 'aggregate',
+    budgetMs: 25,
+    routes: ['GET /api/v1/home'],
+    request: () => ({ path: '/home' }),
+  },
+  {
     name: 'cattle detail',
     kind: 'paged',
     budgetMs: 25,

@@ -16,6 +16,7 @@ import { farmsRouter } from './farms/farms.index';
 import { invitationsRouter } from './farms/invitations.index';
 import { apiReferenceHtml } from './health/api-reference';
 import { healthRouter } from './health/health.index';
+import { homeRouter } from './home/home.index';
 import { importsRouter } from './imports/imports.index';
 import { kpiRouter } from './kpi/kpi.index';
 import type { ErrorBody } from './lib/error-body';
@@ -142,7 +143,8 @@ export function createApp() {
     .route('/imports', importsRouter)
     .route('/line', lineRouter)
     .route('/users', lineUsersRouter)
-    .route('/', invitationsRouter);
+    .route('/', invitationsRouter)
+    .route('/home', homeRouter);
 
   app.use('/dev/*', async (c, next) => {
     if (!isDevelopment(c.env)) return c.notFound();

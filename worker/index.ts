@@ -1,7 +1,9 @@
 import { DAILY_START_CRON, runDailyAlerts } from './alerts/daily';
 import { createApp } from './app';
+import { getDb } from './db/client';
 import type { Env } from './env';
 import { withD1Counter } from './lib/d1-counter';
+import { purgeIdempotencyKeys } from './lib/idempotency';
 import { createLogger } from './lib/log';
 
 const app = createApp();
@@ -11,6 +13,9 @@ export default {
   async scheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext) {
     const log = createLogger({ job: 'daily-alerts', cron: controller.cron });
     try {
+      // Idempotency keys live 24 hours (decision 027): the dawn run deletes older ones, before the alerts.
+      if (controller.cron === DAILY_START_CRON)
+        await purgeIdempotencyKeys(getDb(env), new Date(controller.scheduledTime));
       await runDailyAlerts(env, {
         now: new Date(controller.scheduledTime),
         continuation: controller.cron !== DAILY_START_CRON,

@@ -14,7 +14,7 @@ const memberErrors = {
 };
 const params = z.object({ alertId: z.string().min(1).max(128) });
 
-const alertSchema = z.object({
+export const alertSchema = z.object({
   id: z.string(),
   type: z.enum(ALERT_TYPES),
   severity: z.enum(ALERT_SEVERITIES),
@@ -31,7 +31,7 @@ const alertSchema = z.object({
   resolvedAt: z.string().nullable(),
 });
 
-const summarySchema = z.object({
+export const summarySchema = z.object({
   high: z.number(),
   medium: z.number(),
   low: z.number(),

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { farmAccess } from '../farms/farm-access';
 import { errorBodySchema } from '../lib/error-body';
 import { csvContent, jsonBody, jsonContent, xlsxContent } from '../lib/http';
+import { createIdempotentRoute } from '../lib/idempotency';
 import {
   cattleDetailSchema,
   cattleListPageSchema,
@@ -88,7 +89,7 @@ export const detail = createRoute({
   },
 });
 
-export const create = createRoute({
+export const create = createIdempotentRoute({
   ...common,
   method: 'post',
   path: '/',

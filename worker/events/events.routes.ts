@@ -3,6 +3,7 @@ import { EVENT_CATEGORIES, EVENT_TYPES } from '../domain/event-types';
 import { farmAccess } from '../farms/farm-access';
 import { errorBodySchema } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
+import { createIdempotentRoute } from '../lib/idempotency';
 import {
   animalStateSchema,
   createEventSchema,
@@ -129,7 +130,7 @@ export const eventsOfCattle = createRoute({
   },
 });
 
-export const createEvent = createRoute({
+export const createEvent = createIdempotentRoute({
   ...common,
   method: 'post',
   path: '/',

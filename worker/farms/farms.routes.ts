@@ -3,6 +3,7 @@ import { requireAuth } from '../auth/require-auth';
 import { FARM_ROLES } from '../domain/roles';
 import { errorBodySchema } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
+import { createIdempotentRoute } from '../lib/idempotency';
 import { farmAccess } from './farm-access';
 
 const error = (description: string) => jsonContent(errorBodySchema, description);
@@ -43,7 +44,7 @@ export const list = createRoute({
   responses: { 200: jsonContent(z.object({ data: z.array(farmSchema) }), 'Farms'), ...signedIn },
 });
 
-export const create = createRoute({
+export const create = createIdempotentRoute({
   ...common,
   middleware: requireAuth,
   method: 'post',

@@ -4,6 +4,7 @@ import { emailSchema } from '../domain/email';
 import { FARM_MESSAGES, FARM_ROLES } from '../domain/roles';
 import { errorBodySchema } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
+import { createIdempotentRoute } from '../lib/idempotency';
 import { farmAccess } from './farm-access';
 
 const error = (description: string) => jsonContent(errorBodySchema, description);
@@ -29,7 +30,7 @@ const invitationSchema = z.object({
   expiresAt: z.string(),
 });
 
-export const invite = createRoute({
+export const invite = createIdempotentRoute({
   tags,
   security,
   middleware: farmAccess('owner', { farmFromPath: true }),

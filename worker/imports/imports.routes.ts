@@ -1,14 +1,15 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { farmAccess } from '../farms/farm-access';
 import { errorBodySchema } from '../lib/error-body';
 import { jsonContent } from '../lib/http';
+import { createIdempotentRoute } from '../lib/idempotency';
 import { importQuerySchema, importReportSchema } from './imports.schemas';
 
 const error = (description: string) => jsonContent(errorBodySchema, description);
 /** A file with rows in error answers the report beside the error. */
 const invalidRows = errorBodySchema.extend({ data: importReportSchema.optional() });
 
-export const importCattle = createRoute({
+export const importCattle = createIdempotentRoute({
   tags: ['Import'],
   security: [{ bearer: [] }],
   // Bringing a herd in writes animals: staff and owners.

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { farmAccess } from '../farms/farm-access';
 import { errorBodySchema } from '../lib/error-body';
 import { csvContent, jsonBody, jsonContent, xlsxContent } from '../lib/http';
+import { createIdempotentRoute } from '../lib/idempotency';
 import {
   cattleIdSchema,
   createPlanSchema,
@@ -33,7 +34,7 @@ const shipmentIdParam = z.object({ shipmentId: z.string().min(1).max(64) });
 const cattleIdParam = z.object({ cattleId: cattleIdSchema });
 const message = z.object({ success: z.literal(true), message: z.string() });
 
-export const createShipment = createRoute({
+export const createShipment = createIdempotentRoute({
   ...common,
   method: 'post',
   path: '/',
@@ -91,7 +92,7 @@ export const deleteShipment = createRoute({
   },
 });
 
-export const createPlan = createRoute({
+export const createPlan = createIdempotentRoute({
   ...common,
   method: 'post',
   path: '/plans',

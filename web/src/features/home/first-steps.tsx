@@ -50,7 +50,9 @@ export function FirstSteps() {
   const counts = useQuery(statusCountsQuery);
   const { data: me } = useMe();
   const isOwner = current?.role === 'owner';
-  const members = useQuery({ ...membersQuery(current?.id ?? 0), enabled: isOwner });
+  const empty = counts.data !== undefined && (counts.data.total ?? 0) === 0;
+  // The members are asked for only when the card shows (an empty farm): /home otherwise makes no call for them.
+  const members = useQuery({ ...membersQuery(current?.id ?? 0), enabled: isOwner && empty });
   if (!current || current.role === 'viewer' || !counts.data || (counts.data.total ?? 0) > 0) return null;
   const alone = isOwner && members.data?.length === 1;
   return (

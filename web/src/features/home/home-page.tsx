@@ -1,15 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { addDays, addMonths, formatDateJa, jstMonth, todayJst } from '@worker/domain/calendar';
+import { formatDateJa, jstDate, todayJst } from '@worker/domain/calendar';
 import { CATTLE_STATUSES, IN_HERD_STATUSES } from '@worker/domain/cattle-enums';
+import { greetingOf } from '@worker/domain/home';
 import { CalendarPlus } from 'lucide-react';
 import { useMe } from '../../api/accounts';
-import { statusCountsQuery } from '../../api/cattle';
-import { scheduleQuery } from '../../api/events';
-import { Loading } from '../../components/states';
+import { type HomeCalving, type HomeData, type HomeEvent, homeQuery } from '../../api/home';
+import { ErrorState, Loading } from '../../components/states';
 import { defineMessages, useI18n } from '../../lib/i18n';
 import { TodayAlerts } from '../alerts/today-alerts';
 import { StatusBadge } from '../cattle/cattle-badges';
+import { EventTypeBadge } from '../events/event-timeline';
 import { KpiTiles } from '../kpi/kpi-tiles';
 import { FirstSteps } from './first-steps';
 import { WithdrawalCard } from './withdrawal-card';
@@ -18,7 +19,11 @@ import './home.css';
 defineMessages({
   ja: {
     home: {
-      greeting: '{{name}} さん、お疲れさまです',
+      greeting: {
+        morning: 'おはようございます、{{name}} さん',
+        day: 'こんにちは、{{name}} さん',
+        evening: 'こんばんは、{{name}} さん',
+      },
       today: '今日 {{date}}',
       herd: '牛群の状態',
       inHerd: '飼養頭数 {{count}}頭',
@@ -29,11 +34,14 @@ defineMessages({
       dueToday: '今日',
       record: 'イベントを記録',
       schedule: '予定をすべて見る',
+      recent: '最近の記録',
+      noEvents: 'まだ記録がありません',
+      allEvents: '記録をすべて見る',
     },
   },
   en: {
     home: {
-      greeting: 'Hello, {{name}}',
+      greeting: { morning: 'Good morning, {{name}}', day: 'Hello, {{name}}', evening: 'Good evening, {{name}}' },
       today: 'Today {{date}}',
       herd: 'Herd status',
       inHerd: '{{count}} head in the herd',
@@ -44,15 +52,16 @@ defineMessages({
       dueToday: 'today',
       record: 'Record event',
       schedule: 'See the whole schedule',
+      recent: 'Recent records',
+      noEvents: 'Nothing recorded yet',
+      allEvents: 'See all records',
     },
   },
 });
 
-function HerdStatus() {
+function HerdStatus({ counts }: { counts: Record<string, number> }) {
   const { t } = useI18n();
-  const counts = useQuery(statusCountsQuery);
-  if (!counts.data) return <Loading />;
-  const inHerd = IN_HERD_STATUSES.reduce((sum, s) => sum + (counts.data[s] ?? 0), 0);
+  const inHerd = IN_HERD_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0);
   return (
     <>
       <p className="home-herd__total">{t('home.inHerd', { count: inHerd })}</p>
@@ -61,7 +70,7 @@ function HerdStatus() {
           <li key={status}>
             <Link to="/cattle" search={{ status }} className="home-herd__item">
               <StatusBadge status={status} />
-              <span className="home-herd__count">{counts.data[status] ?? 0}</span>
+              <span className="home-herd__count">{counts[status] ?? 0}</span>
             </Link>
           </li>
         ))}
@@ -70,39 +79,46 @@ function HerdStatus() {
   );
 }
 
-function UpcomingCalvings() {
+function UpcomingCalvings({ calvings }: { calvings: readonly HomeCalving[] }) {
   const { t } = useI18n();
-  const today = todayJst();
-  const month = jstMonth();
-  const thisMonth = useQuery(scheduleQuery(month));
-  const nextMonth = useQuery(scheduleQuery(addMonths(month, 1)));
-  if (thisMonth.isPending || nextMonth.isPending) return <Loading />;
-  const limit = addDays(today, 30);
-  const calvings = [...(thisMonth.data ?? []), ...(nextMonth.data ?? [])]
-    .filter((item) => item.kind === 'EXPECTED_CALVING' && item.date <= limit)
-    .sort((a, b) => a.date.localeCompare(b.date));
   if (calvings.length === 0) return <p className="muted">{t('home.noCalvings')}</p>;
   return (
     <ul className="home-calvings">
-      {calvings.map((item) => {
-        const days = Math.round((Date.parse(item.date) - Date.parse(today)) / 86_400_000);
-        return (
-          <li key={`${item.cattleId}-${item.date}`}>
-            <Link to="/cattle/$id" params={{ id: String(item.cattleId) }} className="home-calvings__row">
-              <span className="cattle-tag">{item.cattleEarTagNumber ?? '—'}</span>
-              <span className="home-calvings__name">{item.cattleName ?? '—'}</span>
-              <span className={days < 0 ? 'home-calvings__due is-overdue' : 'home-calvings__due'}>
-                {formatDateJa(item.date)} ·{' '}
-                {days < 0
-                  ? t('home.overdue', { days: -days })
-                  : days === 0
-                    ? t('home.dueToday')
-                    : t('home.daysLeft', { days })}
-              </span>
-            </Link>
-          </li>
-        );
-      })}
+      {calvings.map((item) => (
+        <li key={`${item.cattleId}-${item.date}`}>
+          <Link to="/cattle/$id" params={{ id: String(item.cattleId) }} className="home-calvings__row">
+            <span className="cattle-tag">{item.cattleEarTagNumber ?? '—'}</span>
+            <span className="home-calvings__name">{item.cattleName ?? '—'}</span>
+            <span className={item.daysLeft < 0 ? 'home-calvings__due is-overdue' : 'home-calvings__due'}>
+              {formatDateJa(item.date)} ·{' '}
+              {item.daysLeft < 0
+                ? t('home.overdue', { days: -item.daysLeft })
+                : item.daysLeft === 0
+                  ? t('home.dueToday')
+                  : t('home.daysLeft', { days: item.daysLeft })}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RecentEvents({ events }: { events: readonly HomeEvent[] }) {
+  const { t } = useI18n();
+  if (events.length === 0) return <p className="muted">{t('home.noEvents')}</p>;
+  return (
+    <ul className="home-calvings">
+      {events.map((event) => (
+        <li key={event.eventId}>
+          <Link to="/cattle/$id" params={{ id: String(event.cattleId) }} className="home-calvings__row">
+            <span className="cattle-tag">{event.cattleEarTagNumber ?? '—'}</span>
+            <span className="home-calvings__name">{event.cattleName ?? '—'}</span>
+            <EventTypeBadge eventType={event.eventType} />
+            <span className="home-calvings__due">{formatDateJa(jstDate(event.eventDatetime))}</span>
+          </Link>
+        </li>
+      ))}
     </ul>
   );
 }
@@ -110,11 +126,12 @@ function UpcomingCalvings() {
 export function HomePage() {
   const { t } = useI18n();
   const { data: me } = useMe();
+  const home = useQuery(homeQuery(useQueryClient()));
   return (
     <div className="page">
       <header className="page__header page__header--row">
         <div>
-          <h1>{t('home.greeting', { name: me?.userName ?? '' })}</h1>
+          <h1>{t(`home.greeting.${greetingOf(new Date())}`, { name: me?.userName ?? '' })}</h1>
           <p className="muted">{t('home.today', { date: formatDateJa(todayJst()) })}</p>
         </div>
         <Link to="/events/new" className="button button--primary">
@@ -122,21 +139,44 @@ export function HomePage() {
           {t('home.record')}
         </Link>
       </header>
+      {home.data ? (
+        <HomeSections data={home.data} />
+      ) : home.isError ? (
+        <ErrorState error={home.error} onRetry={() => home.refetch()} />
+      ) : (
+        <Loading />
+      )}
+    </div>
+  );
+}
+
+/** The cards, once GET /home has answered: the shared cards read their part from their own (seeded) queries. */
+function HomeSections({ data }: { data: HomeData }) {
+  const { t } = useI18n();
+  return (
+    <>
       <FirstSteps />
       <TodayAlerts max={6} />
       <WithdrawalCard />
       <div className="home-grid">
         <section className="card" aria-labelledby="home-calvings">
           <h2 id="home-calvings">{t('home.calvings')}</h2>
-          <UpcomingCalvings />
+          <UpcomingCalvings calvings={data.calvings} />
           <Link to="/schedule">{t('home.schedule')}</Link>
         </section>
         <section className="card" aria-labelledby="home-herd">
           <h2 id="home-herd">{t('home.herd')}</h2>
-          <HerdStatus />
+          <HerdStatus counts={data.statusCounts} />
         </section>
+        {data.isEmpty ? null : (
+          <section className="card" aria-labelledby="home-events">
+            <h2 id="home-events">{t('home.recent')}</h2>
+            <RecentEvents events={data.recentEvents} />
+            <Link to="/events">{t('home.allEvents')}</Link>
+          </section>
+        )}
       </div>
       <KpiTiles />
-    </div>
+    </>
   );
 }

@@ -1,0 +1,45 @@
+/**
+ * The home screen in one read (docs/product.md §14): the existing reads of each feature, started together. Given
+ * a batchedReads Db (worker/db/read-batch.ts) their statements go to D1 as one batch: one round trip.
+ */
+import { listAlerts } from '../alerts/alerts.queries';
+import { listAlertsQuerySchema } from '../alerts/alerts.schemas';
+import { listCattle, statusCountsByStatus } from '../cattle/cattle.queries';
+import { listCattleQuerySchema } from '../cattle/cattle.schemas';
+import type { Db } from '../db/client';
+import { addMonths, todayJst } from '../domain/calendar';
+import { upcomingCalvings } from '../domain/home';
+import { analyseCow, breedingKpi, lookBackStart } from '../domain/kpi';
+import { listEvents, scheduleOfMonth } from '../events/events.queries';
+import { listEventsQuerySchema } from '../events/events.schemas';
+import { resolvePeriod } from '../kpi/kpi.index';
+import { loadKpiCows } from '../kpi/kpi.queries';
+
+/** How many of the latest events the home screen shows. */
+export const RECENT_EVENTS = 5;
+/** The withdrawal card lists up to this many animals (as GET /cattle?restricted=true&limit=100). */
+export const WITHDRAWAL_LIMIT = 100;
+
+export async function homeOf(db: Db, farmId: number, today = todayJst()) {
+  const month = today.slice(0, 7);
+  const period = resolvePeriod({}, today);
+  const [alerts, statusCounts, kpiCows, thisMonth, nextMonth, recent, withdrawal] = await Promise.all([
+    listAlerts(db, farmId, listAlertsQuerySchema.parse({}), today),
+    statusCountsByStatus(db, farmId),
+    loadKpiCows(db, farmId, lookBackStart([period])),
+    scheduleOfMonth(db, farmId, month, today),
+    scheduleOfMonth(db, farmId, addMonths(month, 1), today),
+    listEvents(db, farmId, listEventsQuerySchema.parse({ limit: RECENT_EVENTS })),
+    listCattle(db, farmId, listCattleQuerySchema.parse({ restricted: 'true', limit: WITHDRAWAL_LIMIT }), today),
+  ]);
+  return {
+    today,
+    alerts,
+    statusCounts,
+    kpi: breedingKpi(kpiCows.map(analyseCow), period),
+    calvings: upcomingCalvings([...thisMonth.items, ...nextMonth.items], today),
+    recentEvents: recent.results,
+    withdrawal,
+    isEmpty: (statusCounts.total ?? 0) === 0,
+  };
+}

@@ -1,0 +1,53 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { alertSchema, summarySchema } from '../alerts/alerts.routes';
+import { cattleListPageSchema, statusCountsSchema } from '../cattle/cattle.schemas';
+import { eventSchema } from '../events/events.schemas';
+import { farmAccess } from '../farms/farm-access';
+import { breedingKpiSchema } from '../kpi/kpi.schemas';
+import { errorBodySchema } from '../lib/error-body';
+import { jsonContent } from '../lib/http';
+
+const error = (description: string) => jsonContent(errorBodySchema, description);
+
+const homeSchema = z.object({
+  today: z.string(),
+  alerts: z.object({
+    results: z.array(alertSchema),
+    total: z.number(),
+    summary: summarySchema,
+    nextCursor: z.string().nullable(),
+    hasNext: z.boolean(),
+  }),
+  statusCounts: statusCountsSchema,
+  kpi: breedingKpiSchema,
+  calvings: z.array(
+    z.object({
+      date: z.string(),
+      kind: z.enum(['EXPECTED_ESTRUS', 'PREGNANCY_CHECK', 'EXPECTED_CALVING']),
+      cattleId: z.number(),
+      cattleName: z.string().nullable(),
+      cattleEarTagNumber: z.string().nullable(),
+      daysLeft: z.number().int(),
+    }),
+  ),
+  recentEvents: z.array(eventSchema),
+  withdrawal: cattleListPageSchema,
+  isEmpty: z.boolean(),
+});
+
+export const home = createRoute({
+  tags: ['Home'],
+  security: [{ bearer: [] }],
+  middleware: farmAccess('viewer'),
+  method: 'get',
+  path: '/',
+  summary: "The home screen in one answer: today's open alerts, status counts, KPI tiles, calvings, recent events",
+  description:
+    'The same data as GET /alerts, /cattle/status-counts, /kpi/breeding, the expected calvings of /events/schedule ' +
+    '(next 30 days), the 5 latest /events and /cattle?restricted=true&limit=100; `isEmpty` when the farm has no animal.',
+  responses: {
+    200: jsonContent(z.object({ data: homeSchema }), 'The home screen'),
+    401: error('Not signed in'),
+    403: error('Not a member of this farm'),
+  },
+});
