@@ -9,24 +9,25 @@ import { listCattleQuerySchema } from '../cattle/cattle.schemas';
 import type { Db } from '../db/client';
 import { addMonths, todayJst } from '../domain/calendar';
 import { upcomingCalvings } from '../domain/home';
-import { analyseCow, breedingKpi, lookBackStart } from '../domain/kpi';
+import { breedingKpi, lookBackStart } from '../domain/kpi';
 import { listEvents, scheduleOfMonth } from '../events/events.queries';
 import { listEventsQuerySchema } from '../events/events.schemas';
 import { resolvePeriod } from '../kpi/kpi.index';
-import { loadKpiCows } from '../kpi/kpi.queries';
+import { cowHistories } from '../kpi/kpi.cache';
 
 /** How many of the latest events the home screen shows. */
 export const RECENT_EVENTS = 5;
 /** The withdrawal card lists up to this many animals (as GET /cattle?restricted=true&limit=100). */
 export const WITHDRAWAL_LIMIT = 100;
 
-export async function homeOf(db: Db, farmId: number, today = todayJst()) {
+/** `kpiVersion` (farmAccess) lets the KPI tiles come from the farm's kept histories (worker/kpi/kpi.cache.ts). */
+export async function homeOf(db: Db, farmId: number, kpiVersion: number, today = todayJst()) {
   const month = today.slice(0, 7);
   const period = resolvePeriod({}, today);
   const [alerts, statusCounts, kpiCows, thisMonth, nextMonth, recent, withdrawal] = await Promise.all([
     listAlerts(db, farmId, listAlertsQuerySchema.parse({}), today),
     statusCountsByStatus(db, farmId),
-    loadKpiCows(db, farmId, lookBackStart([period])),
+    cowHistories(db, farmId, kpiVersion, lookBackStart([period])),
     scheduleOfMonth(db, farmId, month, today),
     scheduleOfMonth(db, farmId, addMonths(month, 1), today),
     listEvents(db, farmId, listEventsQuerySchema.parse({ limit: RECENT_EVENTS })),
@@ -36,7 +37,7 @@ export async function homeOf(db: Db, farmId: number, today = todayJst()) {
     today,
     alerts,
     statusCounts,
-    kpi: breedingKpi(kpiCows.map(analyseCow), period),
+    kpi: breedingKpi(kpiCows, period),
     calvings: upcomingCalvings([...thisMonth.items, ...nextMonth.items], today),
     recentEvents: recent.results,
     withdrawal,
