@@ -258,7 +258,7 @@ test('a farmer links LINE from the first steps, chooses LINE, and gets the morni
 
   const pushes = (await call(`/dev/line-outbox?to=${LINE_USER}`)).json.data;
   assert.equal(pushes.length, 1, 'one push for the morning');
-  assert.match(pushes[0].text, /重要度「高」のアラートが1件あります。/);
+  assert.match(pushes[0].text, /重要度「高」のアラートが1件あります（今朝の新規1件）。/);
   assert.match(pushes[0].text, /らいん号.*：分娩後75日経過・未授精/);
   assert.match(pushes[0].text, new RegExp(`アラート一覧：${app.url}/alerts`));
   const mails = (await call(`/dev/outbox?to=${encodeURIComponent(farmer.email)}`)).json.data;
