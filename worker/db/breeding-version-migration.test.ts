@@ -1,20 +1,14 @@
-import { applyD1Migrations, env } from 'cloudflare:test';
+import { applyD1Migrations } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { migrationDb } from '../test/migration-db';
 
 /**
  * Migration 0014 (breeding_status.version and its guard, decision 025) on a database seeded before it: no row is
  * lost or changed, every state starts at version 0, and the guard refuses a version that is not the stored one + 1
  * while writes that leave the version alone go through.
  */
-const db = env.MIGRATION_DB;
-const before = env.TEST_MIGRATIONS.filter((m) => m.name < '0014');
-const guard = env.TEST_MIGRATIONS.filter((m) => m.name.startsWith('0014'));
+const { db, before, migration: guard, run } = migrationDb('0014');
 
-const run = (sql: string, ...values: unknown[]) =>
-  db
-    .prepare(sql)
-    .bind(...values)
-    .run();
 const rows = async (sql: string) => (await db.prepare(sql).all<Record<string, unknown>>()).results;
 const snapshot = () =>
   rows(

@@ -1,21 +1,13 @@
-import { applyD1Migrations, env } from 'cloudflare:test';
+import { applyD1Migrations } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { migrationDb } from '../test/migration-db';
 
 /**
  * Migration 0015 (idempotency keys) on a database seeded in the schema before it: no user, farm or animal is lost
  * or changed, and the new table is there, empty, keyed by (user, key), and emptied with its user.
  */
-const db = env.MIGRATION_DB;
-const before = env.TEST_MIGRATIONS.filter((m) => m.name < '0015');
-const idempotency = env.TEST_MIGRATIONS.filter((m) => m.name.startsWith('0015'));
+const { db, before, migration: idempotency, all } = migrationDb('0015');
 
-const all = async <T>(sql: string, ...values: unknown[]) =>
-  (
-    await db
-      .prepare(sql)
-      .bind(...values)
-      .all<T>()
-  ).results;
 const snapshot = async () => ({
   users: await all('SELECT id, email, user_name, password_hash, default_farm_id FROM users ORDER BY id'),
   farms: await all('SELECT id, name FROM farms ORDER BY id'),

@@ -1,20 +1,17 @@
-import { applyD1Migrations, env } from 'cloudflare:test';
+import { applyD1Migrations } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { migrationDb } from '../test/migration-db';
 
 /**
  * Migration 0017 (the farms' KPI version) on a database seeded in the schema before it: every farm's counts stay
  * as they were, the version starts at 0, and its triggers count only what the breeding KPIs read.
  */
-const db = env.MIGRATION_DB;
-const before = env.TEST_MIGRATIONS.filter((m) => m.name < '0017');
-const kpiVersion = env.TEST_MIGRATIONS.filter((m) => m.name.startsWith('0017'));
+const { db, before, migration: kpiVersion, run, all } = migrationDb('0017');
 
-const all = async <T>(sql: string) => (await db.prepare(sql).all<T>()).results;
 const counts = () => all('SELECT farm_id, cattle, events, shipments FROM farm_counts ORDER BY farm_id');
 const version = async (farmId: number) =>
   (await db.prepare('SELECT kpi_version AS v FROM farm_counts WHERE farm_id = ?').bind(farmId).first<{ v: number }>())
     ?.v;
-const run = (sql: string) => db.prepare(sql).run();
 
 let seeded: unknown[];
 

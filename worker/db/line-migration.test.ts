@@ -1,21 +1,13 @@
-import { applyD1Migrations, env } from 'cloudflare:test';
+import { applyD1Migrations } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { migrationDb } from '../test/migration-db';
 
 /**
  * Migration 0012 (LINE) on a database seeded in the schema before it: no user is lost or changed, every user's
  * digest channel is mail, and the new tables are there, empty, with their keys.
  */
-const db = env.MIGRATION_DB;
-const before = env.TEST_MIGRATIONS.filter((m) => m.name < '0012');
-const line = env.TEST_MIGRATIONS.filter((m) => m.name.startsWith('0012'));
+const { db, before, migration: line, all } = migrationDb('0012');
 
-const all = async <T>(sql: string, ...values: unknown[]) =>
-  (
-    await db
-      .prepare(sql)
-      .bind(...values)
-      .all<T>()
-  ).results;
 const users = () =>
   all<Record<string, unknown>>(
     'SELECT id, email, user_name, line_id, google_id, oauth_provider, password_hash FROM users ORDER BY id',

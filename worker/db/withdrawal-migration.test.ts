@@ -1,28 +1,15 @@
-import { applyD1Migrations, env } from 'cloudflare:test';
+import { applyD1Migrations } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { migrationDb } from '../test/migration-db';
 
 /**
  * Migration 0013 (withdrawal and carcass) on a database seeded in the schema before it: no row is lost, shipments
  * keep their values with empty carcass results, and every animal's stored withdrawal ends are computed from its
  * MEDICATION and VACCINATION events (JST date + days; 0 days and other event types do not count).
  */
-const db = env.MIGRATION_DB;
-const before = env.TEST_MIGRATIONS.filter((m) => m.name < '0013');
-const migration = env.TEST_MIGRATIONS.filter((m) => m.name.startsWith('0013'));
+const { db, before, migration, run, all } = migrationDb('0013');
 const TABLES = ['users', 'farms', 'cattle', 'events', 'breeding_status', 'shipments'] as const;
 
-const run = (sql: string, ...values: unknown[]) =>
-  db
-    .prepare(sql)
-    .bind(...values)
-    .run();
-const all = async <T>(sql: string, ...values: unknown[]) =>
-  (
-    await db
-      .prepare(sql)
-      .bind(...values)
-      .all<T>()
-  ).results;
 async function counts() {
   const out: Record<string, number> = {};
   for (const table of TABLES) out[table] = (await all<{ n: number }>(`SELECT count(*) AS n FROM ${table}`))[0].n;

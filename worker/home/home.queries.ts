@@ -12,8 +12,8 @@ import { upcomingCalvings } from '../domain/home';
 import { breedingKpi, lookBackStart } from '../domain/kpi';
 import { listEvents, scheduleOfMonth } from '../events/events.queries';
 import { listEventsQuerySchema } from '../events/events.schemas';
-import { resolvePeriod } from '../kpi/kpi.index';
 import { cowHistories } from '../kpi/kpi.cache';
+import { resolvePeriod } from '../kpi/kpi.index';
 
 /** How many of the latest events the home screen shows. */
 export const RECENT_EVENTS = 5;
