@@ -29,3 +29,15 @@ createRoot(document.getElementById('root')!).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+// After the first screen: the service worker (app shell and saved answers for offline, §15) and the offline write
+// queue, which sends what waited for a signal. Both load on their own so the first screen does not wait for them.
+window.addEventListener(
+  'load',
+  () => {
+    if ('serviceWorker' in navigator)
+      void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+    void import('./api/outbox').then(({ startOutbox }) => startOutbox(() => void queryClient.invalidateQueries()));
+  },
+  { once: true },
+);

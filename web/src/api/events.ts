@@ -83,7 +83,12 @@ export const plannedShipmentsQuery = (month: string) =>
     retry: false,
   });
 
-export const recordEvent = (input: RecordEventInput) => unwrap(api.events.$post({ json: input }));
+/** The answer to recording an event: the event and the animal as it left it. */
+export type RecordedEvent = InferResponseType<EventsApi['$post'], 201>;
+
+/** Records an event, or keeps it in the offline queue when there is no signal (`{ queued: true }`). */
+export const recordEvent = (input: RecordEventInput) =>
+  import('./queue').then(({ createOrQueue }) => createOrQueue<RecordedEvent>('event', input));
 
 export const updateEvent = (eventId: number, input: UpdateEventInput) =>
   unwrap(api.events[':id'].$patch({ param: { id: String(eventId) }, json: input }));

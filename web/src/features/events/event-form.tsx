@@ -115,7 +115,8 @@ export function EventForm({
   pickAnimal: boolean;
   pending: boolean;
   error: unknown;
-  onSubmit: (values: CreateEvent) => void;
+  /** The values as the API takes them, and the animal chosen (for saying which one when the event is queued). */
+  onSubmit: (values: CreateEvent, animal: PickableAnimal | null) => void;
   onCancel?: () => void;
 }) {
   const { t } = useI18n();
@@ -194,7 +195,7 @@ export function EventForm({
       return;
     }
     setClientErrors({});
-    onSubmit(parsed.data);
+    onSubmit(parsed.data, animal);
   }
 
   const typeError = errors.eventType;

@@ -29,8 +29,15 @@ export function eventsSearch(search: Record<string, unknown>): EventsSearch {
   };
 }
 
-export const eventNewSearch = (search: Record<string, unknown>): { cattleId?: number } => ({
+export interface EventNewSearch {
+  cattleId?: number;
+  /** An offline-queued event the API refused, opened to fix (its Idempotency-Key in the queue). */
+  queued?: string;
+}
+
+export const eventNewSearch = (search: Record<string, unknown>): EventNewSearch => ({
   cattleId: positive(search.cattleId),
+  queued: typeof search.queued === 'string' && /^[\w-]{1,64}$/.test(search.queued) ? search.queued : undefined,
 });
 
 export interface ScheduleSearch {
