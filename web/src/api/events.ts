@@ -33,6 +33,15 @@ export const eventKeys = {
   ofCattle: (cattleId: number) => [...eventKeys.all, 'cattle', cattleId] as const,
 };
 
+/** The farm's recently used sires and technicians, offered first on a service (changes only when one is recorded). */
+export const recentInputsQuery = () =>
+  queryOptions({
+    queryKey: [...eventKeys.all, 'recent-inputs'] as const,
+    queryFn: ({ signal }) =>
+      unwrap(api.events['recent-inputs'].$get(undefined, { init: { signal } })).then((r) => r.data),
+    staleTime: 5 * 60_000,
+  });
+
 /** Query keys of the breeding schedule: derived from the events, so it lives under ['events'] and is refetched with them. */
 export const scheduleKeys = {
   all: [...eventKeys.all, 'schedule'] as const,

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { isEventType } from '@worker/domain/event-types';
 import { useEffect, useState } from 'react';
 import { cattleDetailQuery } from '../../api/cattle';
 import { type AnimalState, type EventView, useEventMutations } from '../../api/events';
@@ -126,6 +127,7 @@ export function EventNewPage() {
           key={formKey}
           pickAnimal
           event={draft ?? undefined}
+          presetType={isEventType(search.type) ? search.type : undefined}
           initialAnimal={lastAnimal ?? preselected.data ?? null}
           pending={create.isPending}
           error={create.error ?? fixError}
