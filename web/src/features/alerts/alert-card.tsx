@@ -45,12 +45,8 @@ export function AnimalLink({ alert }: { alert: Pick<AlertView, 'cattleId' | 'cat
   const { t } = useI18n();
   const name = alert.cattleName ?? t('alerts.unnamed');
   return (
-    <Link
-      to="/cattle/$id"
-      params={{ id: String(alert.cattleId) }}
-      className="alert-card__animal"
-      aria-label={t('alerts.openAnimal', { name })}
-    >
+    // Named by what it shows (the name and ear tag, WCAG 2.5.3 label in name): it is the animal's page.
+    <Link to="/cattle/$id" params={{ id: String(alert.cattleId) }} className="alert-card__animal">
       {name}
       {alert.cattleEarTagNumber !== null ? (
         <span className="muted">{t('alerts.earTag', { tag: alert.cattleEarTagNumber })}</span>
