@@ -6,16 +6,9 @@
 import { getCurrentFarmId } from '../lib/current-farm';
 import { QUEUE_PATHS, type QueuedKind } from '../lib/write-queue';
 import { ApiError, sendCreate, toApiError } from './client';
+import { loadOutbox, type Queued } from './queued';
 
-export interface Queued {
-  queued: true;
-  key: string;
-}
-
-export const isQueued = (value: unknown): value is Queued =>
-  typeof value === 'object' && value !== null && (value as Queued).queued === true;
-
-export const loadOutbox = () => import('./outbox');
+export { isQueued } from './queued';
 
 export async function createOrQueue<T>(kind: QueuedKind, body: object): Promise<T | Queued> {
   const key = crypto.randomUUID();

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { CreateCattle } from '@worker/cattle/cattle.schemas';
 import { cattleKeys, registerCattle } from '../../api/cattle';
-import { isQueued } from '../../api/queue';
+import { isQueued } from '../../api/queued';
 import { useI18n } from '../../lib/i18n';
 import { CattleForm } from './cattle-form';
 import './messages';

@@ -4,7 +4,7 @@ import { isEventType } from '@worker/domain/event-types';
 import { useEffect, useState } from 'react';
 import { cattleDetailQuery } from '../../api/cattle';
 import { type AnimalState, type EventView, useEventMutations } from '../../api/events';
-import { isQueued, loadOutbox } from '../../api/queue';
+import { isQueued, loadOutbox } from '../../api/queued';
 import type { PickableAnimal } from '../../components/animal-picker';
 import { Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatInstantTimeJa } from '@worker/domain/calendar';
 import { useEffect, useState } from 'react';
-import { loadOutbox } from '../../api/queue';
+import { loadOutbox } from '../../api/queued';
 import { useI18n } from '../../lib/i18n';
 import type { QueuedWrite } from '../../lib/write-queue';
 import './messages';

@@ -2,7 +2,7 @@ import { todayJst } from '@worker/domain/calendar';
 import { createShipmentSchema, updateShipmentSchema } from '@worker/shipments/shipments.schemas';
 import { type FormEvent, useState } from 'react';
 import type { CattleListItem } from '../../api/cattle';
-import { isQueued } from '../../api/queue';
+import { isQueued } from '../../api/queued';
 import type { ShipmentListItem } from '../../api/shipments';
 import { FormError, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
