@@ -47,6 +47,9 @@ function load() {
 
 export const listQueued = () => items;
 
+/** The queue read from IndexedDB, without sending anything. */
+export const ready = () => load();
+
 export function onQueueChange(fn: () => void) {
   listeners.add(fn);
   return () => {

@@ -152,14 +152,31 @@ export function EventForm({
   const recent = useQuery({ ...recentInputsQuery(), enabled: !event && type === 'INSEMINATION' });
   const lastSire = recent.data?.sires[0];
   const lastTechnician = recent.data?.technicians[0];
+  // Offered for an AI: another way of service (ET, natural) starts from what the farmer types, not the last AI's sire.
+  const prefill = {
+    sireName: lastSire?.name ?? '',
+    sireBreed: lastSire?.breed ?? '',
+    technician: lastTechnician ?? '',
+  };
   useEffect(() => {
-    if (!lastSire && !lastTechnician) return;
+    if ((!lastSire && !lastTechnician) || method !== 'AI') return;
     setFields((f) =>
       f.sireName || f.technician || f.sireBreed
         ? f
         : { ...f, sireName: lastSire?.name ?? '', sireBreed: lastSire?.breed ?? '', technician: lastTechnician ?? '' },
     );
-  }, [lastSire, lastTechnician]);
+  }, [lastSire, lastTechnician, method]);
+  function chooseMethod(next: InseminationMethod) {
+    setMethod(next);
+    if (next === 'AI' || event) return;
+    // Values still as filled in from the last AI are taken back; anything the farmer typed stays.
+    setFields((f) => {
+      const kept = { ...f };
+      for (const key of ['sireName', 'sireBreed', 'technician'] as const)
+        if (prefill[key] && f[key] === prefill[key]) kept[key] = '';
+      return kept;
+    });
+  }
   const server = describeError(error);
   const errors = { ...server.fields, ...clientErrors };
   const unplaced = Object.entries(errors).find(([key]) => !PLACED.has(key) && !isCalfErrorKey(key))?.[1];
@@ -289,7 +306,7 @@ export function EventForm({
             <div className="event-methods__list">
               {INSEMINATION_METHODS.map((m) => (
                 <label key={m} className="choice event-method">
-                  <input type="radio" name="method" value={m} checked={method === m} onChange={() => setMethod(m)} />
+                  <input type="radio" name="method" value={m} checked={method === m} onChange={() => chooseMethod(m)} />
                   {t(`events.method.${m}`)}
                 </label>
               ))}

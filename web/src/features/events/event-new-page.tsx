@@ -37,7 +37,7 @@ export function EventNewPage() {
   useEffect(() => {
     if (!search.queued) return;
     void loadOutbox().then(async (outbox) => {
-      await outbox.flush().catch(() => 0);
+      await outbox.ready();
       const item = outbox.listQueued().find((i) => i.key === search.queued);
       if (item) setDraft(draftOf(item.body));
     });
