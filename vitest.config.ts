@@ -24,7 +24,8 @@ export default defineConfig(async () => {
       }),
     ],
     test: {
-      include: ['worker/**/*.test.ts'],
+      // The web app's pure rules (no DOM) run here too: web/src/lib/*.test.ts.
+      include: ['worker/**/*.test.ts', 'web/src/lib/**/*.test.ts'],
       setupFiles: ['./worker/test/apply-migrations.ts'],
       testTimeout: 20_000,
       silent: 'passed-only',

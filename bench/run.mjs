@@ -1,5 +1,5 @@
 // `npm run bench`: builds large farms through the Worker's own code on workerd (Miniflare), measures the main API
-// calls (latency, throughput, D1 round trips), the cron run and the web bundle, checks them against the budgets
+// calls (latency, throughput, D1 round trips), the cron run, the web bundle and the app on a throttled phone, checks them against the budgets
 // of issue 10, and writes bench/results/latest.{json,md} plus the README's Benchmark section.
 //
 //   npm run bench                          # herds of 500, 2,000 and 8,000 head
@@ -17,6 +17,7 @@ import { measure } from './measure.mjs';
 import { renderMarkdown, updateReadme } from './report.mjs';
 import { seedFarm } from './seed.mjs';
 import { migrateSnapshot, SCHEDULED_PATH, serveSnapshot, snapshotWorker } from './server.mjs';
+import { runWebPerf } from './web-perf.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -190,6 +191,13 @@ try {
 } finally {
   rmSync(snapshotDir, { recursive: true, force: true });
 }
+// The app on a throttled phone (bench/web-perf.mjs): first visit until today's alerts show, repeat visit first paint.
+let webPerf = null;
+if (!args['skip-web']) {
+  log('measuring the web app on a throttled phone');
+  webPerf = await runWebPerf();
+  log(`web: first visit ${webPerf.firstVisitMs} ms to alerts, repeat visit first paint ${webPerf.repeatVisitMs} ms`);
+}
 
 const report = {
   ranAt: new Date().toISOString(),
@@ -197,6 +205,7 @@ const report = {
   options: { ...options, smallOwners, sizes, runtime },
   runs,
   bundle,
+  webPerf,
 };
 const { evaluate } = await import('./budgets.mjs');
 report.budgets = evaluate(report);

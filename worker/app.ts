@@ -12,6 +12,7 @@ import { cattleRouter } from './cattle/cattle.index';
 import { devRouter } from './dev/dev.index';
 import { type AppEnv, isDevelopment, isProduction } from './env';
 import { eventsRouter } from './events/events.index';
+import { recentInputsRouter } from './events/recent-inputs.index';
 import { farmsRouter } from './farms/farms.index';
 import { invitationsRouter } from './farms/invitations.index';
 import { apiReferenceHtml } from './health/api-reference';
@@ -134,6 +135,7 @@ export function createApp() {
     .route('/users', usersRouter)
     .route('/alerts', alertsRouter)
     .route('/cattle', cattleRouter)
+    .route('/events/recent-inputs', recentInputsRouter)
     .route('/events', eventsRouter)
     .route('/pre-register', waitingListRouter)
     .route('/admin', adminRouter)

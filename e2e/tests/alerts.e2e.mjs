@@ -48,9 +48,7 @@ test('acknowledge then resolve an alert on the demo farm', async () => {
     await page.getByRole('heading', { name: 'アラート', level: 1 }).waitFor();
     await page.getByRole('heading', { name: /重要度「高」/ }).waitFor();
 
-    const card = page
-      .getByRole('article')
-      .filter({ has: page.getByRole('link', { name: `${name}の個体ページを開く` }) });
+    const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: new RegExp(`^${name}`) }) });
     await card.getByText('分娩後75日経過・未授精').waitFor();
     await card.getByRole('button', { name: '確認' }).click();
     await card.getByText('確認済み').waitFor();
@@ -65,9 +63,9 @@ test('acknowledge then resolve an alert on the demo farm', async () => {
     await page.getByRole('button', { name: '解決済み' }).click();
     const resolved = page
       .getByRole('article')
-      .filter({ has: page.getByRole('link', { name: `${name}の個体ページを開く` }) });
+      .filter({ has: page.getByRole('link', { name: new RegExp(`^${name}`) }) });
     await resolved.getByText('解決済み', { exact: true }).waitFor();
-    await resolved.getByRole('link', { name: `${name}の個体ページを開く` }).click();
+    await resolved.getByRole('link', { name: new RegExp(`^${name}`) }).click();
     await page.waitForURL(new RegExp(`/cattle/${cattleId}$`));
   });
 

@@ -82,7 +82,8 @@ test('on a phone, a KPI tile leads to the cows behind it for the same period, so
     assert.equal(await textOf(tile.locator('.kpi-tile__definition')), CONCEPTION_DEFINITION);
     assert.equal(await page.locator('a.kpi-tile').count(), 8);
     assert.ok((await tile.boundingBox()).height >= 44);
-    assert.equal(await tile.getAttribute('aria-label'), '受胎率 50.0%：牛ごとの内訳');
+    // Named by what it shows (label in name, WCAG 2.5.3): the figure first, then where it leads.
+    await page.getByRole('link', { name: /^受胎率 50\.0 ?%.*牛ごとの内訳/ }).waitFor();
     assert.ok((await pageWidth(page)) <= 390, '/kpi fits 390 px');
 
     await tile.click();

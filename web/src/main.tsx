@@ -18,6 +18,9 @@ const queryClient = new QueryClient({
   },
 });
 
+// The screen asked for starts downloading now, alongside the session and farm checks, not after them.
+if (location.pathname === '/home') void import('./features/home/home-page');
+
 const router = createAppRouter(queryClient);
 document.documentElement.lang = getLocale();
 watchSystemTheme();
@@ -28,4 +31,18 @@ createRoot(document.getElementById('root')!).render(
       <RouterProvider router={router} />
     </QueryClientProvider>
   </StrictMode>,
+);
+
+// After the first screen: the service worker (app shell and saved answers for offline, §15) and the offline write
+// queue, which sends what waited for a signal. They wait a moment after `load` so that, on a slow link, they do not
+// compete with the first screen's own data (bench/web-perf.mjs).
+window.addEventListener(
+  'load',
+  () =>
+    setTimeout(() => {
+      if ('serviceWorker' in navigator)
+        void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+      void import('./api/outbox').then(({ startOutbox }) => startOutbox(() => void queryClient.invalidateQueries()));
+    }, 3000),
+  { once: true },
 );

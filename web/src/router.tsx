@@ -238,6 +238,12 @@ const scheduleRoute = createRoute({
   component: lazy(() => import('./features/events/schedule-page'), 'SchedulePage'),
 });
 
+const outboxRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/outbox',
+  component: lazy(() => import('./features/outbox/outbox-page'), 'OutboxPage'),
+});
+
 const menuRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/menu',
@@ -284,6 +290,7 @@ const routeTree = rootRoute.addChildren([
     settingsRoute,
     membersRoute,
     menuRoute,
+    outboxRoute,
   ]),
 ]);
 

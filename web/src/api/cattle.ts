@@ -100,8 +100,14 @@ export const statusHistoryQuery = (id: number) =>
     queryFn: () => unwrap(api.cattle[':id']['status-history'].$get({ param: { id: String(id) } })).then((r) => r.data),
   });
 
+type RegisteredCattle = InferResponseType<(typeof api.cattle)['$post'], 201>;
+
+/** Registers an animal, or keeps it in the offline queue when there is no signal (`{ queued: true }`). */
 export const registerCattle = (input: CattleCreateInput) =>
-  unwrap(api.cattle.$post({ json: input })).then((r) => r.data);
+  import('./queue').then(async ({ createOrQueue, isQueued }) => {
+    const r = await createOrQueue<RegisteredCattle>('cattle', input);
+    return isQueued(r) ? r : r.data;
+  });
 
 export const updateCattle = (id: number, input: CattleUpdateInput) =>
   unwrap(api.cattle[':id'].$patch({ param: { id: String(id) }, json: input })).then((r) => r.data);

@@ -5,6 +5,7 @@ import type { SuccessStatusCode } from 'hono/utils/http-status';
 import { ApiError } from '../lib/api-error';
 import { clearToken, getToken, setToken } from '../lib/auth-token';
 import { getCurrentFarmId } from '../lib/current-farm';
+import { CACHED_AT_HEADER, reportAnswer } from '../lib/offline-status';
 
 export { ApiError };
 
@@ -26,7 +27,8 @@ async function authorizedFetch(input: RequestInfo | URL, init: RequestInit = {})
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
   const token = getToken();
-  for (const [name, value] of Object.entries(authHeaders())) headers.set(name, value);
+  // A queued write keeps the farm it was recorded for (its own X-Farm-Id); everything else goes to the farm shown.
+  for (const [name, value] of Object.entries(authHeaders())) if (!headers.has(name)) headers.set(name, value);
   let response: Response;
   try {
     response = await fetch(input, { ...init, headers });
@@ -34,6 +36,9 @@ async function authorizedFetch(input: RequestInfo | URL, init: RequestInit = {})
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'NETWORK_ERROR', 'network');
   }
+  // A GET answered by the service worker's saved copy says when it was fetched: the screens say they are offline.
+  if ((init.method ?? 'GET').toUpperCase() === 'GET' && response.ok)
+    reportAnswer(response.headers.get(CACHED_AT_HEADER));
   if (response.status === 401 && token) clearToken();
   // A session in the last half of its 30 days comes back renewed: keep the fresh token (sliding sessions).
   const refreshed = response.headers.get('X-Refreshed-Token');
@@ -43,6 +48,16 @@ async function authorizedFetch(input: RequestInfo | URL, init: RequestInit = {})
 
 /** The typed client: paths, parameters and answers come from the Worker's own route declarations. */
 export const api = hc<AppType>('/', { fetch: authorizedFetch }).api.v1;
+
+/**
+ * A create sent with an `Idempotency-Key` (§15): the same key always records once, so a create whose answer was lost
+ * can be sent again. Used by the create mutations and by the offline queue (api/outbox.ts), which also fixes the farm.
+ */
+export function sendCreate(path: string, body: unknown, key: string, farmId?: number | null): Promise<Response> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Idempotency-Key': key };
+  if (farmId !== undefined && farmId !== null) headers['X-Farm-Id'] = String(farmId);
+  return authorizedFetch(path, { method: 'POST', headers, body: JSON.stringify(body) });
+}
 
 /** Turns a non-2xx answer into an ApiError carrying the API's code, message and field errors. */
 export async function toApiError(response: Response): Promise<ApiError> {

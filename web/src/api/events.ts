@@ -33,6 +33,15 @@ export const eventKeys = {
   ofCattle: (cattleId: number) => [...eventKeys.all, 'cattle', cattleId] as const,
 };
 
+/** The farm's recently used sires and technicians, offered first on a service (changes only when one is recorded). */
+export const recentInputsQuery = () =>
+  queryOptions({
+    queryKey: [...eventKeys.all, 'recent-inputs'] as const,
+    queryFn: ({ signal }) =>
+      unwrap(api.events['recent-inputs'].$get(undefined, { init: { signal } })).then((r) => r.data),
+    staleTime: 5 * 60_000,
+  });
+
 /** Query keys of the breeding schedule: derived from the events, so it lives under ['events'] and is refetched with them. */
 export const scheduleKeys = {
   all: [...eventKeys.all, 'schedule'] as const,
@@ -83,7 +92,12 @@ export const plannedShipmentsQuery = (month: string) =>
     retry: false,
   });
 
-export const recordEvent = (input: RecordEventInput) => unwrap(api.events.$post({ json: input }));
+/** The answer to recording an event: the event and the animal as it left it. */
+export type RecordedEvent = InferResponseType<EventsApi['$post'], 201>;
+
+/** Records an event, or keeps it in the offline queue when there is no signal (`{ queued: true }`). */
+export const recordEvent = (input: RecordEventInput) =>
+  import('./queue').then(({ createOrQueue }) => createOrQueue<RecordedEvent>('event', input));
 
 export const updateEvent = (eventId: number, input: UpdateEventInput) =>
   unwrap(api.events[':id'].$patch({ param: { id: String(eventId) }, json: input }));

@@ -113,8 +113,12 @@ export const sireStatsQuery = () =>
       unwrap(api.shipments['sire-stats'].$get(undefined, { init: { signal } })).then((r) => r.data),
   });
 
+/** Records a shipment, or keeps it in the offline queue when there is no signal (`{ queued: true }`). */
 export const recordShipment = (input: CreateShipmentInput) =>
-  unwrap(api.shipments.$post({ json: input })).then((r) => r.data);
+  import('./queue').then(async ({ createOrQueue, isQueued }) => {
+    const r = await createOrQueue<InferResponseType<ShipmentsApi['$post'], 201>>('shipment', input);
+    return isQueued(r) ? r : r.data;
+  });
 
 export const updateShipment = (shipmentId: string, input: UpdateShipmentInput) =>
   unwrap(api.shipments[':shipmentId'].$put({ param: { shipmentId }, json: input })).then((r) => r.data);

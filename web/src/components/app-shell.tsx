@@ -1,11 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { logout, useMe } from '../api/accounts';
 import { clearToken } from '../lib/auth-token';
 import { useI18n } from '../lib/i18n';
+import { clearApiCache } from '../lib/offline-status';
 import { applyTheme } from '../lib/theme';
 import { navItems } from './nav-items';
+
+const OfflineBar = lazy(() => import('./offline-bar').then((m) => ({ default: m.OfflineBar })));
 
 export function useSignOut() {
   const queryClient = useQueryClient();
@@ -18,6 +21,8 @@ export function useSignOut() {
     }
     clearToken();
     queryClient.clear();
+    // The saved copies for reading offline were this farmer's: another signing in here must not see them.
+    await clearApiCache();
     await navigate({ to: '/login' });
   };
 }
@@ -107,6 +112,9 @@ export function AppShell({ alertCount, farmSwitcher }: AppShellProps) {
         ) : null}
       </header>
       <main id="main" className="main" tabIndex={-1}>
+        <Suspense fallback={null}>
+          <OfflineBar />
+        </Suspense>
         <Outlet />
       </main>
       <nav className="bottom-nav" aria-label={t('nav.main')}>

@@ -2,25 +2,14 @@
  * The farmer's navigation. The side bar (wide screens) shows every `desktop` item; the phone's bottom bar shows the
  * `phone` items (five at most, sized for gloved thumbs) and the rest sit behind メニュー.
  */
-import {
-  Beef,
-  Bell,
-  CalendarDays,
-  ChartLine,
-  ClipboardList,
-  House,
-  type LucideIcon,
-  Menu,
-  Plus,
-  Settings,
-  Truck,
-  Users,
-} from 'lucide-react';
+import { Bell, CalendarDays, ChartLine, ClipboardList, House, Menu, Plus, Settings, Truck, Users } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { CowIcon } from './cow-icon';
 
 export interface NavItem {
   to: string;
   labelKey: string;
-  icon: LucideIcon;
+  icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean | 'true' }>;
   phone: boolean;
   desktop: boolean;
   /** Shows the number of alerts needing attention. */
@@ -29,7 +18,7 @@ export interface NavItem {
 
 export const navItems: NavItem[] = [
   { to: '/home', labelKey: 'nav.home', icon: House, phone: true, desktop: true },
-  { to: '/cattle', labelKey: 'nav.cattle', icon: Beef, phone: true, desktop: true },
+  { to: '/cattle', labelKey: 'nav.cattle', icon: CowIcon, phone: true, desktop: true },
   { to: '/events/new', labelKey: 'nav.record', icon: Plus, phone: true, desktop: false },
   { to: '/alerts', labelKey: 'nav.alerts', icon: Bell, phone: true, desktop: true, alertBadge: true },
   { to: '/events', labelKey: 'nav.events', icon: ClipboardList, phone: false, desktop: true },

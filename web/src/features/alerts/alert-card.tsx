@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { memoChangeSchema, statusChangeSchema } from '@worker/alerts/alerts.schemas';
-import { type AlertSeverity, nextStatuses } from '@worker/domain/alerts';
+import { type AlertSeverity, type AlertType, nextStatuses } from '@worker/domain/alerts';
 import { daysBetween, formatDateJa, formatInstantJa, todayJst } from '@worker/domain/calendar';
-import { Check, CheckCheck, History, NotebookPen, X } from 'lucide-react';
+import { Check, CheckCheck, History, NotebookPen, PenLine, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AlertView, alertHistoryQuery, useChangeAlertStatus, useSaveAlertMemo } from '../../api/alerts';
 import { Dialog } from '../../components/dialog';
@@ -45,16 +45,41 @@ export function AnimalLink({ alert }: { alert: Pick<AlertView, 'cattleId' | 'cat
   const { t } = useI18n();
   const name = alert.cattleName ?? t('alerts.unnamed');
   return (
-    <Link
-      to="/cattle/$id"
-      params={{ id: String(alert.cattleId) }}
-      className="alert-card__animal"
-      aria-label={t('alerts.openAnimal', { name })}
-    >
+    // Named by what it shows (the name and ear tag, WCAG 2.5.3 label in name): it is the animal's page.
+    <Link to="/cattle/$id" params={{ id: String(alert.cattleId) }} className="alert-card__animal">
       {name}
       {alert.cattleEarTagNumber !== null ? (
         <span className="muted">{t('alerts.earTag', { tag: alert.cattleEarTagNumber })}</span>
       ) : null}
+    </Link>
+  );
+}
+
+/** The event that answers an alert (§15): recorded from the alert's card in two taps. */
+const ANSWERED_BY: Partial<Record<AlertType, 'INSEMINATION' | 'PREGNANCY_CHECK' | 'CALVING'>> = {
+  OPEN_DAYS_OVER60_NO_AI: 'INSEMINATION',
+  ESTRUS_OVER20_NOT_PREGNANT: 'INSEMINATION',
+  HEIFER_NOT_BRED: 'INSEMINATION',
+  PREGNANCY_CHECK_DUE: 'PREGNANCY_CHECK',
+  CALVING_WITHIN_60: 'CALVING',
+  CALVING_OVERDUE: 'CALVING',
+};
+
+/** '授精を記録' / '妊娠鑑定を記録' / '分娩を記録': the event form, filled in with the animal, the type and now. */
+export function RecordFromAlert({
+  alert,
+  className = 'button button--primary',
+}: {
+  alert: Pick<AlertView, 'type' | 'cattleId' | 'status'>;
+  className?: string;
+}) {
+  const { t } = useI18n();
+  const type = ANSWERED_BY[alert.type as AlertType];
+  if (!type || (alert.status !== 'active' && alert.status !== 'acknowledged')) return null;
+  return (
+    <Link to="/events/new" search={{ cattleId: alert.cattleId, type }} className={className}>
+      <PenLine size={18} aria-hidden="true" />
+      {t(`alerts.record.${type}`)}
     </Link>
   );
 }
@@ -207,10 +232,11 @@ export function AlertCard({ alert, showAnimal = true }: { alert: AlertView; show
         </p>
       ) : null}
       <div className="alert-card__actions">
+        <RecordFromAlert alert={alert} />
         {allowed.includes('acknowledged') ? (
           <button
             type="button"
-            className="button button--primary"
+            className="button"
             disabled={change.isPending}
             aria-busy={change.isPending}
             onClick={() => change.mutate({ id: alert.id, input: { status: 'acknowledged' } })}

@@ -5,7 +5,7 @@ import { Bell } from 'lucide-react';
 import { openAlertsQuery } from '../../api/alerts';
 import { ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
-import { AnimalLink, SeverityBadge, useAlertMessage, useDueLabel } from './alert-card';
+import { AnimalLink, RecordFromAlert, SeverityBadge, useAlertMessage, useDueLabel } from './alert-card';
 import './messages';
 import './alerts.css';
 
@@ -48,6 +48,7 @@ export function TodayAlerts({ max = 5 }: { max?: number }) {
                         <AnimalLink alert={alert} />
                         {due ? <span className={`due due--${due.tone}`}>{due.text}</span> : null}
                       </p>
+                      <RecordFromAlert alert={alert} className="button button--primary compact-alert__record" />
                     </div>
                   </li>
                 );

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { formatDateJa } from '@worker/domain/calendar';
 import { CATTLE_STATUSES, GENDERS, GROWTH_STAGES, IN_HERD_STATUSES } from '@worker/domain/cattle-enums';
 import { Download, FileUp, Plus, Search, SlidersHorizontal } from 'lucide-react';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from 'react';
 import { type CattleListSearch, cattleListQuery, statusCountsQuery } from '../../api/cattle';
 import { apiFetchBlob, apiFetchFile, downloadBlob } from '../../api/download';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
@@ -22,6 +22,19 @@ function useDebounced<T>(value: T, ms: number) {
   return debounced;
 }
 
+/** A wide screen (≥ 1024 px) shows the herd as a table; a phone as rows. */
+const WIDE = '(min-width: 1024px)';
+function useWide() {
+  return useSyncExternalStore(
+    (fn) => {
+      const media = window.matchMedia(WIDE);
+      media.addEventListener('change', fn);
+      return () => media.removeEventListener('change', fn);
+    },
+    () => window.matchMedia(WIDE).matches,
+  );
+}
+
 export function CattleListPage() {
   const { t } = useI18n();
   const search = useSearch({ from: '/app/cattle' });
@@ -32,6 +45,7 @@ export function CattleListPage() {
     Boolean(search.gender?.length || search.growth_stage?.length || search.barn || search.breed || search.has_alert),
   );
   const ageLabel = useAgeLabel();
+  const wide = useWide();
 
   const update = (patch: Partial<CattleListSearch>) =>
     navigate({ search: (prev: CattleListSearch) => ({ ...prev, ...patch }), replace: true });
@@ -293,6 +307,46 @@ export function CattleListPage() {
             </div>
           ) : null}
         </EmptyState>
+      ) : wide ? (
+        <div className="cattle-table-scroll">
+          <table className="cattle-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('cattle.earTag')}</th>
+                <th scope="col">{t('cattle.name')}</th>
+                <th scope="col">{t('cattle.genderLabel')}</th>
+                <th scope="col">{t('cattle.age')}</th>
+                <th scope="col">{t('cattle.statusLabel')}</th>
+                <th scope="col">{t('cattle.expectedCalvingDate')}</th>
+                <th scope="col">{t('cattle.daysOpenLabel')}</th>
+                <th scope="col">{t('cattle.alerts')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((cow) => (
+                <tr key={cow.cattleId}>
+                  <td className="cattle-table__tag">{cow.earTagNumber ?? '—'}</td>
+                  <td>
+                    <Link to="/cattle/$id" params={{ id: String(cow.cattleId) }} className="cattle-table__name">
+                      {cow.name ?? '—'}
+                    </Link>
+                  </td>
+                  <td>{cow.gender ? t(`cattle.gender.${cow.gender}`) : '—'}</td>
+                  <td>{ageLabel(cow.monthsOld)}</td>
+                  <td>
+                    <StatusBadge status={cow.status} />
+                    <WithdrawalBadge withdrawal={cow.withdrawal} />
+                  </td>
+                  <td>{cow.breeding.expectedCalvingDate ? formatDateJa(cow.breeding.expectedCalvingDate) : '—'}</td>
+                  <td className="cattle-table__number">{cow.breeding.daysOpen ?? '—'}</td>
+                  <td>
+                    <AlertMarker count={cow.alerts.alertCount} severity={cow.alerts.highestSeverity} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : (
         <ul className="cattle-list">
           {rows.map((cow) => (
@@ -306,13 +360,15 @@ export function CattleListPage() {
                   <span className="cattle-row__name">{cow.name ?? '—'}</span>
                   <span className="cattle-row__meta">
                     {cow.gender ? t(`cattle.gender.${cow.gender}`) : ''} · {ageLabel(cow.monthsOld)}
-                    {cow.breeding.expectedCalvingDate
-                      ? ` · ${t('cattle.expectedCalving', { date: formatDateJa(cow.breeding.expectedCalvingDate) })}`
-                      : ''}
-                    {!cow.breeding.expectedCalvingDate && cow.breeding.daysOpen !== null
-                      ? ` · ${t('cattle.daysOpen', { days: cow.breeding.daysOpen })}`
-                      : ''}
                   </span>
+                  {/* The due date on a line of its own, never cut off on a phone. */}
+                  {cow.breeding.expectedCalvingDate ? (
+                    <span className="cattle-row__due">
+                      {t('cattle.expectedCalving', { date: formatDateJa(cow.breeding.expectedCalvingDate) })}
+                    </span>
+                  ) : cow.breeding.daysOpen !== null ? (
+                    <span className="cattle-row__due">{t('cattle.daysOpen', { days: cow.breeding.daysOpen })}</span>
+                  ) : null}
                 </span>
                 <span className="cattle-row__side">
                   <StatusBadge status={cow.status} />

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { CreateCattle } from '@worker/cattle/cattle.schemas';
 import { cattleKeys, registerCattle } from '../../api/cattle';
+import { isQueued } from '../../api/queued';
 import { useI18n } from '../../lib/i18n';
 import { CattleForm } from './cattle-form';
 import './messages';
@@ -14,6 +15,8 @@ export function CattleNewPage() {
   const create = useMutation({
     mutationFn: (body: CreateCattle) => registerCattle(body),
     onSuccess: async (cow) => {
+      // No signal: the animal waits under 未送信 and is registered when the signal comes back.
+      if (isQueued(cow)) return navigate({ to: '/outbox' });
       await queryClient.invalidateQueries({ queryKey: cattleKeys.all });
       await navigate({ to: '/cattle/$id', params: { id: String(cow.cattleId) } });
     },

@@ -14,7 +14,7 @@ import { calfOfService, INSEMINATION_METHODS, type InseminationMethod, isDairyBr
 import { type CreateEvent, createEventSchema } from '@worker/events/events.schemas';
 import { type FormEvent, useEffect, useState } from 'react';
 import { cattleDetailQuery } from '../../api/cattle';
-import type { EventDetails, EventView } from '../../api/events';
+import { type EventDetails, type EventView, recentInputsQuery } from '../../api/events';
 import { AnimalPicker, type PickableAnimal } from '../../components/animal-picker';
 import { FormError, SubmitButton, TextAreaField, TextField } from '../../components/form';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
@@ -103,6 +103,7 @@ function buildDetails(
  */
 export function EventForm({
   event,
+  presetType,
   initialAnimal,
   pickAnimal,
   pending,
@@ -111,16 +112,19 @@ export function EventForm({
   onCancel,
 }: {
   event?: EventView;
+  /** A new event's type chosen beforehand (an alert's action); the time is now. */
+  presetType?: EventType;
   initialAnimal?: PickableAnimal | null;
   pickAnimal: boolean;
   pending: boolean;
   error: unknown;
-  onSubmit: (values: CreateEvent) => void;
+  /** The values as the API takes them, and the animal chosen (for saying which one when the event is queued). */
+  onSubmit: (values: CreateEvent, animal: PickableAnimal | null) => void;
   onCancel?: () => void;
 }) {
   const { t } = useI18n();
   const d: EventDetails = event?.details ?? {};
-  const initialType = event && isEventType(event.eventType) ? event.eventType : null;
+  const initialType = event && isEventType(event.eventType) ? event.eventType : (presetType ?? null);
   const [animal, setAnimal] = useState<PickableAnimal | null>(initialAnimal ?? null);
   useEffect(() => {
     if (initialAnimal) setAnimal(initialAnimal);
@@ -144,6 +148,35 @@ export function EventForm({
   const [difficult, setDifficult] = useState(d.difficult === true);
   const [calves, setCalves] = useState<CalfDraft[]>(() => calfDrafts(d, event?.eventType !== 'CALVING'));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  // A new service: the farm's sires and technicians are offered first, the last used already filled in (§15).
+  const recent = useQuery({ ...recentInputsQuery(), enabled: !event && type === 'INSEMINATION' });
+  const lastSire = recent.data?.sires[0];
+  const lastTechnician = recent.data?.technicians[0];
+  // Offered for an AI: another way of service (ET, natural) starts from what the farmer types, not the last AI's sire.
+  const prefill = {
+    sireName: lastSire?.name ?? '',
+    sireBreed: lastSire?.breed ?? '',
+    technician: lastTechnician ?? '',
+  };
+  useEffect(() => {
+    if ((!lastSire && !lastTechnician) || method !== 'AI') return;
+    setFields((f) =>
+      f.sireName || f.technician || f.sireBreed
+        ? f
+        : { ...f, sireName: lastSire?.name ?? '', sireBreed: lastSire?.breed ?? '', technician: lastTechnician ?? '' },
+    );
+  }, [lastSire, lastTechnician, method]);
+  function chooseMethod(next: InseminationMethod) {
+    setMethod(next);
+    if (next === 'AI' || event) return;
+    // Values still as filled in from the last AI are taken back; anything the farmer typed stays.
+    setFields((f) => {
+      const kept = { ...f };
+      for (const key of ['sireName', 'sireBreed', 'technician'] as const)
+        if (prefill[key] && f[key] === prefill[key]) kept[key] = '';
+      return kept;
+    });
+  }
   const server = describeError(error);
   const errors = { ...server.fields, ...clientErrors };
   const unplaced = Object.entries(errors).find(([key]) => !PLACED.has(key) && !isCalfErrorKey(key))?.[1];
@@ -170,7 +203,15 @@ export function EventForm({
       error={errors[`details.${name}`]}
       hint={hint}
       autoComplete="off"
-      list={name === 'sireBreed' || name === 'embryoBreed' ? 'event-breeds' : undefined}
+      list={
+        name === 'sireBreed' || name === 'embryoBreed'
+          ? 'event-breeds'
+          : name === 'sireName'
+            ? 'event-recent-sires'
+            : name === 'technician'
+              ? 'event-recent-technicians'
+              : undefined
+      }
     />
   );
 
@@ -194,7 +235,7 @@ export function EventForm({
       return;
     }
     setClientErrors({});
-    onSubmit(parsed.data);
+    onSubmit(parsed.data, animal);
   }
 
   const typeError = errors.eventType;
@@ -265,7 +306,7 @@ export function EventForm({
             <div className="event-methods__list">
               {INSEMINATION_METHODS.map((m) => (
                 <label key={m} className="choice event-method">
-                  <input type="radio" name="method" value={m} checked={method === m} onChange={() => setMethod(m)} />
+                  <input type="radio" name="method" value={m} checked={method === m} onChange={() => chooseMethod(m)} />
                   {t(`events.method.${m}`)}
                 </label>
               ))}
@@ -303,6 +344,16 @@ export function EventForm({
               ) : null}
             </>
           )}
+          <datalist id="event-recent-sires">
+            {recent.data?.sires.map((s) => (
+              <option key={s.name} value={s.name} />
+            ))}
+          </datalist>
+          <datalist id="event-recent-technicians">
+            {recent.data?.technicians.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
           <datalist id="event-breeds">
             {BREED_SUGGESTIONS.map((b) => (
               <option key={b} value={b} />

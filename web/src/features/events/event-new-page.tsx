@@ -1,27 +1,83 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { isEventType } from '@worker/domain/event-types';
+import { useEffect, useState } from 'react';
 import { cattleDetailQuery } from '../../api/cattle';
 import { type AnimalState, type EventView, useEventMutations } from '../../api/events';
+import { isQueued, loadOutbox } from '../../api/queued';
 import type { PickableAnimal } from '../../components/animal-picker';
 import { Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { BreedingStateCard } from './breeding-state-card';
 import { EventForm } from './event-form';
+import type { EventNewSearch } from './events-search';
 import { animalLabel } from './format';
 import './events.css';
 import './messages';
 
+/** A queued event's body shown in the form the way a recorded event is (the form reads only these fields). */
+function draftOf(body: Record<string, unknown>): EventView {
+  return {
+    cattleId: Number(body.cattleId),
+    eventType: String(body.eventType ?? ''),
+    eventDatetime: String(body.eventDatetime ?? new Date().toISOString()),
+    details: (body.details ?? null) as EventView['details'],
+    notes: typeof body.notes === 'string' ? body.notes : null,
+  } as EventView;
+}
+
 /** /events/new: record an event from the barn, then see the animal's new breeding state. */
 export function EventNewPage() {
   const { t } = useI18n();
-  const { cattleId } = useSearch({ strict: false }) as { cattleId?: number };
-  const preselected = useQuery({ ...cattleDetailQuery(cattleId ?? 0), enabled: Boolean(cattleId) });
+  const search = useSearch({ strict: false }) as EventNewSearch;
+  const navigate = useNavigate();
+  // Fixing an event the API refused after it waited offline: its form opens with the queued values.
+  const [draft, setDraft] = useState<EventView | null>(null);
+  const [fixError, setFixError] = useState<unknown>(null);
+  useEffect(() => {
+    if (!search.queued) return;
+    void loadOutbox().then(async (outbox) => {
+      await outbox.ready();
+      const item = outbox.listQueued().find((i) => i.key === search.queued);
+      if (item) setDraft(draftOf(item.body));
+    });
+  }, [search.queued]);
+  const cattleId = draft ? draft.cattleId : search.cattleId;
+  const preselected = useQuery({ ...cattleDetailQuery(cattleId ?? 0), enabled: Boolean(cattleId && cattleId > 0) });
   const { create } = useEventMutations();
   const [saved, setSaved] = useState<{ event: EventView; animal: AnimalState } | null>(null);
   const [formKey, setFormKey] = useState(0);
   // "Record another" stays on the same animal: the usual barn flow is several events for one cow.
   const [lastAnimal, setLastAnimal] = useState<PickableAnimal | null>(null);
+  // No signal: the event waits in the offline queue (未送信) and is sent when the signal comes back.
+  const [queued, setQueued] = useState<PickableAnimal | null>(null);
+
+  if (queued) {
+    return (
+      <div className="page event-page">
+        <div className="alert alert--warning" role="status">
+          {t('events.queued')}
+        </div>
+        <div className="event-form__actions">
+          <button
+            type="button"
+            className="button button--primary button--block"
+            onClick={() => {
+              setLastAnimal(queued);
+              setQueued(null);
+              create.reset();
+              setFormKey((k) => k + 1);
+            }}
+          >
+            {t('events.recordAnother')}
+          </button>
+          <Link to="/outbox" className="button button--block">
+            {t('events.toOutbox')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
 
   if (saved) {
     return (
@@ -58,7 +114,8 @@ export function EventNewPage() {
       </div>
     );
   }
-  if (cattleId && preselected.isLoading) return <Loading />;
+  if (search.queued && !draft) return <Loading />;
+  if (cattleId && cattleId > 0 && preselected.isLoading) return <Loading />;
   return (
     <div className="page event-page">
       <header className="page__header">
@@ -69,12 +126,24 @@ export function EventNewPage() {
         <EventForm
           key={formKey}
           pickAnimal
+          event={draft ?? undefined}
+          presetType={isEventType(search.type) ? search.type : undefined}
           initialAnimal={lastAnimal ?? preselected.data ?? null}
           pending={create.isPending}
-          error={create.error}
-          onSubmit={(values) =>
-            create.mutate(values, { onSuccess: (r) => setSaved({ event: r.data, animal: r.animal }) })
-          }
+          error={create.error ?? fixError}
+          onSubmit={(values, animal) => {
+            const key = search.queued;
+            if (draft && key) {
+              // The corrected event goes back into the queue under a new key and is sent at once.
+              void loadOutbox()
+                .then((outbox) => outbox.replaceBody(key, values))
+                .then(() => navigate({ to: '/outbox' }), setFixError);
+              return;
+            }
+            create.mutate(values, {
+              onSuccess: (r) => (isQueued(r) ? setQueued(animal) : setSaved({ event: r.data, animal: r.animal })),
+            });
+          }}
         />
       </section>
     </div>

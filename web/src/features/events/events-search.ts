@@ -29,8 +29,18 @@ export function eventsSearch(search: Record<string, unknown>): EventsSearch {
   };
 }
 
-export const eventNewSearch = (search: Record<string, unknown>): { cattleId?: number } => ({
+export interface EventNewSearch {
+  cattleId?: number;
+  /** The type chosen beforehand: an alert's '授精を記録' opens the form on INSEMINATION (§15). */
+  type?: string;
+  /** An offline-queued event the API refused, opened to fix (its Idempotency-Key in the queue). */
+  queued?: string;
+}
+
+export const eventNewSearch = (search: Record<string, unknown>): EventNewSearch => ({
   cattleId: positive(search.cattleId),
+  type: isEventType(search.type) ? search.type : undefined,
+  queued: typeof search.queued === 'string' && /^[\w-]{1,64}$/.test(search.queued) ? search.queued : undefined,
 });
 
 export interface ScheduleSearch {

@@ -6,7 +6,6 @@ import { ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import {
   formatMetric,
-  formatWithUnit,
   HOME_METRICS,
   KPI_METRICS,
   type KpiMetric,
@@ -40,7 +39,6 @@ export function KpiTileGrid({
         const label = metricLabel(metric, locale);
         const unit = metricUnit(metric, t);
         const insight = kpi.insights.find((i) => i.metric === metric);
-        const shown = value === null ? t('kpi.noValue') : formatWithUnit(metric, value, locale, t);
         return (
           <li key={metric} className="kpi-tiles__item">
             <Link
@@ -48,7 +46,6 @@ export function KpiTileGrid({
               search={search}
               className={`kpi-tile kpi-tile--${insight?.level ?? 'neutral'}`}
               data-metric={metric}
-              aria-label={t('kpi.tileName', { label, value: shown })}
             >
               <h3 className="kpi-tile__label">{label}</h3>
               <p className="kpi-tile__value">
@@ -63,9 +60,10 @@ export function KpiTileGrid({
               </p>
               {insight ? <p className="kpi-tile__level">{t(`kpi.insight.${metric}.${insight.level}`)}</p> : null}
               <p className="kpi-tile__definition">{metricDefinition(metric, locale)}</p>
-              <span className="kpi-tile__more" aria-hidden="true">
+              {/* Named by its content (WCAG 2.5.3): the figure, what it means and where the link goes. */}
+              <span className="kpi-tile__more">
                 {t('kpi.drill')}
-                <ChevronRight size={16} />
+                <ChevronRight size={16} aria-hidden="true" />
               </span>
             </Link>
           </li>

@@ -19,7 +19,6 @@ defineMessages({
       unitParen: '（{{unit}}）',
       noValue: 'データなし',
       drill: '牛ごとの内訳',
-      tileName: '{{label}} {{value}}：牛ごとの内訳',
       delta: {
         title: '先月と前々月の比較',
         lead: '{{month}}（先月）と{{previous}}（前々月）。どちらも月末まで締まった月です。',
@@ -134,7 +133,6 @@ defineMessages({
       unitParen: ' ({{unit}})',
       noValue: 'No data',
       drill: 'By cow',
-      tileName: '{{label}} {{value}}: by cow',
       delta: {
         title: 'Last month against the month before',
         lead: '{{month}} (last month) and {{previous}} (the month before), both complete months.',

@@ -2,6 +2,7 @@ import { todayJst } from '@worker/domain/calendar';
 import { createShipmentSchema, updateShipmentSchema } from '@worker/shipments/shipments.schemas';
 import { type FormEvent, useState } from 'react';
 import type { CattleListItem } from '../../api/cattle';
+import { isQueued } from '../../api/queued';
 import type { ShipmentListItem } from '../../api/shipments';
 import { FormError, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
@@ -93,7 +94,9 @@ export function ShipmentForm({
       const parsed = createShipmentSchema.safeParse({ ...body, cattleId: (fixedAnimal ?? picked)?.cattleId });
       if (!parsed.success) return setClientErrors(zodFieldErrors(parsed.error));
       setClientErrors({});
-      create.mutate(parsed.data, { onSuccess: () => onDone(t('shipments.saved')) });
+      create.mutate(parsed.data, {
+        onSuccess: (r) => onDone(isQueued(r) ? t('shipments.queued') : t('shipments.saved')),
+      });
     }
   };
 

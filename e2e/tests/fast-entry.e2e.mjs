@@ -1,0 +1,87 @@
+// §15: from the morning's alert list to a recorded AI in two taps on a phone — the alert's '授精を記録', then the
+// form's 保存する — with the animal, the type, the time and the farm's last sire and technician already filled in.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { baseUrl, call, DEMO, PHONE, signIn, withPage } from '../support.mjs';
+
+const jstDay = (offset) => new Date(Date.now() + 9 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+const jstNow = () => new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 16);
+
+async function cow(token, name) {
+  const identificationNumber = 1_900_000_000 + Math.floor(Math.random() * 90_000_000);
+  const created = await call('/cattle', {
+    method: 'POST',
+    token,
+    body: {
+      name,
+      identificationNumber,
+      earTagNumber: identificationNumber % 10000,
+      gender: '雌',
+      growthStage: 'MULTI_PAROUS',
+      breed: '黒毛和種',
+    },
+  });
+  return created.data.cattleId;
+}
+
+test('two taps from the alert list to a recorded AI, with the last sire and technician filled in', async () => {
+  const { token } = await call('/auth/login', { method: 'POST', body: DEMO });
+  const stamp = Date.now() % 100000;
+  // The farm's latest service names the sire and technician the form should offer first.
+  const sire = `E2E種雄${stamp}`;
+  const other = await cow(token, `E2E前回${stamp}`);
+  await call('/events', {
+    method: 'POST',
+    token,
+    body: {
+      cattleId: other,
+      eventType: 'INSEMINATION',
+      eventDatetime: `${jstNow()}:00+09:00`,
+      details: { method: 'AI', sireName: sire, sireBreed: '黒毛和種', technician: '授精師 山本' },
+    },
+  });
+  // A cow 75 days after calving with no service: the open-days alert.
+  const name = `E2E二タップ${stamp}`;
+  const cattleId = await cow(token, name);
+  await call('/events', {
+    method: 'POST',
+    token,
+    body: { cattleId, eventType: 'CALVING', eventDatetime: `${jstDay(-75)}T08:00:00+09:00` },
+  });
+  const cron = await fetch(`${baseUrl}/__scheduled?cron=${encodeURIComponent('0 21 * * *')}`);
+  assert.equal(cron.status, 200);
+
+  await withPage(
+    async (page) => {
+      await signIn(page);
+      await page.goto(`${baseUrl}/alerts`);
+      const card = page.getByRole('article').filter({ hasText: name });
+      await card.getByText('分娩後75日経過・未授精').waitFor();
+
+      let taps = 0;
+      const tap = async (locator) => {
+        taps += 1;
+        await locator.click();
+      };
+      await tap(card.getByRole('link', { name: '授精を記録' }));
+      // The form, filled in: the animal, 授精 by 人工授精, now, the last sire and technician.
+      await page.getByRole('heading', { level: 1, name: 'イベント記録' }).waitFor();
+      await page.waitForFunction((s) => document.querySelector('input[list="event-recent-sires"]')?.value === s, sire);
+      assert.equal(await page.getByRole('radio', { name: '授精', exact: true }).isChecked(), true);
+      assert.equal(await page.getByRole('radio', { name: '人工授精' }).isChecked(), true);
+      assert.equal(await page.getByLabel('授精師').inputValue(), '授精師 山本');
+      assert.match(await page.getByLabel('日時').inputValue(), new RegExp(`^${jstDay(0)}T`));
+      await tap(page.getByRole('button', { name: '保存する' }));
+      await page.getByText('記録しました').waitFor();
+      assert.equal(taps, 2);
+
+      const events = await call(`/events/cattle/${cattleId}`, { token });
+      const services = events.data.results.filter((e) => e.eventType === 'INSEMINATION');
+      assert.equal(services.length, 1);
+      assert.equal(services[0].details.sireName, sire);
+      assert.equal(services[0].details.technician, '授精師 山本');
+      assert.equal(services[0].details.method, 'AI');
+    },
+    { viewport: PHONE },
+  );
+});

@@ -1,0 +1,159 @@
+/**
+ * The offline write queue (§15, docs/decisions/028-offline-pwa.md): creates recorded without a signal wait in
+ * IndexedDB and are sent, oldest first, when it comes back (the 'online' event, app start, 未送信's retry button).
+ * Every item keeps its Idempotency-Key, so an answer lost on the way never records twice. Loaded lazily (api/queue.ts)
+ * so the first screen does not pay for it; its rules are in lib/write-queue.ts.
+ */
+import { createStore, get, set } from 'idb-keyval';
+import { reportQueue } from '../lib/offline-status';
+import {
+  classify,
+  inOrder,
+  nextLocalCattleId,
+  nextToSend,
+  orphans,
+  QUEUE_PATHS,
+  type QueuedKind,
+  type QueuedWrite,
+  substituteCattleId,
+} from '../lib/write-queue';
+import { sendCreate } from './client';
+
+const store = createStore('ushicho-outbox', 'queue');
+const KEY = 'items';
+
+let items: QueuedWrite[] = [];
+let loaded: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+function publish() {
+  reportQueue(items.length, items.filter((i) => i.status === 'failed').length);
+  for (const fn of listeners) fn();
+}
+
+async function save(next: QueuedWrite[]) {
+  items = inOrder(next);
+  await set(KEY, items, store);
+  publish();
+}
+
+function load() {
+  loaded ??= get<QueuedWrite[]>(KEY, store).then((stored) => {
+    items = inOrder(stored ?? []);
+    publish();
+  });
+  return loaded;
+}
+
+export const listQueued = () => items;
+
+/** The queue read from IndexedDB, without sending anything. */
+export const ready = () => load();
+
+export function onQueueChange(fn: () => void) {
+  listeners.add(fn);
+  return () => {
+    listeners.delete(fn);
+  };
+}
+
+/** Keeps a create for later; an animal gets a negative stand-in id that events recorded for it can name. */
+export async function enqueue(kind: QueuedKind, body: Record<string, unknown>, key: string, farmId: number | null) {
+  await load();
+  const item: QueuedWrite = { key, kind, body, farmId, createdAt: Date.now(), status: 'pending', attempts: 0 };
+  if (kind === 'cattle') item.localCattleId = nextLocalCattleId(items);
+  await save([...items, item]);
+  return item;
+}
+
+let flushing: Promise<number> | null = null;
+
+/**
+ * Sends what is pending, one at a time and in order; stops at the first item that cannot be sent yet (no signal,
+ * a server error, still in flight) and leaves it pending. Returns how many were recorded.
+ */
+export function flush(): Promise<number> {
+  flushing ??= (async () => {
+    await load();
+    let sent = 0;
+    // Events whose offline animal was discarded cannot be sent as they are: they go to the failed list.
+    const lost = new Set(orphans(items).map((i) => i.key));
+    if (lost.size)
+      await save(
+        items.map((i) =>
+          lost.has(i.key) && i.status === 'pending' ? { ...i, status: 'failed', error: 'animal-discarded' } : i,
+        ),
+      );
+    for (let item = nextToSend(items); item; item = nextToSend(items)) {
+      const current = item;
+      let status = 0;
+      let body: unknown = null;
+      let headers: { get(name: string): string | null } = { get: () => null };
+      try {
+        const response = await sendCreate(QUEUE_PATHS[current.kind], current.body, current.key, current.farmId);
+        status = response.status;
+        headers = response.headers;
+        body = await response.json().catch(() => null);
+      } catch {
+        status = 0;
+      }
+      const outcome = classify(status, body, headers, current.kind);
+      if (outcome.type === 'retry-later') {
+        await save(items.map((i) => (i.key === current.key ? { ...i, attempts: i.attempts + 1 } : i)));
+        break;
+      }
+      if (outcome.type === 'failed') {
+        await save(
+          items.map((i) =>
+            i.key === current.key ? { ...i, status: 'failed', error: outcome.message, attempts: i.attempts + 1 } : i,
+          ),
+        );
+        continue;
+      }
+      sent += 1;
+      let rest = items.filter((i) => i.key !== current.key);
+      if (current.localCattleId !== undefined && outcome.realCattleId !== undefined)
+        rest = substituteCattleId(rest, current.localCattleId, outcome.realCattleId);
+      await save(rest);
+    }
+    return sent;
+  })().finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}
+
+/** 未送信's retry: failed items go back to pending (e.g. after the farmer fixed the farm's data), then all are sent. */
+export async function retryAll() {
+  await load();
+  await save(items.map((i) => (i.status === 'failed' ? { ...i, status: 'pending', error: undefined } : i)));
+  return flush();
+}
+
+export async function discard(key: string) {
+  await load();
+  await save(items.filter((i) => i.key !== key));
+}
+
+/** The farmer fixed a queued item in its form: the corrected body goes out under a new key (it is a new request). */
+export async function replaceBody(key: string, body: Record<string, unknown>) {
+  await load();
+  await save(
+    items.map((i) =>
+      i.key === key ? { ...i, key: crypto.randomUUID(), body, status: 'pending', error: undefined } : i,
+    ),
+  );
+  return flush();
+}
+
+/** App start: read the queue, send what waits, and send again whenever the signal comes back. */
+export function startOutbox(onSent: () => void) {
+  const run = () =>
+    flush()
+      .then((sent) => {
+        if (sent) onSent();
+      })
+      .catch(() => {});
+  window.addEventListener('online', run);
+  void run();
+}

@@ -1,0 +1,46 @@
+import { defineMessages } from '../../lib/i18n';
+
+defineMessages({
+  ja: {
+    outbox: {
+      title: '未送信',
+      lead: '電波がない間に記録したものです。電波が戻ると古い順に自動で送信します。',
+      empty: '未送信の記録はありません。',
+      retry: '今すぐ送信',
+      sending: '送信中…',
+      sent: '{{count}}件を送信しました',
+      fix: '直す',
+      discard: '破棄',
+      discardConfirm: 'この記録を破棄しますか？送信されずに消えます。',
+      waiting: '送信待ち',
+      failed: '送信できませんでした',
+      animalDiscarded: 'この牛の登録が破棄されたため送信できません。',
+      recordedAt: '{{time}} に記録',
+      farm: '牧場 #{{id}}',
+      kind: { event: 'イベント', cattle: '牛の登録', shipment: '出荷' },
+      animal: '牛 #{{id}}',
+      offlineAnimal: 'オフラインで登録した牛',
+    },
+  },
+  en: {
+    outbox: {
+      title: 'Unsent',
+      lead: 'Recorded while there was no signal. They are sent oldest first when the signal is back.',
+      empty: 'Nothing waits to be sent.',
+      retry: 'Send now',
+      sending: 'Sending…',
+      sent: '{{count}} sent',
+      fix: 'Fix',
+      discard: 'Discard',
+      discardConfirm: 'Discard this record? It will not be sent.',
+      waiting: 'Waiting',
+      failed: 'Could not be sent',
+      animalDiscarded: 'The animal it was recorded for was discarded, so it cannot be sent.',
+      recordedAt: 'Recorded {{time}}',
+      farm: 'Farm #{{id}}',
+      kind: { event: 'Event', cattle: 'New animal', shipment: 'Shipment' },
+      animal: 'Animal #{{id}}',
+      offlineAnimal: 'Animal registered offline',
+    },
+  },
+});

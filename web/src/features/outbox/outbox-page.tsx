@@ -1,0 +1,116 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { formatInstantTimeJa } from '@worker/domain/calendar';
+import { useEffect, useState } from 'react';
+import { loadOutbox } from '../../api/queued';
+import { useI18n } from '../../lib/i18n';
+import type { QueuedWrite } from '../../lib/write-queue';
+import './messages';
+import './outbox.css';
+
+type Outbox = Awaited<ReturnType<typeof loadOutbox>>;
+
+/** What a queued item is, in the farmer's words: its kind and the animal or event type it names. */
+function describe(item: QueuedWrite, t: (key: string, params?: Record<string, unknown>) => string) {
+  const body = item.body;
+  const parts = [t(`outbox.kind.${item.kind}`)];
+  if (item.kind === 'event' && typeof body.eventType === 'string') parts.push(t(`events.type.${body.eventType}`));
+  if (item.kind === 'cattle' && typeof body.earTagNumber === 'string') parts.push(body.earTagNumber);
+  if (typeof body.cattleId === 'number')
+    parts.push(body.cattleId < 0 ? t('outbox.offlineAnimal') : t('outbox.animal', { id: body.cattleId }));
+  return parts.join(' · ');
+}
+
+/** /outbox (未送信): the offline queue, to send now, fix (events, in their form) or discard. Nothing goes silently. */
+export function OutboxPage() {
+  const { t } = useI18n();
+  const queryClient = useQueryClient();
+  const [outbox, setOutbox] = useState<Outbox | null>(null);
+  const [items, setItems] = useState<readonly QueuedWrite[]>([]);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<number | null>(null);
+
+  useEffect(() => {
+    let off = () => {};
+    void loadOutbox().then(async (module) => {
+      setOutbox(module);
+      off = module.onQueueChange(() => setItems(module.listQueued()));
+      await module.flush().catch(() => 0);
+      setItems(module.listQueued());
+    });
+    return () => off();
+  }, []);
+
+  async function retry() {
+    if (!outbox) return;
+    setSending(true);
+    try {
+      const count = await outbox.retryAll();
+      setSent(count);
+      if (count) await queryClient.invalidateQueries();
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <div className="page page--narrow outbox-page">
+      <header className="page__header">
+        <h1>{t('outbox.title')}</h1>
+        <p>{t('outbox.lead')}</p>
+      </header>
+      {sent !== null ? (
+        <p className="alert alert--success" role="status">
+          {t('outbox.sent', { count: sent })}
+        </p>
+      ) : null}
+      {items.length === 0 ? (
+        <p className="card">{t('outbox.empty')}</p>
+      ) : (
+        <>
+          <button
+            type="button"
+            className="button button--primary button--block"
+            onClick={retry}
+            disabled={sending || !outbox}
+          >
+            {sending ? t('outbox.sending') : t('outbox.retry')}
+          </button>
+          <ul className="outbox-list">
+            {items.map((item) => (
+              <li key={item.key} className={`card outbox-item outbox-item--${item.status}`}>
+                <p className="outbox-item__what">{describe(item, t)}</p>
+                <p className="outbox-item__meta">
+                  {t('outbox.recordedAt', { time: formatInstantTimeJa(item.createdAt) })}
+                  {' · '}
+                  {item.status === 'failed' ? t('outbox.failed') : t('outbox.waiting')}
+                </p>
+                {item.error ? (
+                  <p className="field__error">
+                    {item.error === 'animal-discarded' ? t('outbox.animalDiscarded') : item.error}
+                  </p>
+                ) : null}
+                <div className="outbox-item__actions">
+                  {item.kind === 'event' && item.status === 'failed' ? (
+                    <Link to="/events/new" search={{ queued: item.key }} className="button">
+                      {t('outbox.fix')}
+                    </Link>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="button button--danger"
+                    onClick={() => {
+                      if (window.confirm(t('outbox.discardConfirm'))) void outbox?.discard(item.key);
+                    }}
+                  >
+                    {t('outbox.discard')}
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * The offline write queue's rules, kept pure so they are unit-tested (write-queue.test.ts): what is sent next, how an
+ * animal created offline gets its real id into the events queued after it, and what an answer means for the item.
+ * Storage (IndexedDB) and sending live in api/outbox.ts. docs/decisions/028-offline-pwa.md.
+ */
+
+/** The creates that may wait for a signal (§15): events, cattle, shipments. */
+export type QueuedKind = 'event' | 'cattle' | 'shipment';
+
+export const QUEUE_PATHS: Record<QueuedKind, string> = {
+  event: '/api/v1/events',
+  cattle: '/api/v1/cattle',
+  shipment: '/api/v1/shipments',
+};
+
+export interface QueuedWrite {
+  /** The Idempotency-Key sent with every attempt: the server records the create once however often it is sent. */
+  key: string;
+  kind: QueuedKind;
+  body: Record<string, unknown>;
+  /** The farm shown when it was recorded; sent as X-Farm-Id even if another farm is shown later. */
+  farmId: number | null;
+  /** Order of recording (ms); items are sent oldest first. */
+  createdAt: number;
+  /** An animal registered offline: the negative stand-in id events queued for it carry as cattleId. */
+  localCattleId?: number;
+  status: 'pending' | 'failed';
+  /** The API's message when it refused the item (status 'failed'). */
+  error?: string;
+  attempts: number;
+}
+
+/** What one attempt's answer means for the item. */
+export type Outcome =
+  | { type: 'done'; realCattleId?: number }
+  | { type: 'retry-later' }
+  | { type: 'failed'; message: string };
+
+/**
+ * 2xx (including a replay, `Idempotent-Replayed: true`) is done; 409 with Retry-After means the first attempt is
+ * still being processed, and 5xx, 429, 401 (signed out) or no answer at all may succeed later: all stay pending. Any other 4xx is the
+ * farmer's to fix, with the API's message (422 also covers a key reused with another body).
+ */
+export function classify(
+  status: number,
+  body: unknown,
+  headers: { get(name: string): string | null },
+  kind: QueuedKind,
+): Outcome {
+  if (status >= 200 && status < 300) {
+    const data = (body as { data?: { cattleId?: unknown; id?: unknown } } | null)?.data;
+    const realId = kind === 'cattle' ? Number(data?.cattleId ?? data?.id) : Number.NaN;
+    return Number.isSafeInteger(realId) && realId > 0 ? { type: 'done', realCattleId: realId } : { type: 'done' };
+  }
+  // 401: the session ended; the item waits for the farmer to sign in again rather than counting as refused.
+  if (status === 0 || status === 401 || status === 429 || status >= 500) return { type: 'retry-later' };
+  if (status === 409 && headers.get('Retry-After') !== null) return { type: 'retry-later' };
+  const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
+  return { type: 'failed', message: typeof message === 'string' && message ? message : `HTTP ${status}` };
+}
+
+/** Oldest first: an animal is always sent before the events recorded for it. */
+export const inOrder = (items: readonly QueuedWrite[]) =>
+  [...items].sort((a, b) => a.createdAt - b.createdAt || a.key.localeCompare(b.key));
+
+/** The stand-in animal id an item waits for, if any. */
+export function waitsFor(item: QueuedWrite): number | null {
+  const id = item.body.cattleId;
+  return typeof id === 'number' && id < 0 ? id : null;
+}
+
+/**
+ * The next item to send: the oldest pending item whose stand-in animal is no longer queued (then it was sent and its
+ * id filled in). An item waiting for an animal that failed is held until the animal is fixed or discarded; one whose
+ * animal is gone from the queue without an id (discarded) is failed by `orphans`.
+ */
+export function nextToSend(items: readonly QueuedWrite[]): QueuedWrite | null {
+  const queuedAnimals = new Set(items.map((i) => i.localCattleId).filter((id): id is number => id !== undefined));
+  for (const item of inOrder(items)) {
+    if (item.status !== 'pending') continue;
+    const parent = waitsFor(item);
+    if (parent !== null && queuedAnimals.has(parent)) continue;
+    return item;
+  }
+  return null;
+}
+
+/** Items still carrying a stand-in id whose animal is no longer queued: they can never be sent as they are. */
+export const orphans = (items: readonly QueuedWrite[]) => {
+  const queuedAnimals = new Set(items.map((i) => i.localCattleId).filter((id): id is number => id !== undefined));
+  return items.filter((item) => {
+    const parent = waitsFor(item);
+    return parent !== null && !queuedAnimals.has(parent);
+  });
+};
+
+/** After the animal `localId` was registered as `realId`: the queued items that named it now name the real animal. */
+export function substituteCattleId(items: readonly QueuedWrite[], localId: number, realId: number): QueuedWrite[] {
+  return items.map((item) =>
+    item.body.cattleId === localId ? { ...item, body: { ...item.body, cattleId: realId } } : item,
+  );
+}
+
+/** A stand-in id for an animal registered offline: negative, below every one already used. */
+export const nextLocalCattleId = (items: readonly QueuedWrite[]) =>
+  Math.min(0, ...items.map((i) => i.localCattleId ?? 0)) - 1;
