@@ -97,6 +97,11 @@ function sortExpression(sortBy: ListCattleParams['sortBy'], sortOrder: 'asc' | '
         : { expr: sql<string>`coalesce(${cattle.birthday}, '0000-01-01')`, dir: 'desc' as const };
     case 'days_open':
       return { expr: daysOpenSql(today), dir: sortOrder };
+    case 'due_date':
+      // The expected calving date; animals without one last either way.
+      return sortOrder === 'asc'
+        ? { expr: sql<string>`coalesce(${breedingStatus.expectedCalvingDate}, '9999-12-31')`, dir: 'asc' as const }
+        : { expr: sql<string>`coalesce(${breedingStatus.expectedCalvingDate}, '0000-01-01')`, dir: 'desc' as const };
     case 'ear_tag':
       // Without leading zeros and right-aligned in 10 characters, ear tags sort as numbers ('9' < '0099' < '100');
       // untagged first.
@@ -110,7 +115,7 @@ function sortExpression(sortBy: ListCattleParams['sortBy'], sortOrder: 'asc' | '
 function cursorValue(
   params: ListCattleParams,
   dir: 'asc' | 'desc',
-  r: { row: typeof cattle.$inferSelect; daysOpen: number },
+  r: { row: typeof cattle.$inferSelect; daysOpen: number; expectedCalvingDate: string | null },
 ): string | number {
   switch (params.sortBy) {
     case 'name':
@@ -119,6 +124,8 @@ function cursorValue(
       return r.row.birthday ?? (dir === 'asc' ? '9999-12-31' : '0000-01-01');
     case 'days_open':
       return r.daysOpen;
+    case 'due_date':
+      return r.expectedCalvingDate ?? (dir === 'asc' ? '9999-12-31' : '0000-01-01');
     case 'ear_tag':
       return (r.row.earTagNumber ?? '').replace(/^0+/, '').padStart(10, ' ');
     default:

@@ -128,7 +128,7 @@ const list = <T extends z.ZodType<unknown, string>>(item: T) =>
     )
     .pipe(z.array(item));
 
-export const SORT_KEYS = ['id', 'name', 'days_old', 'days_open', 'ear_tag'] as const;
+export const SORT_KEYS = ['id', 'name', 'days_old', 'days_open', 'ear_tag', 'due_date'] as const;
 
 export const listCattleQuerySchema = z
   .object({
@@ -144,7 +144,7 @@ export const listCattleQuerySchema = z
     barn: normalizedText().max(50).optional(),
     breed: normalizedText().max(50).optional(),
     sortBy: z
-      .enum(SORT_KEYS, { error: '並び替えはid, name, days_old, days_open, ear_tagのいずれかです' })
+      .enum(SORT_KEYS, { error: '並び替えはid, name, days_old, days_open, ear_tag, due_dateのいずれかです' })
       .default('id'),
     sortOrder: z.enum(['asc', 'desc'], { error: '並び順はascまたはdescです' }).default('desc'),
     limit: z.coerce

@@ -453,10 +453,31 @@ describe('GET /cattle and /cattle/status-counts', () => {
     expect(youngestFirst).toEqual(['こうし', 'もも', 'たろう', 'はなこ', 'ふめい']);
   });
 
+  it('sorts by due date, soonest or latest first, animals without one last', async () => {
+    const herd = await api('/cattle?limit=100', { token: owner.token });
+    const idOf = (name: string) => herd.json.data.results.find((r: { name: string }) => r.name === name).cattleId;
+    for (const [name, due] of [
+      ['はなこ', '2027-01-10'],
+      ['もも', '2026-12-20'],
+    ] as const) {
+      await env.DB.prepare('UPDATE breeding_status SET expected_calving_date = ? WHERE cattle_id = ?')
+        .bind(due, idOf(name))
+        .run();
+    }
+    const soonest = names(await api('/cattle?sortBy=due_date&sortOrder=asc', { token: owner.token }));
+    expect(soonest.slice(0, 2)).toEqual(['もも', 'はなこ']);
+    const latest = names(await api('/cattle?sortBy=due_date&sortOrder=desc', { token: owner.token }));
+    expect(latest.slice(0, 2)).toEqual(['はなこ', 'もも']);
+    expect(soonest).toHaveLength(5);
+    await env.DB.prepare('UPDATE breeding_status SET expected_calving_date = NULL WHERE cattle_id IN (?, ?)')
+      .bind(idOf('はなこ'), idOf('もも'))
+      .run();
+  });
+
   it.each([
     ['limit=0', 'limit', 'limitは1から100の整数です'],
     ['limit=101', 'limit', 'limitは1から100の整数です'],
-    ['sortBy=weight', 'sortBy', '並び替えはid, name, days_old, days_open, ear_tagのいずれかです'],
+    ['sortBy=weight', 'sortBy', '並び替えはid, name, days_old, days_open, ear_tag, due_dateのいずれかです'],
     ['status=SLEEPING', 'status.0', '無効なステータスです'],
     ['cursor=nonsense', 'cursor', 'カーソルが不正です'],
     ['minAge=5&maxAge=1', 'minAge', '最小年齢は最大年齢以下にしてください'],
@@ -545,6 +566,8 @@ describe('cursor paging over 250 animals', () => {
     'sortBy=days_open',
     'sortBy=ear_tag',
     'sortBy=ear_tag&sortOrder=asc',
+    'sortBy=due_date',
+    'sortBy=due_date&sortOrder=asc',
   ])('%s visits every animal exactly once', async (query) => {
     const seen = await pageThrough(query);
     expect(seen).toHaveLength(250);

@@ -11,6 +11,7 @@ export const CATTLE_SORT_KEYS = [
   'days_old',
   'days_open',
   'ear_tag',
+  'due_date',
 ] as const satisfies readonly NonNullable<Search['sortBy']>[];
 
 /** The herd list's filters as they live in the URL. */

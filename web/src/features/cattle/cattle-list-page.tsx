@@ -198,6 +198,7 @@ export function CattleListPage() {
             <option value="days_old">{t('cattle.sortDaysOld')}</option>
             <option value="days_open">{t('cattle.sortDaysOpen')}</option>
             <option value="ear_tag">{t('cattle.sortEarTag')}</option>
+            <option value="due_date">{t('cattle.sortDueDate')}</option>
           </select>
         </label>
         <label className="inline-select">
