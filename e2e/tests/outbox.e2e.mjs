@@ -75,3 +75,34 @@ test('a queued event the API refuses shows its message under 未送信; fixed in
     assert.equal((await services()).length, 1);
   });
 });
+
+test('on a shared phone each farmer sees and sends only their own waiting records', async () => {
+  await withPage(async (page) => {
+    await signIn(page);
+    const cows = await apiCall(page, '/cattle?limit=1&gender=雌&status=HEALTHY');
+    const cow = cows.json.data.results[0];
+    const cut = (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.fallback());
+    await page.route('**/api/v1/events', cut);
+    await page.goto(`${baseUrl}/events/new?cattleId=${cow.cattleId}&type=ESTRUS`);
+    await page.getByRole('heading', { level: 1, name: 'イベント記録' }).waitFor();
+    await page.getByRole('button', { name: '保存する' }).click();
+    await page.getByText('電波がないため未送信に保存しました').waitFor();
+    await page.getByRole('link', { name: /未送信 1/ }).waitFor();
+
+    // The staff member signs in on the same phone: the owner's record is not theirs to see or send.
+    await page.evaluate(() => localStorage.removeItem('ushicho.token'));
+    await signIn(page, { email: 'staff@ushicho.example', password: 'ushicho-demo-2026' });
+    await page.goto(`${baseUrl}/outbox`);
+    await page.getByText('未送信の記録はありません。').waitFor();
+    assert.equal(await page.getByRole('link', { name: /未送信 \d/ }).count(), 0);
+
+    // Back as the owner, it still waits; discarded, the demo farm is left as it was.
+    await page.evaluate(() => localStorage.removeItem('ushicho.token'));
+    await signIn(page);
+    await page.goto(`${baseUrl}/outbox`);
+    await page.locator('.outbox-item').first().waitFor();
+    page.once('dialog', (dialog) => dialog.accept());
+    await page.locator('.outbox-item').getByRole('button', { name: '破棄' }).click();
+    await page.getByText('未送信の記録はありません。').waitFor();
+  });
+});

@@ -5,6 +5,7 @@
  * so the first screen does not pay for it; its rules are in lib/write-queue.ts.
  */
 import { createStore, get, set } from 'idb-keyval';
+import { currentUserId, onTokenChange } from '../lib/auth-token';
 import { reportQueue } from '../lib/offline-status';
 import {
   classify,
@@ -20,9 +21,11 @@ import {
 import { sendCreate } from './client';
 
 const store = createStore('ushicho-outbox', 'queue');
-const KEY = 'items';
+/** Each user's queue apart: on a shared phone one farmer's waiting records are never sent under another's sign-in. */
+const keyOf = (userId: number | null) => `items:${userId ?? 'signed-out'}`;
 
 let items: QueuedWrite[] = [];
+let owner: number | null = null;
 let loaded: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
@@ -33,17 +36,26 @@ function publish() {
 
 async function save(next: QueuedWrite[]) {
   items = inOrder(next);
-  await set(KEY, items, store);
+  await set(keyOf(owner), items, store);
   publish();
 }
 
 function load() {
-  loaded ??= get<QueuedWrite[]>(KEY, store).then((stored) => {
-    items = inOrder(stored ?? []);
+  const user = currentUserId();
+  if (loaded && user === owner) return loaded;
+  owner = user;
+  items = [];
+  loaded = get<QueuedWrite[]>(keyOf(user), store).then((stored) => {
+    if (owner === user) items = inOrder(stored ?? []);
     publish();
   });
   return loaded;
 }
+
+// Another sign-in on this phone: show (and later send) that user's queue, never the previous user's.
+onTokenChange(() => {
+  if (currentUserId() !== owner) void load();
+});
 
 export const listQueued = () => items;
 
