@@ -2,8 +2,8 @@ import { DAILY_START_CRON, runDailyAlerts } from './alerts/daily';
 import { createApp } from './app';
 import { getDb } from './db/client';
 import type { Env } from './env';
+import { dailyHousekeeping } from './housekeeping';
 import { withD1Counter } from './lib/d1-counter';
-import { purgeIdempotencyKeys } from './lib/idempotency';
 import { createLogger } from './lib/log';
 
 const app = createApp();
@@ -13,9 +13,8 @@ export default {
   async scheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext) {
     const log = createLogger({ job: 'daily-alerts', cron: controller.cron });
     try {
-      // Idempotency keys live 24 hours (decision 027): the dawn run deletes older ones, before the alerts.
-      if (controller.cron === DAILY_START_CRON)
-        await purgeIdempotencyKeys(getDb(env), new Date(controller.scheduledTime));
+      // Expired idempotency keys, rate-limit hits and LINE webhook ids go first (worker/housekeeping.ts).
+      if (controller.cron === DAILY_START_CRON) await dailyHousekeeping(getDb(env), new Date(controller.scheduledTime));
       await runDailyAlerts(env, {
         now: new Date(controller.scheduledTime),
         continuation: controller.cron !== DAILY_START_CRON,
