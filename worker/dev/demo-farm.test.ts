@@ -32,6 +32,17 @@ describe('the demo farm', () => {
     expect(JSON.stringify(planDemoHerd(today))).toBe(JSON.stringify(planDemoHerd(today)));
   });
 
+  it('plans no event after the day it is seeded, whatever the day', () => {
+    const jstDate = (instant: string) => new Date(Date.parse(instant) + 9 * 3_600_000).toISOString().slice(0, 10);
+    for (let offset = 0; offset < 120; offset++) {
+      const day = addDays(today, offset);
+      const late = planDemoHerd(day)
+        .flatMap((a) => [...a.events, ...[...a.calfEvents.values()].flat()])
+        .filter((e) => jstDate(e.eventDatetime) > day);
+      expect({ day, late }).toEqual({ day, late: [] });
+    }
+  });
+
   it('seeds once: a second call changes nothing', async () => {
     const again = await seedDemoFarm(env as never, today);
     expect(again).toEqual({ created: false, userId });

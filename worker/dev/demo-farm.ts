@@ -212,7 +212,8 @@ function calving(ctx: Ctx, date: IsoDate, _sire: string, calfEvents: Map<string,
       details: { product: '牛呼吸器病5種混合ワクチン', dose: '2mL' },
     });
   if (ageDays >= 100) {
-    const weaning = addDays(date, ctx.rng.int(95, 115));
+    // Weaned at 95–115 days, but never later than yesterday for a calf just past 100 days.
+    const weaning = addDays(date, Math.min(ctx.rng.int(95, 115), ageDays - 1));
     events.push({ eventType: 'WEANING', eventDatetime: at(weaning, 9) });
     events.push({
       eventType: 'WEIGHT_MEASURED',
