@@ -38,7 +38,10 @@ export function renderMarkdown(report) {
     }
     const s = call.sequential;
     const c = call.concurrent;
-    const d1 = call.d1Large !== undefined ? `${call.d1} (${call.d1Large} at limit 100)` : n(call.d1);
+    // Counted with the access check not kept (the worst case); "kept" is what a run of reads pays (decision 030).
+    const kept =
+      call.d1Kept !== undefined && call.d1Kept !== null && call.d1Kept !== call.d1 ? `, ${call.d1Kept} kept` : '';
+    const d1 = `${call.d1Large !== undefined ? `${call.d1} (${call.d1Large} at limit 100)` : n(call.d1)}${kept}`;
     const budget = call.budgetMs === null ? '–' : `≤ ${call.budgetMs}`;
     lines.push(
       `| ${call.name} | ${s.p50} | ${ratio(s.p50, floor?.p50)} | ${s.p95} | ${ratio(s.p95, floor?.p95)} | ${s.p99} | ${s.rps} | ${c.p95} | ${c.rps} | ${d1} | ${budget} | ${mark(latency.get(call.name)?.pass ?? null)} |`,
