@@ -4,12 +4,17 @@
 import { IMPORT_BUDGET, IMPORT_ROWS } from './import.mjs';
 
 export const REFERENCE_SIZE = 2000;
-export const MAX_READ_D1 = 4;
+export const MAX_READ_D1 = 2;
+/** Issue 24: the fixed cost per request, against the bare Hono Worker of the same run (the floor row). */
+export const FIXED_COST = { healthRatio: 1.5, detailExtraMs: 2, writeP50Ms: 25 };
 export const FLAT_RATIO = 1.5;
 export const CRON_MS = 5000;
 export const BUNDLE = { initialJsKb: 150, initialCssKb: 30, routeKb: 60 };
 /** bench/web-perf.mjs on a 4× slower CPU and a 1.6 Mbit/s, 150 ms link (issue 22). */
 export const WEB_PERF = { firstVisitMs: 2500, repeatVisitMs: 1000 };
+
+/** A p50 as a multiple of the floor's p50, two decimals. */
+export const ratioToFloor = (ms, floorMs) => Math.round((ms / floorMs) * 100) / 100;
 
 export function referenceRun(report) {
   const sizes = report.runs.map((r) => r.size);
@@ -27,7 +32,7 @@ export function evaluate(report) {
   const refNote = ref.size === REFERENCE_SIZE ? undefined : `measured at ${ref.size} head (2,000 not in --sizes)`;
 
   for (const call of ref.calls) {
-    if (call.kind === 'floor') continue;
+    if (call.kind === 'floor' || call.kind === 'fixed') continue;
     if (!call.available) {
       add('p95 latency', call.name, 'not available', null, null, `route missing: ${call.missing.join(', ')}`);
       continue;
@@ -53,7 +58,7 @@ export function evaluate(report) {
       .filter((x) => x.call?.available);
     const counts = perSize.map((x) => x.call.d1);
     const max = Math.max(...counts);
-    add('D1 round trips ≤ 4', name, max, MAX_READ_D1, max <= MAX_READ_D1);
+    add(`D1 round trips ≤ ${MAX_READ_D1}`, name, max, MAX_READ_D1, max <= MAX_READ_D1);
     const large = perSize.filter((x) => x.call.d1Large !== undefined && x.call.d1Large !== null);
     const growsWithPage = large.some((x) => x.call.d1Large !== x.call.d1);
     const growsWithHerd = new Set(counts).size > 1;
@@ -72,7 +77,7 @@ export function evaluate(report) {
     const herdRatio = big.size / small.size;
     for (const call of big.calls) {
       const before = small.calls.find((c) => c.name === call.name);
-      if (!call.available || !before?.available || call.kind === 'write' || call.kind === 'floor') continue;
+      if (!call.available || !before?.available || !['paged', 'aggregate'].includes(call.kind)) continue;
       const ratio = Math.round((call.sequential.p50 / before.sequential.p50) * 100) / 100;
       if (call.kind === 'paged')
         add(
@@ -92,6 +97,38 @@ export function evaluate(report) {
         );
     }
   }
+
+  const floor = ref.calls.find((c) => c.kind === 'floor' && c.available);
+  const p50Of = (name) => ref.calls.find((c) => c.name === name && c.available)?.sequential.p50;
+  if (floor) {
+    const f = floor.sequential.p50;
+    const health = p50Of('health (no D1)');
+    if (health !== undefined)
+      add(
+        'p50 ÷ floor p50',
+        'health (no D1)',
+        `${ratioToFloor(health, f)}× (${health} ms)`,
+        `≤ ${FIXED_COST.healthRatio}× (${Math.round(f * FIXED_COST.healthRatio * 100) / 100} ms)`,
+        health <= f * FIXED_COST.healthRatio,
+      );
+    const detail = p50Of('cattle detail');
+    if (detail !== undefined)
+      add(
+        'p50 ≤ floor p50 + 2 ms',
+        'cattle detail (authenticated one-row read)',
+        `${detail} ms (${ratioToFloor(detail, f)}×)`,
+        `≤ ${Math.round((f + FIXED_COST.detailExtraMs) * 10) / 10} ms`,
+        detail <= f + FIXED_COST.detailExtraMs,
+      );
+  }
+  for (const call of ref.calls.filter((c) => c.kind === 'write' && c.available))
+    add(
+      'write p50 (ms)',
+      call.name,
+      call.sequential.p50,
+      FIXED_COST.writeP50Ms,
+      call.sequential.p50 <= FIXED_COST.writeP50Ms && call.errors === 0,
+    );
 
   add(
     'cron over all owners',

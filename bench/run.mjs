@@ -16,7 +16,7 @@ import { measureImport } from './import.mjs';
 import { measure } from './measure.mjs';
 import { renderMarkdown, updateReadme } from './report.mjs';
 import { seedFarm } from './seed.mjs';
-import { migrateSnapshot, SCHEDULED_PATH, serveSnapshot, snapshotWorker } from './server.mjs';
+import { migrateSnapshot, SCHEDULED_PATH, serveFloor, serveSnapshot, snapshotWorker } from './server.mjs';
 import { runWebPerf } from './web-perf.mjs';
 
 const { values: args } = parseArgs({
@@ -108,7 +108,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-async function runSize(size, configPath) {
+async function runSize(size, configPath, floor) {
   const persistTo = mkdtempSync(path.join(os.tmpdir(), `ushicho-bench-${size}-`));
   let server;
   try {
@@ -141,7 +141,8 @@ async function runSize(size, configPath) {
         });
         continue;
       }
-      const result = await measure(server.url, farm, call, options);
+      // The floor row is the bare Hono Worker beside the snapshot, measured by the same client (issue 24).
+      const result = await measure(call.kind === 'floor' ? floor.url : server.url, farm, call, options);
       results.push({ name: call.name, kind: call.kind, budgetMs: call.budgetMs, available: true, ...result });
       log(
         `${size} head: ${call.name.padEnd(28)} p50 ${result.sequential.p50.toFixed(1)} p95 ${result.sequential.p95.toFixed(1)} ms, ` +
@@ -184,11 +185,14 @@ if (!args['skip-web']) {
 }
 const snapshotDir = mkdtempSync(path.join(os.tmpdir(), 'ushicho-bench-worker-'));
 const runs = [];
+let floor;
 try {
   log('bundling a snapshot of the Worker');
   const configPath = snapshotWorker(snapshotDir);
-  for (const size of sizes) runs.push(await runSize(size, configPath));
+  floor = await serveFloor({ dir: snapshotDir, port: port + 1 });
+  for (const size of sizes) runs.push(await runSize(size, configPath, floor));
 } finally {
+  await floor?.stop();
   rmSync(snapshotDir, { recursive: true, force: true });
 }
 // The app on a throttled phone (bench/web-perf.mjs): first visit until today's alerts show, repeat visit first paint.

@@ -137,3 +137,35 @@ async function serveWithWrangler({ configPath, persistTo, port, vars = {}, timeo
   stop();
   throw new Error(`wrangler dev did not answer within ${timeoutMs} ms`);
 }
+
+/**
+ * Serves the floor (bench/floor/worker.mjs, bundled with Hono by esbuild) on a second Miniflare instance at `port`:
+ * the same workerd build and the same client as the snapshot. Resolves once its health answers.
+ */
+export async function serveFloor({ dir, port }) {
+  const { build } = await import('esbuild');
+  const out = path.join(dir, 'floor', 'index.js');
+  await build({
+    entryPoints: [path.join(root, 'bench/floor/worker.mjs')],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    outfile: out,
+    logLevel: 'silent',
+  });
+  const mf = new Miniflare({
+    name: 'ushicho-bench-floor',
+    modules: true,
+    modulesRoot: path.dirname(out),
+    scriptPath: out,
+    compatibilityDate: '2026-04-20',
+    host: '127.0.0.1',
+    port,
+    handleRuntimeStdio(stdout, err) {
+      stdout.resume();
+      err.on('data', (data) => process.env.BENCH_WORKER_LOGS === '1' && process.stderr.write(data));
+    },
+  });
+  await mf.ready;
+  return { url: `http://127.0.0.1:${port}`, stop: () => mf.dispose().catch(() => {}) };
+}

@@ -12,8 +12,11 @@ export const PASSWORD_SESSION_SECONDS = SESSION_SECONDS;
 export const OAUTH_SESSION_SECONDS = SESSION_SECONDS;
 const DEVELOPMENT_SECRET = 'ushicho-development-secret-not-for-production-use';
 
-function secretKey(env: Env): Uint8Array {
-  const secret = env.JWT_SECRET;
+/** The HMAC keys imported so far, by secret: imported once per isolate, not on every request (decision 030). */
+const importedKeys = new Map<string, Promise<CryptoKey>>();
+
+function secretKey(env: Env): Promise<CryptoKey> {
+  let secret = env.JWT_SECRET;
   if (!secret || new TextEncoder().encode(secret).length < 32) {
     if (isProduction(env))
       throw new AppError({
@@ -21,9 +24,17 @@ function secretKey(env: Env): Uint8Array {
         code: 'MISCONFIGURED',
         message: 'JWT_SECRET is missing or shorter than 32 bytes',
       });
-    return new TextEncoder().encode(DEVELOPMENT_SECRET);
+    secret = DEVELOPMENT_SECRET;
   }
-  return new TextEncoder().encode(secret);
+  let key = importedKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    importedKeys.set(secret, key);
+  }
+  return key;
 }
 
 export interface SessionRow {
@@ -50,7 +61,7 @@ export async function signToken(env: Env, userId: number, sessionId: string, exp
     .setExpirationTime(expiresAt)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
-    .sign(secretKey(env));
+    .sign(await secretKey(env));
 }
 
 /** The bearer token's verified claims from an Authorization header; every 401 message of docs/product.md §3. */
@@ -68,7 +79,7 @@ export async function verifyAccessToken(
 ): Promise<{ userId: number; sessionId: string; expiresAt: number }> {
   if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) throw unauthorized('Invalid token format');
   try {
-    const { payload } = await jwtVerify(token, secretKey(env), {
+    const { payload } = await jwtVerify(token, await secretKey(env), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,

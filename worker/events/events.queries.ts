@@ -151,18 +151,21 @@ export async function listEvents(db: Db, farmId: number, q: ListEventsParams) {
 
 /** One owned animal's events, newest first; null when the animal is not the owner's. */
 export async function eventsOfAnimal(db: Db, farmId: number, cattleId: number) {
-  const [owned] = await db
-    .select({ id: cattle.cattleId })
-    .from(cattle)
-    .where(and(eq(cattle.cattleId, cattleId), eq(cattle.farmId, farmId)))
-    .limit(1);
-  if (!owned) return null;
-  const rows = await db
-    .select(eventColumns)
-    .from(events)
-    .innerJoin(cattle, eq(cattle.cattleId, events.cattleId))
-    // `+owner` keeps SQLite on events_cattle_time_idx instead of scanning the owner's events by time.
-    .where(and(eq(events.cattleId, cattleId), sql`+${events.farmId} = ${farmId}`))
-    .orderBy(desc(events.eventDatetime), desc(events.eventId));
+  // The ownership check and the events in one batch: one D1 round trip (decision 030).
+  const [owned, rows] = await db.batch([
+    db
+      .select({ id: cattle.cattleId })
+      .from(cattle)
+      .where(and(eq(cattle.cattleId, cattleId), eq(cattle.farmId, farmId)))
+      .limit(1),
+    db
+      .select(eventColumns)
+      .from(events)
+      .innerJoin(cattle, eq(cattle.cattleId, events.cattleId))
+      // `+owner` keeps SQLite on events_cattle_time_idx instead of scanning the owner's events by time.
+      .where(and(eq(events.cattleId, cattleId), sql`+${events.farmId} = ${farmId}`))
+      .orderBy(desc(events.eventDatetime), desc(events.eventId)),
+  ]);
+  if (!owned.length) return null;
   return rows.map(toView);
 }

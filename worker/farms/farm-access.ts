@@ -2,6 +2,12 @@
  * Farm access, in one place (docs/product.md §12): the signed-in session and the caller's membership of the farm
  * named by `X-Farm-Id` (or their default farm) are read in ONE statement, and the route's required role is checked
  * against the member's. The same statement reads the farm's KPI version, the key of the KPIs' isolate cache. Farm-data routes use `farmAccess(role)` as their middleware instead of requireAuth.
+ *
+ * The statement's answer is kept per isolate for at most ACCESS_CACHE_MS (decision 030), so a phone's run of reads
+ * pays one D1 round trip less. Revocation stays within docs/product.md §3's 10 seconds: another isolate sees a
+ * sign-out or a removed member within ACCESS_CACHE_MS, and every write in this isolate (sign-out, sign-out
+ * everywhere, member removal, role change, …) forgets all kept answers once it has run (`forgetAccessOnWrite`),
+ * so here it takes effect at once. Routes that read the KPI version (`fresh`) always ask D1.
  */
 import { sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
@@ -49,19 +55,57 @@ async function sessionAndMembership(db: ReturnType<typeof getDb>, userId: number
   return rows[0];
 }
 
+type AccessRow = NonNullable<Awaited<ReturnType<typeof sessionAndMembership>>>;
+
+/** How long an isolate keeps a session-and-membership answer: at most 10 s (docs/product.md §3). */
+export const ACCESS_CACHE_MS = 5_000;
+const ACCESS_CACHE_MAX = 1_000;
+const kept = new Map<string, { row: AccessRow; until: number }>();
+
+/** App middleware: any write in this isolate forgets the kept answers once it has run, whatever it changed. */
+export const forgetAccessOnWrite = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
+  try {
+    await next();
+  } finally {
+    kept.clear();
+  }
+});
+
+async function keptSessionAndMembership(
+  db: ReturnType<typeof getDb>,
+  userId: number,
+  sessionId: string,
+  farm: number | undefined,
+) {
+  const key = `${sessionId}:${userId}:${farm ?? ''}`;
+  const now = Date.now();
+  const hit = kept.get(key);
+  if (hit && hit.until > now) return hit.row;
+  const row = await sessionAndMembership(db, userId, sessionId, farm);
+  // Only a member's answer is kept: a refusal is asked again.
+  if (row && row.farm_id !== null && row.role !== null) {
+    if (kept.size >= ACCESS_CACHE_MAX) kept.clear();
+    kept.set(key, { row, until: now + ACCESS_CACHE_MS });
+  }
+  return row;
+}
+
 /**
  * Bearer authentication plus farm membership with at least `minimum` role. Without an explicit role, reads need a
  * viewer and writes (every method but GET/HEAD) a staff member. A farm the caller is not a member of, and one that
- * does not exist, answer the same 403. `farmFromPath` takes the farm from the `farmId` path parameter.
+ * does not exist, answer the same 403. `farmFromPath` takes the farm from the `farmId` path parameter; `fresh` asks D1
+ * every time (the routes that key a cache by the KPI version, which writes in other isolates move).
  */
-export const farmAccess = (minimum?: FarmRole, options: { farmFromPath?: boolean } = {}) =>
+export const farmAccess = (minimum?: FarmRole, options: { farmFromPath?: boolean; fresh?: boolean } = {}) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const token = await verifyBearer(c.env, c.req.header('Authorization'));
     const { userId, sessionId } = token;
     // The farm routes name their farm in the path (/farms/{farmId}/…); farm-data routes by the header.
     const farm = requestedFarm(options.farmFromPath ? c.req.param('farmId') : c.req.header('X-Farm-Id'));
     if (Number.isNaN(farm)) throw noAccess();
-    const row = await sessionAndMembership(getDb(c.env), userId, sessionId, farm);
+    const read = options.fresh ? sessionAndMembership : keptSessionAndMembership;
+    const row = await read(getDb(c.env), userId, sessionId, farm);
     if (!row) throw unauthorized('Session expired or signed out');
     await slideSession(c, token, row.created_at);
     if (row.farm_id === null || row.role === null) throw noAccess();

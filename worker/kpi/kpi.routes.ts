@@ -13,7 +13,7 @@ import {
 } from './kpi.schemas';
 
 const error = (description: string) => jsonContent(errorBodySchema, description);
-const common = { tags: ['KPI'], security: [{ bearer: [] }], middleware: farmAccess() };
+const common = { tags: ['KPI'], security: [{ bearer: [] }], middleware: farmAccess(undefined, { fresh: true }) };
 /** Every farm-data route: signed in, and a member of the farm whose role allows the call. */
 const memberErrors = {
   401: error('Not signed in'),

@@ -72,8 +72,15 @@ export function withD1Counter(handler: FetchHandler): FetchHandler {
     if (!counting(env)) return handler(request, env, ctx);
     const counter: Counter = { n: 0 };
     const response = await handler(request, { ...env, DB: countingD1(env.DB, counter) }, ctx);
-    const counted = new Response(response.body, response);
-    counted.headers.set(D1_QUERIES_HEADER, String(counter.n));
-    return counted;
+    try {
+      // In place: copying the response would pipe its body through a stream the measurement then pays for.
+      response.headers.set(D1_QUERIES_HEADER, String(counter.n));
+      return response;
+    } catch {
+      // Immutable headers (a redirect or a fetched response): copy it.
+      const counted = new Response(response.body, response);
+      counted.headers.set(D1_QUERIES_HEADER, String(counter.n));
+      return counted;
+    }
   };
 }
