@@ -1,35 +1,17 @@
 // `npm run test:e2e`: a fresh database, the built app under wrangler dev, the demo farm, then every *.e2e.mjs.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildWeb, ensureDevVars, migrate, root, seedDemoFarm, serve } from '../scripts/local-server.mjs';
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+import { buildWeb, ensureDevVars, migrate, root, seedDemoFarm } from '../scripts/local-server.mjs';
+import { freePort, serveForTests } from './server.mjs';
 
 const persistTo = mkdtempSync(path.join(tmpdir(), 'ushicho-e2e-'));
 const port = Number(process.env.E2E_PORT ?? (await freePort()));
 ensureDevVars();
 if (!process.env.E2E_SKIP_BUILD) buildWeb();
 migrate(persistTo);
-const server = await serve({
-  port,
-  persistTo,
-  quiet: true,
-  vars: {
-    APP_URL: `http://127.0.0.1:${port}`,
-    ENVIRONMENT: 'development',
-    RESEND_API_KEY: '',
-    TURNSTILE_SECRET_KEY: '',
-  },
-});
+const server = await serveForTests({ port, persistTo });
 // The whole suite is bounded: a stuck browser cannot keep CI waiting.
 const guard = setTimeout(() => {
   console.error('e2e suite exceeded 20 minutes');

@@ -10,7 +10,8 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { migrate, offlineEnv, root, serve } from '../../scripts/local-server.mjs';
+import { migrate, offlineEnv, root } from '../../scripts/local-server.mjs';
+import { freePort, serveForTests } from '../server.mjs';
 import { withPage } from '../support.mjs';
 
 const CHANNEL_ID = '2009876543';
@@ -77,14 +78,6 @@ function startFakeLine() {
   });
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
 let line;
 let app;
 let persistTo;
@@ -95,15 +88,10 @@ before(
     persistTo = mkdtempSync(path.join(tmpdir(), 'ushicho-e2e-line-'));
     const port = await freePort();
     migrate(persistTo);
-    app = await serve({
+    app = await serveForTests({
       port,
       persistTo,
-      quiet: true,
       vars: {
-        APP_URL: `http://127.0.0.1:${port}`,
-        ENVIRONMENT: 'development',
-        RESEND_API_KEY: '',
-        TURNSTILE_SECRET_KEY: '',
         LINE_CHANNEL_ID: CHANNEL_ID,
         LINE_CHANNEL_SECRET: CHANNEL_SECRET,
         LINE_AUTH_URL: `${line.url}/oauth2/v2.1/authorize`,

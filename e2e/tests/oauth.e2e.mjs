@@ -7,7 +7,8 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { migrate, serve } from '../../scripts/local-server.mjs';
+import { migrate } from '../../scripts/local-server.mjs';
+import { freePort, serveForTests } from '../server.mjs';
 import { withPage } from '../support.mjs';
 
 const CLIENT_ID = 'e2e-client.apps.googleusercontent.com';
@@ -88,14 +89,6 @@ function startFakeGoogle() {
   });
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
 let google;
 let app;
 let persistTo;
@@ -106,15 +99,10 @@ before(
     persistTo = mkdtempSync(path.join(tmpdir(), 'ushicho-e2e-oauth-'));
     const port = await freePort();
     migrate(persistTo);
-    app = await serve({
+    app = await serveForTests({
       port,
       persistTo,
-      quiet: true,
       vars: {
-        APP_URL: `http://127.0.0.1:${port}`,
-        ENVIRONMENT: 'development',
-        RESEND_API_KEY: '',
-        TURNSTILE_SECRET_KEY: '',
         GOOGLE_CLIENT_ID: CLIENT_ID,
         GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
         GOOGLE_AUTH_URL: `${google.url}/o/oauth2/auth`,

@@ -3,34 +3,16 @@
 // requests, so this test runs its own server and really stops it, then starts it again on the same port and data.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { migrate, seedDemoFarm, serve } from '../../scripts/local-server.mjs';
+import { migrate, seedDemoFarm } from '../../scripts/local-server.mjs';
+import { freePort, serveForTests } from '../server.mjs';
 import { DEMO, withPage } from '../support.mjs';
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** wrangler dev on `port` with the data in `persistTo`; stop() resolves once the process is gone. */
 async function start(port, persistTo) {
-  const server = await serve({
-    port,
-    persistTo,
-    quiet: true,
-    vars: {
-      APP_URL: `http://127.0.0.1:${port}`,
-      ENVIRONMENT: 'development',
-      RESEND_API_KEY: '',
-      TURNSTILE_SECRET_KEY: '',
-    },
-  });
+  const server = await serveForTests({ port, persistTo });
   return {
     url: server.url,
     stop: () =>

@@ -1,7 +1,8 @@
 /**
  * Farm access, in one place (docs/product.md §12): the signed-in session and the caller's membership of the farm
  * named by `X-Farm-Id` (or their default farm) are read in ONE statement, and the route's required role is checked
- * against the member's. The same statement reads the farm's KPI version, the key of the KPIs' isolate cache. Farm-data routes use `farmAccess(role)` as their middleware instead of requireAuth.
+ * against the member's. The same statement reads the farm's KPI version, the key of the KPIs' isolate cache.
+ * Farm-data routes use `farmAccess(role)` as their middleware instead of requireAuth.
  *
  * The statement's answer is kept per isolate for at most ACCESS_CACHE_MS (decision 030), so a phone's run of reads
  * pays one D1 round trip less. Revocation stays within docs/product.md §3's 10 seconds: another isolate sees a
