@@ -74,21 +74,18 @@ export async function listShipments(db: Db, farmId: number, query: ListShipments
 /** A page of the owner's shipment plans, by month then ear tag (GET /shipments/plans). */
 export async function listPlans(db: Db, farmId: number, query: ListPlansQuery) {
   const { month, cattleId, page, limit } = query;
-  const userId = farmId;
-  const where = and(
-    eq(shipmentPlans.farmId, userId),
-    // `+owner` keeps SQLite on the owner's plans (then each plan's animal) instead of walking every animal of
-    // the herd to find the few with a plan: the count took 7 ms at 8,000 head, now 2 ms (issue 10).
-    sql`+${cattle.farmId} = ${userId}`,
+  const plansOfFarm = and(
+    eq(shipmentPlans.farmId, farmId),
     month ? eq(shipmentPlans.plannedShipmentMonth, month) : undefined,
     cattleId ? eq(shipmentPlans.cattleId, cattleId) : undefined,
   );
+  // A plan is only made for an animal of its farm (createPlan finds the animal in the farm) and animals never move
+  // farms, so the count reads the plans' own index alone: joining each plan's animal made it grow with the herd
+  // (issue 24). The page itself still checks the animal's farm; `+` keeps SQLite on the farm's plans instead of
+  // walking every animal of the herd to find the few with a plan (issue 10).
+  const where = and(plansOfFarm, sql`+${cattle.farmId} = ${farmId}`);
   const [[{ total }], rows] = await db.batch([
-    db
-      .select({ total: count() })
-      .from(shipmentPlans)
-      .innerJoin(cattle, eq(cattle.cattleId, shipmentPlans.cattleId))
-      .where(where),
+    db.select({ total: count() }).from(shipmentPlans).where(plansOfFarm),
     db
       .select({
         planId: shipmentPlans.planId,
