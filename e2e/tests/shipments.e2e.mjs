@@ -66,6 +66,15 @@ test('plan a steer for next month, record its shipment: it leaves the plan board
     assert.equal(await textOf(thisMonthRow.getByRole('cell').first()), String(countBefore + 1));
     const animal = await apiCall(page, `/shipments?cattleId=${created.json.data.cattleId}`);
     assert.equal(animal.json.data.results[0].price, 1_234_000);
+
+    // The record wrote its SHIPMENT event (§9): the animal's timeline shows it, and it goes only with the record.
+    await page.goto(`${baseUrl}/cattle/${created.json.data.cattleId}`);
+    const shipped = page.locator('.event-item[data-event-type="SHIPMENT"]');
+    await shipped.waitFor();
+    page.once('dialog', (dialog) => dialog.accept());
+    await shipped.getByRole('button', { name: '削除' }).click();
+    await page.getByText('この出荷イベントには出荷記録があります。日付の変更や削除は出荷記録から行ってください').waitFor();
+    assert.equal(await shipped.count(), 1);
   });
 });
 

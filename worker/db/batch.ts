@@ -1,4 +1,4 @@
-import { is, SQL } from 'drizzle-orm';
+import { getTableColumns, is, SQL, type Table } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client';
@@ -28,4 +28,14 @@ export async function runBatch(db: Db, statements: readonly Statement[]): Promis
       return d1.prepare(sql).bind(...params);
     }),
   );
+}
+
+/** A raw row (snake_case, as runBatch returns a RETURNING) as drizzle's select would give it: keys and types mapped. */
+export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
 }

@@ -42,9 +42,10 @@ describe('farm_counts', () => {
       body: { cattleId: steer, shipmentDate: '2026-10-01', price: 900000 },
     });
     expect(shipped.status).toBe(201);
+    // The shipment wrote its SHIPMENT event (§9): 3 − 1 + 1 = 3 + 1.
     expect(await counts(farmId)).toEqual({
-      kept: { events: 3, shipments: 1, cattle: 2 },
-      actual: { events: 3, shipments: 1, cattle: 2 },
+      kept: { events: 4, shipments: 1, cattle: 2 },
+      actual: { events: 4, shipments: 1, cattle: 2 },
     });
 
     // Deleting an animal cascades to its events and shipments; the triggers see those deletes too.

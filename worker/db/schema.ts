@@ -354,11 +354,14 @@ export const shipments = sqliteTable(
     carcassQualityGrade: integer('carcass_quality_grade'),
     carcassBms: integer('carcass_bms'),
     carcassNotes: text('carcass_notes'),
+    /** Its SHIPMENT event (§9, migration 0018): moved with the record's date, deleted with the record. */
+    eventId: integer('event_id').references(() => events.eventId, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     index('shipments_cattle_date_idx').on(t.cattleId, t.shipmentDate),
     index('shipments_farm_date_idx').on(t.farmId, t.shipmentDate),
+    index('shipments_event_idx').on(t.eventId),
   ],
 );
 

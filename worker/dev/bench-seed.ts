@@ -5,7 +5,7 @@
  * - Their events go through recordEventsStatements — the bulk twin of POST /events — so breeding state, status,
  *   growth stage and weight are recomputed by the breeding engine exactly as the event routes do.
  * - Shipments and plans are written with the same statements as POST /shipments and POST /shipments/plans
- *   (shipment row plus the status change to SHIPPED; plan row plus SCHEDULED_FOR_SHIPMENT).
+ *   (shipment row with its SHIPMENT event among the animal's; plan row plus SCHEDULED_FOR_SHIPMENT).
  * Everything is deterministic for a given owner, herd size and index, so chunks can be generated independently.
  */
 
@@ -23,7 +23,7 @@ import { firstEventsStatements } from '../events/events.service';
 import { ensureOwnFarm } from '../farms/farms.service';
 import { createRouter, jsonBody, jsonContent } from '../lib/http';
 import { seededRandom } from '../lib/seeded-random';
-import { planShipmentStatements, recordShipmentStatements } from '../shipments/shipments.service';
+import { planShipmentStatements, shipmentEvent, shipmentRowStatements } from '../shipments/shipments.service';
 
 const SIRES = ['安福久', '美国桜', '百合茂', '勝早桜5', '福之姫', '若百合', '幸紀雄', '茂福久', '諒太郎'];
 const MATERNAL = ['安平', '平茂勝', '北国7の8', '糸桜', '金幸', '忠富士', '第1花国'];
@@ -319,14 +319,16 @@ async function writeAnimals(scope: Scope, animals: PlannedAnimal[], starts: numb
   let planCount = 0;
   animals.forEach((a, i) => {
     const cattleId = ids[i];
-    const recorded = firstEventsStatements(scope, cattleId, inputs[i], a.events, { today });
+    // A shipment's SHIPMENT event is one of the animal's events, recomputed with the others (§9).
+    const animalEvents = a.shipment ? [...a.events, shipmentEvent(a.shipment.date)] : a.events;
+    const recorded = firstEventsStatements(scope, cattleId, inputs[i], animalEvents, { today });
     statements.push(...recorded.statements);
-    eventCount += a.events.length;
+    eventCount += animalEvents.length;
     const status = recorded.recomputed.status;
     if (a.shipment) {
       const { date: shipmentDate, price, weight, buyer } = a.shipment;
-      const animal = { cattleId, status, birthday: a.values.birthday ?? null };
-      statements.push(...recordShipmentStatements(scope, animal, { shipmentDate, price, weight, buyer, notes: null }));
+      const animal = { cattleId, birthday: a.values.birthday ?? null };
+      statements.push(...shipmentRowStatements(scope, animal, { shipmentDate, price, weight, buyer, notes: null }));
       shipmentCount++;
     } else if (a.plannedMonth) {
       statements.push(...planShipmentStatements(scope, { cattleId, status }, a.plannedMonth));

@@ -170,7 +170,9 @@ export const updateEvent = createRoute({
     200: jsonContent(savedSchema, 'The updated event and the animal’s new state'),
     400: error('Invalid event'),
     404: error('Event not found'),
-    409: error('The calf’s identification number is already registered'),
+    409: error(
+      'The calf’s identification number is already registered, or (SHIPMENT_EVENT_HELD) a shipment record holds the event’s type, day and animal',
+    ),
   },
 });
 
@@ -185,6 +187,8 @@ export const deleteEvent = createRoute({
     204: { description: 'Deleted' },
     400: error('Invalid id'),
     404: error('Event not found'),
-    409: error('Writes on the animal kept colliding; try again'),
+    409: error(
+      'Writes on the animal kept colliding; try again, or (SHIPMENT_EVENT_HELD) delete its shipment record instead',
+    ),
   },
 });

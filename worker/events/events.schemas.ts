@@ -26,6 +26,7 @@ export const EVENT_MESSAGES = {
   updateEmpty: '更新する項目を指定してください',
   notFound: 'Event not found',
   cattleNotFound: '指定された牛が見つかりません',
+  heldByShipment: 'この出荷イベントには出荷記録があります。日付の変更や削除は出荷記録から行ってください',
 } as const;
 
 const JST = '+09:00';

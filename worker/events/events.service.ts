@@ -16,11 +16,11 @@ import {
 } from '../breeding/recompute';
 import type { RegisterCattleInput } from '../cattle/cattle.service';
 import type { Statement } from '../db/batch';
-import { cattle, events } from '../db/schema';
+import { cattle, events, shipments } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { EngineEvent } from '../domain/breeding';
-import type { IsoDate } from '../domain/calendar';
+import { type IsoDate, jstDate } from '../domain/calendar';
 import { type EventType, parseEventDetails } from '../domain/event-types';
 import { impossibleEvent } from '../domain/event-validity';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
@@ -264,6 +264,26 @@ function recomputeAfterUpdate(
   return { state, statements: [...left.statements, ...state.statements] };
 }
 
+/**
+ * A SHIPMENT event its shipment record points at changes only with the record (§9; the record moves or deletes
+ * it): here its time within the day, details and notes may change, not its type, day or animal, nor may it go.
+ */
+async function assertNotHeldByShipment(scope: Scope, existing: EventView, after?: EngineEvent & { cattleId: number }) {
+  if (existing.eventType !== 'SHIPMENT') return;
+  const kept =
+    after &&
+    after.eventType === 'SHIPMENT' &&
+    after.cattleId === existing.cattleId &&
+    jstDate(after.eventDatetime) === jstDate(existing.eventDatetime);
+  if (kept) return;
+  const [held] = await scope.db
+    .select({ id: shipments.shipmentId })
+    .from(shipments)
+    .where(and(eq(shipments.eventId, existing.eventId), eq(shipments.farmId, scope.farmId)))
+    .limit(1);
+  if (held) throw conflict(EVENT_MESSAGES.heldByShipment, 'SHIPMENT_EVENT_HELD', 'eventId');
+}
+
 /** Corrects an event (PUT /events/{id}): its type, date, details, notes, or the animal it belongs to. */
 export const updateEvent = (scope: Scope, eventId: number, body: UpdateEvent) =>
   withFreshState(() => updateEventOnce(scope, eventId, body));
@@ -280,6 +300,7 @@ async function updateEventOnce(scope: Scope, eventId: number, body: UpdateEvent)
     details,
   };
   const targetCattleId = body.cattleId ?? existing.cattleId;
+  await assertNotHeldByShipment(scope, existing, { ...updated, cattleId: targetCattleId });
   const source = await requireContext(scope, existing.cattleId);
   const target = targetCattleId === existing.cattleId ? source : await requireContext(scope, targetCattleId);
   const impossible = impossibleEvent(
@@ -322,6 +343,7 @@ export const removeEvent = (scope: Scope, eventId: number) => withFreshState(() 
 async function removeEventOnce(scope: Scope, eventId: number) {
   const { db, farmId } = scope;
   const existing = await findEvent(db, farmId, eventId);
+  await assertNotHeldByShipment(scope, existing);
   const context = await requireContext(scope, existing.cattleId);
   const recomputed = recomputeStatements(db, {
     context,

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { runBatch } from '../db/batch';
 import type { Db } from '../db/client';
 import { jstStartOfDay } from '../domain/calendar';
-import { dayNumber, type KpiCowRow } from '../domain/kpi';
+import type { KpiCowRow } from '../domain/kpi';
 
 const TIMELINE_TYPES = [
   'INSEMINATION',
@@ -35,10 +35,6 @@ interface TimelineRow {
   cattleId: number;
   timeline: string;
 }
-interface ShippedRow {
-  cattleId: number;
-  day: number;
-}
 interface BeforeRow {
   cattleId: number;
   calved: number;
@@ -56,9 +52,9 @@ const CHECK_CODE = sql.raw(
 const DAY = sql.raw('(CAST(julianday(e.event_datetime) + 0.875 AS INTEGER) - 2440588)');
 
 /**
- * Five statements in one batch (one round trip), each a range scan of the farm's rows rather than a lookup per cow:
- * the female animals, their timelines since the look-back grouped by animal (the pregnancy checks apart), whether
- * each calved or left before it, and the dates of the farm's shipment records.
+ * Four statements in one batch (one round trip), each a range scan of the farm's rows rather than a lookup per cow:
+ * the female animals, their timelines since the look-back grouped by animal (the pregnancy checks apart), and
+ * whether each calved or left before it. A shipment record is its SHIPMENT event here (§9, decision 031).
  */
 export async function loadKpiCows(db: Db, farmId: number, lookBack: string): Promise<KpiCowRow[]> {
   const since = jstStartOfDay(lookBack).toISOString();
@@ -66,7 +62,7 @@ export async function loadKpiCows(db: Db, farmId: number, lookBack: string): Pro
     TIMELINE_TYPES.map((t) => sql`${t}`),
     sql`, `,
   );
-  const [cows, timelines, checks, before, shipped] = await runBatch(db, [
+  const [cows, timelines, checks, before] = await runBatch(db, [
     sql`
       SELECT c.cattle_id AS cattleId, c.name AS name, c.ear_tag_number AS earTagNumber, c.birthday AS birthday,
         bs.initial_parity AS initialParity
@@ -91,12 +87,6 @@ export async function loadKpiCows(db: Db, farmId: number, lookBack: string): Pro
       WHERE e.farm_id = ${farmId} AND e.event_type IN ('CALVING', 'STILLBIRTH', 'SHIPMENT', 'DEATH')
         AND e.event_datetime < ${since}
       GROUP BY e.cattle_id`,
-    // A shipment record is her leaving the farm on its date, with or without a SHIPMENT event (§8 "on the farm").
-    sql`
-      SELECT s.cattle_id AS cattleId, min(CAST(julianday(s.shipment_date) - 2440587.5 AS INTEGER)) AS day
-      FROM shipments s
-      WHERE s.farm_id = ${farmId}
-      GROUP BY s.cattle_id`,
   ]);
   const timelineOf = new Map((timelines.results as TimelineRow[]).map((t) => [Number(t.cattleId), t.timeline]));
   for (const t of checks.results as TimelineRow[]) {
@@ -105,15 +95,11 @@ export async function loadKpiCows(db: Db, farmId: number, lookBack: string): Pro
     timelineOf.set(id, rest ? `${rest},${t.timeline}` : t.timeline);
   }
   const beforeOf = new Map((before.results as BeforeRow[]).map((b) => [Number(b.cattleId), b]));
-  const shippedOn = new Map((shipped.results as ShippedRow[]).map((s) => [Number(s.cattleId), Number(s.day)]));
-  const lookBackDay = dayNumber(lookBack);
   return (cows.results as CowRow[]).flatMap((r) => {
     const id = Number(r.cattleId);
     const earlier = beforeOf.get(id);
-    const shipmentDay = shippedOn.get(id);
-    // Gone before the look-back: nothing of hers can count.
-    if (earlier?.left || (shipmentDay !== undefined && shipmentDay < lookBackDay)) return [];
-    const timeline = timelineOf.get(id) ?? null;
+    // Gone before the look-back (a shipment record wrote its SHIPMENT event, §9): nothing of hers can count.
+    if (earlier?.left) return [];
     return [
       {
         cattleId: id,
@@ -123,7 +109,7 @@ export async function loadKpiCows(db: Db, farmId: number, lookBack: string): Pro
         initialParity: Number(r.initialParity ?? 0),
         calvedBefore: Boolean(earlier?.calved),
         leftBefore: false,
-        timeline: shipmentDay === undefined ? timeline : timeline ? `${timeline},X${shipmentDay}` : `X${shipmentDay}`,
+        timeline: timelineOf.get(id) ?? null,
       },
     ];
   });

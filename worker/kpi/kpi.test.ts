@@ -128,7 +128,7 @@ describe('GET /kpi/breeding', () => {
     expect(res.json.data).toMatchObject({ conceptionRate: null, aiPerConception: null, counts: { services: 1 } });
   });
 
-  it('counts a cow shipped by a shipment record, without a SHIPMENT event, as off the farm from its date', async () => {
+  it('counts a cow shipped by a shipment record as off the farm from its date (the record writes her SHIPMENT event)', async () => {
     // Two 21-day cycles: 2026-03-01 … 03-21 and 03-22 … 04-11. A cow calved long before, a heat on 03-05.
     // Without the shipment she is eligible in both: heat detection 1 ÷ 2 = 50.0 %. Shipped on 03-10 she is
     // eligible only at the first cycle's start: 1 ÷ 1 = 100.0 %.
@@ -137,12 +137,12 @@ describe('GET /kpi/breeding', () => {
     const cow = { ...herd2026[0], initialParity: 1, timeline: `E${Date.parse('2026-03-05T00:00:00Z') / 86_400_000}` };
     await recordHerd(kept, [cow]);
     const ids = await recordHerd(sold, [cow]);
-    await env.DB.prepare(
-      `INSERT INTO shipments (shipment_id, cattle_id, farm_id, created_by, shipment_date, price)
-       VALUES ('kpi-shipped', ?, ?, ?, '2026-03-10', 800000)`,
-    )
-      .bind(ids.get(cow.cattleId), sold.farmId, sold.userId)
-      .run();
+    const shipped = await api('/shipments', {
+      method: 'POST',
+      token: sold.token,
+      body: { cattleId: ids.get(cow.cattleId), shipmentDate: '2026-03-10', price: 800_000 },
+    });
+    expect(shipped.status).toBe(201);
     const period = 'from=2026-03-01&to=2026-04-11';
     const keptKpi = await api(`/kpi/breeding?${period}`, { token: kept.token });
     const soldKpi = await api(`/kpi/breeding?${period}`, { token: sold.token });
@@ -395,15 +395,13 @@ describe('kept histories (worker/kpi/kpi.cache.ts): every change the KPIs read i
     const cow = { ...herd2026[0], initialParity: 1, timeline: `E${day('2026-03-05')}` };
     const cattleId = (await recordHerd(farmer, [cow])).get(cow.cattleId);
     expect((await kpi(farmer.token)).heatDetectionRate).toBe(50);
-    await run(
-      `INSERT INTO shipments (shipment_id, cattle_id, farm_id, created_by, shipment_date, price)
-       VALUES ('kept-1', ?, ?, ?, '2026-03-10', 800000)`,
-      cattleId,
-      farmer.farmId,
-      farmer.userId,
-    );
+    const shipped = await api('/shipments', {
+      method: 'POST',
+      token: farmer.token,
+      body: { cattleId, shipmentDate: '2026-03-10', price: 800_000 },
+    });
     expect((await kpi(farmer.token)).heatDetectionRate).toBe(100);
-    await run(`DELETE FROM shipments WHERE shipment_id = 'kept-1'`);
+    await api(`/shipments/${shipped.json.data.shipmentId}`, { method: 'DELETE', token: farmer.token });
     expect((await kpi(farmer.token)).heatDetectionRate).toBe(50);
     // Never calved and 13 months old on 03-22: eligible from her 14-month day only — none of the two cycles.
     await run('UPDATE breeding_status SET initial_parity = 0 WHERE cattle_id = ?', cattleId);

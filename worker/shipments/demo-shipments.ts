@@ -1,10 +1,11 @@
-import { registerHerd } from '../cattle/cattle.service';
+import { type RegisterCattleInput, registerHerd } from '../cattle/cattle.service';
 import { runBatch, type Statement } from '../db/batch';
 import type { Scope } from '../db/scope';
 import { addDays, addMonths, type IsoDate, jstMonth, todayJst } from '../domain/calendar';
 import { identificationFromNumber } from '../domain/identification';
+import { firstEventsStatements } from '../events/events.service';
 import { seededRandom } from '../lib/seeded-random';
-import { planShipmentStatements, recordShipmentStatements } from './shipments.service';
+import { planShipmentStatements, shipmentEvent, shipmentRowStatements } from './shipments.service';
 
 /** An animal of the demo herd, as the demo seeder created it. */
 export interface DemoAnimal {
@@ -115,26 +116,24 @@ export async function seedDemoShipments(scope: Scope, animals: DemoAnimal[], opt
   }
 
   // The sold animals are registered as the form would, then shipped as POST /shipments does.
-  const ids = await registerHerd(
-    scope,
-    past.map((p) => ({
-      identificationNumber: p.identificationNumber,
-      name: p.name,
-      gender: p.gender,
-      growthStage: p.growthStage,
-      birthday: p.birthday,
-      breed: '黒毛和種',
-      weight: p.weight,
-      producerName: '北牧場',
-      motherInfo: { motherCattleId: p.motherCattleId },
-      bloodline: {
-        fatherCattleName: p.pedigree[0],
-        motherFatherCattleName: p.pedigree[1],
-        motherGrandFatherCattleName: p.pedigree[2],
-        motherGreatGrandFatherCattleName: p.pedigree[3],
-      },
-    })),
-  );
+  const inputs: RegisterCattleInput[] = past.map((p) => ({
+    identificationNumber: p.identificationNumber,
+    name: p.name,
+    gender: p.gender,
+    growthStage: p.growthStage,
+    birthday: p.birthday,
+    breed: '黒毛和種',
+    weight: p.weight,
+    producerName: '北牧場',
+    motherInfo: { motherCattleId: p.motherCattleId },
+    bloodline: {
+      fatherCattleName: p.pedigree[0],
+      motherFatherCattleName: p.pedigree[1],
+      motherGrandFatherCattleName: p.pedigree[2],
+      motherGreatGrandFatherCattleName: p.pedigree[3],
+    },
+  }));
+  const ids = await registerHerd(scope, inputs);
   // Fattened steers come back with their carcass grade (枝肉成績, §9.3), from a generator of their own so the rest of
   // the demo stays as it was.
   const gradeRand = seededRandom(farmId * 104_729 + past.length);
@@ -154,10 +153,11 @@ export async function seedDemoShipments(scope: Scope, animals: DemoAnimal[], opt
       notes: null,
     };
   };
-  const statements: Statement[] = past.flatMap((p, i) =>
-    recordShipmentStatements(
+  const statements: Statement[] = past.flatMap((p, i) => [
+    ...firstEventsStatements(scope, ids[i], inputs[i], [shipmentEvent(p.shipmentDate)], { today }).statements,
+    ...shipmentRowStatements(
       scope,
-      { cattleId: ids[i], status: 'HEALTHY', birthday: p.birthday },
+      { cattleId: ids[i], birthday: p.birthday },
       {
         shipmentDate: p.shipmentDate,
         price: p.price,
@@ -167,7 +167,7 @@ export async function seedDemoShipments(scope: Scope, animals: DemoAnimal[], opt
         carcass: p.growthStage === 'FATTENING' ? carcassOf() : null,
       },
     ),
-  );
+  ]);
 
   const currentMonth = jstMonth(new Date(`${today}T12:00:00+09:00`));
   let heiferTurn = 0;

@@ -57,6 +57,7 @@ export async function listShipments(db: Db, farmId: number, query: ListShipments
         carcassQualityGrade: shipments.carcassQualityGrade,
         carcassBms: shipments.carcassBms,
         carcassNotes: shipments.carcassNotes,
+        eventId: shipments.eventId,
         createdAt: shipments.createdAt,
         updatedAt: shipments.updatedAt,
         ...cattleColumns,

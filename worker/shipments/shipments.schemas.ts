@@ -197,6 +197,8 @@ export const shipmentSchema = z.object({
   notes: z.string().nullable(),
   /** null when no result was recorded. */
   carcass: carcassViewSchema.nullable(),
+  /** Its SHIPMENT event (§9), written with it; null only if that event was removed outside the app. */
+  eventId: int.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

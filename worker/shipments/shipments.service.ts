@@ -1,24 +1,30 @@
 /**
- * Shipment and plan write use cases, one function each (docs/product.md §9). Recording a shipment sets the animal
- * SHIPPED (with history) and removes its plan; a plan marks the animal SCHEDULED_FOR_SHIPMENT when nothing more
- * important shows. Seeders use the same statement builders in bulk.
+ * Shipment and plan write use cases, one function each (docs/product.md §9). Recording a shipment writes its
+ * SHIPMENT event in the same batch (the event history stays the one source of the animal's state, so the breeding
+ * engine sets it SHIPPED with history) and removes its plan; correcting the record's date moves the event, deleting
+ * the record deletes it (docs/decisions/031-shipment-event.md). A plan marks the animal SCHEDULED_FOR_SHIPMENT when
+ * nothing more important shows. Seeders use the same statement builders in bulk.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { regenerateAlerts } from '../alerts/regenerate';
-import { runBatch } from '../db/batch';
-import { breedingStatus, cattle, cattleStatusHistory, shipmentPlans, shipments } from '../db/schema';
+import { isForeignKeyViolation, runGuardedBatch, withFreshState } from '../breeding/fresh-state';
+import { type BreedingContext, loadBreedingContext, recomputeStatements } from '../breeding/recompute';
+import { rowOf, runBatch, type Statement } from '../db/batch';
+import { breedingStatus, cattle, cattleStatusHistory, events, shipmentPlans, shipments } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
 import { monthsOldAt } from '../domain/ages';
+import type { EngineEvent } from '../domain/breeding';
+import { jstDate, jstStartOfDay } from '../domain/calendar';
 import { carcassColumns, withCarcass } from '../domain/carcass';
+import { impossibleEvent } from '../domain/event-validity';
 import { planStatusChange, statusBeforeShipping } from '../domain/shipment-status';
-import { shipmentRefusal } from '../domain/withdrawal';
+import { type NewEvent, recordEventsStatements } from '../events/events.record';
 import { conflict, notFound, validationError } from '../lib/errors';
 import { statusChangeStatements } from '../status/status-history';
 import type { CreateShipment, UpdateShipment } from './shipments.schemas';
 
-const SHIPPED_REASON = '出荷';
 const SHIPMENT_DELETED_REASON = '出荷記録の削除';
 
 export const cattleNotFound = () => notFound('指定された牛が見つかりません', 'CATTLE_NOT_FOUND');
@@ -28,25 +34,17 @@ export const planNotFound = (cattleId: number) =>
 const invalidShipment = (message: string, field: string) => validationError(message, field, 'INVALID_SHIPMENT_DATA');
 const duplicatePlan = () => conflict('この牛の出荷予定は既に登録されています', 'DUPLICATE_SHIPMENT_PLAN', 'cattleId');
 
-/** The animal a shipment or plan is for: its id, status and birthday. */
+/** The animal a plan is for: its id, status and birthday. */
 export interface ShippableAnimal {
   cattleId: number;
   status: string;
   birthday: string | null;
-  /** The end of its meat withdrawal (§16), stored with its breeding state. */
-  meatUntil?: string | null;
 }
 
 async function findOwnedCattle(scope: Scope, cattleId: number): Promise<ShippableAnimal> {
   const [animal] = await scope.db
-    .select({
-      cattleId: cattle.cattleId,
-      status: cattle.status,
-      birthday: cattle.birthday,
-      meatUntil: breedingStatus.withdrawalMeatUntil,
-    })
+    .select({ cattleId: cattle.cattleId, status: cattle.status, birthday: cattle.birthday })
     .from(cattle)
-    .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
     .where(and(eq(cattle.cattleId, cattleId), eq(cattle.farmId, scope.farmId)))
     .limit(1);
   if (!animal) throw cattleNotFound();
@@ -70,10 +68,13 @@ function assertAfterBirth(shipmentDate: string, birthday: string | null) {
   }
 }
 
-/** Not on or before the end of the animal's meat withdrawal (§16). */
-function assertNotWithdrawn(shipmentDate: string, meatUntil: string | null | undefined) {
-  const refusal = shipmentRefusal(shipmentDate, meatUntil);
-  if (refusal) throw invalidShipment(refusal, 'shipmentDate');
+/**
+ * The shipment's event can happen to the animal (§6: on or after its birth, not after it died, not inside a meat
+ * withdrawal §16); refused on the record's own field.
+ */
+function assertEventPossible(context: BreedingContext, others: readonly EngineEvent[], event: EngineEvent | NewEvent) {
+  const refusal = impossibleEvent(context.animal, others, event);
+  if (refusal) throw invalidShipment(refusal.message, 'shipmentDate');
 }
 
 async function recentStatusHistory(scope: Scope, cattleId: number) {
@@ -85,27 +86,33 @@ async function recentStatusHistory(scope: Scope, cattleId: number) {
     .limit(20);
 }
 
+/** The moment a shipment's SHIPMENT event is dated: 00:00 JST of the shipment day, as import arrivals are. */
+const shipmentInstant = (shipmentDate: string) => jstStartOfDay(shipmentDate).toISOString();
+
+/** The SHIPMENT event a shipment record writes. */
+export const shipmentEvent = (shipmentDate: string): NewEvent => ({
+  eventType: 'SHIPMENT',
+  eventDatetime: shipmentInstant(shipmentDate),
+  details: null,
+  notes: null,
+});
+
+/** The animal's first SHIPMENT event (as migration 0018 chose it): the one its shipment record points at. */
+const firstShipmentEventSql = (cattleId: number) =>
+  sql`(select ${events.eventId} from ${events} where ${events.cattleId} = ${cattleId} and ${events.eventType} = 'SHIPMENT'
+    order by ${events.eventDatetime}, ${events.eventId} limit 1)`;
+
 /**
- * The statements that record a shipment: its row (returned), the animal's plan removed, its status set SHIPPED
- * with history. The first statement returns the inserted row.
+ * The shipment row (returned) pointing at the animal's SHIPMENT event, written earlier in the same batch, and the
+ * animal's plan removed. For the use case below and for seeders that write the event with the animal's others.
  */
-export function recordShipmentStatements(
-  scope: Pick<Scope, 'db' | 'farmId' | 'userId' | 'actor'>,
-  animal: ShippableAnimal,
+export function shipmentRowStatements(
+  scope: Pick<Scope, 'db' | 'farmId' | 'userId'>,
+  animal: { cattleId: number; birthday: string | null },
   input: Omit<CreateShipment, 'cattleId'>,
   now = new Date().toISOString(),
 ) {
   const { db, farmId } = scope;
-  const rest: BatchItem<'sqlite'>[] = [
-    db.delete(shipmentPlans).where(and(eq(shipmentPlans.cattleId, animal.cattleId), eq(shipmentPlans.farmId, farmId))),
-    ...statusChangeStatements(db, {
-      cattleId: animal.cattleId,
-      oldStatus: animal.status,
-      newStatus: 'SHIPPED',
-      changedBy: scope.actor,
-      reason: SHIPPED_REASON,
-    }),
-  ];
   const insert = db
     .insert(shipments)
     .values({
@@ -120,23 +127,102 @@ export function recordShipmentStatements(
       buyer: input.buyer,
       notes: input.notes,
       ...carcassColumns(input.carcass),
+      eventId: firstShipmentEventSql(animal.cattleId),
       createdAt: now,
       updatedAt: now,
     })
     .returning();
-  return [insert, ...rest] as const;
+  const removePlan = db
+    .delete(shipmentPlans)
+    .where(and(eq(shipmentPlans.cattleId, animal.cattleId), eq(shipmentPlans.farmId, farmId)));
+  return [insert, removePlan] as const;
 }
 
-/** Records an animal's shipment (POST /shipments); returns the stored row. */
-export async function recordShipment(scope: Scope, input: CreateShipment) {
-  const animal = await findOwnedCattle(scope, input.cattleId);
-  await assertShippable(scope, animal);
-  assertAfterBirth(input.shipmentDate, animal.birthday);
-  assertNotWithdrawn(input.shipmentDate, animal.meatUntil);
-  const [inserted] = await scope.db.batch(recordShipmentStatements(scope, animal, input));
-  await regenerateAlerts(scope.db, scope.farmId, [animal.cattleId]);
-  return withCarcass(inserted[0]);
+/**
+ * The statements that move an animal's stored event to another moment, with its breeding state and status
+ * recomputed (version-guarded: run with runGuardedBatch inside withFreshState).
+ */
+function moveEventStatements(
+  scope: Pick<Scope, 'db' | 'farmId' | 'userId' | 'actor'>,
+  context: BreedingContext,
+  event: EngineEvent,
+  eventDatetime: string,
+  now: string,
+): Statement[] {
+  const moved = { ...event, eventDatetime };
+  const recomputed = recomputeStatements(scope.db, {
+    context,
+    eventsAfter: context.events.map((e) => (e.eventId === event.eventId ? moved : e)),
+    touched: [event, moved],
+    changedBy: scope.actor,
+  });
+  return [
+    scope.db
+      .update(events)
+      .set({ eventDatetime, updatedBy: scope.userId, updatedAt: now })
+      .where(and(eq(events.eventId, event.eventId), eq(events.farmId, scope.farmId))),
+    ...recomputed.statements,
+  ];
 }
+
+/**
+ * The statements that record a shipment of the animal `context` describes: its SHIPMENT event (or, when the
+ * animal has one already — entered in the barn before the market's statement came — that one, moved to the
+ * record's day), the breeding state and status it causes, the shipment row (the first statement returns it) and
+ * the plan removed. Checks the event can happen; run with runGuardedBatch.
+ */
+export function recordShipmentStatements(
+  scope: Pick<Scope, 'db' | 'farmId' | 'userId' | 'actor'>,
+  context: BreedingContext,
+  input: Omit<CreateShipment, 'cattleId'>,
+  options: { today?: string; now?: string } = {},
+): Statement[] {
+  const now = options.now ?? new Date().toISOString();
+  const [row, removePlan] = shipmentRowStatements(scope, context.animal, input, now);
+  const existing = context.events.find((e) => e.eventType === 'SHIPMENT');
+  const event = shipmentEvent(input.shipmentDate);
+  assertEventPossible(
+    context,
+    context.events.filter((e) => e !== existing),
+    event,
+  );
+  if (!existing) {
+    return [...recordEventsStatements(scope, context, [event], { today: options.today }).statements, row, removePlan];
+  }
+  const moved =
+    jstDate(existing.eventDatetime) === input.shipmentDate
+      ? []
+      : moveEventStatements(scope, context, existing, event.eventDatetime, now);
+  return [...moved, row, removePlan];
+}
+
+async function runShipmentBatch(scope: Scope, statements: readonly Statement[]) {
+  try {
+    return await runGuardedBatch(scope.db, statements);
+  } catch (err) {
+    // The animal was deleted between the read and the write (§3: a request racing a delete answers 404).
+    if (isForeignKeyViolation(err)) throw cattleNotFound();
+    throw err;
+  }
+}
+
+/** The shipment row a batch's RETURNING gave back. */
+const storedShipment = (results: { results?: unknown[] }[]) => {
+  const raw = results.find((r) => (r.results?.[0] as { shipment_id?: string } | undefined)?.shipment_id)?.results?.[0];
+  return withCarcass(rowOf(shipments, raw as Record<string, unknown>));
+};
+
+/** Records an animal's shipment (POST /shipments) with its SHIPMENT event; returns the stored row. */
+export const recordShipment = (scope: Scope, input: CreateShipment) =>
+  withFreshState(async () => {
+    const context = await loadBreedingContext(scope.db, scope.farmId, input.cattleId);
+    if (!context) throw cattleNotFound();
+    await assertShippable(scope, context.animal);
+    assertAfterBirth(input.shipmentDate, context.animal.birthday);
+    const results = await runShipmentBatch(scope, recordShipmentStatements(scope, context, input));
+    await regenerateAlerts(scope.db, scope.farmId, [context.animal.cattleId]);
+    return storedShipment(results);
+  });
 
 /** The farm's shipment with its animal's status and birthday; another farm's answers 404 like a missing one. */
 async function findShipment(scope: Scope, shipmentId: string) {
@@ -158,59 +244,100 @@ async function findShipment(scope: Scope, shipmentId: string) {
   return row;
 }
 
-/** Corrects a shipment (PUT /shipments/{id}); the age at shipment follows a new date unless given. */
-export async function updateShipment(scope: Scope, shipmentId: string, input: UpdateShipment) {
-  const found = await findShipment(scope, shipmentId);
-  const shipmentDate = input.shipmentDate ?? found.shipment.shipmentDate;
-  assertAfterBirth(shipmentDate, found.birthday);
-  // A corrected date is checked again; a record kept on its date is not refused for a treatment entered later.
-  if (input.shipmentDate) assertNotWithdrawn(input.shipmentDate, found.meatUntil);
-  const dateMoved = input.shipmentDate && input.shipmentDate !== found.shipment.shipmentDate && found.birthday;
-  const ageAtShipment =
-    input.ageAtShipment !== undefined
-      ? input.ageAtShipment
-      : dateMoved
-        ? monthsOldAt(found.birthday, shipmentDate)
-        : undefined;
-  const [updated] = await scope.db
-    .update(shipments)
-    .set({
-      shipmentDate: input.shipmentDate,
-      price: input.price,
-      weight: input.weight,
-      ageAtShipment,
-      buyer: input.buyer,
-      notes: input.notes,
-      ...(input.carcass !== undefined ? carcassColumns(input.carcass) : {}),
-      updatedBy: scope.userId,
-      updatedAt: new Date().toISOString(),
-    })
-    .where(and(eq(shipments.shipmentId, shipmentId), eq(shipments.farmId, scope.farmId)))
-    .returning();
-  return withCarcass(updated);
+/** The animal's state and the shipment's event in it; the event is null when it is no longer stored. */
+async function shipmentContext(scope: Scope, cattleId: number, eventId: number | null) {
+  const context = await loadBreedingContext(scope.db, scope.farmId, cattleId);
+  if (!context) throw shipmentNotFound();
+  return { context, event: context.events.find((e) => e.eventId === eventId) ?? null };
 }
 
-/** Deletes a shipment (DELETE /shipments/{id}); a SHIPPED animal gets back the status it had before. */
-export async function removeShipment(scope: Scope, shipmentId: string) {
-  const { db, farmId } = scope;
-  const found = await findShipment(scope, shipmentId);
-  const cattleId = found.shipment.cattleId;
-  const restore =
-    found.status === 'SHIPPED'
-      ? statusChangeStatements(db, {
-          cattleId,
-          oldStatus: found.status,
-          newStatus: statusBeforeShipping(await recentStatusHistory(scope, cattleId)),
-          changedBy: scope.actor,
-          reason: SHIPMENT_DELETED_REASON,
-        })
-      : [];
-  await runBatch(db, [
-    db.delete(shipments).where(and(eq(shipments.shipmentId, shipmentId), eq(shipments.farmId, farmId))),
-    ...restore,
-  ]);
-  if (restore.length) await regenerateAlerts(db, farmId, [cattleId]);
-}
+/**
+ * Corrects a shipment (PUT /shipments/{id}); the age at shipment follows a new date unless given, and so does its
+ * SHIPMENT event (checked again as a new one would be: a record kept on its day is not refused for a treatment
+ * entered later).
+ */
+export const updateShipment = (scope: Scope, shipmentId: string, input: UpdateShipment) =>
+  withFreshState(async () => {
+    const found = await findShipment(scope, shipmentId);
+    const shipmentDate = input.shipmentDate ?? found.shipment.shipmentDate;
+    assertAfterBirth(shipmentDate, found.birthday);
+    const dateMoved = shipmentDate !== found.shipment.shipmentDate;
+    const now = new Date().toISOString();
+    const moveEvent: Statement[] = [];
+    if (dateMoved) {
+      const { context, event } = await shipmentContext(scope, found.shipment.cattleId, found.shipment.eventId);
+      const moved = { eventType: 'SHIPMENT', eventDatetime: shipmentInstant(shipmentDate) };
+      assertEventPossible(
+        context,
+        context.events.filter((e) => e !== event),
+        moved,
+      );
+      if (event) moveEvent.push(...moveEventStatements(scope, context, event, moved.eventDatetime, now));
+    }
+    const ageAtShipment =
+      input.ageAtShipment !== undefined
+        ? input.ageAtShipment
+        : dateMoved && found.birthday
+          ? monthsOldAt(found.birthday, shipmentDate)
+          : undefined;
+    const update = scope.db
+      .update(shipments)
+      .set({
+        shipmentDate: input.shipmentDate,
+        price: input.price,
+        weight: input.weight,
+        ageAtShipment,
+        buyer: input.buyer,
+        notes: input.notes,
+        ...(input.carcass !== undefined ? carcassColumns(input.carcass) : {}),
+        updatedBy: scope.userId,
+        updatedAt: now,
+      })
+      .where(and(eq(shipments.shipmentId, shipmentId), eq(shipments.farmId, scope.farmId)))
+      .returning();
+    const results = await runShipmentBatch(scope, [...moveEvent, update]);
+    if (moveEvent.length) await regenerateAlerts(scope.db, scope.farmId, [found.shipment.cattleId]);
+    return storedShipment(results);
+  });
+
+/**
+ * Deletes a shipment (DELETE /shipments/{id}) and its SHIPMENT event; the animal's state is recomputed without it
+ * and, when that leaves no status of its own, it gets back the one it had before it was planned or shipped.
+ */
+export const removeShipment = (scope: Scope, shipmentId: string) =>
+  withFreshState(async () => {
+    const { db, farmId } = scope;
+    const found = await findShipment(scope, shipmentId);
+    const cattleId = found.shipment.cattleId;
+    const { context, event } = await shipmentContext(scope, cattleId, found.shipment.eventId);
+    const statusBefore = statusBeforeShipping(await recentStatusHistory(scope, cattleId));
+    const deleteRow = db
+      .delete(shipments)
+      .where(and(eq(shipments.shipmentId, shipmentId), eq(shipments.farmId, farmId)));
+    const rest: Statement[] = event
+      ? [
+          db.delete(events).where(and(eq(events.eventId, event.eventId), eq(events.farmId, farmId))),
+          ...recomputeStatements(db, {
+            context: { ...context, statusBeforeLastChange: statusBefore },
+            eventsAfter: context.events.filter((e) => e !== event),
+            touched: [event],
+            changedBy: scope.actor,
+          }).statements,
+        ]
+      : found.status === 'SHIPPED'
+        ? [
+            ...statusChangeStatements(db, {
+              cattleId,
+              oldStatus: found.status,
+              newStatus: statusBefore,
+              changedBy: scope.actor,
+              reason: SHIPMENT_DELETED_REASON,
+            }),
+          ]
+        : [];
+    await runShipmentBatch(scope, [deleteRow, ...rest]);
+    await regenerateAlerts(db, farmId, [cattleId]);
+  });
 
 const planColumns = {
   planId: shipmentPlans.planId,

@@ -54,7 +54,8 @@ describe('POST /shipments', () => {
       old_status: 'SCHEDULED_FOR_SHIPMENT',
       new_status: 'SHIPPED',
       changed_by: String(farmer.userId),
-      reason: '出荷',
+      // Set by the SHIPMENT event the record wrote (§9).
+      reason: 'イベント「出荷」による更新',
     });
   });
 
@@ -275,7 +276,7 @@ describe('DELETE /shipments/{shipmentId}', () => {
     expect((await statusHistoryOf(cattleId)).at(-1)).toMatchObject({
       old_status: 'SHIPPED',
       new_status: 'RESTING',
-      reason: '出荷記録の削除',
+      reason: 'イベントの削除・修正による差し戻し',
     });
     expect((await api(`/shipments?cattleId=${cattleId}`, { token: farmer.token })).json.data.total).toBe(0);
   });

@@ -1,5 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { alertKeys } from '../../api/alerts';
 import { cattleKeys } from '../../api/cattle';
+import { eventKeys } from '../../api/events';
+import { kpiKeys } from '../../api/kpi';
 import {
   type CreatePlanInput,
   type CreateShipmentInput,
@@ -13,14 +16,18 @@ import {
   updateShipment,
 } from '../../api/shipments';
 
-/** Every shipment change also changes the animal (status) and the figures: refresh them all. */
+/**
+ * Every shipment change also changes the animal (status), its SHIPMENT event (§9), its alerts and the figures:
+ * refresh them all.
+ */
 function useInvalidate() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
-      queryClient.invalidateQueries({ queryKey: cattleKeys.all }),
-    ]);
+    Promise.all(
+      [shipmentKeys.all, cattleKeys.all, eventKeys.all, alertKeys.all, kpiKeys.all].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
 }
 
 export function useShipmentMutations() {
