@@ -1,4 +1,4 @@
-import { getTableColumns, is, SQL, type Table } from 'drizzle-orm';
+import { getTableColumns, is, SQL, sql, type Table } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client';
@@ -38,4 +38,27 @@ export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): 
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return row as T['$inferSelect'];
+}
+
+type ColumnsOf<T extends Table> = T['_']['columns'];
+
+/**
+ * A table's columns selected under `prefix_`-ed names, for one batched select that joins tables sharing column
+ * names (a D1 batch gives rows as objects keyed by name, so two `cattle_id`s would collide). Values keep their
+ * column's mapping; a left-joined table with no row gives every field null (see `joinedRow`).
+ */
+export function prefixedColumns<T extends Table>(table: T, prefix: string) {
+  const selection: Record<string, SQL.Aliased> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    selection[key] = sql`${column}`.mapWith(column).as(`${prefix}_${column.name}`);
+  }
+  return selection as { [K in keyof ColumnsOf<T>]: SQL.Aliased<ColumnsOf<T>[K]['_']['data'] | null> };
+}
+
+/** A left-joined row selected with prefixedColumns: null when its key column is null (no such row). */
+export function joinedRow<T extends Table>(
+  row: Record<string, unknown>,
+  key: keyof ColumnsOf<T> & string,
+): T['$inferSelect'] | null {
+  return row[key] === null ? null : (row as T['$inferSelect']);
 }

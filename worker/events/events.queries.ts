@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedBatch } from '../db/prepared';
 import { breedingStatus, cattle, events, farmCounts, users } from '../db/schema';
 import { scheduleDates } from '../domain/breeding-schedule';
 import { jstMonth, monthRange, todayJst } from '../domain/calendar';
@@ -149,23 +150,29 @@ export async function listEvents(db: Db, farmId: number, q: ListEventsParams) {
   };
 }
 
+// The ownership check and the events in one batch: one D1 round trip (decision 030), built once (issue 24).
+const animalEventsReads = preparedBatch(
+  ['farmId', 'cattleId'],
+  (db, { farmId, cattleId }) =>
+    [
+      db
+        .select({ id: cattle.cattleId })
+        .from(cattle)
+        .where(and(eq(cattle.cattleId, cattleId), eq(cattle.farmId, farmId)))
+        .limit(1),
+      db
+        .select(eventColumns)
+        .from(events)
+        .innerJoin(cattle, eq(cattle.cattleId, events.cattleId))
+        // `+owner` keeps SQLite on events_cattle_time_idx instead of scanning the owner's events by time.
+        .where(and(eq(events.cattleId, cattleId), sql`+${events.farmId} = ${farmId}`))
+        .orderBy(desc(events.eventDatetime), desc(events.eventId)),
+    ] as const,
+);
+
 /** One owned animal's events, newest first; null when the animal is not the owner's. */
 export async function eventsOfAnimal(db: Db, farmId: number, cattleId: number) {
-  // The ownership check and the events in one batch: one D1 round trip (decision 030).
-  const [owned, rows] = await db.batch([
-    db
-      .select({ id: cattle.cattleId })
-      .from(cattle)
-      .where(and(eq(cattle.cattleId, cattleId), eq(cattle.farmId, farmId)))
-      .limit(1),
-    db
-      .select(eventColumns)
-      .from(events)
-      .innerJoin(cattle, eq(cattle.cattleId, events.cattleId))
-      // `+owner` keeps SQLite on events_cattle_time_idx instead of scanning the owner's events by time.
-      .where(and(eq(events.cattleId, cattleId), sql`+${events.farmId} = ${farmId}`))
-      .orderBy(desc(events.eventDatetime), desc(events.eventId)),
-  ]);
+  const [owned, rows] = await animalEventsReads(db, { farmId, cattleId });
   if (!owned.length) return null;
   return rows.map(toView);
 }
