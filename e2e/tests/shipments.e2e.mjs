@@ -73,7 +73,9 @@ test('plan a steer for next month, record its shipment: it leaves the plan board
     await shipped.waitFor();
     page.once('dialog', (dialog) => dialog.accept());
     await shipped.getByRole('button', { name: '削除' }).click();
-    await page.getByText('この出荷イベントには出荷記録があります。日付の変更や削除は出荷記録から行ってください').waitFor();
+    await page
+      .getByText('この出荷イベントには出荷記録があります。日付の変更や削除は出荷記録から行ってください')
+      .waitFor();
     assert.equal(await shipped.count(), 1);
   });
 });
