@@ -403,9 +403,19 @@ export const shipmentPlans = sqliteTable(
       .references(() => cattle.cattleId, { onDelete: 'cascade' }),
     ...farmScoped,
     plannedShipmentMonth: text('planned_shipment_month').notNull(),
+    /** The animal's ear tag, kept by triggers (migration 0019), so the board's page is read in index order. */
+    earTagNumber: text('ear_tag_number'),
     ...timestamps,
   },
-  (t) => [index('shipment_plans_farm_month_idx').on(t.farmId, t.plannedShipmentMonth)],
+  (t) => [
+    index('shipment_plans_farm_month_ear_tag_idx').on(
+      t.farmId,
+      t.plannedShipmentMonth,
+      sql`cast(${t.earTagNumber} as integer)`,
+      t.earTagNumber,
+      t.cattleId,
+    ),
+  ],
 );
 
 const epochSeconds = sql`(unixepoch())`;

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { byEarTag } from '../db/ear-tag-order';
 import { breedingStatus, cattle, farmCounts, shipmentPlans, shipments } from '../db/schema';
 import { monthsOldAt } from '../domain/ages';
 import { addMonths, todayJst } from '../domain/calendar';
@@ -103,7 +102,14 @@ export async function listPlans(db: Db, farmId: number, query: ListPlansQuery) {
       .innerJoin(cattle, eq(cattle.cattleId, shipmentPlans.cattleId))
       .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
       .where(where)
-      .orderBy(asc(shipmentPlans.plannedShipmentMonth), ...byEarTag, asc(cattle.cattleId))
+      // The plan's copy of the ear tag, in the order of shipment_plans_farm_month_ear_tag_idx: the page is read in
+      // index order and stops after its rows (migration 0019).
+      .orderBy(
+        asc(shipmentPlans.plannedShipmentMonth),
+        sql`cast(${shipmentPlans.earTagNumber} as integer)`,
+        asc(shipmentPlans.earTagNumber),
+        asc(shipmentPlans.cattleId),
+      )
       .limit(limit)
       .offset((page - 1) * limit),
   ]);

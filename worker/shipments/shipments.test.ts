@@ -423,6 +423,32 @@ describe('shipment plans', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('keeps each month in ear-tag order as numbers ("9" < "0099" < "100", untagged first), also after a renumbering', async () => {
+    const user = await signUp();
+    const next = addMonths(jstMonth(), 1);
+    const hundred = await insertAnimal(user, { earTagNumber: '100' });
+    const nine = await insertAnimal(user, { earTagNumber: '9' });
+    const untagged = await insertAnimal(user, { earTagNumber: null });
+    const padded = await insertAnimal(user, { earTagNumber: '0099' });
+    for (const cattleId of [hundred, nine, untagged, padded]) {
+      expect((await plan(user.token, { cattleId, plannedShipmentMonth: next })).status).toBe(201);
+    }
+    const order = async () =>
+      (await api('/shipments/plans', { token: user.token })).json.data.results.map((r: any) => r.cattleId);
+    expect(await order()).toEqual([untagged, nine, padded, hundred]);
+    // The plan's copy of the ear tag follows the animal's (migration 0019's trigger).
+    const renumbered = await api(`/cattle/${hundred}`, {
+      method: 'PATCH',
+      token: user.token,
+      body: { earTagNumber: '5' },
+    });
+    expect(renumbered.status).toBe(200);
+    expect(await order()).toEqual([untagged, hundred, nine, padded]);
+    const page = await api('/shipments/plans?page=2&limit=2', { token: user.token });
+    expect(page.json.data).toMatchObject({ total: 4, page: 2, limit: 2 });
+    expect(page.json.data.results.map((r: any) => r.cattleId)).toEqual([nine, padded]);
+  });
+
   it('moves a plan to another month', async () => {
     const cattleId = await insertAnimal(farmer);
     await plan(farmer.token, { cattleId, plannedShipmentMonth: jstMonth() });
