@@ -11,21 +11,43 @@ import { loadKpiCows } from './kpi.queries';
 
 /** A farm asks for a few look-backs (the dashboard, the trends, the delta); a few farms share an isolate. */
 const MAX_ENTRIES = 24;
+/**
+ * And at most this many analysed cows in all, so a large herd keeps a few look-backs rather than 24: an isolate has
+ * 128 MB, and 24 copies of an 8,000-head farm's ~11,000 histories made every request pay for garbage collection
+ * over them (the benchmark's uncached KPI grew faster than the herd, issue 24).
+ */
+export const MAX_KEPT_COWS = 40_000;
 const kept = new Map<string, { version: number; cows: CowHistory[] }>();
+let keptCows = 0;
+
+function forget(key: string) {
+  const entry = kept.get(key);
+  if (!entry) return;
+  kept.delete(key);
+  keptCows -= entry.cows.length;
+}
+
+/** How many look-backs and analysed cows are kept (for tests). */
+export const keptSize = () => ({ entries: kept.size, cows: keptCows });
 
 export async function cowHistories(db: Db, farmId: number, version: number, lookBack: string) {
   const key = `${farmId}:${lookBack}`;
   const hit = kept.get(key);
-  kept.delete(key);
   if (hit && hit.version === version) {
+    // Most recently used last.
+    kept.delete(key);
     kept.set(key, hit);
     return hit.cows;
   }
+  forget(key);
   const cows: readonly CowHistory[] = (await loadKpiCows(db, farmId, lookBack)).map(analyseCow);
   kept.set(key, { version, cows: cows as CowHistory[] });
+  keptCows += cows.length;
+  // Least recently used out, never the one just read.
   for (const oldest of kept.keys()) {
-    if (kept.size <= MAX_ENTRIES) break;
-    kept.delete(oldest);
+    if (kept.size <= MAX_ENTRIES && keptCows <= MAX_KEPT_COWS) break;
+    if (oldest === key) break;
+    forget(oldest);
   }
   return cows;
 }
