@@ -10,7 +10,7 @@ import { ErrorState, Loading } from '../../components/states';
 import { defineMessages, useI18n } from '../../lib/i18n';
 import { TodayAlerts } from '../alerts/today-alerts';
 import { StatusBadge } from '../cattle/cattle-badges';
-import { EventTypeBadge } from '../events/event-timeline';
+import { EventTypeBadge } from '../events/event-type-badge';
 import { KpiTiles } from '../kpi/kpi-tiles';
 import { FirstSteps } from './first-steps';
 import { WithdrawalCard } from './withdrawal-card';
