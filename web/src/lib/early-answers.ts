@@ -1,20 +1,13 @@
 /**
- * The first screen's GET calls, sent the moment the app's code starts (web/src/boot.ts runs before React, the router
- * and the screen's lazy chunk), not after the router has settled the session and the farm: on a phone's slow link
- * each round trip waited for costs ≥ 150 ms (bench/web-perf.mjs). api/client.ts hands an early answer, once, to the
- * call that asks for the same path with the same token and for the same farm; any other call goes out as usual.
+ * The first screen's GET calls, sent before the app has settled the session and the farm: by the build's small
+ * script in index.html (web/first-screen-script.ts) while the app's bundle still downloads, else by web/src/boot.ts
+ * the moment the app's code starts. On a phone's slow link each round trip waited for costs ≥ 150 ms
+ * (bench/web-perf.mjs). api/client.ts hands an early answer, once, to the call that asks for the same path with the
+ * same token and for the same farm; any other call goes out as usual.
  */
 import { getToken } from './auth-token';
 import { getCurrentFarmId } from './current-farm';
-
-/** What each signed-in screen asks first; `farm`: the answer is the farm's data (it depends on X-Farm-Id). */
-const FIRST_CALLS: Record<string, readonly { path: string; farm: boolean }[]> = {
-  '/home': [
-    { path: '/api/v1/users/me', farm: false },
-    { path: '/api/v1/farms', farm: false },
-    { path: '/api/v1/home', farm: true },
-  ],
-};
+import { EARLY_GLOBAL, FIRST_SCREEN } from './first-screen';
 
 /** An early answer older than this belongs to another moment than the visit: it is fetched again. */
 const MAX_AGE_MS = 10_000;
@@ -28,17 +21,32 @@ interface EarlyAnswer {
   response: Promise<Response>;
 }
 
+/** What the first-screen script leaves in `window[EARLY_GLOBAL]`. */
+interface ScriptCalls {
+  token: string;
+  farmId: number | null;
+  sentAt: number;
+  answers: Record<string, Promise<Response>>;
+}
+
 const early = new Map<string, EarlyAnswer>();
 /** The farm the API acts on without X-Farm-Id, once known for sure (api/farms.ts: a member of one farm only). */
 let defaultFarmId: number | null = null;
 
-/** Sends the calls of the screen at `pathname` for a signed-in visitor, with the token and farm kept in this browser. */
+/** Sends the first screen's calls for a signed-in visitor, or adopts the ones the first-screen script sent. */
 export function sendEarly(pathname: string) {
   const token = getToken();
-  const calls = FIRST_CALLS[pathname];
-  if (!token || !calls || typeof fetch !== 'function') return;
+  if (!token || pathname !== FIRST_SCREEN.pathname || typeof fetch !== 'function') return;
+  const sent = (window as unknown as Record<string, ScriptCalls | undefined>)[EARLY_GLOBAL];
+  if (sent?.token === token) {
+    for (const { path, farm } of FIRST_SCREEN.calls) {
+      const response = sent.answers[path];
+      if (response) early.set(path, { token, farm, farmId: sent.farmId, sentAt: sent.sentAt, response });
+    }
+    return;
+  }
   const farmId = getCurrentFarmId();
-  for (const { path, farm } of calls) {
+  for (const { path, farm } of FIRST_SCREEN.calls) {
     const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
     if (farmId !== null) headers['X-Farm-Id'] = String(farmId);
     const response = fetch(path, { headers });
@@ -65,9 +73,9 @@ export function takeEarly(url: string, headers: Headers): Promise<Response> | nu
   if (headers.get('Authorization') !== `Bearer ${answer.token}`) return null;
   if (answer.farm) {
     const asked = headers.get('X-Farm-Id');
-    const farmNow = asked === null ? null : Number(asked);
-    const farmThen = answer.farmId ?? defaultFarmId;
-    if (farmNow !== farmThen && !(asked === null && answer.farmId === null)) return null;
+    // Sent without a farm: the API's default farm, the one asked for now if it is known to be that one.
+    if (answer.farmId === null ? asked !== null && Number(asked) !== defaultFarmId : Number(asked) !== answer.farmId)
+      return null;
   }
   return answer.response;
 }
