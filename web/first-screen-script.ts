@@ -1,7 +1,7 @@
 /**
  * Build plugin: a small classic script in index.html that, for a signed-in visit of the first screen (/home), starts
- * the screen's first API calls and preloads its lazy chunks (JS and CSS) while the app's own bundle still downloads.
- * Without it they would wait for the bundle to arrive and run (web/src/boot.ts), a second wave of round trips on a
+ * the screen's first API calls and preloads its lazy chunks' CSS while the app's own bundle still downloads, and its
+ * lazy JS chunks the moment the bundle has arrived, while it compiles and runs. Without it they would wait for the bundle to arrive and run (web/src/boot.ts), a second wave of round trips on a
  * phone's slow link (bench/web-perf.mjs). It is async, so it never holds up the page; the app adopts its calls
  * (web/src/lib/early-answers.ts) and sends its own when it did not run.
  */
@@ -14,6 +14,8 @@ interface Config {
   farmKey: string;
   global: string;
   calls: string[];
+  /** The app's bundle (index.html's module script). */
+  entry: string;
   preload: string[];
 }
 
@@ -32,14 +34,29 @@ function firstScreen(c: Config, farmIdOf: (stored: string | null) => number | nu
     }
     (window as unknown as Record<string, unknown>)[c.global] = { token, farmId, sentAt: Date.now(), answers };
     // As Vite's own preloading of a lazy import does it (crossorigin), so the import finds them in the cache.
-    for (const href of c.preload) {
-      const link = document.createElement('link');
-      const css = href.endsWith('.css');
-      link.rel = css ? 'preload' : 'modulepreload';
-      if (css) link.as = 'style';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
+    const preload = (css: boolean) => {
+      for (const href of c.preload.filter((file) => file.endsWith('.css') === css)) {
+        const link = document.createElement('link');
+        link.rel = css ? 'preload' : 'modulepreload';
+        if (css) link.as = 'style';
+        link.crossOrigin = '';
+        link.href = href;
+        document.head.appendChild(link);
+      }
+    };
+    // The small style sheets now; the script chunks once the bundle has arrived, while it compiles and runs: sharing
+    // the link with it, they would only delay it (the screen needs both).
+    preload(true);
+    const entry = new URL(c.entry, location.href).href;
+    try {
+      const observer = new PerformanceObserver((list) => {
+        if (!list.getEntries().some((e) => e.name === entry)) return;
+        observer.disconnect();
+        preload(false);
+      });
+      observer.observe({ type: 'resource', buffered: true });
+    } catch {
+      preload(false);
     }
   } catch {
     // Storage refused (private mode): the app asks itself.
@@ -54,8 +71,11 @@ export function firstScreenScript(screenModule: string): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
       const screen = chunks.find((c) => c.facadeModuleId?.endsWith(screenModule));
+      const entries = chunks.filter((c) => c.isEntry);
+      const entry = entries.length === 1 ? entries[0] : undefined;
       const html = bundle['index.html'];
-      if (!screen || !html || html.type !== 'asset') throw new Error(`first-screen script: ${screenModule} not built`);
+      if (!screen || !entry || !html || html.type !== 'asset')
+        throw new Error(`first-screen script: ${screenModule} or the app's entry not found`);
       // The screen's chunk and the chunks it imports, but not the entry (index.html loads it already), with their CSS.
       const seen = new Set<string>();
       const css = new Set<string>();
@@ -73,6 +93,7 @@ export function firstScreenScript(screenModule: string): Plugin {
         farmKey: FARM_KEY,
         global: EARLY_GLOBAL,
         calls: FIRST_SCREEN.calls.map((call) => call.path),
+        entry: `/${entry.fileName}`,
         preload: [...css, ...seen].map((file) => `/${file}`),
       };
       const source = `(${firstScreen.toString()})(${JSON.stringify(config)},${parseFarmId.toString()});\n`;

@@ -26,7 +26,7 @@ interface ScriptCalls {
   token: string;
   farmId: number | null;
   sentAt: number;
-  answers: Record<string, Promise<Response>>;
+  answers: Partial<Record<string, Promise<Response>>>;
 }
 
 const early = new Map<string, EarlyAnswer>();

@@ -126,7 +126,8 @@ function RecentEvents({ events }: { events: readonly HomeEvent[] }) {
 export function HomePage() {
   const { t } = useI18n();
   const { data: me } = useMe();
-  const home = useQuery(homeQuery(useQueryClient()));
+  // The route's loader fetched it for this visit (router.tsx).
+  const home = useQuery({ ...homeQuery(useQueryClient()), refetchOnMount: false });
   return (
     <div className="page">
       <header className="page__header page__header--row">
