@@ -123,11 +123,17 @@ function RecentEvents({ events }: { events: readonly HomeEvent[] }) {
   );
 }
 
+/** How recent an answer must be to count as the one the route's loader fetched for this visit. */
+const LOADER_FETCHED_MS = 5_000;
+
 export function HomePage() {
   const { t } = useI18n();
   const { data: me } = useMe();
-  // The route's loader fetched it for this visit (router.tsx).
-  const home = useQuery({ ...homeQuery(useQueryClient()), refetchOnMount: false });
+  // The route's loader has just fetched it for this visit (router.tsx): not again, unless what is kept is older.
+  const home = useQuery({
+    ...homeQuery(useQueryClient()),
+    refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > LOADER_FETCHED_MS,
+  });
   return (
     <div className="page">
       <header className="page__header page__header--row">
