@@ -71,11 +71,15 @@ export function takeEarly(url: string, headers: Headers): Promise<Response> | nu
   early.delete(key);
   if (Date.now() - answer.sentAt > MAX_AGE_MS) return null;
   if (headers.get('Authorization') !== `Bearer ${answer.token}`) return null;
-  if (answer.farm) {
-    const asked = headers.get('X-Farm-Id');
-    // Sent without a farm: the API's default farm, the one asked for now if it is known to be that one.
-    if (answer.farmId === null ? asked !== null && Number(asked) !== defaultFarmId : Number(asked) !== answer.farmId)
-      return null;
-  }
+  if (answer.farm && !sameFarm(answer.farmId, headers.get('X-Farm-Id'), defaultFarmId)) return null;
   return answer.response;
+}
+
+/**
+ * Whether a farm's data sent for `sentFarmId` (null: without X-Farm-Id, the API's default farm) answers a call now
+ * asking with X-Farm-Id `asked`: the same farm, or no farm both times, or the default farm known to be the one asked.
+ */
+export function sameFarm(sentFarmId: number | null, asked: string | null, defaultFarm: number | null): boolean {
+  if (sentFarmId !== null) return asked !== null && Number(asked) === sentFarmId;
+  return asked === null || (defaultFarm !== null && Number(asked) === defaultFarm);
 }
