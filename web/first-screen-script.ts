@@ -1,8 +1,9 @@
 /**
  * Build plugin: a small classic script in index.html that, for a signed-in visit of the first screen (/home), starts
  * the screen's first API calls and preloads its lazy chunks' CSS while the app's own bundle still downloads, and its
- * lazy JS chunks the moment the bundle has arrived, while it compiles and runs. Without it they would wait for the bundle to arrive and run (web/src/boot.ts), a second wave of round trips on a
- * phone's slow link (bench/web-perf.mjs). It is async, so it never holds up the page; the app adopts its calls
+ * lazy JS chunks the moment the bundle has arrived, while it compiles and runs. Without it they would wait for the
+ * bundle to arrive and run (web/src/boot.ts), a second wave of round trips on a phone's slow link
+ * (bench/web-perf.mjs). It is async, so it never holds up the page; the app adopts its calls
  * (web/src/lib/early-answers.ts) and sends its own when it did not run.
  */
 import type { Plugin } from 'vite';
