@@ -2,12 +2,15 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstScreenScript } from './first-screen-script.ts';
 import { API_CACHE } from './src/lib/offline-status.ts';
 
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
+    // A signed-in /home starts its API calls and its lazy chunks before the bundle has arrived.
+    firstScreenScript('web/src/features/home/home-page.tsx'),
     VitePWA({
       // Registered by the app itself after the first render (web/src/lib/pwa.ts), never in the initial bundle.
       injectRegister: false,

@@ -1,3 +1,4 @@
+import './boot';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
@@ -17,9 +18,6 @@ const queryClient = new QueryClient({
     },
   },
 });
-
-// The screen asked for starts downloading now, alongside the session and farm checks, not after them.
-if (location.pathname === '/home') void import('./features/home/home-page');
 
 const router = createAppRouter(queryClient);
 document.documentElement.lang = getLocale();

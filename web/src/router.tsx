@@ -136,6 +136,12 @@ export const appRoute = createRoute({
 const homeRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/home',
+  // GET /home goes out with the screen's chunk, not once the screen has rendered (HomePage does not fetch it again).
+  loader: async ({ context, preload }) => {
+    if (preload) return;
+    const { homeQuery } = await import('./api/home');
+    void context.queryClient.prefetchQuery(homeQuery(context.queryClient));
+  },
   component: lazy(() => import('./features/home/home-page'), 'HomePage'),
 });
 

@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { useSyncExternalStore } from 'react';
 import { getCurrentFarmId, onCurrentFarmChange, setCurrentFarmId } from '../lib/current-farm';
+import { knowDefaultFarm } from '../lib/early-answers';
 import { accountKeys } from './accounts';
 import { api, unwrap } from './client';
 
@@ -126,6 +127,8 @@ const keepsAcrossFarms = (key: readonly unknown[]) => key[0] === accountKeys.all
 /** Reads the farms list (once; then from the cache) before the signed-in screens load and settles the farm shown. */
 export async function settleCurrentFarm(queryClient: QueryClient) {
   const farms = await queryClient.ensureQueryData(farmsQuery);
+  // A member of one farm only: the API's default farm is that one, whatever the account's default says.
+  knowDefaultFarm(farms.length === 1 ? farms[0].id : null);
   await showFarm(queryClient, currentFarmOf(farms)?.id ?? null);
 }
 

@@ -1,4 +1,5 @@
-const TOKEN_KEY = 'ushicho.token';
+import { TOKEN_KEY } from './first-screen';
+
 const listeners = new Set<() => void>();
 
 export function getToken(): string | null {

@@ -3,13 +3,13 @@
  * it as `X-Farm-Id` (api/client.ts), so the data on screen is always the farm named in the app bar, even when the
  * account's default farm was changed on another device. api/farms.ts decides it from the farms list.
  */
-const FARM_KEY = 'ushicho.farm';
+import { FARM_KEY, parseFarmId } from './first-screen';
+
 const listeners = new Set<() => void>();
 
 function read(): number | null {
   try {
-    const stored = Number(localStorage.getItem(FARM_KEY));
-    return Number.isSafeInteger(stored) && stored > 0 ? stored : null;
+    return parseFarmId(localStorage.getItem(FARM_KEY));
   } catch {
     return null;
   }

@@ -1,26 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatDateJa, jstDate, jstTime } from '@worker/domain/calendar';
-import { EVENT_CATEGORY_INFO, EVENT_TYPE_INFO, isEventType } from '@worker/domain/event-types';
 import { useState } from 'react';
 import { cattleEventsQuery, type EventView, useEventMutations } from '../../api/events';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { EventDetailsLines } from './event-details';
 import { EventForm } from './event-form';
+import { EventTypeBadge } from './event-type-badge';
 import './events.css';
 import './messages';
-
-export function EventTypeBadge({ eventType }: { eventType: string }) {
-  const { t } = useI18n();
-  const category = isEventType(eventType) ? EVENT_TYPE_INFO[eventType].category : 'OTHER';
-  return (
-    <span className="event-badge" style={{ '--cat': EVENT_CATEGORY_INFO[category].color } as React.CSSProperties}>
-      <span className="event-badge__category">{t(`events.category.${category}`)}</span>
-      <strong>{isEventType(eventType) ? t(`events.type.${eventType}`) : eventType}</strong>
-    </span>
-  );
-}
 
 /** One animal's events grouped by JST date, newest first, with edit and delete. */
 export function EventTimeline({ cattleId }: { cattleId: number }) {

@@ -14,7 +14,7 @@ import { SelectField, TextField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { EventDetailsLines } from './event-details';
-import { EventTypeBadge } from './event-timeline';
+import { EventTypeBadge } from './event-type-badge';
 import type { EventsSearch } from './events-search';
 import { animalLabel } from './format';
 import './events.css';

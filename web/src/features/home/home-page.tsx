@@ -10,7 +10,7 @@ import { ErrorState, Loading } from '../../components/states';
 import { defineMessages, useI18n } from '../../lib/i18n';
 import { TodayAlerts } from '../alerts/today-alerts';
 import { StatusBadge } from '../cattle/cattle-badges';
-import { EventTypeBadge } from '../events/event-timeline';
+import { EventTypeBadge } from '../events/event-type-badge';
 import { KpiTiles } from '../kpi/kpi-tiles';
 import { FirstSteps } from './first-steps';
 import { WithdrawalCard } from './withdrawal-card';
@@ -123,10 +123,17 @@ function RecentEvents({ events }: { events: readonly HomeEvent[] }) {
   );
 }
 
+/** How recent an answer must be to count as the one the route's loader fetched for this visit. */
+const LOADER_FETCHED_MS = 5_000;
+
 export function HomePage() {
   const { t } = useI18n();
   const { data: me } = useMe();
-  const home = useQuery(homeQuery(useQueryClient()));
+  // The route's loader has just fetched it for this visit (router.tsx): not again, unless what is kept is older.
+  const home = useQuery({
+    ...homeQuery(useQueryClient()),
+    refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > LOADER_FETCHED_MS,
+  });
   return (
     <div className="page">
       <header className="page__header page__header--row">

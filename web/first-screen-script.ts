@@ -1,0 +1,106 @@
+/**
+ * Build plugin: a small classic script in index.html that, for a signed-in visit of the first screen (/home), starts
+ * the screen's first API calls and preloads its lazy chunks' CSS while the app's own bundle still downloads, and its
+ * lazy JS chunks the moment the bundle has arrived, while it compiles and runs. Without it they would wait for the
+ * bundle to arrive and run (web/src/boot.ts), a second wave of round trips on a phone's slow link
+ * (bench/web-perf.mjs). It is async, so it never holds up the page; the app adopts its calls
+ * (web/src/lib/early-answers.ts) and sends its own when it did not run.
+ */
+import type { Plugin } from 'vite';
+import { EARLY_GLOBAL, FARM_KEY, FIRST_SCREEN, parseFarmId, TOKEN_KEY } from './src/lib/first-screen.ts';
+
+interface Config {
+  pathname: string;
+  tokenKey: string;
+  farmKey: string;
+  global: string;
+  calls: string[];
+  /** The app's bundle (index.html's module script). */
+  entry: string;
+  preload: string[];
+}
+
+/** Runs in the browser, serialised into the script: plain code, no imports (parseFarmId is passed in). */
+function firstScreen(c: Config, farmIdOf: (stored: string | null) => number | null) {
+  try {
+    const token = localStorage.getItem(c.tokenKey);
+    if (location.pathname !== c.pathname || !token) return;
+    const farmId = farmIdOf(localStorage.getItem(c.farmKey));
+    const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+    if (farmId !== null) headers['X-Farm-Id'] = String(farmId);
+    const answers: Record<string, Promise<Response>> = {};
+    for (const path of c.calls) {
+      answers[path] = fetch(path, { headers });
+      answers[path].catch(() => undefined);
+    }
+    (window as unknown as Record<string, unknown>)[c.global] = { token, farmId, sentAt: Date.now(), answers };
+    // As Vite's own preloading of a lazy import does it (crossorigin), so the import finds them in the cache.
+    const preload = (css: boolean) => {
+      for (const href of c.preload.filter((file) => file.endsWith('.css') === css)) {
+        const link = document.createElement('link');
+        link.rel = css ? 'preload' : 'modulepreload';
+        if (css) link.as = 'style';
+        link.crossOrigin = '';
+        link.href = href;
+        document.head.appendChild(link);
+      }
+    };
+    // The small style sheets now; the script chunks once the bundle has arrived, while it compiles and runs: sharing
+    // the link with it, they would only delay it (the screen needs both).
+    preload(true);
+    const entry = new URL(c.entry, location.href).href;
+    try {
+      const observer = new PerformanceObserver((list) => {
+        if (!list.getEntries().some((e) => e.name === entry)) return;
+        observer.disconnect();
+        preload(false);
+      });
+      observer.observe({ type: 'resource', buffered: true });
+    } catch {
+      preload(false);
+    }
+  } catch {
+    // Storage refused (private mode): the app asks itself.
+  }
+}
+
+export function firstScreenScript(screenModule: string): Plugin {
+  return {
+    name: 'ushicho-first-screen',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
+      const screen = chunks.find((c) => c.facadeModuleId?.endsWith(screenModule));
+      const entries = chunks.filter((c) => c.isEntry);
+      const entry = entries.length === 1 ? entries[0] : undefined;
+      const html = bundle['index.html'];
+      if (!screen || !entry || !html || html.type !== 'asset')
+        throw new Error(`first-screen script: ${screenModule} or the app's entry not found`);
+      // The screen's chunk and the chunks it imports, but not the entry (index.html loads it already), with their CSS.
+      const seen = new Set<string>();
+      const css = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (seen.has(fileName) || !chunk || chunk.type !== 'chunk' || chunk.isEntry) return;
+        seen.add(fileName);
+        for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
+        chunk.imports.forEach(visit);
+      };
+      visit(screen.fileName);
+      const config: Config = {
+        pathname: FIRST_SCREEN.pathname,
+        tokenKey: TOKEN_KEY,
+        farmKey: FARM_KEY,
+        global: EARLY_GLOBAL,
+        calls: FIRST_SCREEN.calls.map((call) => call.path),
+        entry: `/${entry.fileName}`,
+        preload: [...css, ...seen].map((file) => `/${file}`),
+      };
+      const source = `(${firstScreen.toString()})(${JSON.stringify(config)},${parseFarmId.toString()});\n`;
+      const ref = this.emitFile({ type: 'asset', name: 'first-screen.js', source });
+      const src = `/${this.getFileName(ref)}`;
+      html.source = String(html.source).replace('</title>', `</title>\n    <script async src="${src}"></script>`);
+    },
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * The first screen a signed-in farmer opens (the app's start_url) and what it asks the API first. Shared by the app
+ * (lib/early-answers.ts) and by the build (web/first-screen-script.ts), whose small script in index.html starts these
+ * calls and the screen's lazy chunks while the app's own bundle still downloads. No imports: the build reads it.
+ */
+export const TOKEN_KEY = 'ushicho.token';
+export const FARM_KEY = 'ushicho.farm';
+
+/** The global the first-screen script leaves its calls in, for lib/early-answers.ts to hand out. */
+export const EARLY_GLOBAL = '__ushichoEarly';
+
+export const FIRST_SCREEN = {
+  pathname: '/home',
+  /** `farm`: the answer is the farm's data (it depends on X-Farm-Id). */
+  calls: [
+    { path: '/api/v1/users/me', farm: false },
+    { path: '/api/v1/farms', farm: false },
+    { path: '/api/v1/home', farm: true },
+  ],
+} as const;
+
+/** The farm id kept in this browser, or null when none (or not a valid id). */
+export const parseFarmId = (stored: string | null): number | null => {
+  const id = Number(stored);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+};
