@@ -67,16 +67,19 @@ test('plan a steer for next month, record its shipment: it leaves the plan board
     const animal = await apiCall(page, `/shipments?cattleId=${created.json.data.cattleId}`);
     assert.equal(animal.json.data.results[0].price, 1_234_000);
 
-    // The record wrote its SHIPMENT event (§9): the animal's timeline shows it, and it goes only with the record.
+    // The record wrote its SHIPMENT event (§9): the animal's timeline shows it, held by the record (no edit or
+    // delete there, a link to the records instead), and the API refuses to delete it.
     await page.goto(`${baseUrl}/cattle/${created.json.data.cattleId}`);
     const shipped = page.locator('.event-item[data-event-type="SHIPMENT"]');
-    await shipped.waitFor();
-    page.once('dialog', (dialog) => dialog.accept());
-    await shipped.getByRole('button', { name: '削除' }).click();
-    await page
-      .getByText('この出荷イベントには出荷記録があります。日付の変更や削除は出荷記録から行ってください')
-      .waitFor();
-    assert.equal(await shipped.count(), 1);
+    await shipped.getByText('出荷記録と連動').waitFor();
+    assert.equal(await shipped.getByRole('button', { name: '削除' }).count(), 0);
+    const eventId = animal.json.data.results[0].eventId;
+    const refused = await apiCall(page, `/events/${eventId}`, { method: 'DELETE' });
+    assert.equal(refused.status, 409);
+    assert.equal(refused.json.error.code, 'SHIPMENT_EVENT_HELD');
+    await shipped.getByRole('link', { name: '出荷記録へ' }).click();
+    await page.waitForURL(/\/shipments\?tab=records/);
+    await page.getByText(`#${earTag} てすと号`, { exact: true }).first().waitFor();
   });
 });
 

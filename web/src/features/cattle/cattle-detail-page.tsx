@@ -16,6 +16,7 @@ import {
   statusHistoryQuery,
 } from '../../api/cattle';
 import { ApiError } from '../../api/client';
+import { shipmentsQuery } from '../../api/shipments';
 import { Dialog } from '../../components/dialog';
 import { FormError, SelectField, SubmitButton, TextAreaField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
@@ -144,6 +145,8 @@ export function CattleDetailPage() {
   const { t } = useI18n();
   const id = Number(useParams({ from: '/app/cattle/$id' }).id);
   const detail = useQuery(cattleDetailQuery(id));
+  // The same query as the shipment panel's (one request): its record holds its SHIPMENT event in the timeline (§9).
+  const shipment = useQuery(shipmentsQuery({ cattleId: id, limit: 1 }));
   const ageLabel = useAgeLabel();
   const [dialog, setDialog] = useState<'status' | 'delete' | null>(null);
 
@@ -323,7 +326,7 @@ export function CattleDetailPage() {
 
       <section className="card">
         <h2>{t('cattle.events')}</h2>
-        <EventTimeline cattleId={cow.cattleId} />
+        <EventTimeline cattleId={cow.cattleId} heldEventId={shipment.data?.results[0]?.eventId ?? null} />
       </section>
 
       <CattleShipmentPanel cattleId={cow.cattleId} />

@@ -11,8 +11,11 @@ import { EventTypeBadge } from './event-type-badge';
 import './events.css';
 import './messages';
 
-/** One animal's events grouped by JST date, newest first, with edit and delete. */
-export function EventTimeline({ cattleId }: { cattleId: number }) {
+/**
+ * One animal's events grouped by JST date, newest first, with edit and delete. `heldEventId`: the SHIPMENT event its
+ * shipment record holds (§9), changed or deleted with the record, so it links there instead.
+ */
+export function EventTimeline({ cattleId, heldEventId = null }: { cattleId: number; heldEventId?: number | null }) {
   const { t } = useI18n();
   const events = useQuery(cattleEventsQuery(cattleId));
   const { update, remove } = useEventMutations();
@@ -78,33 +81,42 @@ export function EventTimeline({ cattleId }: { cattleId: number }) {
                         {t('events.recordedBy', { name: event.recordedBy.userName })}
                       </p>
                     ) : null}
-                    <div className="event-item__actions">
-                      <button
-                        type="button"
-                        className="button button--small"
-                        onClick={() => {
-                          update.reset();
-                          setEditing(event.eventId);
-                        }}
-                      >
-                        {t('events.edit')}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--small button--danger"
-                        disabled={remove.isPending}
-                        onClick={() => {
-                          const label = `${formatDateJa(day)} ${t(`events.type.${event.eventType}`)}`;
-                          if (!window.confirm(t('events.confirmDelete', { label }))) return;
-                          setDeleteError(null);
-                          remove.mutate(event.eventId, {
-                            onError: (err) => setDeleteError(t('events.deleteFailed', { message: err.message })),
-                          });
-                        }}
-                      >
-                        {t('events.delete')}
-                      </button>
-                    </div>
+                    {event.eventId === heldEventId ? (
+                      <div className="event-item__actions">
+                        <span className="muted">{t('events.heldByShipment')}</span>
+                        <Link to="/shipments" search={{ tab: 'records' }} className="button button--small">
+                          {t('events.openShipment')}
+                        </Link>
+                      </div>
+                    ) : (
+                      <div className="event-item__actions">
+                        <button
+                          type="button"
+                          className="button button--small"
+                          onClick={() => {
+                            update.reset();
+                            setEditing(event.eventId);
+                          }}
+                        >
+                          {t('events.edit')}
+                        </button>
+                        <button
+                          type="button"
+                          className="button button--small button--danger"
+                          disabled={remove.isPending}
+                          onClick={() => {
+                            const label = `${formatDateJa(day)} ${t(`events.type.${event.eventType}`)}`;
+                            if (!window.confirm(t('events.confirmDelete', { label }))) return;
+                            setDeleteError(null);
+                            remove.mutate(event.eventId, {
+                              onError: (err) => setDeleteError(t('events.deleteFailed', { message: err.message })),
+                            });
+                          }}
+                        >
+                          {t('events.delete')}
+                        </button>
+                      </div>
+                    )}
                   </>
                 )}
               </li>
