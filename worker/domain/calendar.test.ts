@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateJa, formatInstantJa, formatInstantTimeJa, jstDate, jstTime } from './calendar';
+import { eventTimeLabel, formatDateJa, formatInstantJa, formatInstantTimeJa, jstDate, jstTime } from './calendar';
 
 describe('dates on screen are JST calendar dates of the instant', () => {
   it.each([
@@ -36,5 +36,18 @@ describe('dates on screen are JST calendar dates of the instant', () => {
     expect(formatInstantJa(undefined)).toBe('');
     expect(formatInstantTimeJa(null)).toBe('');
     expect(formatInstantTimeJa('')).toBe('');
+  });
+});
+
+describe('eventTimeLabel: an event’s time beside its date', () => {
+  it('shows the Japan time of a timed event', () => {
+    // 2025-03-14T21:30Z is 06:30 on 03-15 in Japan (UTC+9); 00:00Z is 09:00.
+    expect(eventTimeLabel('2025-03-14T21:30:00.000Z')).toBe('06:30');
+    expect(eventTimeLabel('2025-03-15T00:00:00.000Z')).toBe('09:00');
+  });
+
+  it('shows no time for a day-only event: 00:00 in Japan, 15:00 UTC the day before', () => {
+    expect(eventTimeLabel('2025-03-14T15:00:00.000Z')).toBeNull();
+    expect(eventTimeLabel('2025-03-14T15:01:00.000Z')).toBe('00:01');
   });
 });

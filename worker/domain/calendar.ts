@@ -63,6 +63,16 @@ export const jstTime = (instant: Date | string | number): string =>
   new Date(new Date(instant).getTime() + JST_OFFSET_MS).toISOString().slice(11, 16);
 
 /**
+ * The time an event shows beside its date, `HH:mm` in Japan time; null for an event recorded for a day without a time,
+ * stored as 00:00 JST (a date-only entry, a shipment record's SHIPMENT event, an import's arrival), which would
+ * otherwise read as "at midnight".
+ */
+export const eventTimeLabel = (instant: string): string | null => {
+  const time = jstTime(instant);
+  return time === '00:00' ? null : time;
+};
+
+/**
  * `YYYY/MM/DD`: the JST calendar date of an instant, the way every screen shows the date of an event, an alert,
  * a change or an invitation (2025-03-31T22:00:00Z is 2025/04/01). Empty for no instant.
  */

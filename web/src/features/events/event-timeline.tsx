@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { formatDateJa, jstDate, jstTime } from '@worker/domain/calendar';
+import { eventTimeLabel, formatDateJa, jstDate } from '@worker/domain/calendar';
 import { useState } from 'react';
 import { cattleEventsQuery, type EventView, useEventMutations } from '../../api/events';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
@@ -72,7 +72,9 @@ export function EventTimeline({ cattleId, heldEventId = null }: { cattleId: numb
                   <>
                     <div className="event-item__head">
                       <EventTypeBadge eventType={event.eventType} />
-                      <span className="muted">{jstTime(event.eventDatetime)}</span>
+                      {eventTimeLabel(event.eventDatetime) ? (
+                        <span className="muted">{eventTimeLabel(event.eventDatetime)}</span>
+                      ) : null}
                     </div>
                     <EventDetailsLines event={event} />
                     {event.notes ? <p className="event-item__notes">{event.notes}</p> : null}
