@@ -6,7 +6,7 @@ import { migrationDb } from '../test/migration-db';
  * Migration 0017 (the farms' KPI version) on a database seeded in the schema before it: every farm's counts stay
  * as they were, the version starts at 0, and its triggers count only what the breeding KPIs read.
  */
-const { db, before, migration: kpiVersion, run, all } = migrationDb('0017');
+const { db, before, migration: kpiVersion, run, all, userAndTwoFarms } = migrationDb('0017');
 
 const counts = () => all('SELECT farm_id, cattle, events, shipments FROM farm_counts ORDER BY farm_id');
 const version = async (farmId: number) =>
@@ -18,8 +18,7 @@ let seeded: unknown[];
 beforeAll(async () => {
   await applyD1Migrations(db, before);
   await db.batch([
-    db.prepare(`INSERT INTO users (id, user_name, email, is_verified) VALUES (1, '北 太郎', 'north@example.jp', 1)`),
-    db.prepare(`INSERT INTO farms (id, name) VALUES (1, '北牧場'), (2, '南牧場')`),
+    ...userAndTwoFarms(),
     db.prepare(
       `INSERT INTO cattle (cattle_id, farm_id, created_by, identification_number, gender, birthday)
        VALUES (10, 1, 1, '0812345675', '雌', '2020-04-01'), (11, 1, 1, '0812345683', '去勢', '2024-04-01'),

@@ -7,7 +7,7 @@ import { migrationDb } from '../test/migration-db';
  * every plan kept with its values and its animal's ear tag copied, triggers keeping the copy, and the board's
  * page read in index order (no sort of the farm's plans).
  */
-const { db, before, migration: planEarTag, run, all } = migrationDb('0019');
+const { db, before, migration: planEarTag, run, all, userAndTwoFarms } = migrationDb('0019');
 
 const PLAN_COLUMNS = 'plan_id, cattle_id, farm_id, created_by, planned_shipment_month, created_at, updated_at';
 const plans = () => all(`SELECT ${PLAN_COLUMNS} FROM shipment_plans ORDER BY plan_id`);
@@ -18,8 +18,7 @@ let seeded: unknown[];
 beforeAll(async () => {
   await applyD1Migrations(db, before);
   await db.batch([
-    db.prepare(`INSERT INTO users (id, user_name, email, is_verified) VALUES (1, '北 太郎', 'north@example.jp', 1)`),
-    db.prepare(`INSERT INTO farms (id, name) VALUES (1, '北牧場'), (2, '南牧場')`),
+    ...userAndTwoFarms(),
     db.prepare(
       `INSERT INTO cattle (cattle_id, farm_id, created_by, identification_number, ear_tag_number, gender)
        VALUES (10, 1, 1, '0812345675', '0099', '去勢'), (11, 1, 1, '0812345683', '9', '去勢'),

@@ -15,6 +15,11 @@ export function migrationDb(number: string) {
         .prepare(sql)
         .bind(...values)
         .run(),
+    /** The rows most seeds start from: user 1 (北 太郎) and farms 1 (北牧場) and 2 (南牧場). */
+    userAndTwoFarms: () => [
+      db.prepare(`INSERT INTO users (id, user_name, email, is_verified) VALUES (1, '北 太郎', 'north@example.jp', 1)`),
+      db.prepare(`INSERT INTO farms (id, name) VALUES (1, '北牧場'), (2, '南牧場')`),
+    ],
     all: async <T = Record<string, unknown>>(sql: string, ...values: unknown[]) =>
       (
         await db
