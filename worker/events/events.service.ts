@@ -227,8 +227,8 @@ const asEngineEvent = (e: EventView): EngineEvent => ({
  * The recomputed state of the animals an update touches: its own, or, when the event moves to another animal,
  * both the one it leaves and the one it joins. A note-only correction does not re-decide the status.
  */
-function recomputeAfterUpdate(
-  scope: Scope,
+export function recomputeAfterUpdate(
+  scope: Pick<Scope, 'db' | 'actor'>,
   source: BreedingContext,
   target: BreedingContext,
   previous: EngineEvent,

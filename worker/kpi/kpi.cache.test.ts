@@ -65,4 +65,15 @@ describe('kept KPI histories (decision 029)', () => {
     expect(farm.reads()).toBe(1);
     expect(keptSize()).toEqual({ entries: 1, cows: MAX_KEPT_COWS + 1 });
   });
+
+  it('counts a look-back two requests read at once only once', async () => {
+    const farm = farmOf(20_000);
+    await Promise.all([cowHistories(farm.db, 9005, 1, '2025-05-01'), cowHistories(farm.db, 9005, 1, '2025-05-01')]);
+    expect(farm.reads()).toBe(2);
+    // 20,000 + 1 cows fit the bound: the herd's copy stays.
+    await cowHistories(farmOf(1).db, 9006, 1, '2025-05-02');
+    await cowHistories(farm.db, 9005, 1, '2025-05-01');
+    expect(farm.reads()).toBe(2);
+    expect(keptSize().cows).toBeLessThanOrEqual(MAX_KEPT_COWS);
+  });
 });

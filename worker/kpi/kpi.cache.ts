@@ -18,36 +18,34 @@ const MAX_ENTRIES = 24;
  */
 export const MAX_KEPT_COWS = 40_000;
 const kept = new Map<string, { version: number; cows: CowHistory[] }>();
-let keptCows = 0;
 
-function forget(key: string) {
-  const entry = kept.get(key);
-  if (!entry) return;
-  kept.delete(key);
-  keptCows -= entry.cows.length;
-}
+/** The analysed cows kept in all (at most 24 entries to add up). */
+const keptCows = () => {
+  let n = 0;
+  for (const entry of kept.values()) n += entry.cows.length;
+  return n;
+};
 
 /** How many look-backs and analysed cows are kept (for tests). */
-export const keptSize = () => ({ entries: kept.size, cows: keptCows });
+export const keptSize = () => ({ entries: kept.size, cows: keptCows() });
 
 export async function cowHistories(db: Db, farmId: number, version: number, lookBack: string) {
   const key = `${farmId}:${lookBack}`;
   const hit = kept.get(key);
+  kept.delete(key);
   if (hit && hit.version === version) {
     // Most recently used last.
-    kept.delete(key);
     kept.set(key, hit);
     return hit.cows;
   }
-  forget(key);
   const cows: readonly CowHistory[] = (await loadKpiCows(db, farmId, lookBack)).map(analyseCow);
+  // Two requests may have read the same look-back at once: the later one's copy replaces the other.
+  kept.delete(key);
   kept.set(key, { version, cows: cows as CowHistory[] });
-  keptCows += cows.length;
   // Least recently used out, never the one just read.
   for (const oldest of kept.keys()) {
-    if (kept.size <= MAX_ENTRIES && keptCows <= MAX_KEPT_COWS) break;
-    if (oldest === key) break;
-    forget(oldest);
+    if (oldest === key || (kept.size <= MAX_ENTRIES && keptCows() <= MAX_KEPT_COWS)) break;
+    kept.delete(oldest);
   }
   return cows;
 }

@@ -11,16 +11,18 @@ import { regenerateAlerts } from '../alerts/regenerate';
 import { isForeignKeyViolation, runGuardedBatch, withFreshState } from '../breeding/fresh-state';
 import { type BreedingContext, loadBreedingContext, recomputeStatements } from '../breeding/recompute';
 import { rowOf, runBatch, type Statement } from '../db/batch';
-import { breedingStatus, cattle, cattleStatusHistory, events, shipmentPlans, shipments } from '../db/schema';
+import { cattle, cattleStatusHistory, events, shipmentPlans, shipments } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
 import { monthsOldAt } from '../domain/ages';
 import type { EngineEvent } from '../domain/breeding';
 import { jstDate, jstStartOfDay } from '../domain/calendar';
 import { carcassColumns, withCarcass } from '../domain/carcass';
-import { impossibleEvent } from '../domain/event-validity';
+import { IMPOSSIBLE_EVENT, impossibleEvent } from '../domain/event-validity';
 import { planStatusChange, statusBeforeShipping } from '../domain/shipment-status';
+import { ownedEvent } from '../events/events.queries';
 import { type NewEvent, recordEventsStatements } from '../events/events.record';
+import { recomputeAfterUpdate } from '../events/events.service';
 import { conflict, notFound, validationError } from '../lib/errors';
 import { statusChangeStatements } from '../status/status-history';
 import type { CreateShipment, UpdateShipment } from './shipments.schemas';
@@ -51,29 +53,31 @@ async function findOwnedCattle(scope: Scope, cattleId: number): Promise<Shippabl
   return animal;
 }
 
-/** An animal can be shipped (or planned) once, and not after it died. */
-async function assertShippable(scope: Scope, animal: ShippableAnimal) {
-  if (animal.status === 'DEAD') throw conflict('死亡した牛は出荷できません', 'CATTLE_DEAD', 'cattleId');
+/** Whether the animal has a shipment record already (it is shipped once). */
+async function hasShipment(scope: Scope, cattleId: number) {
   const [shipped] = await scope.db
     .select({ id: shipments.shipmentId })
     .from(shipments)
-    .where(eq(shipments.cattleId, animal.cattleId))
+    .where(eq(shipments.cattleId, cattleId))
     .limit(1);
-  if (shipped) throw conflict('この牛の出荷は既に記録されています', 'SHIPMENT_ALREADY_RECORDED', 'cattleId');
+  return shipped !== undefined;
 }
 
-function assertAfterBirth(shipmentDate: string, birthday: string | null) {
-  if (birthday && shipmentDate < birthday) {
-    throw invalidShipment('出荷日は誕生日以降である必要があります', 'shipmentDate');
-  }
+/** An animal can be shipped (or planned) once, and not after it died. */
+function assertShippable(animal: { status: string }, shipped: boolean) {
+  if (animal.status === 'DEAD') throw conflict('死亡した牛は出荷できません', 'CATTLE_DEAD', 'cattleId');
+  if (shipped) throw conflict('この牛の出荷は既に記録されています', 'SHIPMENT_ALREADY_RECORDED', 'cattleId');
 }
 
 /**
  * The shipment's event can happen to the animal (§6: on or after its birth, not after it died, not inside a meat
- * withdrawal §16); refused on the record's own field.
+ * withdrawal §16); refused on the record's own field, a date before the birthday in the record's own words.
  */
 function assertEventPossible(context: BreedingContext, others: readonly EngineEvent[], event: EngineEvent | NewEvent) {
   const refusal = impossibleEvent(context.animal, others, event);
+  if (refusal === IMPOSSIBLE_EVENT.beforeBirth) {
+    throw invalidShipment('出荷日は誕生日以降である必要があります', 'shipmentDate');
+  }
   if (refusal) throw invalidShipment(refusal.message, 'shipmentDate');
 }
 
@@ -149,18 +153,13 @@ function moveEventStatements(
   eventDatetime: string,
   now: string,
 ): Statement[] {
-  const moved = { ...event, eventDatetime };
-  const recomputed = recomputeStatements(scope.db, {
-    context,
-    eventsAfter: context.events.map((e) => (e.eventId === event.eventId ? moved : e)),
-    touched: [event, moved],
-    changedBy: scope.actor,
-  });
+  // As PUT /events/{id} recomputes a moved event (the same function).
+  const recomputed = recomputeAfterUpdate(scope, context, context, event, { ...event, eventDatetime });
   return [
     scope.db
       .update(events)
       .set({ eventDatetime, updatedBy: scope.userId, updatedAt: now })
-      .where(and(eq(events.eventId, event.eventId), eq(events.farmId, scope.farmId))),
+      .where(ownedEvent(scope.farmId, event.eventId)),
     ...recomputed.statements,
   ];
 }
@@ -215,10 +214,12 @@ const storedShipment = (results: { results?: unknown[] }[]) => {
 /** Records an animal's shipment (POST /shipments) with its SHIPMENT event; returns the stored row. */
 export const recordShipment = (scope: Scope, input: CreateShipment) =>
   withFreshState(async () => {
-    const context = await loadBreedingContext(scope.db, scope.farmId, input.cattleId);
+    const [context, shipped] = await Promise.all([
+      loadBreedingContext(scope.db, scope.farmId, input.cattleId),
+      hasShipment(scope, input.cattleId),
+    ]);
     if (!context) throw cattleNotFound();
-    await assertShippable(scope, context.animal);
-    assertAfterBirth(input.shipmentDate, context.animal.birthday);
+    assertShippable(context.animal, shipped);
     const results = await runShipmentBatch(scope, recordShipmentStatements(scope, context, input));
     await regenerateAlerts(scope.db, scope.farmId, [context.animal.cattleId]);
     return storedShipment(results);
@@ -227,16 +228,9 @@ export const recordShipment = (scope: Scope, input: CreateShipment) =>
 /** The farm's shipment with its animal's status and birthday; another farm's answers 404 like a missing one. */
 async function findShipment(scope: Scope, shipmentId: string) {
   const [row] = await scope.db
-    .select({
-      shipment: shipments,
-      farmId: cattle.farmId,
-      status: cattle.status,
-      birthday: cattle.birthday,
-      meatUntil: breedingStatus.withdrawalMeatUntil,
-    })
+    .select({ shipment: shipments, farmId: cattle.farmId, status: cattle.status, birthday: cattle.birthday })
     .from(shipments)
     .innerJoin(cattle, eq(cattle.cattleId, shipments.cattleId))
-    .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
     .where(eq(shipments.shipmentId, shipmentId))
     .limit(1);
   // Another farm's shipment answers 404 exactly like one that does not exist (docs/product.md §3).
@@ -260,7 +254,6 @@ export const updateShipment = (scope: Scope, shipmentId: string, input: UpdateSh
   withFreshState(async () => {
     const found = await findShipment(scope, shipmentId);
     const shipmentDate = input.shipmentDate ?? found.shipment.shipmentDate;
-    assertAfterBirth(shipmentDate, found.birthday);
     const dateMoved = shipmentDate !== found.shipment.shipmentDate;
     const now = new Date().toISOString();
     const moveEvent: Statement[] = [];
@@ -309,14 +302,17 @@ export const removeShipment = (scope: Scope, shipmentId: string) =>
     const { db, farmId } = scope;
     const found = await findShipment(scope, shipmentId);
     const cattleId = found.shipment.cattleId;
-    const { context, event } = await shipmentContext(scope, cattleId, found.shipment.eventId);
-    const statusBefore = statusBeforeShipping(await recentStatusHistory(scope, cattleId));
+    const [{ context, event }, history] = await Promise.all([
+      shipmentContext(scope, cattleId, found.shipment.eventId),
+      recentStatusHistory(scope, cattleId),
+    ]);
+    const statusBefore = statusBeforeShipping(history);
     const deleteRow = db
       .delete(shipments)
       .where(and(eq(shipments.shipmentId, shipmentId), eq(shipments.farmId, farmId)));
     const rest: Statement[] = event
       ? [
-          db.delete(events).where(and(eq(events.eventId, event.eventId), eq(events.farmId, farmId))),
+          db.delete(events).where(ownedEvent(farmId, event.eventId)),
           ...recomputeStatements(db, {
             context: { ...context, statusBeforeLastChange: statusBefore },
             eventsAfter: context.events.filter((e) => e !== event),
@@ -384,8 +380,11 @@ export function planShipmentStatements(
 
 /** Plans an animal's shipment for a month (POST /shipments/plans); one plan per animal. */
 export async function planShipment(scope: Scope, input: { cattleId: number; plannedShipmentMonth: string }) {
-  const animal = await findOwnedCattle(scope, input.cattleId);
-  await assertShippable(scope, animal);
+  const [animal, shipped] = await Promise.all([
+    findOwnedCattle(scope, input.cattleId),
+    hasShipment(scope, input.cattleId),
+  ]);
+  assertShippable(animal, shipped);
   const [existing] = await scope.db
     .select({ id: shipmentPlans.planId })
     .from(shipmentPlans)

@@ -11,6 +11,12 @@ import { EventTypeBadge } from './event-type-badge';
 import './events.css';
 import './messages';
 
+/** The event's time beside its date; nothing for a day-only event. */
+function EventTime({ instant }: { instant: string }) {
+  const time = eventTimeLabel(instant);
+  return time ? <span className="muted">{time}</span> : null;
+}
+
 /**
  * One animal's events grouped by JST date, newest first, with edit and delete. `heldEventId`: the SHIPMENT event its
  * shipment record holds (§9), changed or deleted with the record, so it links there instead.
@@ -72,9 +78,7 @@ export function EventTimeline({ cattleId, heldEventId = null }: { cattleId: numb
                   <>
                     <div className="event-item__head">
                       <EventTypeBadge eventType={event.eventType} />
-                      {eventTimeLabel(event.eventDatetime) ? (
-                        <span className="muted">{eventTimeLabel(event.eventDatetime)}</span>
-                      ) : null}
+                      <EventTime instant={event.eventDatetime} />
                     </div>
                     <EventDetailsLines event={event} />
                     {event.notes ? <p className="event-item__notes">{event.notes}</p> : null}
