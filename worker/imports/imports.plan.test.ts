@@ -3,6 +3,7 @@ import { type ExistingAnimal, guessGrowthStage, ImportFileError, planImport } fr
 
 const records = (lines: string[]) => lines.map((line, i) => ({ line: i + 1, cells: line.split(',') }));
 const existing = (animal: Partial<ExistingAnimal> & { identificationNumber: string }): ExistingAnimal => ({
+  events: [],
   gender: '雌',
   earTagNumber: null,
   name: null,
