@@ -272,7 +272,7 @@ export function ImportPage() {
           <h1>{t('imports.title')}</h1>
           <p className="muted">{t('imports.lead')}</p>
         </div>
-        <Link to="/cattle" className="button button--small button--ghost">
+        <Link to="/cattle" className="button button--ghost">
           {t('imports.back')}
         </Link>
       </header>

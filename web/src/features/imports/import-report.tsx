@@ -2,7 +2,7 @@ import { formatDateJa } from '@worker/domain/calendar';
 import { GENDER_LABELS } from '@worker/domain/cattle-enums';
 import { PREGNANCY_RESULT_LABELS } from '@worker/domain/event-types';
 import { AlertTriangle } from 'lucide-react';
-import { useState, useSyncExternalStore } from 'react';
+import { Fragment, useState, useSyncExternalStore } from 'react';
 import type { ImportAction, ImportReport, ImportRow, ImportRowValues } from '../../api/imports';
 import { useI18n } from '../../lib/i18n';
 import './messages';
@@ -219,28 +219,34 @@ function RowTable({ rows, fields }: { rows: readonly ImportRow[]; fields: readon
                 {t(`imports.field.${field}`)}
               </th>
             ))}
-            <th scope="col">{t('imports.notes')}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.line} className={row.action === 'error' ? 'is-error' : undefined} data-line={row.line}>
-              <td className="import-table__line">{row.line}</td>
-              <td className="import-id">
-                <RowId row={row} />
-              </td>
-              <td>
-                <ActionBadge action={row.action} />
-              </td>
-              {fields.map((field) => (
-                <td key={field} className="import-table__value" data-field={field}>
-                  <ValueCell row={row} field={field} />
+            <Fragment key={row.line}>
+              <tr className={row.action === 'error' ? 'is-error' : undefined} data-line={row.line}>
+                <td className="import-table__line">{row.line}</td>
+                <td className="import-id">
+                  <RowId row={row} />
                 </td>
-              ))}
-              <td className="import-table__notes">
-                <RowNotes row={row} />
-              </td>
-            </tr>
+                <td>
+                  <ActionBadge action={row.action} />
+                </td>
+                {fields.map((field) => (
+                  <td key={field} className="import-table__value" data-field={field}>
+                    <ValueCell row={row} field={field} />
+                  </td>
+                ))}
+              </tr>
+              {row.errors.length || row.warnings.length ? (
+                // The row's errors and notes under it, kept in view while the table scrolls sideways.
+                <tr className={row.action === 'error' ? 'import-table__notes is-error' : 'import-table__notes'}>
+                  <td colSpan={fields.length + 3}>
+                    <RowNotes row={row} />
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
           ))}
         </tbody>
       </table>
