@@ -383,6 +383,21 @@ describe('POST /imports/cattle: importing the history again writes no second eve
   });
 });
 
+describe('POST /imports/cattle: 産次 is the parity with the calvings on record (§20)', () => {
+  it('keeps the parity equal to 産次 when next year’s file brings her next calving', async () => {
+    const farmer = await signUp();
+    const header = '個体識別番号,性別,生年月日,産次,最終分娩日';
+    await send(farmer, utf8(`${header}\n0812340017,雌,2020-01-01,2,${day(-400)}\n`), 'dryRun=false');
+    const cow = (await cattleIdOf(farmer, '0812340017')) as number;
+    expect(await stateOf(cow)).toMatchObject({ parity: 2, lastCalving: day(-400) });
+    const next = await send(farmer, utf8(`${header}\n0812340017,雌,2020-01-01,3,${day(-30)}\n`), 'dryRun=false');
+    expect(next.json.data.rows[0].action).toBe('update');
+    // registered 3 − 2 calvings on record = 1; 1 + 2 = 3
+    expect(await stateOf(cow)).toMatchObject({ parity: 3, lastCalving: day(-30) });
+    expect((await eventsOf(cow)).map((e) => e.type)).toEqual(['CALVING', 'CALVING']);
+  });
+});
+
 describe('POST /imports/cattle: who may bring the history in', () => {
   it('needs a token, refuses a viewer even with skipInvalid, and leaves another farm’s animals as they are', async () => {
     const file = utf8(`個体識別番号,性別,最終分娩日\n0812340017,雌,${day(-80)}\n`);

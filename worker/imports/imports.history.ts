@@ -110,6 +110,24 @@ export function missingEvents(planned: readonly NewEvent[], recorded: readonly R
   });
 }
 
+/**
+ * The births on record, counted as the breeding engine counts parity (§6): each CALVING or STILLBIRTH once, a second
+ * one within a day of the first being the same birth.
+ */
+export function birthsOnRecord(events: readonly Pick<RecordedEvent, 'eventType' | 'eventDatetime'>[]): number {
+  const days = events
+    .filter((e) => e.eventType === 'CALVING' || e.eventType === 'STILLBIRTH')
+    .map((e) => jstDate(e.eventDatetime))
+    .sort();
+  let births = 0;
+  let last: IsoDate | null = null;
+  for (const d of days) {
+    if (last === null || d > addDays(last, 1)) births += 1;
+    last = d;
+  }
+  return births;
+}
+
 export interface HistoryProblem {
   field: (typeof HISTORY_FIELDS)[number] | 'parity';
   message: string;

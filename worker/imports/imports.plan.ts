@@ -23,6 +23,7 @@ import { nfkc, numberFromText } from '../domain/input';
 import type { NewEvent } from '../events/events.record';
 import {
   type BreedingHistory,
+  birthsOnRecord,
   HISTORY_FIELDS,
   historyEvents,
   historyProblems,
@@ -300,9 +301,15 @@ function plannedHistory(row: ParsedRow, current: ExistingAnimal | undefined, tod
   return { events, missing };
 }
 
-/** 産次 counts the last calving (§20): with a 最終分娩日 given, the calvings before registration are one fewer. */
-const registeredParity = (v: RowValues) =>
-  v.parity !== undefined && v.lastCalvingDate !== undefined ? Math.max(v.parity - 1, 0) : v.parity;
+/**
+ * 産次 counts the last calving (§20): with a 最終分娩日 given, the parity registered is 産次 less the births the animal
+ * will have on record — the file's calving, and those already recorded for an animal on the farm — so that her parity
+ * equals 産次 (a new animal: 産次 − 1).
+ */
+const registeredParity = (v: RowValues, recorded: readonly RecordedEvent[], planned: readonly NewEvent[]) =>
+  v.parity !== undefined && v.lastCalvingDate !== undefined
+    ? Math.max(v.parity - birthsOnRecord([...recorded, ...planned]), 0)
+    : v.parity;
 
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
@@ -420,7 +427,7 @@ export function planImport(
         barn: v.barn ?? null,
         notes: v.notes ?? null,
         status: 'HEALTHY',
-        breeding: { parity: registeredParity(v) ?? 0, breedingMemo: null },
+        breeding: { parity: registeredParity(v, [], history.events) ?? 0, breedingMemo: null },
         bloodline: v.sireName ? { fatherCattleName: v.sireName } : undefined,
         motherInfo: mother ? { motherIdentificationNumber: mother } : undefined,
       });
@@ -440,7 +447,7 @@ export function planImport(
       changed('growthStage', v.growthStage, current.growthStage);
       changed('barn', v.barn, current.barn);
       changed('notes', v.notes, current.notes);
-      changed('parity', registeredParity(v), current.initialParity);
+      changed('parity', registeredParity(v, current.events, history.missing), current.initialParity);
       changed('motherIdentificationNumber', mother, current.motherIdentificationNumber);
       changed('sireName', v.sireName, current.sireName);
       const newArrival = v.arrivalDate && !current.arrivalDates.includes(v.arrivalDate) ? v.arrivalDate : null;
