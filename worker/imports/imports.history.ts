@@ -94,13 +94,15 @@ const resultOf = (details: unknown) => (details as { result?: unknown } | null |
  * hand that follows the same service with the same result.
  */
 export function missingEvents(planned: readonly NewEvent[], recorded: readonly RecordedEvent[]): NewEvent[] {
-  const services = [...recorded, ...planned.filter((e) => e.eventType === 'INSEMINATION')];
+  const fileService = planned.find((e) => e.eventType === 'INSEMINATION');
+  const services = fileService ? [...recorded, fileService] : recorded;
   return planned.filter((p) => {
     const day = jstDate(p.eventDatetime);
     const sameDay = recorded.some((r) => r.eventType === p.eventType && jstDate(r.eventDatetime) === day);
     if (sameDay) return false;
     if (p.eventType !== 'PREGNANCY_CHECK') return true;
-    const service = serviceOnOrBefore(services, day);
+    // The file's check follows the file's service (or none), whatever was recorded since.
+    const service = fileService ? jstDate(fileService.eventDatetime) : null;
     return !recorded.some(
       (r) =>
         r.eventType === 'PREGNANCY_CHECK' &&

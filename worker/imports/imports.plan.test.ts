@@ -189,6 +189,27 @@ describe('planImport: the breeding history (§20)', () => {
     const same = plan(['0812340017,雌,2020-01-10,3,2026-02-01,2026-11-02,,妊娠,'], farm);
     expect(same.rows[0].action).toBe('unchanged');
     expect(same.histories).toEqual([]);
+    // A service typed since the imported check does not make the file's check (of no service) a new one.
+    const dueOnly = new Map([
+      [
+        '0812340024',
+        existing({
+          identificationNumber: '0812340024',
+          birthday: '2020-01-10',
+          events: [
+            {
+              eventType: 'PREGNANCY_CHECK',
+              eventDatetime: '2026-11-01T15:00:00.000Z',
+              details: { result: 'PREGNANT' },
+              notes: '一括取り込み',
+            },
+            { eventType: 'EXPECTED_CALVING', eventDatetime: '2027-03-01T15:00:00.000Z', notes: '一括取り込み' },
+            { eventType: 'INSEMINATION', eventDatetime: '2026-11-10T15:00:00.000Z', notes: null },
+          ],
+        }),
+      ],
+    ]);
+    expect(plan(['0812340024,雌,2020-01-10,,,,,妊娠,2027-03-02'], dueOnly).rows[0].action).toBe('unchanged');
     const more = plan(['0812340017,雌,2020-01-10,3,2026-02-01,2026-11-02,,妊娠,2027-08-14'], farm);
     expect(more.rows[0].action).toBe('update');
     expect(more.updates).toEqual([]);
