@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { baseUrl, call, DESKTOP, newFarmer, outbox, signIn, textOf, withPage } from '../support.mjs';
+import { artifacts, baseUrl, call, DESKTOP, newFarmer, outbox, PHONE, signIn, textOf, withPage } from '../support.mjs';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../worker/imports/fixtures');
 
@@ -123,7 +124,7 @@ test('on a desktop the preview is a table; the template downloads as UTF-8 with 
       const text = bytes.subarray(3).toString('utf8');
       assert.equal(
         text.split('\r\n')[0],
-        '個体識別番号,耳標番号,名前,生年月日,性別,品種,母牛の個体識別番号,父牛,産次,導入日,体重,備考',
+        '個体識別番号,耳標番号,名前,生年月日,性別,品種,母牛の個体識別番号,父牛,産次,最終分娩日,最終授精日,授精種雄牛,妊娠,分娩予定日,導入日,体重,備考',
       );
       assert.equal(text.split('\r\n').length, 3, 'header, one example row, CRLF at the end');
 
@@ -134,7 +135,9 @@ test('on a desktop the preview is a table; the template downloads as UTF-8 with 
       await page.locator('.import-table').waitFor();
       assert.equal(await countOf(page, 'create'), 1);
       assert.equal(await countOf(page, 'error'), 0);
-      await page.locator('.import-table tr[data-line="2"]', { hasText: '0812345675' }).waitFor();
+      const example = page.locator('.import-table tr[data-line="2"]', { hasText: '0812345675' });
+      // R6.4.15 read as a date
+      assert.equal(await textOf(example.locator('td[data-field="lastCalvingDate"]')), '2024/04/15');
     },
     { viewport: DESKTOP },
   );
@@ -176,4 +179,114 @@ test('a viewer is told they cannot import; once someone joined, the owner is no 
     await steps.getByRole('link', { name: /1頭ずつ登録する/ }).waitFor();
     assert.equal(await steps.getByRole('link', { name: /家族や従業員を招待する/ }).count(), 0);
   });
+});
+
+/** A JST date `offset` days from today, as YYYY-MM-DD. */
+const jstDay = (offset) => new Date(Date.now() + 9 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+const reiwa = (iso) => {
+  const [y, m, d] = iso.split('-').map(Number);
+  return `R${y - 2018}.${m}.${d}`;
+};
+/** A farm's herd book with its breeding history: 和暦 and slashed dates, ○ for pregnant, and one wrong number. */
+const herdBook = () =>
+  Buffer.from(
+    [
+      '個体識別番号,名前,性別,品種,生年月日,産次,最終分娩日,最終授精日,授精種雄牛,妊娠',
+      `0812340017,はなこ,雌,黒毛和種,R2.4.1,2,${reiwa(jstDay(-80))},,,`,
+      `0812340024,もも,雌,黒毛和種,2020/5/1,3,${jstDay(-200).replaceAll('-', '/')},${jstDay(-120)},安福久,○`,
+      '123456795,みじかい,雌,黒毛和種,2021/1/1,,,,,',
+    ].join('\r\n'),
+  );
+const HERD_BOOK_FILE = () => ({ name: 'herd-book.csv', mimeType: 'text/csv', buffer: herdBook() });
+
+test('a herd book with its breeding history and one wrong number: the good rows come in with their breeding state', async () => {
+  const farmer = await newFarmer('取込 四郎', 'e2e-import');
+  await withPage(async (page) => {
+    await signIn(page, farmer);
+    await page.goto(`${baseUrl}/cattle/import`);
+    await page.getByLabel('CSVファイルを選ぶ').setInputFiles(HERD_BOOK_FILE());
+    await page.getByRole('heading', { name: '行ごとの確認' }).waitFor();
+
+    // What was read: the 和暦 calving date as YYYY/MM/DD, the service and its sire, 受胎 for ○.
+    const hanako = page.locator('.import-card[data-line="2"]');
+    const calved = jstDay(-80).replaceAll('-', '/');
+    assert.equal(await textOf(hanako.locator('[data-field="lastCalvingDate"] dd')), calved);
+    assert.equal(await textOf(hanako.locator('[data-field="name"] dd')), 'はなこ');
+    assert.equal(await textOf(hanako.locator('[data-field="birthday"] dd')), '2020/04/01');
+    const momo = page.locator('.import-card[data-line="3"]');
+    assert.equal(await textOf(momo.locator('[data-field="lastServiceDate"] dd')), jstDay(-120).replaceAll('-', '/'));
+    assert.equal(await textOf(momo.locator('[data-field="pregnancy"] dd')), '受胎');
+    // The wrong number is shown as written, not '番号なし'.
+    const wrong = page.locator('.import-card[data-line="4"]');
+    assert.equal(await textOf(wrong.getByTestId('import-wrong-id')), '読めない値: 123456795');
+    assert.equal(await wrong.getByText('番号なし').count(), 0);
+    await wrong.getByText('4行目: 個体識別番号は10桁の数字で入力してください').waitFor();
+    await noSideScroll(page, 390);
+
+    // All or nothing stays off; the other rows can come in without it.
+    assert.equal(await page.getByRole('button', { name: '3行を取り込む' }).isDisabled(), true);
+    const skip = page.getByRole('button', { name: 'エラーの行を除いて取り込む（2行）' });
+    const box = await skip.boundingBox();
+    assert.ok(box && box.height >= 44, `the button is ${box?.height}px tall`);
+    await skip.click();
+    await page.getByRole('heading', { name: '取り込みが終わりました' }).waitFor();
+    assert.match(await textOf(page.getByTestId('import-done-summary')), /新規 2頭・更新 0頭・変更なし 0頭/);
+    await page
+      .getByTestId('import-done-skipped')
+      .getByText('エラーのあった1行は取り込んでいません', { exact: false })
+      .waitFor();
+
+    // In the herd with their breeding state: もも pregnant, due on service + 285 days (黒毛和種).
+    await page.getByRole('link', { name: '牛一覧を見る' }).click();
+    await page.waitForURL(/\/cattle$/);
+    await page.getByText('2頭', { exact: true }).waitFor();
+    const due = new Date(`${jstDay(-120)}T00:00:00Z`);
+    due.setUTCDate(due.getUTCDate() + 285);
+    await page.getByText(`分娩予定 ${due.toISOString().slice(0, 10).replaceAll('-', '/')}`).waitFor();
+    // はなこ calved 80 days ago with no service: her alert is there at once.
+    await page.goto(`${baseUrl}/alerts`);
+    await page.getByText('分娩後80日経過・未授精').first().waitFor();
+  });
+});
+
+test('the preview of a herd book fits a phone and a desktop, light and dark (screenshots)', async () => {
+  const farmer = await newFarmer('取込 五郎', 'e2e-import');
+  const screens = path.join(artifacts, 'screens');
+  mkdirSync(screens, { recursive: true });
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ]) {
+    for (const colorScheme of ['light', 'dark']) {
+      await withPage(
+        async (page) => {
+          // The account's theme wins once signed in; the shots want the scheme asked for.
+          await page.route('**/api/v1/users/me', async (route) => {
+            const response = await route.fetch();
+            const body = await response.json();
+            body.data.theme = colorScheme;
+            await route.fulfill({ response, json: body });
+          });
+          await signIn(page, farmer);
+          await page.goto(`${baseUrl}/cattle/import`);
+          await page.getByLabel('CSVファイルを選ぶ').setInputFiles(HERD_BOOK_FILE());
+          await page.getByRole('button', { name: 'エラーの行を除いて取り込む（2行）' }).waitFor();
+          assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), colorScheme);
+          await noSideScroll(page, viewport.width);
+          const small = await page.evaluate(() =>
+            [...document.querySelectorAll('.import-page button, .import-page a, .import-page label.button')]
+              .filter((el) => el.getBoundingClientRect().height > 0 && el.getBoundingClientRect().height < 44)
+              .map((el) => el.textContent),
+          );
+          assert.deepEqual(small, [], 'every control of the import screen is at least 44px tall');
+          // The rows in view with the bar stuck below them, as the farmer sees them before importing.
+          await page.evaluate(() =>
+            window.scrollBy(0, document.querySelector('.import-counts').getBoundingClientRect().top - 70),
+          );
+          await page.screenshot({ path: path.join(screens, `import-preview-${name}-${colorScheme}.png`) });
+        },
+        { viewport, colorScheme },
+      );
+    }
+  }
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldOfHeader, mapHeaders, parseGender, parseImportDate } from './import-fields';
+import { fieldOfHeader, mapHeaders, parseGender, parseImportDate, parsePregnancy } from './import-fields';
 
 describe('headers (§14)', () => {
   it.each([
@@ -20,6 +20,21 @@ describe('headers (§14)', () => {
     ['備考', 'notes'],
     ['Ear Tag', 'earTagNumber'],
     ['ｾｲﾍﾞﾂ', null],
+    // The breeding history (§20); 父牛・種雄牛 stay the bloodline's sire, the service's sire is its own column.
+    ['最終分娩日', 'lastCalvingDate'],
+    ['分娩日', 'lastCalvingDate'],
+    ['最終授精日', 'lastServiceDate'],
+    ['授精日', 'lastServiceDate'],
+    ['種付日', 'lastServiceDate'],
+    ['種付け日', 'lastServiceDate'],
+    ['授精種雄牛', 'lastServiceSire'],
+    ['交配種雄牛', 'lastServiceSire'],
+    ['妊娠', 'pregnancy'],
+    ['妊否', 'pregnancy'],
+    ['妊娠鑑定', 'pregnancy'],
+    ['分娩予定日', 'expectedCalvingDate'],
+    ['分娩予定日（見込み）', 'expectedCalvingDate'],
+    ['ﾌﾞﾝﾍﾞﾝ', null],
   ])('reads %s as %s', (header, field) => {
     expect(fieldOfHeader(header)).toBe(field);
   });
@@ -73,5 +88,28 @@ describe('sexes as they are written', () => {
     ['不明', null],
   ])('reads %s as %s', (text, gender) => {
     expect(parseGender(text)).toBe(gender);
+  });
+});
+
+describe('pregnancy as a farm writes it (§20)', () => {
+  it.each([
+    ['妊娠', 'PREGNANT'],
+    ['受胎', 'PREGNANT'],
+    ['+', 'PREGNANT'],
+    ['＋', 'PREGNANT'],
+    ['○', 'PREGNANT'],
+    [' 妊娠 ', 'PREGNANT'],
+    ['空胎', 'OPEN'],
+    ['不受胎', 'OPEN'],
+    ['×', 'OPEN'],
+    ['-', 'OPEN'],
+    ['ー', 'OPEN'],
+    ['－', 'OPEN'],
+    ['−', 'OPEN'],
+    ['ｰ', 'OPEN'],
+    ['たぶん', null],
+    ['妊娠?', null],
+  ])('reads %j as %s', (text, result) => {
+    expect(parsePregnancy(text)).toBe(result);
   });
 });

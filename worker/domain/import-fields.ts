@@ -22,6 +22,11 @@ export const IMPORT_FIELDS = [
   'growthStage',
   'barn',
   'notes',
+  'lastCalvingDate',
+  'lastServiceDate',
+  'lastServiceSire',
+  'pregnancy',
+  'expectedCalvingDate',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -50,6 +55,40 @@ const HEADER_ALIASES: Record<ImportField, string[]> = {
   growthStage: ['成長段階', 'ステージ', 'growthstage', 'stage'],
   barn: ['牛舎', '飼養場所', 'barn', 'pen'],
   notes: ['メモ', '備考', 'notes', 'memo', 'note'],
+  // The breeding history (§20). 父牛/種雄牛 above stays the bloodline's sire; the service's sire is its own column.
+  lastCalvingDate: [
+    '最終分娩日',
+    '分娩日',
+    '前回分娩日',
+    '最終分娩年月日',
+    'lastcalvingdate',
+    'lastcalving',
+    'calvingdate',
+  ],
+  lastServiceDate: [
+    '最終授精日',
+    '授精日',
+    '種付日',
+    '種付け日',
+    '最終種付日',
+    '交配日',
+    '最終交配日',
+    'lastservicedate',
+    'lastinseminationdate',
+    'servicedate',
+    'inseminationdate',
+  ],
+  lastServiceSire: [
+    '授精種雄牛',
+    '交配種雄牛',
+    '種付種雄牛',
+    '授精種雄牛名',
+    '交配種雄牛名',
+    'servicesire',
+    'lastservicesire',
+  ],
+  pregnancy: ['妊娠', '妊否', '妊娠鑑定', '妊娠鑑定結果', '妊娠の有無', 'pregnancy', 'pregnant'],
+  expectedCalvingDate: ['分娩予定日', '分娩予定', '分娩予定年月日', 'expectedcalvingdate', 'duedate', 'calvingdue'],
 };
 
 const headerKey = (header: string) =>
@@ -148,4 +187,24 @@ const GENDER_WORDS: Record<string, Gender> = {
 /** The sex as the register stores it (雄・去勢・雌), from how it is written; null when unknown. */
 export function parseGender(value: string): Gender | null {
   return GENDER_WORDS[nfkc(value).trim().toLowerCase()] ?? null;
+}
+
+// ── Pregnancy ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export type PregnancyResult = 'PREGNANT' | 'OPEN';
+
+const PREGNANT_WORDS = new Set(['妊娠', '受胎', '+', '○', '◯', '〇', '妊娠あり', 'あり', '有', 'pregnant', 'yes', 'p']);
+const OPEN_WORDS = new Set(['空胎', '不受胎', '×', '✕', 'x', '不妊', 'なし', '無', 'open', 'no']);
+/** Any dash a spreadsheet holds for "no": hyphen, long-vowel mark, minus, en and em dashes (after NFKC). */
+const DASH = /^[-‐‑‒–—―−ー]$/;
+
+/**
+ * A pregnancy check's result as a farm's sheet writes it (§20): 妊娠・受胎・+・○ are pregnant; 空胎・不受胎・× and
+ * any dash are open. Null for anything else.
+ */
+export function parsePregnancy(value: string): PregnancyResult | null {
+  const word = nfkc(value).trim().toLowerCase();
+  if (PREGNANT_WORDS.has(word)) return 'PREGNANT';
+  if (OPEN_WORDS.has(word) || DASH.test(word)) return 'OPEN';
+  return null;
 }

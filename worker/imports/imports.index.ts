@@ -7,6 +7,10 @@ export const importsRouter = createRouter().openapi(importCattle, async (c) => {
   const declared = Number(c.req.header('Content-Length') ?? 0);
   if (declared > MAX_IMPORT_BYTES) throw fileTooLarge();
   const bytes = new Uint8Array(await c.req.arrayBuffer());
-  const report = await importHerd(requestScope(c), bytes, c.req.valid('query').dryRun === 'true');
+  const { dryRun, skipInvalid } = c.req.valid('query');
+  const report = await importHerd(requestScope(c), bytes, {
+    dryRun: dryRun === 'true',
+    skipInvalid: skipInvalid === 'true',
+  });
   return c.json({ data: report }, 200);
 });

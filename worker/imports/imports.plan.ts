@@ -16,9 +16,21 @@ import type { RegisterCattleInput } from '../cattle/cattle.service';
 import { calendarMonths } from '../domain/ages';
 import { type IsoDate, isIsoDate } from '../domain/calendar';
 import { type Gender, GROWTH_STAGE_LABELS, GROWTH_STAGES, type GrowthStage } from '../domain/cattle-enums';
+import { firstImpossibleEvent } from '../domain/event-validity';
 import { parseIdentificationNumber } from '../domain/identification';
-import { type ImportField, mapHeaders, parseGender, parseImportDate } from '../domain/import-fields';
+import { type ImportField, mapHeaders, parseGender, parseImportDate, parsePregnancy } from '../domain/import-fields';
 import { nfkc, numberFromText } from '../domain/input';
+import type { NewEvent } from '../events/events.record';
+import {
+  type BreedingHistory,
+  birthsOnRecord,
+  HISTORY_FIELDS,
+  historyEvents,
+  historyProblems,
+  historyWarnings,
+  missingEvents,
+  type RecordedEvent,
+} from './imports.history';
 
 export const MAX_IMPORT_ROWS = 5000;
 /** A cow this old whose calvings a file does not give is taken as 経産牛. */
@@ -46,17 +58,39 @@ export interface ExistingAnimal {
   motherIdentificationNumber: string | null;
   sireName: string | null;
   arrivalDates: string[];
+  /** Its breeding events, deaths and shipments, when the file has breeding-history columns (§20). */
+  events: RecordedEvent[];
 }
 
 export type ImportAction = 'create' | 'update' | 'unchanged' | 'error';
 export interface RowError {
   field: string;
   message: string;
+  /** The cell as the file has it ('' when the column is missing or blank). */
+  value: string;
 }
+/** What a row's cells were read as (dates `YYYY-MM-DD`); a cell that could not be read is absent. */
+export type RowValues = Partial<{
+  earTagNumber: string;
+  name: string;
+  birthday: string;
+  gender: Gender;
+  breed: string;
+  motherIdentificationNumber: string;
+  sireName: string;
+  arrivalDate: string;
+  parity: number;
+  weight: number;
+  growthStage: GrowthStage;
+  barn: string;
+  notes: string;
+}> &
+  BreedingHistory;
 export interface ImportRowReport {
   line: number;
   action: ImportAction;
   identificationNumber: string | null;
+  values: RowValues;
   errors: RowError[];
   warnings: string[];
 }
@@ -85,6 +119,8 @@ export interface ImportPlan {
   creates: RegisterCattleInput[];
   updates: HerdUpdate[];
   arrivals: { identificationNumber: string; date: IsoDate }[];
+  /** Each animal's breeding history as events, written after the animals (the ones on record are left out then). */
+  histories: { identificationNumber: string; events: NewEvent[] }[];
 }
 
 /** A problem with the whole file: no row is read. */
@@ -95,6 +131,7 @@ const BREED = text(50, '品種は50文字以下で入力してください');
 const SIRE = text(50, '父牛の名前は50文字以下で入力してください');
 const BARN = text(50, '牛舎は50文字以下で入力してください');
 const NOTES = text(1000, '備考は1000文字以下で入力してください');
+const SERVICE_SIRE = text(100, '授精種雄牛は100文字以下で入力してください');
 const PARITY = z
   .number({ error: '産次は0以上の整数である必要があります' })
   .int('産次は0以上の整数である必要があります')
@@ -131,40 +168,35 @@ export function guessGrowthStage(
 interface ParsedRow {
   line: number;
   id: string | null;
-  values: Partial<{
-    earTagNumber: string;
-    name: string;
-    birthday: string;
-    gender: Gender;
-    breed: string;
-    motherIdentificationNumber: string;
-    sireName: string;
-    arrivalDate: string;
-    parity: number;
-    weight: number;
-    growthStage: GrowthStage;
-    barn: string;
-    notes: string;
-  }>;
+  values: RowValues;
+  /** The cell of each field, as the file has it. */
+  raw: (field: string) => string;
   errors: RowError[];
   warnings: string[];
 }
 
+/** A row's error on a field, with the cell the farmer wrote there. */
+const rowError = (row: Pick<ParsedRow, 'line' | 'raw'>, field: string, message: string): RowError => ({
+  field,
+  message: `${row.line}行目: ${message}`,
+  value: row.raw(field),
+});
+
 /** Reads one row's cells with the registration rules; each problem is named by its line and field. */
 function parseRow(record: ImportRecord, fields: (ImportField | null)[], today: IsoDate): ParsedRow {
-  const row: ParsedRow = { line: record.line, id: null, values: {}, errors: [], warnings: [] };
-  const fail = (field: string, message: string) =>
-    row.errors.push({ field, message: `${record.line}行目: ${message}` });
+  const raw = (field: string) => {
+    const index = fields.indexOf(field as ImportField);
+    return index < 0 ? '' : (record.cells[index] ?? '').trim();
+  };
+  const row: ParsedRow = { line: record.line, id: null, values: {}, raw, errors: [], warnings: [] };
+  const fail = (field: string, message: string) => row.errors.push(rowError(row, field, message));
   const check = <T>(field: string, schema: z.ZodType<T>, value: unknown): T | undefined => {
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data;
     fail(field, parsed.error.issues[0].message);
     return undefined;
   };
-  const cell = (field: ImportField) => {
-    const index = fields.indexOf(field);
-    return index < 0 ? '' : (record.cells[index] ?? '').trim();
-  };
+  const cell = (field: ImportField) => raw(field);
   const date = (field: ImportField, label: string) => {
     const raw = cell(field);
     if (!raw) return undefined;
@@ -211,10 +243,114 @@ function parseRow(record: ImportRecord, fields: (ImportField | null)[], today: I
   }
   if (cell('barn')) v.barn = check('barn', BARN, nfkc(cell('barn')));
   if (cell('notes')) v.notes = check('notes', NOTES, cell('notes'));
+  v.lastCalvingDate = date('lastCalvingDate', '最終分娩日');
+  v.lastServiceDate = date('lastServiceDate', '最終授精日');
+  if (cell('lastServiceSire'))
+    v.lastServiceSire = check('lastServiceSire', SERVICE_SIRE, nfkc(cell('lastServiceSire')));
+  if (cell('pregnancy')) {
+    const result = parsePregnancy(cell('pregnancy'));
+    if (result) v.pregnancy = result;
+    else fail('pregnancy', '妊娠は「妊娠」か「空胎」で入力してください（○・×、+・- も読めます）');
+  }
+  v.expectedCalvingDate = date('expectedCalvingDate', '分娩予定日');
+  for (const key of Object.keys(v) as (keyof RowValues)[]) if (v[key] === undefined) delete v[key];
   return row;
 }
 
+/** The row's history columns, or null when it has none. */
+function historyOf(v: RowValues): BreedingHistory | null {
+  const history: BreedingHistory = {};
+  for (const field of HISTORY_FIELDS) if (v[field] !== undefined) Object.assign(history, { [field]: v[field] });
+  return Object.keys(history).length ? history : null;
+}
+
+const HISTORY_COLUMN_OF: Record<string, (typeof HISTORY_FIELDS)[number]> = {
+  CALVING: 'lastCalvingDate',
+  INSEMINATION: 'lastServiceDate',
+  PREGNANCY_CHECK: 'pregnancy',
+  EXPECTED_CALVING: 'expectedCalvingDate',
+};
+
+/**
+ * The history's events the animal does not have yet, or its problems on their columns: the rules of §20 and, for
+ * an animal on record, those of §6 against its events (none after its death or shipment).
+ */
+function plannedHistory(row: ParsedRow, current: ExistingAnimal | undefined, today: IsoDate) {
+  const history = historyOf(row.values);
+  if (!history) return { events: [], missing: [] };
+  const v = row.values;
+  const animal = {
+    gender: v.gender ?? current?.gender,
+    birthday: v.birthday ?? current?.birthday,
+    parity: v.parity,
+  };
+  for (const problem of historyProblems(history, animal, today)) {
+    row.errors.push(rowError(row, problem.field, problem.message));
+  }
+  row.warnings.push(...historyWarnings(history));
+  const events = historyEvents(history, today);
+  const recorded = current?.events ?? [];
+  const missing = missingEvents(events, recorded);
+  const impossible = row.errors.length
+    ? null
+    : firstImpossibleEvent({ gender: animal.gender ?? null, birthday: animal.birthday ?? null }, recorded, missing);
+  if (impossible) {
+    const field = HISTORY_COLUMN_OF[missing[impossible.index].eventType];
+    row.errors.push(rowError(row, field, impossible.reason.message));
+  }
+  return { events, missing };
+}
+
+/**
+ * 産次 counts the last calving (§20): with a 最終分娩日 given, the parity registered is 産次 less the births the animal
+ * will have on record — the file's calving, and those already recorded for an animal on the farm — so that her parity
+ * equals 産次 (a new animal: 産次 − 1).
+ */
+const registeredParity = (v: RowValues, recorded: readonly RecordedEvent[], planned: readonly NewEvent[]) =>
+  v.parity !== undefined && v.lastCalvingDate !== undefined
+    ? Math.max(v.parity - birthsOnRecord([...recorded, ...planned]), 0)
+    : v.parity;
+
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+
+/** The 個体識別番号 of a file's rows that have one (to read those animals' events before planning). */
+export function fileIdentificationNumbers(records: readonly ImportRecord[]): string[] {
+  const [header, ...body] = records;
+  if (!header) return [];
+  const index = mapHeaders(header.cells).findIndex((c) => c.field === 'identificationNumber');
+  if (index < 0) return [];
+  return body.map((r) => parseIdentificationNumber(r.cells[index] ?? '')).filter((id): id is string => !!id);
+}
+
+/** Whether the header names any breeding-history column (§20). */
+export const hasHistoryColumns = (records: readonly ImportRecord[]) =>
+  !!records[0] &&
+  mapHeaders(records[0].cells).some((c) => (HISTORY_FIELDS as readonly (string | null)[]).includes(c.field));
+
+/** The errors of a row that depend on the rest of the file or the farm: its mother, its sex, its history. */
+function checkRow(
+  row: ParsedRow,
+  current: ExistingAnimal | undefined,
+  genderInFile: ReadonlyMap<string, Gender | undefined>,
+  existing: ReadonlyMap<string, ExistingAnimal>,
+  today: IsoDate,
+) {
+  const mother = row.values.motherIdentificationNumber;
+  if (mother && row.id) {
+    const motherGender = genderInFile.has(mother) ? genderInFile.get(mother) : existing.get(mother)?.gender;
+    if (mother === row.id) {
+      row.errors.push(rowError(row, 'motherIdentificationNumber', '母牛の個体識別番号が自分の番号です'));
+    } else if (motherGender === '雄' || motherGender === '去勢') {
+      row.errors.push(rowError(row, 'motherIdentificationNumber', '母牛の個体識別番号が雄・去勢の牛を指しています'));
+    } else if (!genderInFile.has(mother) && !existing.has(mother)) {
+      row.warnings.push(`母牛（${mother}）は牧場にもファイルにもいません。番号だけを記録します`);
+    }
+  }
+  if (!current && !row.values.gender && row.id) {
+    row.errors.push(rowError(row, 'gender', '性別は雄・去勢・雌のいずれかを選択してください'));
+  }
+  return plannedHistory(row, current, today);
+}
 
 /** The plan and report of a file's records (the first is the header). */
 export function planImport(
@@ -241,13 +377,14 @@ export function planImport(
     if (!row.id) continue;
     const first = firstLine.get(row.id);
     if (first === undefined) firstLine.set(row.id, row.line);
-    else
-      row.errors.push({
-        field: 'identificationNumber',
-        message: `${row.line}行目: 個体識別番号が${first}行目と重複しています`,
-      });
+    else row.errors.push(rowError(row, 'identificationNumber', `個体識別番号が${first}行目と重複しています`));
   }
   const genderInFile = new Map(parsed.filter((r) => r.id).map((r) => [r.id as string, r.values.gender]));
+  const histories = parsed.map((row) =>
+    checkRow(row, row.id ? existing.get(row.id) : undefined, genderInFile, existing, today),
+  );
+  // A mother whose own row is in error is not written when the error rows are left out (skipInvalid).
+  const inError = new Set(parsed.filter((r) => r.errors.length && r.id && !existing.has(r.id)).map((r) => r.id));
 
   const plan: ImportPlan = {
     columns,
@@ -256,36 +393,23 @@ export function planImport(
     creates: [],
     updates: [],
     arrivals: [],
+    histories: [],
   };
-  for (const row of parsed) {
+  parsed.forEach((row, index) => {
     const v = row.values;
     const current = row.id ? existing.get(row.id) : undefined;
     const mother = v.motherIdentificationNumber;
-    if (mother && row.id) {
-      const motherGender = genderInFile.has(mother) ? genderInFile.get(mother) : existing.get(mother)?.gender;
-      if (mother === row.id) {
-        row.errors.push({
-          field: 'motherIdentificationNumber',
-          message: `${row.line}行目: 母牛の個体識別番号が自分の番号です`,
-        });
-      } else if (motherGender === '雄' || motherGender === '去勢') {
-        row.errors.push({
-          field: 'motherIdentificationNumber',
-          message: `${row.line}行目: 母牛の個体識別番号が雄・去勢の牛を指しています`,
-        });
-      } else if (!genderInFile.has(mother) && !existing.has(mother)) {
-        row.warnings.push(`母牛（${mother}）は牧場にもファイルにもいません。番号だけを記録します`);
-      }
-    }
-    if (!current && !v.gender && row.id) {
-      row.errors.push({ field: 'gender', message: `${row.line}行目: 性別は雄・去勢・雌のいずれかを選択してください` });
+    const history = histories[index];
+    if (mother && inError.has(mother) && !row.errors.length) {
+      row.warnings.push(
+        `母牛（${mother}）の行にエラーがあります。その行を除いて取り込むと、母牛は番号だけを記録します`,
+      );
     }
     let action: ImportAction;
     if (row.errors.length || !row.id) action = 'error';
     else if (!current) {
       action = 'create';
       const gender = v.gender as Gender;
-      const parity = v.parity ?? 0;
       const stage = v.growthStage ?? guessGrowthStage(gender, v.birthday ?? null, v.parity, today);
       // Said only where it is a guess about calvings the file does not give.
       if (!v.growthStage && v.parity === undefined && stage === 'MULTI_PAROUS') {
@@ -303,11 +427,12 @@ export function planImport(
         barn: v.barn ?? null,
         notes: v.notes ?? null,
         status: 'HEALTHY',
-        breeding: { parity, breedingMemo: null },
+        breeding: { parity: registeredParity(v, [], history.events) ?? 0, breedingMemo: null },
         bloodline: v.sireName ? { fatherCattleName: v.sireName } : undefined,
         motherInfo: mother ? { motherIdentificationNumber: mother } : undefined,
       });
       if (v.arrivalDate) plan.arrivals.push({ identificationNumber: row.id, date: v.arrivalDate });
+      if (history.events.length) plan.histories.push({ identificationNumber: row.id, events: history.events });
     } else {
       const update: HerdUpdate = { identificationNumber: row.id };
       const changed = (key: keyof HerdUpdate, now: unknown, before: unknown) => {
@@ -322,23 +447,26 @@ export function planImport(
       changed('growthStage', v.growthStage, current.growthStage);
       changed('barn', v.barn, current.barn);
       changed('notes', v.notes, current.notes);
-      changed('parity', v.parity, current.initialParity);
+      changed('parity', registeredParity(v, current.events, history.missing), current.initialParity);
       changed('motherIdentificationNumber', mother, current.motherIdentificationNumber);
       changed('sireName', v.sireName, current.sireName);
       const newArrival = v.arrivalDate && !current.arrivalDates.includes(v.arrivalDate) ? v.arrivalDate : null;
       if (newArrival) plan.arrivals.push({ identificationNumber: row.id, date: newArrival });
+      // Only the events the animal does not have are new; they are read again when written.
+      if (history.missing.length) plan.histories.push({ identificationNumber: row.id, events: history.events });
       const hasChange = Object.keys(update).length > 1;
       if (hasChange) plan.updates.push(update);
-      action = hasChange || newArrival ? 'update' : 'unchanged';
+      action = hasChange || newArrival || history.missing.length ? 'update' : 'unchanged';
     }
     plan.summary[action === 'error' ? 'errors' : action] += 1;
     plan.rows.push({
       line: row.line,
       action,
       identificationNumber: row.id,
+      values: v,
       errors: row.errors,
       warnings: row.warnings,
     });
-  }
+  });
   return plan;
 }

@@ -1,11 +1,13 @@
 /**
- * Bringing a herd in from a file (docs/product.md §14): decode (UTF-8 with or without BOM, else Shift_JIS/CP932),
- * parse CSV, plan every row against the farm (imports.plan.ts), and — when asked and nothing is wrong — write the
- * whole plan in one D1 batch through the herd register's own statements: all or nothing.
+ * Bringing a herd in from a file (docs/product.md §14, §20): decode (UTF-8 with or without BOM, else Shift_JIS/CP932),
+ * parse CSV, plan every row against the farm (imports.plan.ts), and — when asked and nothing is wrong, or when told
+ * to leave the rows in error out — write the plan in one D1 batch through the herd register's own statements, then
+ * the breeding history through the events service's own builder, a batch per chunk of animals.
  */
 import { parse } from 'csv-parse/sync';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { regenerateAlerts } from '../alerts/regenerate';
+import { runGuardedBatch, withFreshState } from '../breeding/fresh-state';
 import { recomputeAnimal } from '../breeding/recompute';
 import { linkMothersStatement, registerHerdStatements, updateHerdStatements } from '../cattle/cattle.service';
 import { runBatch } from '../db/batch';
@@ -13,9 +15,19 @@ import { breedingStatus, cattle } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
 import { todayJst } from '../domain/calendar';
-import { arrivalEventsStatements } from '../events/events.record';
+import { arrivalEventsStatements, recordEventsStatements } from '../events/events.record';
 import { AppError } from '../lib/errors';
-import { type ExistingAnimal, ImportFileError, type ImportPlan, type ImportRecord, planImport } from './imports.plan';
+import { loadImportContexts } from './imports.contexts';
+import { missingEvents } from './imports.history';
+import {
+  type ExistingAnimal,
+  fileIdentificationNumbers,
+  hasHistoryColumns,
+  ImportFileError,
+  type ImportPlan,
+  type ImportRecord,
+  planImport,
+} from './imports.plan';
 
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 
@@ -25,9 +37,13 @@ export interface ImportReport {
   dryRun: boolean;
   encoding: ImportEncoding;
   columns: ImportPlan['columns'];
-  summary: ImportPlan['summary'];
+  /** `skipped`: the rows in error left out (skipInvalid), else 0. */
+  summary: ImportPlan['summary'] & { skipped: number };
   rows: ImportPlan['rows'];
 }
+
+/** Animals whose history is recorded per batch: a few statements each, well inside a D1 batch. */
+const HISTORY_CHUNK = 200;
 
 const fileError = (message: string) => new AppError({ status: 400, code: 'IMPORT_FILE_INVALID', message });
 export const fileTooLarge = () =>
@@ -68,9 +84,15 @@ export function readRecords(text: string): ImportRecord[] {
   }
 }
 
-/** Every animal of the farm that has a number, as an import compares them (one query). */
-async function existingAnimals(scope: Scope): Promise<Map<string, ExistingAnimal>> {
-  const rows = await scope.db.all<ExistingAnimal & { arrivalDates: string | null }>(sql`
+/**
+ * Every animal of the farm that has a number, as an import compares them (one query); with history columns in the
+ * file, the events of its animals on the farm too (one more round trip).
+ */
+async function existingAnimals(scope: Scope, records: readonly ImportRecord[]): Promise<Map<string, ExistingAnimal>> {
+  const contexts = hasHistoryColumns(records)
+    ? await loadImportContexts(scope.db, scope.farmId, fileIdentificationNumbers(records))
+    : new Map();
+  const rows = await scope.db.all<Omit<ExistingAnimal, 'events'> & { arrivalDates: string | null }>(sql`
     select c.identification_number as identificationNumber, c.gender, c.ear_tag_number as earTagNumber, c.name,
       c.birthday, c.breed, c.weight, c.growth_stage as growthStage, c.barn, c.notes,
       coalesce(bs.initial_parity, 0) as initialParity, mi.mother_identification_number as motherIdentificationNumber,
@@ -85,37 +107,73 @@ async function existingAnimals(scope: Scope): Promise<Map<string, ExistingAnimal
   return new Map(
     rows.map((r) => [
       r.identificationNumber,
-      { ...r, initialParity: Number(r.initialParity), arrivalDates: r.arrivalDates ? r.arrivalDates.split(',') : [] },
+      {
+        ...r,
+        initialParity: Number(r.initialParity),
+        arrivalDates: r.arrivalDates ? r.arrivalDates.split(',') : [],
+        events: contexts.get(r.identificationNumber)?.events ?? [],
+      },
     ]),
   );
 }
 
 /**
- * Reads the file and answers its report; with `dryRun` false and no row in error, writes it all in one batch.
- * A file with an error row is refused whole: 400 IMPORT_INVALID with the report, nothing written.
+ * Reads the file and answers its report; with `dryRun` false and no row in error, writes it all. A file with an
+ * error row is refused whole (400 IMPORT_INVALID with the report, nothing written) unless `skipInvalid`: then the
+ * valid rows are written and the rows in error counted as skipped (§20).
  */
-export async function importHerd(scope: Scope, bytes: Uint8Array, dryRun: boolean): Promise<ImportReport> {
+export async function importHerd(
+  scope: Scope,
+  bytes: Uint8Array,
+  { dryRun, skipInvalid = false }: { dryRun: boolean; skipInvalid?: boolean },
+): Promise<ImportReport> {
   if (bytes.byteLength > MAX_IMPORT_BYTES) throw fileTooLarge();
   const { text, encoding } = decodeFile(bytes);
   const records = readRecords(text);
   const today = todayJst();
   let plan: ImportPlan;
   try {
-    plan = planImport(records, await existingAnimals(scope), today);
+    plan = planImport(records, await existingAnimals(scope, records), today);
   } catch (err) {
     if (err instanceof ImportFileError) throw fileError(err.message);
     throw err;
   }
-  const report: ImportReport = { dryRun, encoding, columns: plan.columns, summary: plan.summary, rows: plan.rows };
+  const skipped = skipInvalid ? plan.summary.errors : 0;
+  const summary = { ...plan.summary, skipped };
+  const report: ImportReport = { dryRun, encoding, columns: plan.columns, summary, rows: plan.rows };
   if (dryRun) return report;
-  if (plan.summary.errors > 0) {
+  if (plan.summary.errors > 0 && !skipInvalid) {
     throw new AppError({ status: 400, code: 'IMPORT_INVALID', message: '取り込めない行があります', data: report });
   }
-  await writePlan(scope, plan);
+  await writePlan(scope, plan, today);
   return report;
 }
 
-async function writePlan(scope: Scope, plan: ImportPlan) {
+/**
+ * The history's events each animal does not have yet, recorded as POST /events records them (recordEventsStatements:
+ * the event rows and the breeding state recomputed over all the animal's events), read and written a chunk of
+ * animals at a time; a chunk another write got to first is read and written again (decision 025).
+ */
+async function writeHistories(scope: Scope, histories: ImportPlan['histories'], today: string) {
+  for (let start = 0; start < histories.length; start += HISTORY_CHUNK) {
+    const chunk = histories.slice(start, start + HISTORY_CHUNK);
+    await withFreshState(async () => {
+      const contexts = await loadImportContexts(
+        scope.db,
+        scope.farmId,
+        chunk.map((h) => h.identificationNumber),
+      );
+      const statements = chunk.flatMap(({ identificationNumber, events }) => {
+        const context = contexts.get(identificationNumber);
+        const missing = context ? missingEvents(events, context.events) : [];
+        return context && missing.length ? recordEventsStatements(scope, context, missing, { today }).statements : [];
+      });
+      await runGuardedBatch(scope.db, statements);
+    });
+  }
+}
+
+async function writePlan(scope: Scope, plan: ImportPlan, today: string) {
   const now = new Date().toISOString();
   const statements = [
     ...registerHerdStatements(scope, plan.creates, now),
@@ -123,7 +181,7 @@ async function writePlan(scope: Scope, plan: ImportPlan) {
     ...updateHerdStatements(scope, plan.updates, now),
     ...arrivalEventsStatements(scope, plan.arrivals, now),
   ];
-  if (statements.length === 0) return;
+  if (statements.length === 0 && plan.histories.length === 0) return;
   try {
     await runBatch(scope.db, statements);
   } catch (err) {
@@ -154,5 +212,6 @@ async function writePlan(scope: Scope, plan: ImportPlan) {
       );
     for (const animal of pregnant) await recomputeAnimal(scope, animal.id);
   }
+  await writeHistories(scope, plan.histories, today);
   await regenerateAlerts(scope.db, scope.farmId);
 }

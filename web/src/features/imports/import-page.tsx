@@ -97,6 +97,7 @@ function Help() {
         <li>{t('imports.helpExcel')}</li>
         <li>{t('imports.helpId')}</li>
         <li>{t('imports.helpDates')}</li>
+        <li>{t('imports.helpHistory')}</li>
         <li>{t('imports.helpTemplate')}</li>
       </ul>
       <button
@@ -111,8 +112,19 @@ function Help() {
   );
 }
 
-/** The import button, or why it cannot be pressed yet, or the progress while the rows go in. */
-function ImportBar({ report, pending, onImport }: { report: ImportReport; pending: boolean; onImport: () => void }) {
+/**
+ * The import button, or why it cannot be pressed yet, or the progress while the rows go in. With rows in error, the
+ * all-or-nothing button stays off and a second one imports the other rows, leaving those in error out.
+ */
+function ImportBar({
+  report,
+  pending,
+  onImport,
+}: {
+  report: ImportReport;
+  pending: boolean;
+  onImport: (options: { skipInvalid: boolean }) => void;
+}) {
   const { t } = useI18n();
   const { summary } = report;
   const blocked =
@@ -121,9 +133,12 @@ function ImportBar({ report, pending, onImport }: { report: ImportReport; pendin
       : summary.create + summary.update === 0
         ? t('imports.blockedNothing')
         : null;
+  // The rows that go in when those in error are left out: worth offering only when some of them change something.
+  const valid = summary.rows - summary.errors;
+  const canSkip = summary.errors > 0 && summary.create + summary.update > 0;
   return (
     // Stuck above the bottom navigation while it can be pressed; a blocked bar stays at the end of the rows.
-    <div className={blocked && !pending ? 'import-bar' : 'import-bar import-bar--sticky'}>
+    <div className={blocked && !pending && !canSkip ? 'import-bar' : 'import-bar import-bar--sticky'}>
       {pending ? (
         <div className="import-progress" role="status" aria-live="polite">
           <span className="spinner" aria-hidden="true" />
@@ -137,16 +152,29 @@ function ImportBar({ report, pending, onImport }: { report: ImportReport; pendin
           {blocked}
         </p>
       ) : null}
-      <button
-        type="button"
-        className="button button--primary button--block"
-        disabled={blocked !== null || pending}
-        aria-describedby={blocked ? 'import-blocked' : undefined}
-        onClick={onImport}
-      >
-        {pending ? <span className="spinner" aria-hidden="true" /> : null}
-        {t('imports.submit', { count: count(summary.rows) })}
-      </button>
+      <div className="import-bar__buttons">
+        <button
+          type="button"
+          className={canSkip ? 'button button--block' : 'button button--primary button--block'}
+          disabled={blocked !== null || pending}
+          aria-describedby={blocked ? 'import-blocked' : undefined}
+          onClick={() => onImport({ skipInvalid: false })}
+        >
+          {pending && !canSkip ? <span className="spinner" aria-hidden="true" /> : null}
+          {t('imports.submit', { count: count(summary.rows) })}
+        </button>
+        {canSkip ? (
+          <button
+            type="button"
+            className="button button--primary button--block"
+            disabled={pending}
+            onClick={() => onImport({ skipInvalid: true })}
+          >
+            {pending ? <span className="spinner" aria-hidden="true" /> : null}
+            {t('imports.submitValid', { count: count(valid) })}
+          </button>
+        ) : null}
+      </div>
     </div>
   );
 }
@@ -169,6 +197,11 @@ function Done({ report, onAnother }: { report: ImportReport; onAnother: () => vo
           unchanged: count(summary.unchanged),
         })}
       </p>
+      {summary.skipped > 0 ? (
+        <p className="import-done__skipped" data-testid="import-done-skipped">
+          {t('imports.doneSkipped', { count: count(summary.skipped) })}
+        </p>
+      ) : null}
       <div className="page__actions">
         <Link to="/cattle" className="button button--primary">
           {t('imports.toHerd')}
@@ -204,7 +237,8 @@ export function ImportPage() {
   const [tooLarge, setTooLarge] = useState(false);
   const preview = useMutation({ mutationFn: (chosen: File) => previewHerdFile(chosen) });
   const commit = useMutation({
-    mutationFn: (chosen: File) => importHerdFile(chosen),
+    mutationFn: ({ chosen, skipInvalid }: { chosen: File; skipInvalid: boolean }) =>
+      importHerdFile(chosen, { skipInvalid }),
     // Every screen showing the herd, its events, alerts or KPIs reads it again; the account and the farms stay.
     onSuccess: () =>
       queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'accounts' && q.queryKey[0] !== 'farms' }),
@@ -238,7 +272,7 @@ export function ImportPage() {
           <h1>{t('imports.title')}</h1>
           <p className="muted">{t('imports.lead')}</p>
         </div>
-        <Link to="/cattle" className="button button--small button--ghost">
+        <Link to="/cattle" className="button button--ghost">
           {t('imports.back')}
         </Link>
       </header>
@@ -288,7 +322,11 @@ export function ImportPage() {
                 </div>
               ) : null}
               <ImportReportView report={report} fileName={file.name} />
-              <ImportBar report={report} pending={commit.isPending} onImport={() => commit.mutate(file)} />
+              <ImportBar
+                report={report}
+                pending={commit.isPending}
+                onImport={({ skipInvalid }) => commit.mutate({ chosen: file, skipInvalid })}
+              />
             </>
           ) : null}
           {/* Once a file is read, the help moves below its report. */}

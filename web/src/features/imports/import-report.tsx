@@ -1,6 +1,9 @@
+import { formatDateJa } from '@worker/domain/calendar';
+import { GENDER_LABELS } from '@worker/domain/cattle-enums';
+import { PREGNANCY_RESULT_LABELS } from '@worker/domain/event-types';
 import { AlertTriangle } from 'lucide-react';
-import { useState, useSyncExternalStore } from 'react';
-import type { ImportAction, ImportReport, ImportRow } from '../../api/imports';
+import { Fragment, useState, useSyncExternalStore } from 'react';
+import type { ImportAction, ImportReport, ImportRow, ImportRowValues } from '../../api/imports';
 import { useI18n } from '../../lib/i18n';
 import './messages';
 
@@ -20,6 +23,83 @@ function useWide() {
     },
     () => window.matchMedia(WIDE).matches,
   );
+}
+
+/** The fields the preview shows beside the number: always the animal's names and birthday, the rest when in the file. */
+type ShownField = keyof ImportRowValues;
+const ALWAYS: readonly ShownField[] = ['earTagNumber', 'name', 'birthday'];
+const WHEN_IN_FILE: readonly ShownField[] = [
+  'gender',
+  'parity',
+  'lastCalvingDate',
+  'lastServiceDate',
+  'lastServiceSire',
+  'pregnancy',
+  'expectedCalvingDate',
+];
+const DATES: ReadonlySet<ShownField> = new Set([
+  'birthday',
+  'arrivalDate',
+  'lastCalvingDate',
+  'lastServiceDate',
+  'expectedCalvingDate',
+]);
+
+/** The columns of the preview for this file. */
+function shownFields(report: ImportReport): ShownField[] {
+  const inFile = new Set(report.columns.map((c) => c.field));
+  return [...ALWAYS, ...WHEN_IN_FILE.filter((field) => inFile.has(field))];
+}
+
+/** A value as read, in the farmer's words: dates YYYY/MM/DD, enums by their label. */
+function useValueText() {
+  const { locale } = useI18n();
+  return (field: ShownField, values: ImportRowValues): string | null => {
+    const value = values[field];
+    if (value === undefined) return null;
+    if (DATES.has(field)) return formatDateJa(value as string);
+    if (field === 'gender') return GENDER_LABELS[value as keyof typeof GENDER_LABELS][locale];
+    if (field === 'pregnancy') return PREGNANCY_RESULT_LABELS[value as keyof typeof PREGNANCY_RESULT_LABELS][locale];
+    return String(value);
+  };
+}
+
+/** What the file holds in a cell the import could not take: shown as written, marked wrong. */
+const wrongValue = (row: ImportRow, field: string) =>
+  row.errors.find((e) => e.field === field && e.value !== '')?.value;
+
+/** A cell of the preview: the value read, or the wrong cell as written, or a dash for a blank one. */
+function ValueCell({ row, field }: { row: ImportRow; field: ShownField }) {
+  const { t } = useI18n();
+  const text = useValueText();
+  const wrong = wrongValue(row, field);
+  const read = text(field, row.values);
+  if (wrong !== undefined && read === null) {
+    return (
+      <span className="import-value import-value--wrong">
+        <span className="visually-hidden">{t('imports.wrongValue')}: </span>
+        {wrong}
+      </span>
+    );
+  }
+  if (read === null) return <span className="muted">—</span>;
+  return <span className={wrong !== undefined ? 'import-value import-value--wrong' : 'import-value'}>{read}</span>;
+}
+
+/** The row's number, or the wrong number as written, or 番号なし. */
+function RowId({ row }: { row: ImportRow }) {
+  const { t } = useI18n();
+  if (row.identificationNumber) return <>{row.identificationNumber}</>;
+  const wrong = wrongValue(row, 'identificationNumber');
+  if (wrong !== undefined) {
+    return (
+      <span className="import-value--wrong" data-testid="import-wrong-id">
+        <span className="visually-hidden">{t('imports.wrongValue')}: </span>
+        {wrong}
+      </span>
+    );
+  }
+  return <span className="muted">{t('imports.noId')}</span>;
 }
 
 export function ActionBadge({ action }: { action: ImportAction }) {
@@ -123,39 +203,77 @@ function RowNotes({ row }: { row: ImportRow }) {
   );
 }
 
-function RowTable({ rows }: { rows: readonly ImportRow[] }) {
+/** The rows as a table that scrolls sideways in its own box when the file has many columns. */
+function RowTable({ rows, fields }: { rows: readonly ImportRow[]; fields: readonly ShownField[] }) {
   const { t } = useI18n();
   return (
-    <table className="import-table">
-      <thead>
-        <tr>
-          <th scope="col">{t('imports.line')}</th>
-          <th scope="col">{t('imports.idNumber')}</th>
-          <th scope="col">{t('imports.result')}</th>
-          <th scope="col">{t('imports.notes')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.line} className={row.action === 'error' ? 'is-error' : undefined} data-line={row.line}>
-            <td className="import-table__line">{row.line}</td>
-            <td className="import-id">
-              {row.identificationNumber ?? <span className="muted">{t('imports.noId')}</span>}
-            </td>
-            <td>
-              <ActionBadge action={row.action} />
-            </td>
-            <td>
-              <RowNotes row={row} />
-            </td>
+    <section className="import-table-wrap" tabIndex={0} aria-label={t('imports.preview')}>
+      <table className="import-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('imports.line')}</th>
+            <th scope="col">{t('imports.idNumber')}</th>
+            <th scope="col">{t('imports.result')}</th>
+            {fields.map((field) => (
+              <th scope="col" key={field}>
+                {t(`imports.field.${field}`)}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <Fragment key={row.line}>
+              <tr className={row.action === 'error' ? 'is-error' : undefined} data-line={row.line}>
+                <td className="import-table__line">{row.line}</td>
+                <td className="import-id">
+                  <RowId row={row} />
+                </td>
+                <td>
+                  <ActionBadge action={row.action} />
+                </td>
+                {fields.map((field) => (
+                  <td key={field} className="import-table__value" data-field={field}>
+                    <ValueCell row={row} field={field} />
+                  </td>
+                ))}
+              </tr>
+              {row.errors.length || row.warnings.length ? (
+                // The row's errors and notes under it, kept in view while the table scrolls sideways.
+                <tr className={row.action === 'error' ? 'import-table__notes is-error' : 'import-table__notes'}>
+                  <td colSpan={fields.length + 3}>
+                    <RowNotes row={row} />
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 
-function RowCards({ rows }: { rows: readonly ImportRow[] }) {
+/** On a phone, what each row was read as, label by label; blank cells are left out. */
+function CardValues({ row, fields }: { row: ImportRow; fields: readonly ShownField[] }) {
+  const { t } = useI18n();
+  const shown = fields.filter((field) => row.values[field] !== undefined || wrongValue(row, field) !== undefined);
+  if (shown.length === 0) return null;
+  return (
+    <dl className="import-card__values">
+      {shown.map((field) => (
+        <div key={field} data-field={field}>
+          <dt>{t(`imports.field.${field}`)}</dt>
+          <dd>
+            <ValueCell row={row} field={field} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function RowCards({ rows, fields }: { rows: readonly ImportRow[]; fields: readonly ShownField[] }) {
   const { t } = useI18n();
   return (
     <ul className="import-cards">
@@ -168,10 +286,11 @@ function RowCards({ rows }: { rows: readonly ImportRow[] }) {
           <div className="import-card__head">
             <span className="import-card__line">{t('imports.lineN', { line: row.line })}</span>
             <span className="import-id">
-              {row.identificationNumber ?? <span className="muted">{t('imports.noId')}</span>}
+              <RowId row={row} />
             </span>
             <ActionBadge action={row.action} />
           </div>
+          <CardValues row={row} fields={fields} />
           <RowNotes row={row} />
         </li>
       ))}
@@ -187,6 +306,7 @@ function Rows({ report }: { report: ImportReport }) {
   const [limit, setLimit] = useState(PAGE);
   const rows = errorsOnly ? report.rows.filter((row) => row.action === 'error') : report.rows;
   const shown = rows.slice(0, limit);
+  const fields = shownFields(report);
   return (
     <section className="import-rows" aria-labelledby="import-rows">
       <div className="import-rows__head">
@@ -207,9 +327,9 @@ function Rows({ report }: { report: ImportReport }) {
       {rows.length === 0 ? (
         <p className="muted">{t('imports.noErrorRows')}</p>
       ) : wide ? (
-        <RowTable rows={shown} />
+        <RowTable rows={shown} fields={fields} />
       ) : (
-        <RowCards rows={shown} />
+        <RowCards rows={shown} fields={fields} />
       )}
       {rows.length > shown.length ? (
         <div className="import-rows__more">
