@@ -1,8 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../accounts/password';
 import { regenerateAlerts } from '../alerts/regenerate';
-import { type CreateCattleInput as CreateInput, createCattleSchema } from '../cattle/cattle.schemas';
-import { registerHerd } from '../cattle/cattle.service';
+import {
+  type CreateCattleInput as CreateInput,
+  createCattleSchema,
+  updateCattleSchema,
+} from '../cattle/cattle.schemas';
+import { registerHerd, updateHerdStatements } from '../cattle/cattle.service';
 import { runBatch, type Statement } from '../db/batch';
 import { type Db, getDb } from '../db/client';
 import { cattle, farmMembers, users } from '../db/schema';
@@ -140,6 +144,8 @@ export interface PlannedCalf {
   birthday: IsoDate;
   gender: '雌' | '雄';
   breed: string;
+  /** A beef bull calf is castrated at 2–3 months: a 去勢 steer from then on (born 雄, §20). */
+  castrated: boolean;
   events: NewEvent[];
   shipment: DemoShipment | null;
   plannedMonth: string | null;
@@ -289,6 +295,7 @@ function calfLife(ctx: Ctx, identificationNumber: string, birthday: IsoDate, gen
     birthday,
     gender,
     breed,
+    castrated: gender === '雄' && !dairy && daysBetween(birthday, lastDay) >= 90,
     events: shipped ? [...lived, shipmentEvent(leaves!)] : lived,
     shipment: shipped ? shipment : null,
     plannedMonth: !shipped && leaves ? planMonth(ctx, leaves) : null,
@@ -793,6 +800,16 @@ export async function seedDemoHerd(scope: Scope, today: IsoDate) {
     const calfId = calfIds.get(calf.identificationNumber);
     if (calfId) await recordEvents(scope, calfId, calf.events, { today, regenerate: false });
   }
+  // Castrated at 2–3 months, as an import's update would write it, in one batch.
+  const steers = plan.calves.filter((calf) => calf.castrated);
+  if (steers.length > 0)
+    await runBatch(
+      scope.db,
+      updateHerdStatements(
+        scope,
+        steers.map((calf) => ({ identificationNumber: calf.identificationNumber, gender: '去勢' })),
+      ),
+    );
   const statements: Statement[] = [];
   for (const calf of plan.calves) {
     const cattleId = calfIds.get(calf.identificationNumber);
