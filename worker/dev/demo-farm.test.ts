@@ -153,12 +153,10 @@ function unbelievable({ animals, calves }: DemoHerdPlan, today: IsoDate): string
 
 describe('the demo herd as planned on any of 400 days', () => {
   it('is believable: parity, ages, calvings, calves, events in a life, ear tags', { timeout: 60_000 }, () => {
-    const started = performance.now();
     const problems = Array.from({ length: 400 }, (_, offset) => addDays(todayJst(), offset)).flatMap((day) =>
       unbelievable(planDemoHerd(day), day),
     );
     expect(problems.slice(0, 20)).toEqual([]);
-    console.info(`400 seeding days planned and checked in ${Math.round(performance.now() - started)} ms`);
   });
 
   it('dates events as the app does: the JST day of each instant', () => {
@@ -265,12 +263,9 @@ describe('the demo farm', () => {
   let userId: number;
   let farmId: number;
   const today = todayJst();
-  let seedingMs = 0;
 
   beforeAll(async () => {
-    const started = performance.now();
     const seeded = await api('/dev/seed', { method: 'POST' });
-    seedingMs = performance.now() - started;
     expect(seeded.json.created).toBe(true);
     userId = seeded.json.userId;
     farmId = await demoFarmOf(userId);
@@ -279,7 +274,6 @@ describe('the demo farm', () => {
   }, 120_000);
 
   it('shows every alert type and every KPI, calves on their mothers’ calving days, tags apart, parity as planned', async () => {
-    console.info(`demo farm seeded in ${Math.round(seedingMs)} ms`);
     await expectFullFarm(token, farmId, today);
   });
 
