@@ -213,7 +213,7 @@ describe('completing registration signs in on the farm it names (§20)', () => {
     [{}, '田中 一郎の牧場'],
     [{ farmName: '   ' }, '田中 一郎の牧場'],
     [{ farmName: ' 田中牧場 ' }, '田中牧場'],
-    [{ farmName: 'ﾀﾅｶ牧場' }, 'タナカ牧場'],
+    [{ farmName: '西の放牧場（夏）' }, '西の放牧場（夏）'],
   ])('names the farm from %j: %s', async (fields, name) => {
     const { res } = await complete(fields);
     expect(res.status).toBe(200);

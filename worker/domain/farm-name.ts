@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-/** A farm's name as every form takes it (§13): NFKC, trimmed, 1–50 characters. */
+/** A farm's name as every form takes it (§13): trimmed, 1–50 characters, written as typed ('北牧場（デモ）'). */
 export const farmNameSchema = z
   .string({ error: '牧場名は1〜50文字で入力してください' })
-  .normalize('NFKC')
   .trim()
   .min(1, '牧場名は1〜50文字で入力してください')
   .max(50, '牧場名は1〜50文字で入力してください');
