@@ -1,11 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../accounts/password';
 import { regenerateAlerts } from '../alerts/regenerate';
-import {
-  type CreateCattleInput as CreateInput,
-  createCattleSchema,
-  updateCattleSchema,
-} from '../cattle/cattle.schemas';
+import { type CreateCattleInput as CreateInput, createCattleSchema } from '../cattle/cattle.schemas';
 import { registerHerd, updateHerdStatements } from '../cattle/cattle.service';
 import { runBatch, type Statement } from '../db/batch';
 import { type Db, getDb } from '../db/client';
