@@ -1,8 +1,28 @@
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
-import { baseUrl, newFarmer, outbox, uniqueEmail, withPage } from '../support.mjs';
+import {
+  apiCall,
+  artifacts,
+  baseUrl,
+  call,
+  DESKTOP,
+  newFarmer,
+  outbox,
+  PHONE,
+  uniqueEmail,
+  withPage,
+} from '../support.mjs';
 
-test('register → verify from the outbox → complete → sign in → dark theme persists → sign out', async () => {
+/** A verification link's token for a new address, registered through the API. */
+async function verificationToken(email) {
+  await call('/auth/register', { method: 'POST', body: { email } });
+  const [mail] = await outbox(email);
+  return decodeURIComponent(/verify\?token=([\w%-]+)/.exec(mail.text)[1]);
+}
+
+test('register → verify from the outbox → complete with the farm name → on /home signed in on that farm → dark theme persists → sign out → sign in', async () => {
   await withPage(async (page) => {
     const email = uniqueEmail('e2e-account');
     const password = 'ぼくじょう-pass-2026';
@@ -22,25 +42,30 @@ test('register → verify from the outbox → complete → sign in → dark them
     await page.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl));
     await page.waitForURL(/\/complete\?token=/);
 
-    await page.getByLabel('お名前（牧場名）').fill('東 牧場');
+    // The person and the farm are asked apart; the farm's placeholder shows the name it gets when left blank.
+    const farmName = page.getByLabel('牧場名');
+    assert.equal(await farmName.getAttribute('placeholder'), 'お名前の牧場');
+    await page.getByLabel('お名前', { exact: true }).fill('東 一郎');
+    assert.equal(await farmName.getAttribute('placeholder'), '東 一郎の牧場');
+    await page.getByText('空欄なら「東 一郎の牧場」になります。').waitFor();
     await page.getByLabel('パスワード', { exact: true }).fill(password);
     await page.getByLabel('パスワード（確認）').fill('different-password');
     await page.getByRole('button', { name: '登録を完了する' }).click();
     await page.getByText('パスワードが一致しません').waitFor();
+    await farmName.fill('東牧場');
     await page.getByLabel('パスワード（確認）').fill(password);
     await page.getByRole('button', { name: '登録を完了する' }).click();
-    await page.getByText('本登録が完了しました。ログインしてください。').waitFor();
+
+    // Signed in at once: no second typing of the password, the farm bar shows the farm just named.
+    await page.waitForURL(/\/home$/);
+    await page.locator('.topbar .farm-switcher__name').getByText('東牧場', { exact: true }).waitFor();
+    const farms = await apiCall(page, '/farms');
+    assert.deepEqual(
+      farms.json.data.map((f) => [f.name, f.role]),
+      [['東牧場', 'owner']],
+    );
 
     await page.goto(`${baseUrl}/settings`);
-    await page.waitForURL(/\/login\?redirect=/);
-    await page.getByLabel('メールアドレス').fill(email);
-    await page.getByLabel('パスワード').fill('wrong-password');
-    await page.getByRole('button', { name: 'ログイン' }).click();
-    await page.getByText('メールアドレスまたはパスワードが正しくありません').waitFor();
-    await page.getByLabel('パスワード').fill(password);
-    await page.getByRole('button', { name: 'ログイン' }).click();
-    await page.waitForURL(/\/settings$/);
-
     await page.getByRole('radio', { name: 'ダーク' }).check();
     await page.getByText('テーマを保存しました').waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
@@ -54,7 +79,43 @@ test('register → verify from the outbox → complete → sign in → dark them
     await page.waitForURL(/\/login$/);
     await page.goto(`${baseUrl}/home`);
     await page.waitForURL(/\/login\?redirect=/);
+    await page.getByLabel('メールアドレス').fill(email);
+    await page.getByLabel('パスワード').fill('wrong-password');
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.getByText('メールアドレスまたはパスワードが正しくありません').waitFor();
+    await page.getByLabel('パスワード').fill(password);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.waitForURL(/\/home$/);
   });
+});
+
+test('the completion screen fits a phone and a desktop, light and dark, with 44 px controls (screenshots)', async () => {
+  const shots = path.join(artifacts, 'screens');
+  mkdirSync(shots, { recursive: true });
+  for (const [device, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP })) {
+    for (const colorScheme of ['light', 'dark']) {
+      const token = await verificationToken(uniqueEmail('e2e-complete'));
+      await withPage(
+        async (page) => {
+          // The theme is the app's own choice (stored on the device before sign-in), not only the system's.
+          await page.goto(`${baseUrl}/login`);
+          await page.evaluate((theme) => localStorage.setItem('ushicho.theme', theme), colorScheme);
+          await page.goto(`${baseUrl}/complete?token=${encodeURIComponent(token)}`);
+          assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), colorScheme);
+          await page.getByLabel('お名前', { exact: true }).fill('田中 一郎');
+          await page.getByLabel('牧場名').waitFor();
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          assert.ok(width <= viewport.width, `${device}: the page is ${width}px wide on ${viewport.width}px`);
+          for (const control of await page.locator('form input, form button').all()) {
+            const box = await control.boundingBox();
+            assert.ok(box.height >= 44, `${await control.getAttribute('name')}: ${box.height}px high`);
+          }
+          await page.screenshot({ path: path.join(shots, `complete-${device}-${colorScheme}.png`), fullPage: true });
+        },
+        { viewport, colorScheme },
+      );
+    }
+  }
 });
 
 test('the language switch turns the sign-in page into English', async () => {

@@ -75,6 +75,9 @@ test('on a phone: an embryo transfer on a Holstein shows 受精卵移植 in her 
     await page.getByRole('radio', { name: '分娩', exact: true }).click();
     await page.getByLabel('日時').fill(`${jstDay(0)}T04:30`);
     const first = page.getByRole('group', { name: '子牛1', exact: true });
+    // A calf is born 雌 or 雄: 去勢 is not offered at birth.
+    const sexes = first.getByRole('group', { name: '性別' }).getByRole('radio');
+    assert.deepEqual(await sexes.evaluateAll((radios) => radios.map((r) => r.value)), ['雌', '雄']);
     await first.getByRole('radio', { name: '雌' }).click();
     await first.getByLabel('名前', { exact: true }).fill('ふたご1');
     await first.getByLabel('生時体重（kg）').fill('32.5');

@@ -101,7 +101,7 @@ test('an owner invites a new address; the invitee registers from the link, joins
       await page.getByRole('link', { name: 'ログインして参加' }).waitFor();
       await page.getByRole('link', { name: '新規登録して参加' }).click();
 
-      // Register → verify from the outbox → complete → sign in: back on the invitation.
+      // Register → verify from the outbox → complete (signed in at once): back on the invitation.
       await page.waitForURL(/\/register$/);
       await page.getByLabel('メールアドレス').fill(inviteeEmail);
       await page.getByRole('button', { name: '確認メールを送る' }).click();
@@ -109,16 +109,10 @@ test('an owner invites a new address; the invitee registers from the link, joins
       const { link: verifyLink } = await linkFrom(inviteeEmail, '/verify');
       await page.goto(verifyLink);
       await page.waitForURL(/\/complete\?token=/);
-      await page.getByLabel('お名前（牧場名）').fill(inviteeName);
+      await page.getByLabel('お名前', { exact: true }).fill(inviteeName);
       await page.getByLabel('パスワード', { exact: true }).fill(inviteePassword);
       await page.getByLabel('パスワード（確認）').fill(inviteePassword);
       await page.getByRole('button', { name: '登録を完了する' }).click();
-      await page.getByText('本登録が完了しました。ログインしてください。').waitFor();
-      await page.getByRole('main').getByRole('link', { name: 'ログイン' }).click();
-      await page.waitForURL(/\/login$/);
-      await page.getByLabel('メールアドレス').fill(inviteeEmail);
-      await page.getByLabel('パスワード').fill(inviteePassword);
-      await page.getByRole('button', { name: 'ログイン' }).click();
       await page.waitForURL(/\/invite\?token=/);
       await page.getByText(`ログイン中: ${inviteeEmail}`).waitFor();
 

@@ -26,8 +26,8 @@ export const accountsRouter = createRouter()
     return c.json({ success: true, message: 'トークンは有効です。本登録を完了してください。' }, 200);
   })
   .openapi(routes.complete, async (c) => {
-    await completeRegistration(c.env, c.get('log'), c.req.valid('json'));
-    return c.json({ success: true, message: '本登録が完了しました。ログインしてください。' }, 200);
+    const session = await completeRegistration(c.env, c.get('log'), c.req.valid('json'));
+    return c.json({ success: true, message: '本登録が完了しました。ログインしてください。', ...session }, 200);
   })
   .openapi(routes.login, async (c) => {
     const ip = knownClientIp(c.env, c.req.header('CF-Connecting-IP'));

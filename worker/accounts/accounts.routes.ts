@@ -4,6 +4,7 @@ import { errorBodySchema } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
 import {
   completeBodySchema,
+  completeResponseSchema,
   loginBodySchema,
   loginResponseSchema,
   messageResponseSchema,
@@ -47,9 +48,12 @@ export const complete = createRoute({
   method: 'post',
   path: '/complete',
   tags,
-  summary: 'Complete registration with a name and password',
+  summary: 'Complete registration with a name, a password and the farm name; signs the user in',
   request: { body: jsonBody(completeBodySchema) },
-  responses: { 200: jsonContent(messageResponseSchema, 'Registration complete'), 400: error('Invalid input or token') },
+  responses: {
+    200: jsonContent(completeResponseSchema, 'Registration complete: signed in, as POST /auth/login answers'),
+    400: error('Invalid input or token'),
+  },
 });
 
 export const login = createRoute({

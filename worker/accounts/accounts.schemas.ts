@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from '../domain/email';
+import { farmNameSchema } from '../domain/farm-name';
 
 export { emailSchema };
 
@@ -35,6 +36,8 @@ export const completeBodySchema = z.object({
   token: z.string({ error: '無効なトークンです。' }).min(1, '無効なトークンです。'),
   name: userNameSchema,
   password: passwordSchema,
+  /** The user's own farm (§20); left out or blank, it is `{name}の牧場`. */
+  farmName: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), farmNameSchema.optional()),
 });
 
 export const loginBodySchema = z.object({
@@ -72,6 +75,8 @@ export const loginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const messageResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+/** A completed registration signs the user in: the session as POST /auth/login answers it. */
+export const completeResponseSchema = messageResponseSchema.extend(loginResponseSchema.shape);
 export const registerResponseSchema = messageResponseSchema.extend({ isExistingUser: z.boolean() });
 
 export const passwordResetBodySchema = z.object({ email: emailSchema });

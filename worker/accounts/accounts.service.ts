@@ -3,6 +3,7 @@
  * with a password (docs/product.md §3).
  */
 import { eq } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { issueSession, PASSWORD_SESSION_SECONDS } from '../auth/tokens';
 import { getDb } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -99,11 +100,14 @@ export async function registerAccount(
   return REGISTERED_ANSWER;
 }
 
-/** Completes a registration from its verification link (POST /auth/complete): name and password. */
+/**
+ * Completes a registration from its verification link (POST /auth/complete): name, password and the user's own farm
+ * (`farmName`, else `{name}の牧場`), then signs the user in as POST /auth/login does.
+ */
 export async function completeRegistration(
   env: Env,
   log: Logger,
-  { token, name, password }: { token: string; name: string; password: string },
+  { token, name, password, farmName }: { token: string; name: string; password: string; farmName?: string },
 ) {
   assertUncommonPassword(password);
   const db = getDb(env);
@@ -119,8 +123,7 @@ export async function completeRegistration(
       updatedAt: new Date().toISOString(),
     })
     .where(eq(users.id, user.id));
-  // Completing the registration gives the new user their own farm ({userName}の牧場).
-  await ensureOwnFarm(db, user.id, name);
+  await ensureOwnFarm(db, user.id, name, farmName);
   try {
     await sendMail(
       env,
@@ -135,6 +138,7 @@ export async function completeRegistration(
   } catch {
     // The account is complete; a lost welcome mail is logged in email_logs and must not undo it.
   }
+  return startSession(env, { ...user, userName: name });
 }
 
 /** A hash a password can match: an OAuth-only account or an unfinished registration has none. */
@@ -165,12 +169,22 @@ export async function login(
     await throttle.fail();
     throw wrongCredentials();
   }
+  return startSession(env, user, throttle.succeeded());
+}
+
+/** A password sign-in's session row and its answer: `token`, `expiresAt` and `user` (login and completion). */
+async function startSession(
+  env: Env,
+  user: Pick<typeof users.$inferSelect, 'id' | 'userName' | 'email' | 'theme'>,
+  alsoWrite: BatchItem<'sqlite'>[] = [],
+) {
+  const db = getDb(env);
   const { token, session } = await issueSession(env, user.id, PASSWORD_SESSION_SECONDS);
   const now = new Date().toISOString();
   await db.batch([
     db.insert(sessions).values(session),
     db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)),
-    ...throttle.succeeded(),
+    ...alsoWrite,
   ]);
   return {
     token,

@@ -121,7 +121,7 @@ describe('POST /auth/verify and /auth/complete', () => {
       body: { token, name: '山田 花子', password: '牛舎のパスワード123' },
     });
     expect(done.status).toBe(200);
-    expect(done.json).toEqual({ success: true, message: '本登録が完了しました。ログインしてください。' });
+    expect(done.json).toMatchObject({ success: true, message: '本登録が完了しました。ログインしてください。' });
     const user = await env.DB.prepare('SELECT * FROM users WHERE email = ?').bind(email).first<any>();
     expect(user).toMatchObject({ is_verified: 1, verification_token_hash: null, user_name: '山田 花子' });
     expect((await api('/auth/verify', { method: 'POST', body: { token } })).json.error.message).toBe(
@@ -153,12 +153,88 @@ describe('POST /auth/verify and /auth/complete', () => {
     expect(res.json.error).toMatchObject({ message, field });
   });
 
+  it('rejects a farm name over 50 characters and keeps the token for another try', async () => {
+    const email = uniqueEmail();
+    await api('/auth/register', { method: 'POST', body: { email } });
+    const token = await latestVerificationToken(email);
+    const body = { token, name: '田中 一郎', password: '牛舎のパスワード123' };
+    const res = await api('/auth/complete', { method: 'POST', body: { ...body, farmName: 'あ'.repeat(51) } });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ field: 'farmName', message: '牧場名は1〜50文字で入力してください' });
+    const retry = await api('/auth/complete', { method: 'POST', body: { ...body, farmName: 'あ'.repeat(50) } });
+    expect(retry.status).toBe(200);
+  });
+
   it('accepts a 128-character Japanese password beyond bcrypt’s 72 bytes, and only that one', async () => {
     const password = 'うし'.repeat(64);
     const { email } = await signUp({ password });
     expect((await api('/auth/login', { method: 'POST', body: { email, password } })).status).toBe(200);
     const almost = `${'うし'.repeat(63)}うま`;
     expect((await api('/auth/login', { method: 'POST', body: { email, password: almost } })).status).toBe(401);
+  });
+});
+
+describe('completing registration signs in on the farm it names (§20)', () => {
+  async function complete(fields: Record<string, unknown>) {
+    const email = uniqueEmail();
+    await api('/auth/register', { method: 'POST', body: { email } });
+    const token = await latestVerificationToken(email);
+    const body = { token, name: '田中 一郎', password: '牛舎のパスワード123', ...fields };
+    return { email, body, res: await api('/auth/complete', { method: 'POST', body }) };
+  }
+
+  it('answers token, expiresAt and user as /auth/login does, and the token opens the farm it named', async () => {
+    const { email, res } = await complete({ farmName: '田中牧場' });
+    expect(res.status).toBe(200);
+    const user = await env.DB.prepare('SELECT id, theme FROM users WHERE email = ?').bind(email).first<any>();
+    expect(res.json).toEqual({
+      success: true,
+      message: '本登録が完了しました。ログインしてください。',
+      token: expect.any(String),
+      expiresAt: expect.any(String),
+      user: { id: user.id, userName: '田中 一郎', email, theme: user.theme },
+    });
+    const login = await api('/auth/login', { method: 'POST', body: { email, password: '牛舎のパスワード123' } });
+    expect(Object.keys(res.json).filter((k) => k in login.json)).toEqual(Object.keys(login.json));
+    // A session row like any sign-in: 30 days, so expiresAt is about 30 days from now.
+    const days = (Date.parse(res.json.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    const sessions = await env.DB.prepare('SELECT count(*) AS n FROM sessions WHERE user_id = ?')
+      .bind(user.id)
+      .first<any>();
+    expect(sessions.n).toBe(2);
+    const farms = await api('/farms', { token: res.json.token });
+    expect(farms.status).toBe(200);
+    expect(farms.json.data).toEqual([{ id: expect.any(Number), name: '田中牧場', role: 'owner' }]);
+  });
+
+  it.each([
+    [{}, '田中 一郎の牧場'],
+    [{ farmName: '   ' }, '田中 一郎の牧場'],
+    [{ farmName: ' 田中牧場 ' }, '田中牧場'],
+    [{ farmName: '西の放牧場（夏）' }, '西の放牧場（夏）'],
+  ])('names the farm from %j: %s', async (fields, name) => {
+    const { res } = await complete(fields);
+    expect(res.status).toBe(200);
+    expect((await api('/farms', { token: res.json.token })).json.data.map((f: { name: string }) => f.name)).toEqual([
+      name,
+    ]);
+  });
+
+  it('refuses a used link with the existing error, and creates no second farm', async () => {
+    const { body, res } = await complete({ farmName: '田中牧場' });
+    const again = await api('/auth/complete', { method: 'POST', body: { ...body, farmName: '別の牧場' } });
+    expect(again.status).toBe(400);
+    expect(again.json.error).toMatchObject({ code: 'INVALID_TOKEN', message: '無効なトークンです。', field: 'token' });
+    expect((await api('/farms', { token: res.json.token })).json.data).toHaveLength(1);
+  });
+
+  it('gives a token that stops working at logout (401)', async () => {
+    const { res } = await complete({});
+    await api('/auth/logout', { method: 'POST', token: res.json.token });
+    const farms = await api('/farms', { token: res.json.token });
+    expect(farms.status).toBe(401);
   });
 });
 

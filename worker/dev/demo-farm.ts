@@ -2,18 +2,21 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../accounts/password';
 import { regenerateAlerts } from '../alerts/regenerate';
 import { type CreateCattleInput as CreateInput, createCattleSchema } from '../cattle/cattle.schemas';
-import { registerHerd } from '../cattle/cattle.service';
+import { registerHerd, updateHerdStatements } from '../cattle/cattle.service';
+import { runBatch, type Statement } from '../db/batch';
 import { type Db, getDb } from '../db/client';
 import { cattle, farmMembers, users } from '../db/schema';
 import type { Scope } from '../db/scope';
-import { addDays, daysBetween, type IsoDate, todayJst } from '../domain/calendar';
+import { addDays, addMonths, daysBetween, type IsoDate, jstDate, todayJst } from '../domain/calendar';
+import { isDairyBreed } from '../domain/gestation';
 import { identificationFromNumber } from '../domain/identification';
 import type { Env } from '../env';
 import type { NewEvent } from '../events/events.record';
 import { recordEvents } from '../events/events.service';
 import { createFarm } from '../farms/farms.service';
 import { seededRandom } from '../lib/seeded-random';
-import { type DemoAnimal, seedDemoShipments } from '../shipments/demo-shipments';
+import { type CreateShipmentInput, createShipmentSchema } from '../shipments/shipments.schemas';
+import { planShipmentStatements, shipmentEvent, shipmentRowStatements } from '../shipments/shipments.service';
 
 export const DEMO_EMAIL = 'demo@ushicho.example';
 export const DEMO_PASSWORD = 'ushicho-demo-2026';
@@ -72,24 +75,8 @@ const COW_NAMES = [
   'わかば',
   'あさひ',
 ];
-const STEER_NAMES = [
-  'たろう',
-  'じろう',
-  'げんき',
-  'ごろう',
-  'まさる',
-  'つよし',
-  'ひかる',
-  'だいち',
-  'ゆうき',
-  'けんた',
-  'しょう',
-  'りく',
-  'はやて',
-  'こてつ',
-  'ぶんた',
-];
-const HEIFER_NAMES = ['ゆめ', 'のぞみ', 'ひかり', 'そら', 'みく', 'あんず', 'まどか', 'こころ'];
+const STEER_NAMES = ['たろう', 'じろう', 'げんき', 'ごろう', 'まさる', 'つよし', 'ひかる', 'だいち', 'ぶんた'];
+const HEIFER_NAMES = ['ゆめ', 'のぞみ', 'ひかり', 'そら', 'みく', 'あんず'];
 const CALF_NAMES = [
   'ふく',
   'はる',
@@ -124,15 +111,45 @@ function random(seed: number) {
 }
 type Rng = ReturnType<typeof random>;
 
-/** An instant at a farm-ish JST hour of a calendar day. */
-const at = (date: IsoDate, hour = 7, minute = 30) =>
-  new Date(`${date}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00+09:00`).toISOString();
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
 
-interface PlannedAnimal {
+/** An instant at a farm-ish JST hour of a calendar day, as toISOString writes it (JST is UTC+9 all year). */
+function at(date: IsoDate, hour = 7, minute = 30) {
+  const utcHour = hour - 9;
+  const utcDate = utcHour < 0 ? addDays(date, -1) : date;
+  return `${utcDate}T${twoDigits((utcHour + 24) % 24)}:${twoDigits(minute)}:00.000Z`;
+}
+
+/** A shipment record as POST /shipments takes it (without the animal). */
+export type DemoShipment = Omit<CreateShipmentInput, 'cattleId'>;
+
+/** An animal registered with the form's input, then its events. */
+export interface PlannedAnimal {
   input: CreateInput;
   events: NewEvent[];
-  /** Events for calves registered by this animal's CALVING events, keyed by the calf's identification number. */
-  calfEvents: Map<string, NewEvent[]>;
+  /** The month it is planned to be shipped in (YYYY-MM), if it is. */
+  plannedMonth: string | null;
+}
+
+/**
+ * A calf a CALVING of the herd registers (§6): born on that calving's day, then its own life — weighed, vaccinated,
+ * weaned, sold at the calf market at 9–10 months or fattened and shipped at 28–30 months (its SHIPMENT event last).
+ */
+export interface PlannedCalf {
+  identificationNumber: string;
+  birthday: IsoDate;
+  gender: '雌' | '雄';
+  breed: string;
+  /** A beef bull calf is castrated at 2–3 months: a 去勢 steer from then on (born 雄, §20). */
+  castrated: boolean;
+  events: NewEvent[];
+  shipment: DemoShipment | null;
+  plannedMonth: string | null;
+}
+
+export interface DemoHerdPlan {
+  animals: PlannedAnimal[];
+  calves: PlannedCalf[];
 }
 
 /** Where a breeding cow stands today; every alert rule has at least one cow in its situation. */
@@ -160,11 +177,137 @@ const SCENARIOS: CowState[] = [
   'newlyCalved',
 ];
 
+const CALF_MARKETS = ['全農 鹿児島中央家畜市場', '全農 宮崎中央家畜市場', '全農 熊本家畜市場'];
+const MEAT_MARKETS = ['東京都中央卸売市場食肉市場', '大阪市中央卸売市場南港市場', '全農 ミートフーズ'];
+
 interface Ctx {
   rng: Rng;
   today: IsoDate;
+  currentMonth: string;
   nextId: () => string;
   calfName: () => string;
+  /** Every calf the herd's calvings registered, in the order they were planned. */
+  calves: PlannedCalf[];
+  /** Bull calves born so far: every fourth is kept and fattened on the farm. */
+  bullCalves: number;
+  /** Grades come from a generator of their own, so adding a graded steer does not reshuffle the herd. */
+  gradeRng: Rng;
+}
+
+const round1000 = (yen: number) => Math.round(yen / 1000) * 1000;
+
+/** The month an animal is planned to leave in: only within the next eight months, and never in a past month. */
+function planMonth(ctx: Ctx, date: IsoDate): string | null {
+  const month = date.slice(0, 7);
+  if (month > addMonths(ctx.currentMonth, 8)) return null;
+  return month < ctx.currentMonth ? addMonths(ctx.currentMonth, 1) : month;
+}
+
+function carcassOf(rng: Rng) {
+  const qualityGrade = rng.pick([5, 4, 5, 4, 3]);
+  const bms = qualityGrade === 5 ? rng.int(8, 12) : qualityGrade === 4 ? rng.int(5, 7) : rng.int(3, 4);
+  return {
+    yieldGrade: rng.chance(0.8) ? ('A' as const) : ('B' as const),
+    qualityGrade,
+    bms,
+    weightKg: rng.int(430, 560),
+  };
+}
+
+/**
+ * A calf's life from its birth on `birthday` to today: a 黒毛和種 or F1 calf is weighed, vaccinated at a month, weaned
+ * at 95–115 days and sold at the calf market at 9–10 months — except every fourth bull calf, started on fattening
+ * at 9–10 months and shipped to a meat market at 28–30 months with its carcass grade. A dairy bull calf is sold at
+ * about a month; a dairy heifer calf is weaned at about two months and kept.
+ */
+function calfLife(ctx: Ctx, identificationNumber: string, birthday: IsoDate, gender: '雌' | '雄', breed: string) {
+  const { rng, today } = ctx;
+  const dairy = isDairyBreed(breed);
+  const kept = gender === '雄' && !dairy && ++ctx.bullCalves % 4 === 0;
+  const events: NewEvent[] = [
+    { eventType: 'WEIGHT_MEASURED', eventDatetime: at(birthday, 9), details: { weightKg: rng.int(26, 34) } },
+    {
+      eventType: 'VACCINATION',
+      eventDatetime: at(addDays(birthday, 30), 14),
+      details: { product: '牛呼吸器病5種混合ワクチン', dose: '2mL' },
+    },
+  ];
+  let leaves: IsoDate | null = null;
+  let shipment: DemoShipment | null = null;
+  if (dairy && gender === '雄') {
+    leaves = addDays(birthday, rng.int(25, 40));
+    shipment = {
+      shipmentDate: leaves,
+      price: round1000(breed === 'ホルスタイン' ? rng.int(30_000, 120_000) : rng.int(250_000, 400_000)),
+      weight: rng.int(50, 70),
+      buyer: rng.pick(CALF_MARKETS),
+    };
+  } else {
+    const weaning = addDays(birthday, dairy ? rng.int(55, 65) : rng.int(95, 115));
+    events.push(
+      { eventType: 'WEANING', eventDatetime: at(weaning, 9) },
+      { eventType: 'WEIGHT_MEASURED', eventDatetime: at(weaning, 10), details: { weightKg: rng.int(110, 140) } },
+      {
+        eventType: 'WEIGHT_MEASURED',
+        eventDatetime: at(addDays(birthday, 200), 10),
+        details: { weightKg: rng.int(210, 250) },
+      },
+    );
+    if (kept) {
+      const fattening = addDays(birthday, rng.int(280, 300));
+      events.push({ eventType: 'START_FATTENING', eventDatetime: at(fattening, 9) });
+      leaves = addDays(birthday, rng.int(855, 910));
+      for (let d = 90, w = rng.int(300, 330); addDays(fattening, d) < leaves; d += 90, w += rng.int(70, 95)) {
+        events.push({
+          eventType: 'WEIGHT_MEASURED',
+          eventDatetime: at(addDays(fattening, d), 10),
+          details: { weightKg: w },
+        });
+      }
+      shipment = {
+        shipmentDate: leaves,
+        price: round1000(rng.int(1_000_000, 1_500_000)),
+        weight: rng.int(720, 830),
+        buyer: rng.pick(MEAT_MARKETS),
+        carcass: carcassOf(ctx.gradeRng),
+      };
+    } else if (!dairy) {
+      leaves = addDays(birthday, rng.int(275, 300));
+      shipment = {
+        shipmentDate: leaves,
+        price: round1000(gender === '雄' ? rng.int(700_000, 800_000) : rng.int(580_000, 680_000)),
+        weight: gender === '雄' ? rng.int(280, 320) : rng.int(255, 290),
+        buyer: rng.pick(CALF_MARKETS),
+      };
+    }
+  }
+  const shipped = leaves !== null && leaves < today;
+  // Nothing is recorded on the day it leaves but its SHIPMENT.
+  const lastDay = shipped ? addDays(leaves!, -1) : today;
+  const endOfLastDay = at(lastDay, 23, 59);
+  const lived = events.filter((e) => e.eventDatetime <= endOfLastDay);
+  ctx.calves.push({
+    identificationNumber,
+    birthday,
+    gender,
+    breed,
+    castrated: gender === '雄' && !dairy && daysBetween(birthday, lastDay) >= 90,
+    events: shipped ? [...lived, shipmentEvent(leaves!)] : lived,
+    shipment: shipped ? shipment : null,
+    plannedMonth: !shipped && leaves ? planMonth(ctx, leaves) : null,
+  });
+}
+
+/**
+ * A calf born on `date`: registered by its mother's CALVING with a number and name, then its own life — except a
+ * calf born in the last ten days, whose ear tag is not on yet ('未登録', its number entered later).
+ */
+function bornCalf(ctx: Ctx, date: IsoDate, breed: string, extra: { gender?: '雌' | '雄'; name?: string } = {}) {
+  const gender = extra.gender ?? (ctx.rng.chance(0.5) ? '雌' : '雄');
+  if (daysBetween(date, ctx.today) < 10 && !extra.name) return { gender };
+  const identificationNumber = ctx.nextId();
+  calfLife(ctx, identificationNumber, date, gender, breed);
+  return { name: extra.name ?? ctx.calfName(), gender, identificationNumber };
 }
 
 /** Inseminations ending in the one that conceived on `conception`; earlier ones returned to heat. */
@@ -189,50 +332,18 @@ function breedingAttempts(ctx: Ctx, conception: IsoDate, attempts: number, sire:
   return { events, firstAi: dates[0] };
 }
 
-/** A calving with its calf registered (young calves only: older ones were sold at the calf market). */
-function calving(ctx: Ctx, date: IsoDate, _sire: string, calfEvents: Map<string, NewEvent[]>): NewEvent {
+/** A 黒毛和種 cow's calving, with its calf registered. */
+function calving(ctx: Ctx, date: IsoDate): NewEvent {
   const difficult = ctx.rng.chance(0.08);
-  const ageDays = daysBetween(date, ctx.today);
-  if (ageDays > 260) return { eventType: 'CALVING', eventDatetime: at(date, 4, 40), details: { difficult } };
-  const gender = ctx.rng.chance(0.5) ? '雌' : '雄';
-  // A calf born in the last ten days has no ear tag yet: registered '未登録', its number entered later.
-  if (ageDays < 10) {
-    return { eventType: 'CALVING', eventDatetime: at(date, 4, 40), details: { difficult, calves: [{ gender }] } };
-  }
-  const identificationNumber = ctx.nextId();
-  // The ear tag follows from the number (digits 6–9), as on a real tag.
-  const calf = { name: ctx.calfName(), gender, identificationNumber };
-  const events: NewEvent[] = [
-    { eventType: 'WEIGHT_MEASURED', eventDatetime: at(date, 9), details: { weightKg: ctx.rng.int(26, 34) } },
-  ];
-  if (ageDays >= 30)
-    events.push({
-      eventType: 'VACCINATION',
-      eventDatetime: at(addDays(date, 30), 14),
-      details: { product: '牛呼吸器病5種混合ワクチン', dose: '2mL' },
-    });
-  if (ageDays >= 100) {
-    // Weaned at 95–115 days, but never later than yesterday for a calf just past 100 days.
-    const weaning = addDays(date, Math.min(ctx.rng.int(95, 115), ageDays - 1));
-    events.push({ eventType: 'WEANING', eventDatetime: at(weaning, 9) });
-    events.push({
-      eventType: 'WEIGHT_MEASURED',
-      eventDatetime: at(weaning, 10),
-      details: { weightKg: ctx.rng.int(110, 140) },
-    });
-  }
-  if (ageDays >= 200)
-    events.push({
-      eventType: 'WEIGHT_MEASURED',
-      eventDatetime: at(addDays(date, 200), 10),
-      details: { weightKg: ctx.rng.int(210, 250) },
-    });
-  calfEvents.set(identificationNumber, events);
-  return { eventType: 'CALVING', eventDatetime: at(date, 4, 40), details: { difficult, calves: [calf] } };
+  return {
+    eventType: 'CALVING',
+    eventDatetime: at(date, 4, 40),
+    details: { difficult, calves: [bornCalf(ctx, date, '黒毛和種')] },
+  };
 }
 
 /** Two years (and a bit) of a breeding cow's life, ending in `state` today. */
-function cowEvents(ctx: Ctx, state: CowState, calfEvents: Map<string, NewEvent[]>): NewEvent[] {
+function cowEvents(ctx: Ctx, state: CowState): NewEvent[] {
   const { rng, today } = ctx;
   const events: NewEvent[] = [];
   const sire = () => rng.pick(SIRES);
@@ -281,11 +392,10 @@ function cowEvents(ctx: Ctx, state: CowState, calfEvents: Map<string, NewEvent[]
       });
     }
   }
-  events.push(calving(ctx, lastCalving, sire(), calfEvents));
-  // Earlier full cycles, back to about two years ago.
-  let nextCalving = lastCalving;
-  while (daysBetween(addDays(today, -760), nextCalving) > 0) {
-    const conception = addDays(nextCalving, -(285 + rng.int(-4, 5)));
+  // Earlier full cycles, back to about three years ago (the calves of the oldest are the steers shipped lately).
+  const calvings = [lastCalving];
+  while (daysBetween(addDays(today, -1000), calvings[0]) > 0) {
+    const conception = addDays(calvings[0], -(285 + rng.int(-4, 5)));
     const cycle = breedingAttempts(ctx, conception, rng.pick([1, 1, 2, 2, 3]), sire());
     const previousCalving = addDays(cycle.firstAi, -rng.int(55, 95));
     events.push(
@@ -296,10 +406,11 @@ function cowEvents(ctx: Ctx, state: CowState, calfEvents: Map<string, NewEvent[]
         eventDatetime: at(addDays(conception, rng.int(30, 40)), 10),
         details: { result: 'PREGNANT' },
       },
-      calving(ctx, previousCalving, sire(), calfEvents),
     );
-    nextCalving = previousCalving;
+    calvings.unshift(previousCalving);
   }
+  // Oldest first, so the calves are numbered in the order they were born.
+  events.push(...calvings.map((date) => calving(ctx, date)));
   // Herd health: spring vaccination and hoof trimming twice a year.
   for (const year of [Number(today.slice(0, 4)) - 1, Number(today.slice(0, 4))]) {
     const spring = `${year}-04-${String(rng.int(10, 25)).padStart(2, '0')}`;
@@ -329,24 +440,49 @@ function cowEvents(ctx: Ctx, state: CowState, calfEvents: Map<string, NewEvent[]
       { eventType: 'TREATMENT_COMPLETED', eventDatetime: at(addDays(sick, rng.int(4, 10)), 9) },
     );
   }
-  return events.filter((e) => e.eventDatetime <= at(today, 23, 59));
+  const endOfToday = at(today, 23, 59);
+  return events.filter((e) => e.eventDatetime <= endOfToday);
 }
 
-/** The demo herd: breeding cows in every situation, heifers, and fattening steers. Calves come from the calvings. */
-export function planDemoHerd(today: IsoDate): PlannedAnimal[] {
+/**
+ * A cow's birthday from her first calving in the record: she first calved at 23–25 months, and had `parity` more
+ * calvings 12–14 months apart before the record starts (the parity entered when she was registered).
+ */
+function cowBirthday(rng: Rng, events: readonly NewEvent[], registeredParity: number): IsoDate {
+  const first = events
+    .filter((e) => e.eventType === 'CALVING' || e.eventType === 'STILLBIRTH')
+    .map((e) => jstDate(e.eventDatetime))
+    .sort()[0];
+  let birthday = addDays(first, -rng.int(700, 760));
+  for (let k = 0; k < registeredParity; k++) birthday = addDays(birthday, -rng.int(365, 425));
+  return birthday;
+}
+
+/**
+ * The demo herd as of `today` (a pure function, so a test can check it for any day): breeding cows in every
+ * situation with three years of cycles, heifers, purchased fattening steers and the less common cases; the calves
+ * come from the cows' calvings, each born on its mother's calving day.
+ */
+export function planDemoHerd(today: IsoDate): DemoHerdPlan {
   const rng = random(20_261_122);
-  let id = 826_400_000;
+  // 個体識別番号 ten apart and more: the ear tag (digits 6–9) of every animal differs.
+  let serial = 82_640_000;
   let calfIndex = 0;
   const ctx: Ctx = {
     rng,
     today,
+    currentMonth: today.slice(0, 7),
     nextId: () => {
-      id += rng.int(3, 40);
-      return identificationFromNumber(id);
+      serial += rng.int(1, 4);
+      return identificationFromNumber(serial * 10 + rng.int(0, 9));
     },
     calfName: () => `${CALF_NAMES[calfIndex % CALF_NAMES.length]}${Math.floor(calfIndex++ / CALF_NAMES.length) + 1}`,
+    calves: [],
+    bullCalves: 0,
+    gradeRng: random(104_729),
   };
   const animals: PlannedAnimal[] = [];
+  const endOfToday = at(today, 23, 59);
   const bloodlineOf = () => ({
     fatherCattleName: rng.pick(SIRES),
     motherFatherCattleName: rng.pick(MATERNAL),
@@ -358,17 +494,15 @@ export function planDemoHerd(today: IsoDate): PlannedAnimal[] {
     const state: CowState =
       SCENARIOS[i] ?? rng.pick<CowState>(['pregnant', 'pregnant', 'pregnant', 'inseminated', 'postpartum']);
     const identificationNumber = ctx.nextId();
-    const calfEvents = new Map<string, NewEvent[]>();
-    const events = cowEvents(ctx, state, calfEvents);
-    const calvings = events.filter((e) => e.eventType === 'CALVING').length;
-    const initialParity = rng.int(0, 4);
+    const events = cowEvents(ctx, state);
+    const registeredParity = rng.pick([0, 0, 1, 1, 2, 3]);
     animals.push({
       input: {
         name,
         identificationNumber,
         gender: '雌',
-        growthStage: initialParity + calvings > 1 ? 'MULTI_PAROUS' : 'FIRST_CALVED',
-        birthday: addDays(today, -rng.int(365 * 2 + 300, 365 * 10)),
+        growthStage: 'MULTI_PAROUS',
+        birthday: cowBirthday(rng, events, registeredParity),
         breed: '黒毛和種',
         barn: i % 2 === 0 ? '繁殖牛舎A' : '繁殖牛舎B',
         score: rng.int(2, 5),
@@ -376,21 +510,22 @@ export function planDemoHerd(today: IsoDate): PlannedAnimal[] {
         producerName: '北牧場',
         bloodline: bloodlineOf(),
         breeding: {
-          parity: initialParity,
+          parity: registeredParity,
           breedingMemo: i === 0 ? '前回分娩時に難産。分娩予定日前後は夜間の見回りを増やす。' : null,
         },
       },
       events,
-      calfEvents,
+      plannedMonth: null,
     });
   });
 
   HEIFER_NAMES.forEach((name, i) => {
     const identificationNumber = ctx.nextId();
-    const birthday = addDays(today, -rng.int(400, 600));
+    // The first four were served at 14–16 months; the others are not yet 14 months old.
+    const ai = i < 4 ? addDays(today, -rng.int(10, 120)) : null;
+    const birthday = ai ? addDays(ai, -rng.int(430, 480)) : addDays(today, -rng.int(300, 400));
     const events: NewEvent[] = [{ eventType: 'WEANING', eventDatetime: at(addDays(birthday, 105), 9) }];
-    if (i < 4) {
-      const ai = addDays(today, -rng.int(10, 120));
+    if (ai) {
       events.push({ eventType: 'ESTRUS', eventDatetime: at(addDays(ai, -1), 6) });
       events.push({
         eventType: 'INSEMINATION',
@@ -417,7 +552,7 @@ export function planDemoHerd(today: IsoDate): PlannedAnimal[] {
         bloodline: bloodlineOf(),
       },
       events,
-      calfEvents: new Map(),
+      plannedMonth: null,
     });
   });
 
@@ -468,12 +603,13 @@ export function planDemoHerd(today: IsoDate): PlannedAnimal[] {
         producerName: rng.pick(['南畜産', '西原牧場', '東農場']),
         bloodline: bloodlineOf(),
       },
-      events,
-      calfEvents: new Map(),
+      events: events.filter((e) => e.eventDatetime <= endOfToday),
+      // Shipped to the meat market at 29 months.
+      plannedMonth: planMonth(ctx, addDays(birthday, 883)),
     });
   });
   animals.push(...specialAnimals(ctx));
-  return animals;
+  return { animals, calves: ctx.calves };
 }
 
 /**
@@ -484,23 +620,27 @@ export function planDemoHerd(today: IsoDate): PlannedAnimal[] {
 function specialAnimals(ctx: Ctx): PlannedAnimal[] {
   const { today } = ctx;
   const day = (offset: number) => addDays(today, offset);
-  const dairy = (name: string, events: NewEvent[], ageDays: number, parity: number): PlannedAnimal => ({
-    input: {
-      name,
-      identificationNumber: ctx.nextId(),
-      gender: '雌',
-      growthStage: 'MULTI_PAROUS',
-      birthday: day(-ageDays),
-      breed: 'ホルスタイン',
-      barn: '搾乳牛舎',
-      score: 4,
-      weight: 650,
-      producerName: '北牧場',
-      breeding: { parity, breedingMemo: null },
-    },
+  const cow = (input: Omit<CreateInput, 'identificationNumber'>, events: NewEvent[]): PlannedAnimal => ({
+    input: { ...input, identificationNumber: ctx.nextId() },
     events,
-    calfEvents: new Map(),
+    plannedMonth: null,
   });
+  const dairy = (name: string, events: NewEvent[], parity: number) =>
+    cow(
+      {
+        name,
+        gender: '雌',
+        growthStage: 'MULTI_PAROUS',
+        birthday: cowBirthday(ctx.rng, events, parity),
+        breed: 'ホルスタイン',
+        barn: '搾乳牛舎',
+        score: 4,
+        weight: 650,
+        producerName: '北牧場',
+        breeding: { parity, breedingMemo: null },
+      },
+      events,
+    );
   const service = (offset: number, details: Record<string, unknown>): NewEvent => ({
     eventType: 'INSEMINATION',
     eventDatetime: at(day(offset), 8, 10),
@@ -516,97 +656,100 @@ function specialAnimals(ctx: Ctx): PlannedAnimal[] {
     eventDatetime: at(day(offset), 4, 40),
     details: { difficult, calves },
   });
+  const holsteinCalf = (offset: number, gender: '雌' | '雄', name?: string) =>
+    bornCalf(ctx, day(offset), 'ホルスタイン', { gender, name });
   return [
     // F1: ホルスタイン × 黒毛和種, due in 55 days (service 283 days before): dry-off due, calving within 60 days.
     dairy(
       'ミルキー',
       [
-        calving(-228 - 75, [{ gender: '雌' }]),
+        calving(-228 - 75, [holsteinCalf(-228 - 75, '雌')]),
         service(-228, { sireName: '百合茂', sireBreed: '黒毛和種' }),
         pregnant(-190),
       ],
-      5 * 365,
       2,
     ),
     // A 黒毛和種 embryo in a ホルスタイン: due 278 days after the transfer, in about four months.
     dairy(
       'ホワイト',
       [
-        calving(-158 - 80, [{ gender: '雄' }]),
+        calving(-158 - 80, [holsteinCalf(-158 - 80, '雄')]),
         service(-158, { method: 'ET', embryoId: 'ET-北-0412', embryoBreed: '黒毛和種' }),
         pregnant(-118),
       ],
-      6 * 365,
       3,
     ),
     // Pure ホルスタイン, due in 40 days and already dried off; her last calving was twins.
     dairy(
       'ハナ',
       [
-        calving(-240 - 85, [
-          { gender: '雌', name: 'ハナ1' },
-          { gender: '雄', name: 'ハナ2' },
-        ]),
+        calving(-240 - 85, [holsteinCalf(-240 - 85, '雌', 'ハナ1'), holsteinCalf(-240 - 85, '雄', 'ハナ2')]),
         service(-240, { sireName: 'ジャスティス', sireBreed: 'ホルスタイン' }),
         pregnant(-200),
         { eventType: 'DRY_OFF', eventDatetime: at(day(-20), 9) },
       ],
-      4 * 365,
       1,
     ),
-    {
-      // Twins 20 days ago, one born dead.
-      input: {
-        name: 'さつき',
-        identificationNumber: ctx.nextId(),
-        gender: '雌',
-        growthStage: 'MULTI_PAROUS',
-        birthday: day(-7 * 365),
-        breed: '黒毛和種',
-        barn: '繁殖牛舎A',
-        score: 4,
-        producerName: '北牧場',
-        breeding: { parity: 3, breedingMemo: '双子分娩（1頭死産）。子牛の哺乳に注意。' },
-      },
-      events: [
+    // Twins 20 days ago, one born dead.
+    ...[
+      [
         service(-20 - 285, { sireName: '茂洋' }),
         pregnant(-20 - 245),
         calving(
           -20,
           [
-            { gender: '雌', name: 'さつき1', weightKg: 24 },
+            { ...bornCalf(ctx, day(-20), '黒毛和種', { gender: '雌', name: 'さつき1' }), weightKg: 24 },
             { gender: '雄', stillborn: true },
           ],
           true,
         ),
       ],
-      calfEvents: new Map(),
-    },
-    {
-      // A stillbirth at term 50 days ago: counted as her calving.
-      input: {
-        name: 'しずか',
-        identificationNumber: ctx.nextId(),
-        gender: '雌',
-        growthStage: 'FIRST_CALVED',
-        birthday: day(-3 * 365),
-        breed: '黒毛和種',
-        barn: '繁殖牛舎B',
-        score: 3,
-        producerName: '北牧場',
-      },
-      events: [
+    ].map((events) =>
+      cow(
+        {
+          name: 'さつき',
+          gender: '雌',
+          growthStage: 'MULTI_PAROUS',
+          birthday: cowBirthday(ctx.rng, events, 3),
+          breed: '黒毛和種',
+          barn: '繁殖牛舎A',
+          score: 4,
+          producerName: '北牧場',
+          breeding: { parity: 3, breedingMemo: '双子分娩（1頭死産）。子牛の哺乳に注意。' },
+        },
+        events,
+      ),
+    ),
+    // A stillbirth at term 50 days ago, her first calving: counted as her calving.
+    ...[
+      [
         service(-50 - 284, { sireName: '安福久' }),
         pregnant(-50 - 244),
-        { eventType: 'STILLBIRTH', eventDatetime: at(day(-50), 3, 20), notes: '分娩時に死産。獣医確認済み。' },
+        {
+          eventType: 'STILLBIRTH',
+          eventDatetime: at(day(-50), 3, 20),
+          notes: '分娩時に死産。獣医確認済み。',
+        } satisfies NewEvent,
       ],
-      calfEvents: new Map(),
-    },
-    {
-      // Fifteen months old and never bred: time to serve her.
-      input: {
+    ].map((events) =>
+      cow(
+        {
+          name: 'しずか',
+          gender: '雌',
+          growthStage: 'FIRST_CALVED',
+          birthday: cowBirthday(ctx.rng, events, 0),
+          breed: '黒毛和種',
+          barn: '繁殖牛舎B',
+          score: 3,
+          producerName: '北牧場',
+        },
+        events,
+      ),
+    ),
+    // Fifteen months old and never bred: time to serve her.
+    cow(
+      {
         name: 'はつ',
-        identificationNumber: ctx.nextId(),
         gender: '雌',
         growthStage: 'GROWING',
         birthday: day(-460),
@@ -614,9 +757,8 @@ function specialAnimals(ctx: Ctx): PlannedAnimal[] {
         barn: '育成牛舎',
         producerName: '北牧場',
       },
-      events: [{ eventType: 'WEANING', eventDatetime: at(day(-460 + 110), 9) }],
-      calfEvents: new Map(),
-    },
+      [{ eventType: 'WEANING', eventDatetime: at(day(-460 + 110), 9) }],
+    ),
   ];
 }
 
@@ -632,21 +774,72 @@ async function idsByIdentificationNumber(db: Db, farmId: number, numbers: string
   return ids;
 }
 
-/** Registers the herd and records its history through the same use cases as the app's forms. */
-async function seedAnimals(scope: Scope, planned: PlannedAnimal[], today: IsoDate) {
-  // The same validation and write path as POST /cattle, in one batch.
-  const inputs = planned.map((animal) => createCattleSchema.parse(animal.input));
+/**
+ * Registers the herd and records its history through the same use cases and statement builders as the app's forms:
+ * POST /cattle's validation and batch, the events module (the breeding engine; a calving registers its calves),
+ * POST /shipments' rows for the calves sold, the plans' statements, then the alerts of the day.
+ */
+export async function seedDemoHerd(scope: Scope, today: IsoDate) {
+  const plan = planDemoHerd(today);
+  const inputs = plan.animals.map((animal) => createCattleSchema.parse(animal.input));
   const ids = await registerHerd(scope, inputs);
-  for (const [index, animal] of planned.entries()) {
+  for (const [index, animal] of plan.animals.entries()) {
     await recordEvents(scope, ids[index], animal.events, { today, regenerate: false });
   }
-  // Calves were registered by their mothers' CALVING events; now their own first months.
-  const calfEvents = new Map(planned.flatMap((animal) => [...animal.calfEvents]));
-  const calfIds = await idsByIdentificationNumber(scope.db, scope.farmId, [...calfEvents.keys()]);
-  for (const [number, events] of calfEvents) {
-    const calfId = calfIds.get(number);
-    if (calfId) await recordEvents(scope, calfId, events, { today, regenerate: false });
+  // Calves were registered by their mothers' CALVING events; now their own lives, a sale's SHIPMENT event last.
+  const calfIds = await idsByIdentificationNumber(
+    scope.db,
+    scope.farmId,
+    plan.calves.map((calf) => calf.identificationNumber),
+  );
+  for (const calf of plan.calves) {
+    const calfId = calfIds.get(calf.identificationNumber);
+    if (calfId) await recordEvents(scope, calfId, calf.events, { today, regenerate: false });
   }
+  // Castrated at 2–3 months, as an import's update would write it, in one batch.
+  const steers = plan.calves.filter((calf) => calf.castrated);
+  if (steers.length > 0)
+    await runBatch(
+      scope.db,
+      updateHerdStatements(
+        scope,
+        steers.map((calf) => ({ identificationNumber: calf.identificationNumber, gender: '去勢' })),
+      ),
+    );
+  const statements: Statement[] = [];
+  for (const calf of plan.calves) {
+    const cattleId = calfIds.get(calf.identificationNumber);
+    if (!cattleId || !calf.shipment) continue;
+    const { cattleId: _id, ...shipment } = createShipmentSchema.parse({ cattleId, ...calf.shipment });
+    statements.push(...shipmentRowStatements(scope, { cattleId, birthday: calf.birthday }, shipment));
+  }
+  const planned = [
+    ...plan.animals.map((animal, i) => ({ cattleId: ids[i], month: animal.plannedMonth })),
+    ...plan.calves.map((calf) => ({ cattleId: calfIds.get(calf.identificationNumber), month: calf.plannedMonth })),
+  ].filter((p): p is { cattleId: number; month: string } => p.cattleId !== undefined && p.month !== null);
+  const statuses = await statusesOf(
+    scope.db,
+    scope.farmId,
+    planned.map((p) => p.cattleId),
+  );
+  for (const { cattleId, month } of planned) {
+    const status = statuses.get(cattleId) ?? 'HEALTHY';
+    statements.push(...planShipmentStatements(scope, { cattleId, status }, month));
+  }
+  for (let i = 0; i < statements.length; i += 100) await runBatch(scope.db, statements.slice(i, i + 100));
+  await regenerateAlerts(scope.db, scope.farmId, undefined, { today });
+}
+
+async function statusesOf(db: Db, farmId: number, cattleIds: number[]) {
+  const statuses = new Map<number, string>();
+  for (let i = 0; i < cattleIds.length; i += 90) {
+    const rows = await db
+      .select({ id: cattle.cattleId, status: cattle.status })
+      .from(cattle)
+      .where(and(eq(cattle.farmId, farmId), inArray(cattle.cattleId, cattleIds.slice(i, i + 90))));
+    for (const row of rows) statuses.set(row.id, row.status);
+  }
+  return statuses;
 }
 
 /** Creates the demo account and its farm when they do not exist yet. */
@@ -682,22 +875,6 @@ export async function seedDemoFarm(
         .returning({ id: users.id });
   const farmId = existing?.farmId ?? (await createFarm(db, user.id, DEMO_FARM_NAME));
   await addDemoStaff(db, farmId, passwordHash);
-  const scope: Scope = { db, farmId, userId: user.id, userName: '北牧場（デモ）', actor: 'system' };
-  await seedAnimals(scope, planDemoHerd(today), today);
-
-  const herd = await db
-    .select({
-      cattleId: cattle.cattleId,
-      gender: cattle.gender,
-      growthStage: cattle.growthStage,
-      birthday: cattle.birthday,
-      name: cattle.name,
-      status: cattle.status,
-      identificationNumber: cattle.identificationNumber,
-    })
-    .from(cattle)
-    .where(eq(cattle.farmId, farmId));
-  await seedDemoShipments(scope, herd as DemoAnimal[], { today, firstIdentificationNumber: 826_900_000 });
-  await regenerateAlerts(db, farmId, undefined, { today });
+  await seedDemoHerd({ db, farmId, userId: user.id, userName: '北牧場（デモ）', actor: 'system' }, today);
   return { created: true, userId: user.id };
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { eventTimeLabel, formatDateJa, formatInstantJa, formatInstantTimeJa, jstDate, jstTime } from './calendar';
+import {
+  addDays,
+  daysBetween,
+  eventTimeLabel,
+  formatDateJa,
+  formatInstantJa,
+  formatInstantTimeJa,
+  jstDate,
+  jstTime,
+} from './calendar';
 
 describe('dates on screen are JST calendar dates of the instant', () => {
   it.each([
@@ -49,5 +58,37 @@ describe('eventTimeLabel: an event’s time beside its date', () => {
   it('shows no time for a day-only event: 00:00 in Japan, 15:00 UTC the day before', () => {
     expect(eventTimeLabel('2025-03-14T15:00:00.000Z')).toBeNull();
     expect(eventTimeLabel('2025-03-14T15:01:00.000Z')).toBe('00:01');
+  });
+});
+
+describe('day arithmetic on calendar dates', () => {
+  const DAY_MS = 86_400_000;
+  const byDate = (date: string, days: number) =>
+    new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+  it('agrees with the UTC-midnight Date arithmetic on every day from 1999 to 2031', () => {
+    const mismatches: string[] = [];
+    for (let day = byDate('1999-01-01', 0); day < '2031-01-01'; day = byDate(day, 1)) {
+      for (const offset of [-1000, -59, -1, 1, 28, 365]) {
+        if (addDays(day, offset) !== byDate(day, offset)) mismatches.push(`${day} ${offset}`);
+        if (daysBetween(day, byDate(day, offset)) !== offset) mismatches.push(`${day} → ${offset}`);
+      }
+    }
+    expect(mismatches.slice(0, 5)).toEqual([]);
+  });
+
+  it('crosses leap days and year ends: 2024-02-28 + 1 = 2024-02-29, 2023-02-28 + 1 = 2023-03-01, 2025-12-31 + 1', () => {
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2023-02-28', 1)).toBe('2023-03-01');
+    expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
+    expect(addDays('2000-03-01', -1)).toBe('2000-02-29');
+    expect(addDays('1900-03-01', -1)).toBe('1900-02-28');
+    expect(daysBetween('2024-01-01', '2025-01-01')).toBe(366);
+  });
+
+  it('keeps the Date behaviour for what is not a plain date: a rolled-over day, a fraction of a day', () => {
+    expect(addDays('2026-02-30', 0)).toBe('2026-03-02');
+    expect(addDays('2026-03-01', 0.5)).toBe('2026-03-01');
+    expect(() => addDays('2026-13-01', 0)).toThrow(RangeError);
   });
 });

@@ -127,9 +127,13 @@ export const pregnancyCheckDetailsSchema = z.strictObject({
   result: normalized(z.enum(PREGNANCY_RESULTS, { error: '鑑定結果はPREGNANTまたはOPENである必要があります' })),
 });
 
+/** A calf is born 雌 or 雄 (§20); 去勢 comes later, by a PATCH of the animal. */
+export const CALF_GENDERS = ['雌', '雄'] as const;
+export const CALF_GENDER_MESSAGE = '生まれた子牛の性別は雌か雄で入力してください';
+
 export const calfSchema = z.strictObject({
   name: optionalText(100, '子牛の名前は100文字以下で入力してください'),
-  gender: normalized(z.enum(['雄', '去勢', '雌'], { error: '子牛の性別は雄・去勢・雌のいずれかである必要があります' })),
+  gender: normalized(z.enum(CALF_GENDERS, { error: CALF_GENDER_MESSAGE })),
   identificationNumber: identificationNumberSchema.optional(),
   earTagNumber: earTagNumberSchema.optional(),
   weightKg: numberInput(

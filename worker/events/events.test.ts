@@ -267,7 +267,7 @@ describe('POST /events', () => {
     ],
     [
       { cattleId: 1, eventType: 'CALVING', eventDatetime: at(-1), details: { calf: { name: 'x' } } },
-      '子牛の性別は雄・去勢・雌のいずれかである必要があります',
+      '生まれた子牛の性別は雌か雄で入力してください',
       'details.calf.gender',
     ],
     [
@@ -362,20 +362,20 @@ describe('PATCH /events/{id}', () => {
     const added = await api(path, {
       method: 'PATCH',
       token: farmer.token,
-      body: { details: { calf: { gender: '去勢', name: 'ゆり太' } } },
+      body: { details: { calf: { gender: '雄', name: 'ゆり太' } } },
     });
     expect(added.status).toBe(200);
     const calfId = added.json.animal.calfCattleId;
-    expect(added.json.data.details.calves).toEqual([{ gender: '去勢', name: 'ゆり太', cattleId: calfId }]);
+    expect(added.json.data.details.calves).toEqual([{ gender: '雄', name: 'ゆり太', cattleId: calfId }]);
     expect((await cattleRow(calfId)).birthday).toBe(addDays(today, -3));
     const again = await api(path, {
       method: 'PATCH',
       token: farmer.token,
-      body: { details: { difficult: true, calf: { gender: '去勢', name: 'ゆり太' } } },
+      body: { details: { difficult: true, calf: { gender: '雄', name: 'ゆり太' } } },
     });
     expect(again.json.data.details).toEqual({
       difficult: true,
-      calves: [{ gender: '去勢', name: 'ゆり太', cattleId: calfId }],
+      calves: [{ gender: '雄', name: 'ゆり太', cattleId: calfId }],
     });
     const calves = await env.DB.prepare('SELECT count(*) AS n FROM mother_info WHERE mother_cattle_id = ?')
       .bind(cow)
@@ -916,7 +916,7 @@ describe('services and births a vet would sign (§6)', () => {
         calves: [
           { gender: '雌', name: 'ふたご1', weightKg: '３２．５' },
           { gender: '雄', stillborn: true },
-          { gender: '去勢', name: 'ふたご3', identificationNumber: '0123456789' },
+          { gender: '雄', name: 'ふたご3', identificationNumber: '0123456789' },
         ],
       },
     });
@@ -926,7 +926,7 @@ describe('services and births a vet would sign (§6)', () => {
     expect(res.json.data.details.calves).toEqual([
       { gender: '雌', name: 'ふたご1', weightKg: 32.5, cattleId: ids[0] },
       { gender: '雄', stillborn: true },
-      { gender: '去勢', name: 'ふたご3', identificationNumber: '0123456789', cattleId: ids[1] },
+      { gender: '雄', name: 'ふたご3', identificationNumber: '0123456789', cattleId: ids[1] },
     ]);
     const [first, third] = [await cattleRow(ids[0]), await cattleRow(ids[1])];
     // ホルスタイン dam × 黒毛和種 sire: 交雑種 (F1).
@@ -968,6 +968,34 @@ describe('services and births a vet would sign (§6)', () => {
     const res = await record(farmer.token, { cattleId: cow, eventType: 'CALVING', eventDatetime: at(-1), details });
     expect(res.status).toBe(400);
     expect(res.json.error).toMatchObject({ field, message });
+  });
+
+  it.each([
+    [{ calves: [{ gender: '雌' }, { gender: '去勢' }] }, 'details.calves.1.gender'],
+    [{ calf: { gender: '去勢', name: 'ゆり太' } }, 'details.calf.gender'],
+    [{ calves: [{ gender: '' }] }, 'details.calves.0.gender'],
+  ])('refuses a calf not born 雌 or 雄 (%j), and writes nothing', async (details, field) => {
+    const cow = await createCow(farmer.token);
+    const res = await record(farmer.token, { cattleId: cow, eventType: 'CALVING', eventDatetime: at(-1), details });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ field, message: '生まれた子牛の性別は雌か雄で入力してください' });
+    const n = await env.DB.prepare('SELECT count(*) AS n FROM events WHERE cattle_id = ?').bind(cow).first<any>();
+    expect(n.n).toBe(0);
+  });
+
+  it('refuses a 去勢 calf added to a recorded calving', async () => {
+    const cow = await createCow(farmer.token);
+    const calving = await record(farmer.token, { cattleId: cow, eventType: 'CALVING', eventDatetime: at(-2) });
+    const res = await api(`/events/${calving.json.data.eventId}`, {
+      method: 'PATCH',
+      token: farmer.token,
+      body: { details: { calves: [{ gender: '去勢' }] } },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({
+      field: 'details.calves.0.gender',
+      message: '生まれた子牛の性別は雌か雄で入力してください',
+    });
   });
 
   it('refuses twins that share one number, and writes nothing', async () => {

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth } from '../auth/require-auth';
+import { farmNameSchema } from '../domain/farm-name';
 import { FARM_ROLES } from '../domain/roles';
 import { errorBodySchema } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
@@ -11,11 +12,6 @@ const common = { tags: ['Farms'], security: [{ bearer: [] }] };
 const signedIn = { 401: error('Not signed in') };
 const memberErrors = { ...signedIn, 403: error('Not a member of this farm, or the role does not allow this') };
 
-const farmNameSchema = z
-  .string({ error: '牧場名は1〜50文字で入力してください' })
-  .trim()
-  .min(1, '牧場名は1〜50文字で入力してください')
-  .max(50, '牧場名は1〜50文字で入力してください');
 export const farmBodySchema = z.object({ name: farmNameSchema });
 export const roleBodySchema = z.object({
   role: z.enum(FARM_ROLES, { error: '役割はowner・staff・viewerのいずれかを指定してください' }),

@@ -5,11 +5,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { farmMembers, farms, users } from '../db/schema';
+import { ownFarmName } from '../domain/farm-name';
 import { FARM_MESSAGES, type FarmRole } from '../domain/roles';
 import { forbidden, notFound, validationError } from '../lib/errors';
-
-/** The name of the farm a new user gets: `{userName}の牧場`. */
-export const ownFarmName = (userName: string) => `${userName}の牧場`;
 
 const memberNotFound = () => notFound('メンバーが見つかりません', 'MEMBER_NOT_FOUND');
 const lastOwner = () => validationError(FARM_MESSAGES.lastOwner, 'role', 'LAST_OWNER');
@@ -27,14 +25,14 @@ export async function createFarm(db: Db, userId: number, name: string): Promise<
   return farm.id;
 }
 
-/** A user's own farm, created once: the registration and first sign-in paths call it. */
-export async function ensureOwnFarm(db: Db, userId: number, userName: string): Promise<number> {
+/** A user's own farm, created once (named `farmName`, else `{userName}の牧場`): registration and first sign-in call it. */
+export async function ensureOwnFarm(db: Db, userId: number, userName: string, farmName?: string): Promise<number> {
   const [owned] = await db
     .select({ farmId: farmMembers.farmId })
     .from(farmMembers)
     .where(and(eq(farmMembers.userId, userId), eq(farmMembers.role, 'owner')))
     .limit(1);
-  return owned?.farmId ?? createFarm(db, userId, ownFarmName(userName));
+  return owned?.farmId ?? createFarm(db, userId, farmName ?? ownFarmName(userName));
 }
 
 export async function renameFarm(db: Db, farmId: number, name: string) {

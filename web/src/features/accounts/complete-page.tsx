@@ -1,26 +1,45 @@
-import { useMutation } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { completeBodySchema } from '@worker/accounts/accounts.schemas';
+import { ownFarmName } from '@worker/domain/farm-name';
 import { type FormEvent, useState } from 'react';
-import { completeRegistration } from '../../api/accounts';
+import { completeRegistration, meQuery } from '../../api/accounts';
 import { FormError, SubmitButton, TextField } from '../../components/form';
+import { setToken } from '../../lib/auth-token';
 import { describeError, type FieldErrors, withPasswordConfirmation, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
-import { useServerText } from '../../lib/server-text';
+import { applyTheme } from '../../lib/theme';
 import './messages';
-import { PublicLayout } from './public-layout';
+import { PublicLayout, safeRedirect } from './public-layout';
 
+/** The last step of registering (§20): the person, their farm and a password; it signs in, no second typing. */
 export function CompletePage() {
   const { t } = useI18n();
-  const serverText = useServerText();
   const { token = '' } = useSearch({ from: '/complete' });
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const complete = useMutation({ mutationFn: completeRegistration });
+  const [name, setName] = useState('');
+  const complete = useMutation({
+    mutationFn: completeRegistration,
+    onSuccess: async (result) => {
+      setToken(result.token);
+      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+      applyTheme((await queryClient.fetchQuery(meQuery)).theme);
+      // /home, or back on the invitation that sent a new visitor to register.
+      await navigate({ href: safeRedirect(undefined) });
+    },
+  });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const values = { token, name: String(form.get('name') ?? ''), password: String(form.get('password') ?? '') };
+    const values = {
+      token,
+      name: String(form.get('name') ?? ''),
+      farmName: String(form.get('farmName') ?? ''),
+      password: String(form.get('password') ?? ''),
+    };
     const parsed = completeBodySchema.safeParse(values);
     const errors = withPasswordConfirmation(parsed.success ? {} : zodFieldErrors(parsed.error), form, {
       password: 'password',
@@ -30,19 +49,7 @@ export function CompletePage() {
     if (parsed.success && Object.keys(errors).length === 0) complete.mutate(parsed.data);
   };
 
-  if (complete.isSuccess) {
-    return (
-      <PublicLayout title={t('accounts.completeTitle')}>
-        <div className="alert alert--success" role="status">
-          {serverText(complete.data.message)}
-        </div>
-        <Link to="/login" className="button button--primary button--block">
-          {t('accounts.toLogin')}
-        </Link>
-      </PublicLayout>
-    );
-  }
-
+  const defaultFarm = ownFarmName(name.trim() || t('accounts.nameForFarm'));
   const server = describeError(complete.error);
   const errors = { ...server.fields, ...clientErrors };
   return (
@@ -52,11 +59,23 @@ export function CompletePage() {
         <FormError message={server.message ?? errors.token} />
         <TextField
           label={t('accounts.name')}
+          placeholder={t('accounts.namePlaceholder')}
           name="name"
           autoComplete="name"
           required
           maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
           error={errors.name}
+        />
+        <TextField
+          label={t('accounts.farmName')}
+          name="farmName"
+          autoComplete="organization"
+          maxLength={50}
+          placeholder={defaultFarm}
+          hint={t('accounts.farmNameHint', { farm: defaultFarm })}
+          error={errors.farmName}
         />
         <TextField
           label={t('accounts.password')}

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { GENDERS } from '@worker/domain/cattle-enums';
-import { MAX_CALVES } from '@worker/domain/event-types';
+import { CALF_GENDERS, MAX_CALVES } from '@worker/domain/event-types';
 import { Plus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { EventDetails } from '../../api/events';
@@ -143,7 +142,7 @@ export function CalvesFields({
             <legend className="event-calf__title">{t('events.calfN', { n })}</legend>
             <fieldset className={`choice-group${genderError ? ' field--error' : ''}`}>
               <legend className="is-required">{t('events.calfGender')}</legend>
-              {GENDERS.map((g) => (
+              {CALF_GENDERS.map((g) => (
                 <label key={g} className="choice">
                   <input
                     type="radio"
