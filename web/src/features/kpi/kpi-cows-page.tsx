@@ -49,7 +49,7 @@ function sortCows(cows: KpiCow[], column: KpiCowColumn, order: Order, locale: st
 
 function useDays() {
   const { t, locale } = useI18n();
-  return (n: number | null) => (n === null ? '—' : t('kpi.cows.days', { n: formatCount(n, locale) }));
+  return (n: number | null) => (n === null ? '—' : t('kpi.cows.days', { n: formatCount(n, locale), count: n }));
 }
 
 function CowCards({ cows }: { cows: KpiCow[] }) {
