@@ -128,6 +128,8 @@ defineMessages({
       meanCarcassWeight: '平均枝肉重量',
       meanBms: '平均BMS',
       grade45Rate: '4・5等級率',
+      ofCalves: '{{n}}頭中',
+      rateOf: '{{rate}}%（{{n}}頭中）',
       sireChartTitle: '種雄牛別の4・5等級率',
       sireChartDescription: '格付のある子牛の4・5等級率を種雄牛ごとに横棒で表したグラフ。数値は下の表にあります。',
       siresEmpty: 'まだ出荷した子牛がいません',
@@ -262,6 +264,8 @@ defineMessages({
       meanCarcassWeight: 'Mean carcass weight',
       meanBms: 'Mean BMS',
       grade45Rate: 'Grade 4–5 rate',
+      ofCalves: 'of {{n}}',
+      rateOf: '{{rate}}% of {{n}}',
       sireChartTitle: 'Grade 4–5 rate by sire',
       sireChartDescription:
         'Horizontal bars of the grade 4–5 rate of the graded calves of each sire. The figures are in the table below.',
