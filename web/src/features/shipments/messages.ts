@@ -129,6 +129,7 @@ defineMessages({
       meanBms: '平均BMS',
       grade45Rate: '4・5等級率',
       ofCalves: '{{n}}頭中',
+      noEarTag: '耳標なし',
       rateOf: '{{rate}}%（{{n}}頭中）',
       sireChartTitle: '種雄牛別の4・5等級率',
       sireChartDescription: '格付のある子牛の4・5等級率を種雄牛ごとに横棒で表したグラフ。数値は下の表にあります。',
@@ -265,6 +266,7 @@ defineMessages({
       meanBms: 'Mean BMS',
       grade45Rate: 'Grade 4–5 rate',
       ofCalves: 'of {{n}}',
+      noEarTag: 'No ear tag',
       rateOf: '{{rate}}% of {{n}}',
       sireChartTitle: 'Grade 4–5 rate by sire',
       sireChartDescription:
