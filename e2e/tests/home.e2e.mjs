@@ -54,6 +54,10 @@ test('an empty farm keeps its first steps, on a phone and in dark mode', async (
       await signIn(page, farmer);
       await page.getByRole('heading', { name: 'はじめの一歩' }).waitFor();
       await page.getByText('30日以内の分娩予定はありません').waitFor();
+      // This server has no LINE channel: linking LINE is not offered (it could not be done).
+      await page.getByRole('link', { name: /牛をまとめて取り込む/ }).waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.equal(await page.getByRole('link', { name: /LINEを連携する/ }).count(), 0);
       assert.equal(await page.getByRole('region', { name: '最近の記録' }).count(), 0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `wider than the screen by ${overflow}px`);
