@@ -4,7 +4,7 @@ import { memoChangeSchema, statusChangeSchema } from '@worker/alerts/alerts.sche
 import { type AlertSeverity, type AlertType, nextStatuses } from '@worker/domain/alerts';
 import { daysBetween, formatDateJa, formatInstantJa, todayJst } from '@worker/domain/calendar';
 import { Check, CheckCheck, Ellipsis, History, NotebookPen, PenLine, X } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { type AlertView, alertHistoryQuery, useChangeAlertStatus, useSaveAlertMemo } from '../../api/alerts';
 import { Dialog } from '../../components/dialog';
 import { FormError, SubmitButton, TextAreaField } from '../../components/form';
@@ -52,7 +52,7 @@ export function AnimalLink({ alert }: { alert: Pick<AlertView, 'cattleId' | 'cat
           <span className="visually-hidden">{t('alerts.earTagLabel')} </span>
           {alert.cattleEarTagNumber}
         </span>
-      ) : null}
+      ) : null}{' '}
       <span className="alert-card__name">{name}</span>
     </Link>
   );
@@ -205,8 +205,8 @@ const STATUS_LABEL = { acknowledged: 'alerts.acknowledge', resolved: 'alerts.res
 
 /**
  * One alert, compact enough for two or more on a phone screen: severity, what is wrong, the animal (ear tag and name),
- * the due day, the event that answers it and the next step (確認, then 解決); 却下, the memo and the history sit
- * behind その他.
+ * the due day and one action — the event that answers it (recording it resolves the alert), else the next step (確認,
+ * then 解決); the other steps, the memo and the history sit behind その他.
  */
 export function AlertCard({ alert, showAnimal = true }: { alert: AlertView; showAnimal?: boolean }) {
   const { t } = useI18n();
@@ -220,10 +220,21 @@ export function AlertCard({ alert, showAnimal = true }: { alert: AlertView; show
   const allowed = nextStatuses(alert.status) as StatusAction[];
   const open = alert.status === 'active' || alert.status === 'acknowledged';
   const error = describeError(change.error).message;
-  // The next step on the card (確認, then 解決); 却下 always behind その他.
-  const [next, ...others] = [...allowed].sort((a, b) => Number(a === 'dismissed') - Number(b === 'dismissed'));
-  const act = (status: StatusAction) =>
-    status === 'acknowledged' ? change.mutate({ id: alert.id, input: { status } }) : setReasonFor(status);
+  // On the card: the event that answers the alert, else the next step (確認, then 解決); the rest behind その他.
+  const recordable = open && ANSWERED_BY[alert.type as AlertType] !== undefined;
+  const ordered = [...allowed].sort((a, b) => Number(a === 'dismissed') - Number(b === 'dismissed'));
+  const next = recordable ? undefined : ordered[0];
+  const others = recordable ? ordered : ordered.slice(1);
+  const menu = useRef<HTMLDetailsElement>(null);
+  /** A choice made in その他 closes it. */
+  const closeMenu = () => {
+    if (menu.current) menu.current.open = false;
+  };
+  const act = (status: StatusAction) => {
+    closeMenu();
+    if (status === 'acknowledged') change.mutate({ id: alert.id, input: { status } });
+    else setReasonFor(status);
+  };
   const statusButton = (status: StatusAction, className: string) => {
     const Icon = STATUS_ICON[status];
     return (
@@ -268,14 +279,21 @@ export function AlertCard({ alert, showAnimal = true }: { alert: AlertView; show
       <div className="alert-card__actions">
         <RecordFromAlert alert={alert} />
         {next ? statusButton(next, 'button') : null}
-        <details className="alert-more">
+        <details className="alert-more" ref={menu}>
           <summary className="button button--ghost">
             <Ellipsis size={18} aria-hidden="true" />
             {t('alerts.moreActions')}
           </summary>
           <div className="alert-more__menu">
             {others.map((status) => statusButton(status, 'button button--ghost'))}
-            <button type="button" className="button button--ghost" onClick={() => setMemoOpen(true)}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                closeMenu();
+                setMemoOpen(true);
+              }}
+            >
               <NotebookPen size={18} aria-hidden="true" />
               {t('alerts.memo')}
             </button>
@@ -283,7 +301,10 @@ export function AlertCard({ alert, showAnimal = true }: { alert: AlertView; show
               type="button"
               className="button button--ghost"
               aria-expanded={historyOpen}
-              onClick={() => setHistoryOpen((v) => !v)}
+              onClick={() => {
+                closeMenu();
+                setHistoryOpen((v) => !v);
+              }}
             >
               <History size={18} aria-hidden="true" />
               {historyOpen ? t('alerts.hideHistory') : t('alerts.showHistory')}

@@ -19,7 +19,7 @@ defineMessages({
     alerts: {
       ...labels('ja'),
       title: 'アラート',
-      lead: '毎朝6時に更新されます。見たら「確認」、対応が終わったら「解決」を押してください。',
+      lead: '毎朝6時に更新されます。',
       summaryLabel: 'アラートの件数',
       summarySeverity: '{{severity}} {{count}}件',
       summaryOverdue: '期日超過 {{count}}件',
@@ -74,7 +74,7 @@ defineMessages({
     alerts: {
       ...labels('en'),
       title: 'Alerts',
-      lead: 'Refreshed every morning at 6:00. Tap “Acknowledge” when you are on it and “Resolve” when it is done.',
+      lead: 'Refreshed every morning at 6:00.',
       summaryLabel: 'Alert counts',
       summarySeverity: '{{severity}} {{count}}',
       summaryOverdue: 'Overdue {{count}}',
