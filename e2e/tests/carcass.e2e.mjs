@@ -96,10 +96,10 @@ test('a graded shipment reads A5 / BMS 10 / 512 kg and ranks its sire; an animal
 
     // The sire list on a phone: one calf of 安福久, graded 5 — 100%, of one calf, and it says so.
     await page.getByRole('tab', { name: '種雄牛別' }).click();
-    const card = page.locator('.sire-item', { has: page.getByRole('heading', { name: /^安福久/ }) });
-    await card.waitFor();
+    const sireCard = page.locator('.sire-item', { has: page.getByRole('heading', { name: /^安福久/ }) });
+    await sireCard.waitFor();
     assert.deepEqual(
-      (await card.locator('dt, dd').allTextContents()).map((c) => c.replace(/\s+/g, ' ').trim()),
+      (await sireCard.locator('dt, dd').allTextContents()).map((c) => c.replace(/\s+/g, ' ').trim()),
       ['4・5等級率', '100% 1頭中', '平均BMS', '10 1頭中', '平均枝肉重量', '512 kg 1頭中', '平均価格', '1,350,000円'],
     );
     assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, 'the sire list fits 390 px');
