@@ -112,7 +112,7 @@ test('a graded shipment reads A5 / BMS 10 / 512 kg and ranks its sire; an animal
       (await sire.locator('th, td').allTextContents()).map((c) => c.replace(/\s+/g, ' ').trim()),
       ['安福久', '1頭', '1,350,000円', '512 kg 1頭中', '10 1頭中', '100% 1頭中'],
     );
-    const region = page.getByRole('region', { name: '種雄牛別の成績' });
+    const region = page.getByRole('region', { name: '種雄牛別の成績の表' });
     const [scroll, client] = await region.evaluate((n) => [n.scrollWidth, n.clientWidth]);
     assert.ok(scroll <= client, `the sire table is not clipped (${scroll} > ${client})`);
     await page.getByRole('img', { name: /種雄牛別の4・5等級率/ }).waitFor();

@@ -138,7 +138,7 @@ function SireTable({ sires }: { sires: SireStat[] }) {
   const { t } = useI18n();
   const figures = useSireFigures();
   return (
-    <section className="table-scroll scroll-row" tabIndex={0} aria-label={t('shipments.sireTitle')}>
+    <section className="table-scroll scroll-row" tabIndex={0} aria-label={t('shipments.sireTable')}>
       <table className="data-table sire-table">
         <thead>
           <tr>
