@@ -5,7 +5,7 @@ import { formatDateJa, formatInstantJa, todayJst } from '@worker/domain/calendar
 import { STATUS_CHANGE_ALLOWED } from '@worker/domain/cattle-enums';
 import { isRestricted } from '@worker/domain/withdrawal';
 import { CalendarPlus, Pencil, RefreshCw, Trash2 } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, Fragment, type ReactNode, useState } from 'react';
 import {
   type CattleDetail,
   cattleDetailQuery,
@@ -79,7 +79,7 @@ const sectionId = (section: (typeof SECTIONS)[number]) => `animal-${section}`;
 const isCalf = (cow: Pick<CattleDetail, 'monthsOld' | 'growthStage'>) =>
   cow.monthsOld !== null && (cow.monthsOld < 6 || (cow.growthStage === 'CALF' && cow.monthsOld < 12));
 
-/** '雌 · 8歳1か月', '雌子牛 · 7か月', '雄子牛 · 生後12日': sex and age as a farmer says them. */
+/** ['雌', '8歳1か月'], ['雌子牛', '7か月'], ['雄子牛', '生後12日']: sex and age as a farmer says them. */
 function useSexAndAge() {
   const { t } = useI18n();
   const ageLabel = useAgeLabel();
@@ -90,7 +90,7 @@ function useSexAndAge() {
       cow.monthsOld !== null && cow.monthsOld < 1 && cow.daysOld !== null
         ? t('animalPage.daysOld', { days: cow.daysOld })
         : ageLabel(cow.monthsOld);
-    return [sex, age].filter(Boolean).join(' · ');
+    return [sex, age].filter(Boolean);
   };
 }
 
@@ -265,7 +265,13 @@ export function CattleDetailPage() {
           <div>
             <h1>{cow.name ?? '—'}</h1>
             <p className="muted">
-              {t('cattle.idNumber')} {cow.identificationNumber ?? t('common.unregistered')} · {sexAndAge(cow)}
+              {t('cattle.idNumber')} {cow.identificationNumber ?? t('common.unregistered')}
+              {sexAndAge(cow).map((part) => (
+                <Fragment key={part}>
+                  {' · '}
+                  <span className="animal-header__part">{part}</span>
+                </Fragment>
+              ))}
             </p>
           </div>
         </div>
