@@ -66,6 +66,21 @@ test('an empty farm keeps its first steps, on a phone and in dark mode', async (
   );
 });
 
+test('an empty farm is offered LINE linking where the server has a LINE channel', async () => {
+  const farmer = await newFarmer('北 二郎', 'e2e-home-line');
+  await withPage(async (page) => {
+    // The answer a server with LINE Login configured gives (its channel is not set up in this suite).
+    await page.route('**/api/v1/users/me/notifications', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.data.lineLoginAvailable = true;
+      await route.fulfill({ response, json: body });
+    });
+    await signIn(page, farmer);
+    await page.getByRole('link', { name: /LINEを連携する/ }).waitFor();
+  });
+});
+
 test('hashed assets are cached for a year, the HTML is not', async () => {
   await withPage(
     async (page) => {

@@ -283,6 +283,7 @@ export function AlertCard({ alert, showAnimal = true }: { alert: AlertView; show
           <summary className="button button--ghost">
             <Ellipsis size={18} aria-hidden="true" />
             {t('alerts.moreActions')}
+            <span className="visually-hidden">{t('common.paren', { text: alertMessage(alert) })}</span>
           </summary>
           <div className="alert-more__menu">
             {others.map((status) => statusButton(status, 'button button--ghost'))}
