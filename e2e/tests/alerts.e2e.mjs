@@ -49,7 +49,7 @@ test('acknowledge then resolve an alert on the demo farm', async () => {
     await page.getByRole('heading', { name: /重要度「高」/ }).waitFor();
 
     const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: new RegExp(name) }) });
-    await card.getByText('分娩後75日経過・未授精').waitFor();
+    await card.getByText('分娩後75日経過・未授精', { exact: true }).waitFor();
     // On the card: the ear tag and name, and the event that answers it; 確認 and 解決 behind その他.
     assert.match(await textOf(card.getByRole('link', { name: new RegExp(name) })), new RegExp(`^耳標 \\d+ ${name}$`));
     await card.getByRole('link', { name: '授精を記録' }).waitFor();
