@@ -95,3 +95,78 @@ for (const [label, viewport] of [
     );
   });
 }
+
+/**
+ * Gloved thumbs (§11, WCAG 2.2 target size): on a 390 × 844 phone every link, button, field, select and summary of
+ * the main screens is at least 44 px tall, and no element is wider than the screen. Exempt from the height only a
+ * link inside a sentence of a paragraph (WCAG 2.5.8's inline exception: its height is the line's); from the width
+ * only what sits inside a region that scrolls sideways (a table), whose targets are still measured.
+ */
+const MAIN_SCREENS = ['/home', '/cattle', '/cattle/{id}', '/alerts', '/kpi', '/shipments', '/settings', '/events/new'];
+const MIN_TARGET = 44;
+
+const smallTargetsAndWideElements = (min) => {
+  const visible = (el) => {
+    const r = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    return r.width > 1 && r.height > 1 && style.visibility !== 'hidden' && !el.closest('.visually-hidden, [hidden]');
+  };
+  /** A link in running text: inline, inside a paragraph that has words of its own around it. */
+  const inSentence = (el) => {
+    if (el.tagName !== 'A' || getComputedStyle(el).display !== 'inline') return false;
+    const paragraph = el.closest('p');
+    return Boolean(paragraph) && (paragraph.textContent ?? '').trim().length > (el.textContent ?? '').trim().length + 4;
+  };
+  /** The box a finger hits: a radio or checkbox is hit through its label. */
+  const targetOf = (el) =>
+    el.matches('input[type=radio], input[type=checkbox]') ? (el.closest('label') ?? el.labels?.[0] ?? el) : el;
+  const small = [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary')]
+    .filter((el) => visible(targetOf(el)) && !inSentence(el))
+    .map((el) => [el, targetOf(el).getBoundingClientRect()])
+    .filter(([, r]) => r.height < min - 0.5 && r.right > 0)
+    .map(
+      ([el, r]) =>
+        `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || el.name || '').trim().slice(0, 30)}" ${Math.round(r.height)}px`,
+    );
+  const scrolls = (el) => {
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true;
+    }
+    return false;
+  };
+  const wide = [...document.querySelectorAll('main *')]
+    .filter((el) => visible(el) && !scrolls(el) && el.getBoundingClientRect().width > window.innerWidth + 0.5)
+    .map(
+      (el) =>
+        `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${Math.round(el.getBoundingClientRect().width)}px wide`,
+    );
+  return { small, wide };
+};
+
+test('on a phone every control of the main screens is at least 44 px tall and nothing is wider than the screen', async () => {
+  const { token } = await call('/auth/login', { method: 'POST', body: DEMO });
+  // An animal with calves: its page lists them as links.
+  const herd = await call('/cattle?limit=100', { token });
+  const withCalves = [];
+  for (const cow of herd.data.results.filter((c) => c.gender === '雌').slice(0, 10)) {
+    const detail = await call(`/cattle/${cow.cattleId}`, { token });
+    if (detail.data.calves?.length) withCalves.push(cow.cattleId);
+  }
+  const id = String(withCalves[0] ?? herd.data.results[0].cattleId);
+  await withPage(async (page) => {
+    await signIn(page);
+    const problems = [];
+    for (const path of MAIN_SCREENS) {
+      await page.goto(`${baseUrl}${path.replace('{id}', id)}`);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.waitForFunction(() => !document.querySelector('.loading, [aria-busy="true"]'), null, {
+        timeout: 15_000,
+      });
+      const { small, wide } = await page.evaluate(smallTargetsAndWideElements, MIN_TARGET);
+      problems.push(...small.map((s) => `${path}: under ${MIN_TARGET}px: ${s}`));
+      problems.push(...wide.map((w) => `${path}: wider than the screen: ${w}`));
+    }
+    assert.deepEqual(problems, []);
+  });
+});

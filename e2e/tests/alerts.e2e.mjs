@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { baseUrl, call, DEMO, signIn, withPage } from '../support.mjs';
+import { baseUrl, call, DEMO, PHONE, signIn, textOf, withPage } from '../support.mjs';
 
 /** A JST calendar date `offset` days from today. */
 const jstDay = (offset) => new Date(Date.now() + 9 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
@@ -48,11 +48,16 @@ test('acknowledge then resolve an alert on the demo farm', async () => {
     await page.getByRole('heading', { name: 'アラート', level: 1 }).waitFor();
     await page.getByRole('heading', { name: /重要度「高」/ }).waitFor();
 
-    const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: new RegExp(`^${name}`) }) });
-    await card.getByText('分娩後75日経過・未授精').waitFor();
+    const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: new RegExp(name) }) });
+    await card.getByText('分娩後75日経過・未授精', { exact: true }).waitFor();
+    // On the card: the ear tag and name, and the event that answers it; 確認 and 解決 behind その他.
+    assert.match(await textOf(card.getByRole('link', { name: new RegExp(name) })), new RegExp(`^耳標 \\d+ ${name}$`));
+    await card.getByRole('link', { name: '授精を記録' }).waitFor();
+    await card.getByText('その他').click();
     await card.getByRole('button', { name: '確認' }).click();
     await card.getByText('確認済み').waitFor();
 
+    await card.getByText('その他').click();
     await card.getByRole('button', { name: '解決' }).click();
     const dialog = page.getByRole('dialog', { name: 'アラートを解決にする' });
     await dialog.getByLabel('理由（任意）').fill('本日授精しました');
@@ -61,11 +66,9 @@ test('acknowledge then resolve an alert on the demo farm', async () => {
     await card.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: '解決済み' }).click();
-    const resolved = page
-      .getByRole('article')
-      .filter({ has: page.getByRole('link', { name: new RegExp(`^${name}`) }) });
+    const resolved = page.getByRole('article').filter({ has: page.getByRole('link', { name: new RegExp(name) }) });
     await resolved.getByText('解決済み', { exact: true }).waitFor();
-    await resolved.getByRole('link', { name: new RegExp(`^${name}`) }).click();
+    await resolved.getByRole('link', { name: new RegExp(name) }).click();
     await page.waitForURL(new RegExp(`/cattle/${cattleId}$`));
   });
 
@@ -80,3 +83,52 @@ test('acknowledge then resolve an alert on the demo farm', async () => {
   );
   assert.equal(history.data.alert.status, 'resolved');
 });
+
+/** The alert cards wholly inside the phone's first screen, between the top bar and the bottom navigation. */
+const cardsOnFirstScreen = (page) =>
+  page.evaluate(() => {
+    const top = document.querySelector('.topbar')?.getBoundingClientRect().bottom ?? 0;
+    const bottom = document.querySelector('.bottom-nav')?.getBoundingClientRect().top ?? window.innerHeight;
+    return [...document.querySelectorAll('article.alert-card')].filter((card) => {
+      const box = card.getBoundingClientRect();
+      return box.top >= top && box.bottom <= bottom;
+    }).length;
+  });
+
+/** Pills, titles and actions that stick out of their card (English words are longer). */
+const overflowingParts = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('article.alert-card')].flatMap((card) => {
+      const box = card.getBoundingClientRect();
+      return [...card.querySelectorAll('.severity, .alert-card__message, .alert-card__actions > *, .badge')]
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.left < box.left - 0.5 || r.right > box.right + 0.5 || el.scrollWidth > el.clientWidth + 1;
+        })
+        .map((el) => el.textContent);
+    }),
+  );
+
+for (const [locale, colorScheme] of [
+  ['ja', 'light'],
+  ['en', 'dark'],
+]) {
+  test(`two or more alert cards fit the first screen of a phone (${locale}, ${colorScheme})`, async () => {
+    await withPage(
+      async (page) => {
+        await signIn(page);
+        await page.evaluate((l) => localStorage.setItem('ushicho.locale', l), locale);
+        await page.goto(`${baseUrl}/alerts`);
+        await page.locator('article.alert-card').nth(2).waitFor();
+        assert.equal(page.viewportSize().height, PHONE.height);
+        const shown = await cardsOnFirstScreen(page);
+        assert.ok(shown >= 2, `${shown} alert card(s) wholly visible in the first ${PHONE.height} px`);
+        assert.deepEqual(await overflowingParts(page), []);
+        assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= PHONE.width);
+        // The status badge of an open alert is not 'アクティブ' under a tab called 未対応.
+        assert.equal(await page.getByText(/アクティブ|Active/).count(), 0);
+      },
+      { colorScheme },
+    );
+  });
+}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { baseUrl, call, newFarmer, signIn, textOf, withPage } from '../support.mjs';
+import { baseUrl, call, DESKTOP, newFarmer, signIn, textOf, withPage } from '../support.mjs';
 
 const jstToday = () => new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
 const addDays = (date, days) =>
@@ -94,15 +94,27 @@ test('a graded shipment reads A5 / BMS 10 / 512 kg and ranks its sire; an animal
     await page.getByText('出荷を記録しました').waitFor();
     await page.getByText('A5 / BMS 10 / 512 kg').waitFor();
 
-    // The sire table: one calf of 安福久, graded 5, so 100%.
+    // The sire list on a phone: one calf of 安福久, graded 5 — 100%, of one calf, and it says so.
     await page.getByRole('tab', { name: '種雄牛別' }).click();
-    const table = page.getByRole('table');
-    const sire = table.getByRole('row', { name: /安福久/ });
+    const sireCard = page.locator('.sire-item', { has: page.getByRole('heading', { name: /^安福久/ }) });
+    await sireCard.waitFor();
+    assert.deepEqual(
+      (await sireCard.locator('dt, dd').allTextContents()).map((c) => c.replace(/\s+/g, ' ').trim()),
+      ['4・5等級率', '100% 1頭中', '平均BMS', '10 1頭中', '平均枝肉重量', '512 kg 1頭中', '平均価格', '1,350,000円'],
+    );
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, 'the sire list fits 390 px');
+
+    // On a wide screen the table, each mean and rate with its n, nothing clipped.
+    await page.setViewportSize(DESKTOP);
+    const sire = page.getByRole('table').getByRole('row', { name: /安福久/ });
     await sire.waitFor();
     assert.deepEqual(
-      (await sire.locator('th, td').allTextContents()).map((c) => c.trim()),
-      ['安福久', '1頭', '1,350,000円', '512 kg', '10', '100%'],
+      (await sire.locator('th, td').allTextContents()).map((c) => c.replace(/\s+/g, ' ').trim()),
+      ['安福久', '1頭', '1,350,000円', '512 kg 1頭中', '10 1頭中', '100% 1頭中'],
     );
+    const region = page.getByRole('region', { name: '種雄牛別の成績の表' });
+    const [scroll, client] = await region.evaluate((n) => [n.scrollWidth, n.clientWidth]);
+    assert.ok(scroll <= client, `the sire table is not clipped (${scroll} > ${client})`);
     await page.getByRole('img', { name: /種雄牛別の4・5等級率/ }).waitFor();
   });
 });

@@ -54,12 +54,31 @@ test('an empty farm keeps its first steps, on a phone and in dark mode', async (
       await signIn(page, farmer);
       await page.getByRole('heading', { name: 'はじめの一歩' }).waitFor();
       await page.getByText('30日以内の分娩予定はありません').waitFor();
+      // This server has no LINE channel: linking LINE is not offered (it could not be done).
+      await page.getByRole('link', { name: /牛をまとめて取り込む/ }).waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.equal(await page.getByRole('link', { name: /LINEを連携する/ }).count(), 0);
       assert.equal(await page.getByRole('region', { name: '最近の記録' }).count(), 0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `wider than the screen by ${overflow}px`);
     },
     { colorScheme: 'dark' },
   );
+});
+
+test('an empty farm is offered LINE linking where the server has a LINE channel', async () => {
+  const farmer = await newFarmer('北 二郎', 'e2e-home-line');
+  await withPage(async (page) => {
+    // The answer a server with LINE Login configured gives (its channel is not set up in this suite).
+    await page.route('**/api/v1/users/me/notifications', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.data.lineLoginAvailable = true;
+      await route.fulfill({ response, json: body });
+    });
+    await signIn(page, farmer);
+    await page.getByRole('link', { name: /LINEを連携する/ }).waitFor();
+  });
 });
 
 test('hashed assets are cached for a year, the HTML is not', async () => {

@@ -91,6 +91,9 @@ test('on a phone, a KPI tile leads to the cows behind it for the same period, so
     const url = new URL(page.url());
     assert.equal(url.searchParams.get('from'), from);
     assert.equal(url.searchParams.get('to'), to);
+    // Opened from 受胎率: sorted by the services that did not conceive, most first, and the sort says so.
+    assert.equal(url.searchParams.get('sort'), 'open');
+    assert.equal(url.searchParams.get('order'), 'desc');
     await page.getByRole('heading', { name: '牛ごとの繁殖成績', level: 1 }).waitFor();
     await page.getByText(`${slashed(from)} 〜 ${slashed(to)}`).waitFor();
 
@@ -98,6 +101,7 @@ test('on a phone, a KPI tile leads to the cows behind it for the same period, so
     const cards = page.locator('a.kpi-cow-card');
     await cards.first().waitFor();
     assert.deepEqual(await shownOrder(page, 'a.kpi-cow-card'), [ids.A, ids.B, ids.C]);
+    assert.equal(await page.getByLabel('並び替え').inputValue(), 'open:desc');
     const figures = async (id) => {
       const card = page.locator(`a.kpi-cow-card[data-cattle-id="${id}"]`);
       assert.equal(await card.getAttribute('href'), `/cattle/${id}`);
@@ -112,11 +116,20 @@ test('on a phone, a KPI tile leads to the cows behind it for the same period, so
 
     // Fewest open services first: the order turns round (stably), and the choice is kept in the URL.
     await page.getByLabel('並び替え').selectOption({ label: '不受胎の少ない順' });
-    await page.waitForURL(/sort=open/);
+    await page.waitForURL(/sort=open&order=asc/);
     assert.deepEqual(await shownOrder(page, 'a.kpi-cow-card'), [ids.B, ids.C, ids.A]);
     await page.getByLabel('並び替え').selectOption({ label: '空胎日数の長い順' });
     await page.waitForURL(/sort=daysOpen/);
     assert.deepEqual((await shownOrder(page, 'a.kpi-cow-card'))[0], ids.B);
+    // The figure sorted by is marked on each card.
+    assert.equal(await textOf(page.locator(`a.kpi-cow-card[data-cattle-id="${ids.B}"] .is-sorted dd`)), '90日');
+
+    // Opened from 初回授精日数 on /kpi, the cows come longest first by that figure.
+    await page.goto(`${baseUrl}/kpi`);
+    await page.getByRole('link', { name: /^初回授精日数 / }).click();
+    await page.waitForURL(/sort=daysToFirstService&order=desc/);
+    assert.equal(await page.getByLabel('並び替え').inputValue(), 'daysToFirstService:desc');
+    assert.deepEqual(await shownOrder(page, 'a.kpi-cow-card'), [ids.B, ids.A, ids.C]);
 
     // The way back keeps the period, and a cow opens from its card.
     await page.getByRole('link', { name: '繁殖成績に戻る' }).click();
@@ -152,24 +165,25 @@ test('on a wide screen the demo farm’s cows are a table sorted by its column h
       await page.getByRole('region', { name: '牛ごとの繁殖成績の表（横にスクロールできます）' }).waitFor();
       assert.ok((await pageWidth(page)) <= DESKTOP.width);
       assert.equal(await page.locator('a.kpi-cow-card').first().isVisible(), false);
-      const apiOrder = data.results.map((r) => r.cattleId);
-      assert.deepEqual(await shownOrder(page, '.kpi-cow-table tbody tr'), apiOrder);
-
-      // The API's order is most open services first: 不受胎 shows descending, pressing it turns it round.
-      const openHeader = page.locator('th', { has: page.getByRole('button', { name: '不受胎' }) });
-      assert.equal(await openHeader.getAttribute('aria-sort'), 'descending');
-      await page.getByRole('button', { name: '不受胎' }).click();
-      assert.equal(await openHeader.getAttribute('aria-sort'), 'ascending');
-      const ascending = sortedIds(data.results, 'open', 'asc');
-      assert.deepEqual(await shownOrder(page, '.kpi-cow-table tbody tr'), ascending);
-      if (new Set(data.results.map((r) => r.open)).size > 1) assert.notDeepEqual(ascending, apiOrder);
-
-      // A figure column starts with the largest (longest days open first); its header says so.
+      // Opened from 空胎日数: longest days open first, and its header says so.
+      assert.equal(url.searchParams.get('sort'), 'daysOpen');
+      assert.equal(url.searchParams.get('order'), 'desc');
       const daysHeader = page.locator('th', { has: page.getByRole('button', { name: '空胎日数' }) });
-      await page.getByRole('button', { name: '空胎日数' }).click();
+      const openHeader = page.locator('th', { has: page.getByRole('button', { name: '不受胎' }) });
       assert.equal(await daysHeader.getAttribute('aria-sort'), 'descending');
       assert.equal(await openHeader.getAttribute('aria-sort'), 'none');
       assert.deepEqual(await shownOrder(page, '.kpi-cow-table tbody tr'), sortedIds(data.results, 'daysOpen', 'desc'));
+
+      // 不受胎 starts with the most open services (the API's order); pressed again it turns round.
+      await page.getByRole('button', { name: '不受胎' }).click();
+      assert.equal(await openHeader.getAttribute('aria-sort'), 'descending');
+      assert.equal(await daysHeader.getAttribute('aria-sort'), 'none');
+      assert.deepEqual(await shownOrder(page, '.kpi-cow-table tbody tr'), sortedIds(data.results, 'open', 'desc'));
+      await page.getByRole('button', { name: '不受胎' }).click();
+      assert.equal(await openHeader.getAttribute('aria-sort'), 'ascending');
+      assert.deepEqual(await shownOrder(page, '.kpi-cow-table tbody tr'), sortedIds(data.results, 'open', 'asc'));
+      await page.getByRole('button', { name: '空胎日数' }).click();
+      assert.equal(await daysHeader.getAttribute('aria-sort'), 'descending');
       // A missing figure is a dash, never 0.
       const blanks = data.results.filter((r) => r.daysOpen === null).length;
       const dashes = await page.locator('.kpi-cow-table tbody td:nth-child(6)', { hasText: '—' }).count();

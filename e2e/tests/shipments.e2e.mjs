@@ -40,7 +40,9 @@ test('plan a steer for next month, record its shipment: it leaves the plan board
     await page.getByRole('button', { name: '予定に入れる' }).click();
     await page.getByText('出荷予定に入れました').waitFor();
     const column = page.getByRole('region', { name: monthLabel(nextMonth) });
-    await column.getByText(`#${earTag} てすと号`, { exact: true }).waitFor();
+    // The plan's card names the animal by its ear tag and name.
+    const planCard = column.locator('.plan-card', { has: page.getByText('てすと号', { exact: true }) });
+    assert.equal(await textOf(planCard.locator('.plan-card__animal')), `耳標 ${earTag} てすと号`);
 
     await column.getByRole('button', { name: new RegExp(`^出荷を記録.*#${earTag} てすと号`) }).click();
     await page.waitForURL(/tab=records/);

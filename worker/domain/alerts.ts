@@ -44,7 +44,7 @@ export const ALERT_SEVERITY_LABELS: Record<
 };
 
 export const ALERT_STATUS_LABELS: Record<AlertStatus, Label> = {
-  active: { ja: 'アクティブ', en: 'Active' },
+  active: { ja: '未対応', en: 'Open' },
   acknowledged: { ja: '確認済み', en: 'Acknowledged' },
   resolved: { ja: '解決済み', en: 'Resolved' },
   dismissed: { ja: '却下', en: 'Dismissed' },

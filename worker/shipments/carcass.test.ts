@@ -11,6 +11,7 @@ import { insertAnimal, insertBloodline, insertMotherInfo } from './test-fixtures
  * - calf 4 (sire 美津照重 by bloodline, no dam): ¥700,000, no results
  * 安福久: 2 calves, mean ¥900,000, (512 + 450) / 2 = 481 kg, BMS (10 + 4) / 2 = 7, graded 5 and 3 → 1/2 = 50%.
  * 美津照重: 2 calves, mean (900,000 + 700,000) / 2 = ¥800,000, 480 kg and BMS 6 (one result), graded 4 → 100%.
+ *   Its 100% is one graded calf of two shipped: weighed 1, BMS 1, graded 1; 安福久's 50% is of 2 (2, 2, 2).
  * ハナ: (512 + 450 + 480) / 3 = 480.666… → 480.7 kg; graded 5, 3, 4 → 2/3 = 66.666…% → 66.7.
  */
 let farmer: Awaited<ReturnType<typeof signUp>>;
@@ -115,13 +116,42 @@ describe('roll-ups by sire and dam (§9.3)', () => {
   it('answers the sire table, best first, the farm’s own calves only', async () => {
     const res = await api('/shipments/sire-stats', { token: farmer.token });
     expect(res.status).toBe(200);
+    const counts = (weighedCalves: number, bmsCalves: number, gradedCalves: number) => ({
+      weighedCalves,
+      bmsCalves,
+      gradedCalves,
+    });
     expect(res.json.data).toEqual([
-      { sireName: '美津照重', calves: 2, meanPrice: 800_000, meanCarcassWeightKg: 480, meanBms: 6, grade45Rate: 100 },
-      { sireName: '安福久', calves: 2, meanPrice: 900_000, meanCarcassWeightKg: 481, meanBms: 7, grade45Rate: 50 },
+      {
+        sireName: '美津照重',
+        calves: 2,
+        meanPrice: 800_000,
+        meanCarcassWeightKg: 480,
+        meanBms: 6,
+        grade45Rate: 100,
+        ...counts(1, 1, 1),
+      },
+      {
+        sireName: '安福久',
+        calves: 2,
+        meanPrice: 900_000,
+        meanCarcassWeightKg: 481,
+        meanBms: 7,
+        grade45Rate: 50,
+        ...counts(2, 2, 2),
+      },
     ]);
     const theirs = await api('/shipments/sire-stats', { token: neighbour.token });
     expect(theirs.json.data).toEqual([
-      { sireName: '安福久', calves: 1, meanPrice: 2_000_000, meanCarcassWeightKg: 600, meanBms: 12, grade45Rate: 100 },
+      {
+        sireName: '安福久',
+        calves: 1,
+        meanPrice: 2_000_000,
+        meanCarcassWeightKg: 600,
+        meanBms: 12,
+        grade45Rate: 100,
+        ...counts(1, 1, 1),
+      },
     ]);
     expect((await api('/shipments/sire-stats')).status).toBe(401);
   });

@@ -309,7 +309,13 @@ export const sireStatSchema = z.object({
   calves: int,
   meanPrice: int.nullable(),
   meanCarcassWeightKg: z.number().nullable(),
+  /** The calves with a carcass weight: the n behind meanCarcassWeightKg. */
+  weighedCalves: int,
   meanBms: z.number().nullable(),
+  /** The calves with a BMS: the n behind meanBms. */
+  bmsCalves: int,
   grade45Rate: z.number().nullable(),
+  /** The calves with a quality grade: the n behind grade45Rate (100 % of 1 is not 100 % of 20). */
+  gradedCalves: int,
 });
 export type SireStat = z.infer<typeof sireStatSchema>;

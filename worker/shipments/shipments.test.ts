@@ -388,11 +388,11 @@ describe('shipment plans', () => {
     expect(await planOf(theirs)).toBeNull();
   });
 
-  it('lists my plans by month with the age in the planned month', async () => {
+  it('lists my plans by month with the ear tag, name and age in the planned month', async () => {
     const user = await signUp();
     const next = addMonths(jstMonth(), 1);
     const later = addMonths(jstMonth(), 3);
-    const a = await insertAnimal(user, { earTagNumber: 20, birthday: '2024-01-01' });
+    const a = await insertAnimal(user, { earTagNumber: 20, name: 'みどり', birthday: '2024-01-01' });
     const b = await insertAnimal(user, { earTagNumber: 10, birthday: null });
     const c = await insertAnimal(user, { earTagNumber: 5 });
     await plan(user.token, { cattleId: a, plannedShipmentMonth: next });
@@ -411,6 +411,7 @@ describe('shipment plans', () => {
     const expectedMonths = (plannedYear - 2024) * 12 + (plannedMonth - 1);
     expect(second).toMatchObject({
       earTagNumber: '20',
+      cattleName: 'みどり',
       status: 'SCHEDULED_FOR_SHIPMENT',
       monthsOldAtPlannedMonth: expectedMonths,
     });

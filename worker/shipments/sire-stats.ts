@@ -22,7 +22,8 @@ export function sortSireStats(rows: SireStat[]): SireStat[] {
 /**
  * The farm's shipped calves by sire (GET /shipments/sire-stats), in one statement: the sire is the calf's bloodline
  * father, else the sireName of its dam's service 250–320 days before its birth (the conceiving service, the window
- * the mothers list uses), else 不明. Sums and counts per sire come from SQL; the means and rate from the domain.
+ * the mothers list uses), else 不明. Sums and counts per sire come from SQL; the means and rate from the domain, each
+ * with the count of calves behind it.
  */
 export async function sireStats(db: Db, farmId: number): Promise<SireStat[]> {
   const rows = await db.all<CarcassTotals & { sireName: string }>(sql`
@@ -46,5 +47,13 @@ export async function sireStats(db: Db, farmId: number): Promise<SireStat[]> {
       COALESCE(SUM(w), 0) AS weightSum, COUNT(w) AS weightCount, COALESCE(SUM(bms), 0) AS bmsSum,
       COUNT(bms) AS bmsCount, COUNT(q) AS graded, COALESCE(SUM(q >= 4), 0) AS grade45
     FROM calves GROUP BY sire`);
-  return sortSireStats(rows.map(({ sireName, ...totals }) => ({ sireName, ...carcassRollup(totals) })));
+  return sortSireStats(
+    rows.map(({ sireName, ...totals }) => ({
+      sireName,
+      ...carcassRollup(totals),
+      weighedCalves: totals.weightCount,
+      bmsCalves: totals.bmsCount,
+      gradedCalves: totals.graded,
+    })),
+  );
 }

@@ -25,8 +25,8 @@ export const navItems: NavItem[] = [
   { to: '/schedule', labelKey: 'nav.schedule', icon: CalendarDays, phone: false, desktop: true },
   { to: '/kpi', labelKey: 'nav.kpi', icon: ChartLine, phone: false, desktop: true },
   { to: '/shipments', labelKey: 'nav.shipments', icon: Truck, phone: false, desktop: true },
+  // On a phone behind メニュー.
+  { to: '/farms/members', labelKey: 'nav.members', icon: Users, phone: false, desktop: true },
   { to: '/settings', labelKey: 'nav.settings', icon: Settings, phone: false, desktop: true },
-  // Reached from the phone's メニュー and, on wide screens, from 設定.
-  { to: '/farms/members', labelKey: 'nav.members', icon: Users, phone: false, desktop: false },
   { to: '/menu', labelKey: 'nav.menu', icon: Menu, phone: true, desktop: false },
 ];

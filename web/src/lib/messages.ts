@@ -68,7 +68,7 @@ defineMessages({
       more: 'More',
       record: 'Record',
       menu: 'Menu',
-      alertCount: '{{count}} alerts need attention',
+      alertCount: { one: '{{count}} alert needs attention', other: '{{count}} alerts need attention' },
     },
   },
 });

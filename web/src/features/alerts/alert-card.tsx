@@ -3,8 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { memoChangeSchema, statusChangeSchema } from '@worker/alerts/alerts.schemas';
 import { type AlertSeverity, type AlertType, nextStatuses } from '@worker/domain/alerts';
 import { daysBetween, formatDateJa, formatInstantJa, todayJst } from '@worker/domain/calendar';
-import { Check, CheckCheck, History, NotebookPen, PenLine, X } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { Check, CheckCheck, Ellipsis, History, NotebookPen, PenLine, X } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
 import { type AlertView, alertHistoryQuery, useChangeAlertStatus, useSaveAlertMemo } from '../../api/alerts';
 import { Dialog } from '../../components/dialog';
 import { FormError, SubmitButton, TextAreaField } from '../../components/form';
@@ -45,12 +45,15 @@ export function AnimalLink({ alert }: { alert: Pick<AlertView, 'cattleId' | 'cat
   const { t } = useI18n();
   const name = alert.cattleName ?? t('alerts.unnamed');
   return (
-    // Named by what it shows (the name and ear tag, WCAG 2.5.3 label in name): it is the animal's page.
+    // Named by what it shows (the ear tag and name, WCAG 2.5.3 label in name): it is the animal's page.
     <Link to="/cattle/$id" params={{ id: String(alert.cattleId) }} className="alert-card__animal">
-      {name}
       {alert.cattleEarTagNumber !== null ? (
-        <span className="muted">{t('alerts.earTag', { tag: alert.cattleEarTagNumber })}</span>
-      ) : null}
+        <span className="alert-card__tag">
+          <span className="visually-hidden">{t('alerts.earTagLabel')} </span>
+          {alert.cattleEarTagNumber}
+        </span>
+      ) : null}{' '}
+      <span className="alert-card__name">{name}</span>
     </Link>
   );
 }
@@ -196,7 +199,15 @@ function AlertHistoryList({ alertId }: { alertId: string }) {
   );
 }
 
-/** One alert with its actions: acknowledge / resolve / dismiss (with a reason), memo, history. */
+type StatusAction = 'acknowledged' | 'resolved' | 'dismissed';
+const STATUS_ICON = { acknowledged: Check, resolved: CheckCheck, dismissed: X } as const;
+const STATUS_LABEL = { acknowledged: 'alerts.acknowledge', resolved: 'alerts.resolve', dismissed: 'alerts.dismiss' };
+
+/**
+ * One alert, compact enough for two or more on a phone screen: severity, what is wrong, the animal (ear tag and name),
+ * the due day and one action — the event that answers it (recording it resolves the alert), else the next step (確認,
+ * then 解決); the other steps, the memo and the history sit behind その他.
+ */
 export function AlertCard({ alert, showAnimal = true }: { alert: AlertView; showAnimal?: boolean }) {
   const { t } = useI18n();
   const dueLabel = useDueLabel();
@@ -206,9 +217,40 @@ export function AlertCard({ alert, showAnimal = true }: { alert: AlertView; show
   const [memoOpen, setMemoOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const due = dueLabel(alert.dueAt);
-  const allowed = nextStatuses(alert.status);
+  const allowed = nextStatuses(alert.status) as StatusAction[];
   const open = alert.status === 'active' || alert.status === 'acknowledged';
   const error = describeError(change.error).message;
+  // On the card: the event that answers the alert, else the next step (確認, then 解決); the rest behind その他.
+  const recordable = open && ANSWERED_BY[alert.type as AlertType] !== undefined;
+  const ordered = [...allowed].sort((a, b) => Number(a === 'dismissed') - Number(b === 'dismissed'));
+  const next = recordable ? undefined : ordered[0];
+  const others = recordable ? ordered : ordered.slice(1);
+  const menu = useRef<HTMLDetailsElement>(null);
+  /** A choice made in その他 closes it. */
+  const closeMenu = () => {
+    if (menu.current) menu.current.open = false;
+  };
+  const act = (status: StatusAction) => {
+    closeMenu();
+    if (status === 'acknowledged') change.mutate({ id: alert.id, input: { status } });
+    else setReasonFor(status);
+  };
+  const statusButton = (status: StatusAction, className: string) => {
+    const Icon = STATUS_ICON[status];
+    return (
+      <button
+        key={status}
+        type="button"
+        className={className}
+        disabled={status === 'acknowledged' && change.isPending}
+        aria-busy={status === 'acknowledged' && change.isPending}
+        onClick={() => act(status)}
+      >
+        <Icon size={18} aria-hidden="true" />
+        {t(STATUS_LABEL[status])}
+      </button>
+    );
+  };
 
   return (
     <article
@@ -217,15 +259,18 @@ export function AlertCard({ alert, showAnimal = true }: { alert: AlertView; show
     >
       <div className="alert-card__head">
         <SeverityBadge severity={alert.severity} />
-        <span className="alert-card__type">{t(`alerts.type.${alert.type}`)}</span>
-        <span className={`badge alert-status alert-status--${alert.status}`}>{t(`alerts.status.${alert.status}`)}</span>
+        <p className="alert-card__message">{alertMessage(alert)}</p>
+        {alert.status === 'active' ? null : (
+          <span className={`badge alert-status alert-status--${alert.status}`}>
+            {t(`alerts.status.${alert.status}`)}
+          </span>
+        )}
       </div>
-      <p className="alert-card__message">{alertMessage(alert)}</p>
       <div className="alert-card__meta">
         {showAnimal ? <AnimalLink alert={alert} /> : null}
         {due ? <span className={`due due--${open ? due.tone : 'later'}`}>{due.text}</span> : null}
       </div>
-      {alert.memo ? <p className="note">{alert.memo}</p> : null}
+      {alert.memo ? <p className="note alert-card__memo">{alert.memo}</p> : null}
       {error ? (
         <p className="field__error" role="alert">
           {error}
@@ -233,43 +278,40 @@ export function AlertCard({ alert, showAnimal = true }: { alert: AlertView; show
       ) : null}
       <div className="alert-card__actions">
         <RecordFromAlert alert={alert} />
-        {allowed.includes('acknowledged') ? (
-          <button
-            type="button"
-            className="button"
-            disabled={change.isPending}
-            aria-busy={change.isPending}
-            onClick={() => change.mutate({ id: alert.id, input: { status: 'acknowledged' } })}
-          >
-            <Check size={18} aria-hidden="true" />
-            {t('alerts.acknowledge')}
-          </button>
-        ) : null}
-        {allowed.includes('resolved') ? (
-          <button type="button" className="button button--primary" onClick={() => setReasonFor('resolved')}>
-            <CheckCheck size={18} aria-hidden="true" />
-            {t('alerts.resolve')}
-          </button>
-        ) : null}
-        {allowed.includes('dismissed') ? (
-          <button type="button" className="button" onClick={() => setReasonFor('dismissed')}>
-            <X size={18} aria-hidden="true" />
-            {t('alerts.dismiss')}
-          </button>
-        ) : null}
-        <button type="button" className="button button--ghost" onClick={() => setMemoOpen(true)}>
-          <NotebookPen size={18} aria-hidden="true" />
-          {t('alerts.memo')}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          aria-expanded={historyOpen}
-          onClick={() => setHistoryOpen((v) => !v)}
-        >
-          <History size={18} aria-hidden="true" />
-          {historyOpen ? t('alerts.hideHistory') : t('alerts.showHistory')}
-        </button>
+        {next ? statusButton(next, 'button') : null}
+        <details className="alert-more" ref={menu}>
+          <summary className="button button--ghost">
+            <Ellipsis size={18} aria-hidden="true" />
+            {t('alerts.moreActions')}
+            <span className="visually-hidden">{t('common.paren', { text: alertMessage(alert) })}</span>
+          </summary>
+          <div className="alert-more__menu">
+            {others.map((status) => statusButton(status, 'button button--ghost'))}
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                closeMenu();
+                setMemoOpen(true);
+              }}
+            >
+              <NotebookPen size={18} aria-hidden="true" />
+              {t('alerts.memo')}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              aria-expanded={historyOpen}
+              onClick={() => {
+                closeMenu();
+                setHistoryOpen((v) => !v);
+              }}
+            >
+              <History size={18} aria-hidden="true" />
+              {historyOpen ? t('alerts.hideHistory') : t('alerts.showHistory')}
+            </button>
+          </div>
+        </details>
       </div>
       {historyOpen ? <AlertHistoryList alertId={alert.id} /> : null}
       {/* Mounted only while open: one <dialog> on the page at a time keeps its title id unique. */}

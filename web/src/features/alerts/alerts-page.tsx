@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { ALERT_SEVERITIES, ALERT_TYPES, type AlertSeverity } from '@worker/domain/alerts';
+import { SlidersHorizontal } from 'lucide-react';
 import { type AlertSummary, type AlertView, alertsListQuery } from '../../api/alerts';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
@@ -50,7 +51,7 @@ export function AlertsPage() {
       </header>
       {summary ? <SummaryChips summary={summary} /> : null}
 
-      <nav className="alert-views" aria-label={t('alerts.viewLabel')}>
+      <nav className="alert-views scroll-row" aria-label={t('alerts.viewLabel')}>
         {ALERT_VIEWS.map((v) => (
           <button
             key={v}
@@ -63,36 +64,42 @@ export function AlertsPage() {
           </button>
         ))}
       </nav>
-      <div className="alert-filters">
-        <label className="field">
-          <span>{t('alerts.severityFilter')}</span>
-          <select
-            value={search.severity ?? ''}
-            onChange={(e) => update({ severity: (e.target.value || undefined) as AlertsSearch['severity'] })}
-          >
-            <option value="">{t('alerts.any')}</option>
-            {ALERT_SEVERITIES.map((s) => (
-              <option key={s} value={s}>
-                {t(`alerts.severity.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t('alerts.typeFilter')}</span>
-          <select
-            value={search.alertType ?? ''}
-            onChange={(e) => update({ alertType: (e.target.value || undefined) as AlertsSearch['alertType'] })}
-          >
-            <option value="">{t('alerts.any')}</option>
-            {ALERT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`alerts.type.${type}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <details className="alert-filters" open={Boolean(search.severity || search.alertType) || undefined}>
+        <summary className="button button--ghost alert-filters__toggle">
+          <SlidersHorizontal size={18} aria-hidden="true" />
+          {search.severity || search.alertType ? t('alerts.filtersOn') : t('alerts.filters')}
+        </summary>
+        <div className="alert-filters__fields">
+          <label className="field">
+            <span>{t('alerts.severityFilter')}</span>
+            <select
+              value={search.severity ?? ''}
+              onChange={(e) => update({ severity: (e.target.value || undefined) as AlertsSearch['severity'] })}
+            >
+              <option value="">{t('alerts.any')}</option>
+              {ALERT_SEVERITIES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`alerts.severity.${s}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>{t('alerts.typeFilter')}</span>
+            <select
+              value={search.alertType ?? ''}
+              onChange={(e) => update({ alertType: (e.target.value || undefined) as AlertsSearch['alertType'] })}
+            >
+              <option value="">{t('alerts.any')}</option>
+              {ALERT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`alerts.type.${type}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </details>
 
       {list.isPending ? (
         <Loading />

@@ -5,7 +5,7 @@ import { formatDateJa, formatInstantJa, todayJst } from '@worker/domain/calendar
 import { STATUS_CHANGE_ALLOWED } from '@worker/domain/cattle-enums';
 import { isRestricted } from '@worker/domain/withdrawal';
 import { CalendarPlus, Pencil, RefreshCw, Trash2 } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, Fragment, type ReactNode, useState } from 'react';
 import {
   type CattleDetail,
   cattleDetailQuery,
@@ -16,12 +16,13 @@ import {
   statusHistoryQuery,
 } from '../../api/cattle';
 import { ApiError } from '../../api/client';
+import { useCurrentFarm } from '../../api/farms';
 import { shipmentsQuery } from '../../api/shipments';
 import { Dialog } from '../../components/dialog';
 import { FormError, SelectField, SubmitButton, TextAreaField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { describeError } from '../../lib/form-errors';
-import { useI18n } from '../../lib/i18n';
+import { defineMessages, useI18n } from '../../lib/i18n';
 import { useServerText } from '../../lib/server-text';
 import { CattleAlerts } from '../alerts/cattle-alerts';
 import { EventTimeline } from '../events/event-timeline';
@@ -29,6 +30,82 @@ import { CattleShipmentPanel } from '../shipments/cattle-shipment-panel';
 import { AlertMarker, StatusBadge, useAgeLabel, WithdrawalBadge, withdrawalText } from './cattle-badges';
 import './messages';
 import './cattle.css';
+import './cattle-detail.css';
+
+defineMessages({
+  ja: {
+    animalPage: {
+      sections: 'この牛の項目',
+      breeding: '繁殖',
+      profile: '基本',
+      bloodline: '血統',
+      summary: '成績・子牛',
+      alerts: 'アラート',
+      events: 'イベント',
+      shipment: '出荷',
+      history: '履歴',
+      dangerTitle: 'この牛を削除',
+      dangerBody:
+        '登録の間違いを消すときだけ使います。イベント・アラート・出荷予定もすべて削除され、元に戻せません。出荷や死亡は「状態を変更」で記録してください。',
+      calf: { 雌: '雌子牛', 雄: '雄子牛', 去勢: '去勢子牛' },
+      daysOld: '生後{{days}}日',
+    },
+  },
+  en: {
+    animalPage: {
+      sections: 'Sections of this animal',
+      breeding: 'Breeding',
+      profile: 'Profile',
+      bloodline: 'Bloodline',
+      summary: 'Record & calves',
+      alerts: 'Alerts',
+      events: 'Events',
+      shipment: 'Shipment',
+      history: 'History',
+      dangerTitle: 'Delete this animal',
+      dangerBody:
+        'Only to remove an animal registered by mistake. Its events, alerts and shipment plans are deleted too, and this cannot be undone. Record a sale or death with “Change status”.',
+      calf: { 雌: 'Heifer calf', 雄: 'Bull calf', 去勢: 'Steer calf' },
+      daysOld: { one: '{{days}} day old', other: '{{days}} days old' },
+    },
+  },
+});
+
+/** The page's sections, in order, for the jump chips at the top. */
+const SECTIONS = ['breeding', 'profile', 'bloodline', 'summary', 'alerts', 'events', 'shipment', 'history'] as const;
+const sectionId = (section: (typeof SECTIONS)[number]) => `animal-${section}`;
+
+/** A calf is named a calf (雌子牛, Heifer calf), not a cow: under 6 months, or still at the CALF stage within its first year. */
+const isCalf = (cow: Pick<CattleDetail, 'monthsOld' | 'growthStage'>) =>
+  cow.monthsOld !== null && (cow.monthsOld < 6 || (cow.growthStage === 'CALF' && cow.monthsOld < 12));
+
+/** ['雌', '8歳1か月'], ['雌子牛', '7か月'], ['雄子牛', '生後12日']: sex and age as a farmer says them. */
+function useSexAndAge() {
+  const { t } = useI18n();
+  const ageLabel = useAgeLabel();
+  return (cow: CattleDetail) => {
+    const calf = isCalf(cow);
+    const sex = cow.gender ? t(calf ? `animalPage.calf.${cow.gender}` : `cattle.gender.${cow.gender}`) : '';
+    const age =
+      cow.monthsOld !== null && cow.monthsOld < 1 && cow.daysOld !== null
+        ? t('animalPage.daysOld', { days: cow.daysOld })
+        : ageLabel(cow.monthsOld);
+    return [sex, age].filter(Boolean);
+  };
+}
+
+function SectionNav() {
+  const { t } = useI18n();
+  return (
+    <nav className="animal-sections scroll-row" aria-label={t('animalPage.sections')}>
+      {SECTIONS.map((section) => (
+        <a key={section} href={`#${sectionId(section)}`} className="chip animal-sections__chip">
+          {t(`animalPage.${section}`)}
+        </a>
+      ))}
+    </nav>
+  );
+}
 
 function Facts({ items }: { items: [string, ReactNode][] }) {
   return (
@@ -147,7 +224,8 @@ export function CattleDetailPage() {
   const detail = useQuery(cattleDetailQuery(id));
   // The same query as the shipment panel's (one request): its record holds its SHIPMENT event in the timeline (§9).
   const shipment = useQuery(shipmentsQuery({ cattleId: id, limit: 1 }));
-  const ageLabel = useAgeLabel();
+  const sexAndAge = useSexAndAge();
+  const { current } = useCurrentFarm();
   const [dialog, setDialog] = useState<'status' | 'delete' | null>(null);
 
   if (detail.isPending) return <Loading />;
@@ -187,8 +265,13 @@ export function CattleDetailPage() {
           <div>
             <h1>{cow.name ?? '—'}</h1>
             <p className="muted">
-              {t('cattle.idNumber')} {cow.identificationNumber ?? t('common.unregistered')} ·{' '}
-              {cow.gender ? t(`cattle.gender.${cow.gender}`) : ''} · {ageLabel(cow.monthsOld)}
+              {t('cattle.idNumber')} {cow.identificationNumber ?? t('common.unregistered')}
+              {sexAndAge(cow).map((part) => (
+                <Fragment key={part}>
+                  {' · '}
+                  <span className="animal-header__part">{part}</span>
+                </Fragment>
+              ))}
             </p>
           </div>
         </div>
@@ -215,15 +298,12 @@ export function CattleDetailPage() {
             <Pencil size={18} aria-hidden="true" />
             {t('cattle.edit')}
           </Link>
-          <button type="button" className="button button--danger" onClick={() => setDialog('delete')}>
-            <Trash2 size={18} aria-hidden="true" />
-            {t('cattle.delete')}
-          </button>
         </div>
       </header>
+      <SectionNav />
 
       <div className="detail-grid">
-        <section className="card">
+        <section className="card animal-section" id={sectionId('breeding')}>
           <h2>{t('cattle.breedingStatus')}</h2>
           <Facts
             items={[
@@ -244,7 +324,7 @@ export function CattleDetailPage() {
           {bs?.breedingMemo ? <p className="note">{bs.breedingMemo}</p> : null}
         </section>
 
-        <section className="card">
+        <section className="card animal-section" id={sectionId('profile')}>
           <h2>{t('cattle.profile')}</h2>
           <Facts
             items={[
@@ -261,7 +341,7 @@ export function CattleDetailPage() {
           {cow.notes ? <p className="note">{cow.notes}</p> : null}
         </section>
 
-        <section className="card">
+        <section className="card animal-section" id={sectionId('bloodline')}>
           <h2>{t('cattle.bloodline')}</h2>
           <Facts
             items={[
@@ -281,7 +361,7 @@ export function CattleDetailPage() {
           />
         </section>
 
-        <section className="card">
+        <section className="card animal-section" id={sectionId('summary')}>
           <h2>{t('cattle.summary')}</h2>
           <Facts
             items={[
@@ -303,15 +383,17 @@ export function CattleDetailPage() {
           {cow.calves.length === 0 ? (
             <p className="muted">{t('cattle.noCalves')}</p>
           ) : (
-            <ul className="link-list">
+            <ul className="animal-calves">
               {cow.calves.map((calf) => (
                 <li key={calf.cattleId}>
-                  <Link to="/cattle/$id" params={{ id: String(calf.cattleId) }}>
-                    {calf.earTagNumber ?? '—'} {calf.name ?? ''}
-                  </Link>{' '}
-                  <span className="muted">
-                    {formatDateJa(calf.birthday)} {calf.gender ? t(`cattle.gender.${calf.gender}`) : ''}
-                  </span>
+                  <Link to="/cattle/$id" params={{ id: String(calf.cattleId) }} className="animal-calves__link">
+                    <span className="animal-calves__name">
+                      {calf.earTagNumber ?? '—'} {calf.name ?? ''}
+                    </span>
+                    <span className="muted">
+                      {formatDateJa(calf.birthday)} {calf.gender ? t(`cattle.gender.${calf.gender}`) : ''}
+                    </span>
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -319,22 +401,34 @@ export function CattleDetailPage() {
         </section>
       </div>
 
-      <section className="card">
-        <h2>{t('cattle.alerts')}</h2>
+      <div className="animal-section" id={sectionId('alerts')}>
         <CattleAlerts cattleId={cow.cattleId} />
-      </section>
+      </div>
 
-      <section className="card">
+      <section className="card animal-section" id={sectionId('events')}>
         <h2>{t('cattle.events')}</h2>
         <EventTimeline cattleId={cow.cattleId} heldEventId={shipment.data?.results[0]?.eventId ?? null} />
       </section>
 
-      <CattleShipmentPanel cattleId={cow.cattleId} />
+      <div className="animal-section" id={sectionId('shipment')}>
+        <CattleShipmentPanel cattleId={cow.cattleId} />
+      </div>
 
-      <section className="card">
+      <section className="card animal-section" id={sectionId('history')}>
         <h2>{t('cattle.statusHistory')}</h2>
         <StatusHistory id={cow.cattleId} />
       </section>
+
+      {current?.role === 'owner' ? (
+        <section className="card danger-zone" aria-labelledby="animal-danger">
+          <h2 id="animal-danger">{t('animalPage.dangerTitle')}</h2>
+          <p className="muted">{t('animalPage.dangerBody')}</p>
+          <button type="button" className="button button--danger" onClick={() => setDialog('delete')}>
+            <Trash2 size={18} aria-hidden="true" />
+            {t('cattle.delete')}
+          </button>
+        </section>
+      ) : null}
 
       <StatusDialog cow={cow} open={dialog === 'status'} onClose={() => setDialog(null)} />
       <DeleteDialog cow={cow} open={dialog === 'delete'} onClose={() => setDialog(null)} />

@@ -186,7 +186,7 @@ defineMessages({
       calfRegistered: 'Registered already: correct its name or numbers on its own page.',
       calfBreedDairyHint:
         'Calves of a dairy cow: {{dam}} × Japanese Black → crossbred (交雑種, F1); after an embryo transfer, the embryo’s breed.',
-      calvesCount: '{{n}} calves',
+      calvesCount: { one: '{{n}} calf', other: '{{n}} calves' },
       calfSummaryStillborn: 'stillborn',
       calfSex: { 雄: 'Bull', 去勢: 'Steer', 雌: 'Heifer' },
       kg: '{{n}} kg',
@@ -239,7 +239,7 @@ defineMessages({
       clearFilters: 'Clear filters',
       logEmpty: 'No events match',
       loadMore: 'Show more',
-      total: '{{n}} events',
+      total: { one: '{{n}} event', other: '{{n}} events' },
       scheduleTitle: 'Breeding calendar',
       scheduleLead:
         'Expected heats (every 21 days after the last heat or service, the next three), pregnancy checks, calvings and planned shipments.',

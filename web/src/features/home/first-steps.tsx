@@ -4,6 +4,7 @@ import { ChevronRight, FileUp, MessageCircle, Plus, UserPlus } from 'lucide-reac
 import { useMe } from '../../api/accounts';
 import { statusCountsQuery } from '../../api/cattle';
 import { membersQuery, useCurrentFarm } from '../../api/farms';
+import { notificationSettingsQuery } from '../../api/notifications';
 import { defineMessages, useI18n } from '../../lib/i18n';
 import './first-steps.css';
 
@@ -41,7 +42,8 @@ defineMessages({
 /**
  * An empty farm's first steps on the home screen (docs/product.md §14): bring the herd in, add one animal, invite a
  * member, link LINE (settings, docs/product.md §15). Each step shows only while it is not done (LINE: not for an account
- * that signs in with LINE), and the card goes once the farm has animals. Viewers, who can do none of them but the
+ * that signs in with LINE or has linked it, nor on a server without a LINE channel), and the card goes once the farm
+ * has animals. Viewers, who can do none of them but the
  * last, do not see it.
  */
 export function FirstSteps() {
@@ -53,6 +55,12 @@ export function FirstSteps() {
   const empty = counts.data !== undefined && (counts.data.total ?? 0) === 0;
   // The members are asked for only when the card shows (an empty farm): /home otherwise makes no call for them.
   const members = useQuery({ ...membersQuery(current?.id ?? 0), enabled: isOwner && empty });
+  // LINE is offered only where this server has a LINE channel to link with (docs/product.md §16), and not twice.
+  const line = useQuery({
+    ...notificationSettingsQuery,
+    enabled: empty && Boolean(me) && me?.oauthProvider !== 'line',
+  });
+  const offerLine = line.data?.lineLoginAvailable === true && !line.data.lineLinked;
   if (!current || current.role === 'viewer' || !counts.data || (counts.data.total ?? 0) > 0) return null;
   const alone = isOwner && members.data?.length === 1;
   return (
@@ -92,7 +100,7 @@ export function FirstSteps() {
             </Link>
           </li>
         ) : null}
-        {me && me.oauthProvider !== 'line' ? (
+        {offerLine ? (
           <li>
             <Link to="/settings" hash="line" className="first-steps__link">
               <MessageCircle size={24} aria-hidden="true" />

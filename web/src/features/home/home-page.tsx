@@ -47,8 +47,8 @@ defineMessages({
       inHerd: '{{count}} head in the herd',
       calvings: 'Calvings due (next 30 days)',
       noCalvings: 'No calvings due in the next 30 days',
-      daysLeft: 'in {{days}} days',
-      overdue: '{{days}} days overdue',
+      daysLeft: { one: 'in {{days}} day', other: 'in {{days}} days' },
+      overdue: { one: '{{days}} day overdue', other: '{{days}} days overdue' },
       dueToday: 'today',
       record: 'Record event',
       schedule: 'See the whole schedule',
@@ -169,7 +169,9 @@ function HomeSections({ data }: { data: HomeData }) {
         <section className="card" aria-labelledby="home-calvings">
           <h2 id="home-calvings">{t('home.calvings')}</h2>
           <UpcomingCalvings calvings={data.calvings} />
-          <Link to="/schedule">{t('home.schedule')}</Link>
+          <Link to="/schedule" className="home-more">
+            {t('home.schedule')}
+          </Link>
         </section>
         <section className="card" aria-labelledby="home-herd">
           <h2 id="home-herd">{t('home.herd')}</h2>
@@ -179,7 +181,9 @@ function HomeSections({ data }: { data: HomeData }) {
           <section className="card" aria-labelledby="home-events">
             <h2 id="home-events">{t('home.recent')}</h2>
             <RecentEvents events={data.recentEvents} />
-            <Link to="/events">{t('home.allEvents')}</Link>
+            <Link to="/events" className="home-more">
+              {t('home.allEvents')}
+            </Link>
           </section>
         )}
       </div>

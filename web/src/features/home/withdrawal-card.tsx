@@ -34,11 +34,13 @@ export function WithdrawalCard() {
       <ul className="home-withdrawal__list">
         {data.results.map((cow) => (
           <li key={cow.cattleId}>
-            <Link to="/cattle/$id" params={{ id: String(cow.cattleId) }}>
-              {cow.earTagNumber ? `#${cow.earTagNumber} ` : ''}
-              {cow.name ?? '—'}
-            </Link>{' '}
-            <span className="home-withdrawal__until">{withdrawalText(t, cow.withdrawal)}</span>
+            <Link to="/cattle/$id" params={{ id: String(cow.cattleId) }} className="home-withdrawal__link">
+              <span className="home-withdrawal__animal">
+                {cow.earTagNumber ? `#${cow.earTagNumber} ` : ''}
+                {cow.name ?? '—'}
+              </span>{' '}
+              <span className="home-withdrawal__until">{withdrawalText(t, cow.withdrawal)}</span>
+            </Link>
           </li>
         ))}
       </ul>

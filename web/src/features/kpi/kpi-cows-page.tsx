@@ -49,10 +49,10 @@ function sortCows(cows: KpiCow[], column: KpiCowColumn, order: Order, locale: st
 
 function useDays() {
   const { t, locale } = useI18n();
-  return (n: number | null) => (n === null ? '—' : t('kpi.cows.days', { n: formatCount(n, locale) }));
+  return (n: number | null) => (n === null ? '—' : t('kpi.cows.days', { n: formatCount(n, locale), count: n }));
 }
 
-function CowCards({ cows }: { cows: KpiCow[] }) {
+function CowCards({ cows, sort }: { cows: KpiCow[]; sort: KpiCowColumn }) {
   const { t, locale } = useI18n();
   const days = useDays();
   const figures = (cow: KpiCow): [KpiCowColumn, string][] => [
@@ -82,7 +82,10 @@ function CowCards({ cows }: { cows: KpiCow[] }) {
             </span>
             <dl className="kpi-cow-card__figures">
               {figures(cow).map(([column, text]) => (
-                <div key={column} className={`kpi-cow-card__figure kpi-cow-card__figure--${column}`}>
+                <div
+                  key={column}
+                  className={`kpi-cow-card__figure kpi-cow-card__figure--${column}${column === sort ? ' is-sorted' : ''}`}
+                >
                   <dt>{t(`kpi.cows.column.${column}`)}</dt>
                   <dd>{text}</dd>
                 </div>
@@ -251,7 +254,7 @@ export function KpiCowsPage() {
                 )),
               )}
             </SelectField>
-            <CowCards cows={rows} />
+            <CowCards cows={rows} sort={sort} />
           </div>
           <div className="kpi-cows-wide">
             <CowTable cows={rows} sort={sort} order={order} onSort={toggle} />

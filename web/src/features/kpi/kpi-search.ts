@@ -1,4 +1,4 @@
-import { METRICS } from '@worker/domain/kpi';
+import { METRICS, type Metric } from '@worker/domain/kpi';
 import { z } from 'zod';
 
 const PERIOD_CHOICES = ['last365', 'thisYear', 'custom'] as const;
@@ -45,14 +45,31 @@ export const kpiCowsSearchSchema = z.object({
 });
 export type KpiCowsSearch = z.infer<typeof kpiCowsSearchSchema>;
 
-/** The drill-down of the period a KPI screen shows. */
+/**
+ * The column a figure's cows are sorted by when the drill-down is opened from its tile, the cows that pull the figure
+ * down first: a rate by the services that did not conceive, a day figure by its longest, 授精指数 by the most services.
+ */
+export const SORT_OF_METRIC: Record<Metric, { sort: KpiCowColumn; order: 'asc' | 'desc' }> = {
+  conceptionRate: { sort: 'open', order: 'desc' },
+  firstServiceConceptionRate: { sort: 'open', order: 'desc' },
+  aiPerConception: { sort: 'services', order: 'desc' },
+  avgDaysOpen: { sort: 'daysOpen', order: 'desc' },
+  avgDaysToFirstService: { sort: 'daysToFirstService', order: 'desc' },
+  avgCalvingInterval: { sort: 'calvingInterval', order: 'desc' },
+  pregnancyRate21: { sort: 'daysOpen', order: 'desc' },
+  heatDetectionRate: { sort: 'daysToFirstService', order: 'desc' },
+};
+
+/** The drill-down of the period a KPI screen shows, sorted for the figure it is opened from. */
 export const cowsSearchFor = (
   period: { from: string; to: string },
   choice: PeriodChoice = 'custom',
+  metric?: Metric,
 ): KpiCowsSearch => ({
   from: period.from,
   to: period.to,
   ...(choice === 'custom' ? {} : { period: choice }),
+  ...(metric ? SORT_OF_METRIC[metric] : {}),
 });
 
 /** The way back from the drill-down to /kpi, with the period it came from. */

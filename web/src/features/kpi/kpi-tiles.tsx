@@ -31,7 +31,6 @@ export function KpiTileGrid({
   metrics?: readonly KpiMetric[];
 }) {
   const { t, locale } = useI18n();
-  const search = cowsSearchFor(kpi.period, choice);
   return (
     <ul className="kpi-tiles">
       {metrics.map((metric) => {
@@ -43,7 +42,7 @@ export function KpiTileGrid({
           <li key={metric} className="kpi-tiles__item">
             <Link
               to="/kpi/cattle"
-              search={search}
+              search={cowsSearchFor(kpi.period, choice, metric)}
               className={`kpi-tile kpi-tile--${insight?.level ?? 'neutral'}`}
               data-metric={metric}
             >

@@ -127,7 +127,19 @@ function PlanCard({
   const label = animalLabel(plan);
   return (
     <li className="plan-card" data-cattle-id={plan.cattleId}>
-      <strong>{label}</strong>
+      <p className="plan-card__animal">
+        <span className={plan.earTagNumber ? 'plan-card__tag' : 'plan-card__tag is-missing'}>
+          {plan.earTagNumber ? (
+            <>
+              <span className="visually-hidden">{t('shipments.earTag')} </span>
+              {plan.earTagNumber}
+            </>
+          ) : (
+            t('shipments.noEarTag')
+          )}
+        </span>{' '}
+        <strong className="plan-card__name">{plan.cattleName ?? plan.identificationNumber ?? '—'}</strong>
+      </p>
       <span className="muted">
         {[
           genderLabel(plan.gender, locale),

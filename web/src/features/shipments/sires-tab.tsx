@@ -8,7 +8,7 @@ import { yen } from './format';
 // Narrow enough that its 12px labels stay readable on a 390px phone; the figure is capped in width on a desktop.
 const W = 360;
 const ROW = 26;
-const PAD = { left: 92, right: 44, top: 6, bottom: 6 };
+const PAD = { left: 92, right: 88, top: 6, bottom: 6 };
 const MAX_BARS = 10;
 
 const dash = (v: number | null, unit = '') => (v === null ? '—' : `${v}${unit}`);
@@ -57,7 +57,7 @@ function SireChart({ sires }: { sires: SireStat[] }) {
                 rx={2}
               />
               <text className="chart__axis" x={PAD.left + width + 6} y={y + ROW / 2 + 4}>
-                {s.grade45Rate}%
+                {t('shipments.rateOf', { rate: s.grade45Rate, n: s.gradedCalves })}
               </text>
             </g>
           );
@@ -67,9 +67,118 @@ function SireChart({ sires }: { sires: SireStat[] }) {
   );
 }
 
+/** A figure with the number of calves behind it: '100%' over '1頭中', so one good calf does not read as a sure sire. */
+function Figure({ value, n }: { value: string; n: number }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <span className="sire-figure">{value}</span>
+      {value === '—' ? null : <span className="sire-n"> {t('shipments.ofCalves', { n })}</span>}
+    </>
+  );
+}
+
+function useSireFigures() {
+  const { t, locale } = useI18n();
+  return (s: SireStat) => ({
+    price: yen(s.meanPrice, locale),
+    weight: s.meanCarcassWeightKg === null ? '—' : t('shipments.kg', { n: s.meanCarcassWeightKg }),
+    bms: dash(s.meanBms),
+    rate: dash(s.grade45Rate, '%'),
+  });
+}
+
+/** Phones: a card per sire, the rate first, each figure with its n. */
+function SireCards({ sires }: { sires: SireStat[] }) {
+  const { t } = useI18n();
+  const figures = useSireFigures();
+  return (
+    <ul className="sire-cards">
+      {sires.map((s) => {
+        const f = figures(s);
+        return (
+          <li key={s.sireName} className="sire-item">
+            <h3 className="sire-item__name">
+              {s.sireName} <span className="muted">{t('shipments.headCount', { n: s.calves })}</span>
+            </h3>
+            <dl className="sire-item__figures">
+              <div>
+                <dt>{t('shipments.grade45Rate')}</dt>
+                <dd>
+                  <Figure value={f.rate} n={s.gradedCalves} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t('shipments.meanBms')}</dt>
+                <dd>
+                  <Figure value={f.bms} n={s.bmsCalves} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t('shipments.meanCarcassWeight')}</dt>
+                <dd>
+                  <Figure value={f.weight} n={s.weighedCalves} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t('shipments.averagePrice')}</dt>
+                <dd>
+                  <span className="sire-figure">{f.price}</span>
+                </dd>
+              </div>
+            </dl>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function SireTable({ sires }: { sires: SireStat[] }) {
+  const { t } = useI18n();
+  const figures = useSireFigures();
+  return (
+    <section className="table-scroll scroll-row" tabIndex={0} aria-label={t('shipments.sireTable')}>
+      <table className="data-table sire-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('shipments.sireName')}</th>
+            <th scope="col">{t('shipments.calves')}</th>
+            <th scope="col">{t('shipments.averagePrice')}</th>
+            <th scope="col">{t('shipments.meanCarcassWeight')}</th>
+            <th scope="col">{t('shipments.meanBms')}</th>
+            <th scope="col">{t('shipments.grade45Rate')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sires.map((s) => {
+            const f = figures(s);
+            return (
+              <tr key={s.sireName}>
+                <th scope="row">{s.sireName}</th>
+                <td>{t('shipments.headCount', { n: s.calves })}</td>
+                <td>{f.price}</td>
+                <td>
+                  <Figure value={f.weight} n={s.weighedCalves} />
+                </td>
+                <td>
+                  <Figure value={f.bms} n={s.bmsCalves} />
+                </td>
+                <td>
+                  <Figure value={f.rate} n={s.gradedCalves} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 /** /shipments?tab=sires: which sire gives the best carcasses on this farm (§9.3). */
 export function SiresTab() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const sires = useQuery(sireStatsQuery());
   if (sires.isLoading) return <Loading />;
   if (sires.isError) return <ErrorState error={sires.error} onRetry={() => sires.refetch()} />;
@@ -86,32 +195,12 @@ export function SiresTab() {
         <h2 id="sire-title">{t('shipments.sireTitle')}</h2>
         <p className="muted">{t('shipments.sireLead')}</p>
         <SireChart sires={sires.data} />
-        <section className="table-scroll" tabIndex={0} aria-label={t('shipments.sireTitle')}>
-          <table className="data-table sire-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('shipments.sireName')}</th>
-                <th scope="col">{t('shipments.calves')}</th>
-                <th scope="col">{t('shipments.averagePrice')}</th>
-                <th scope="col">{t('shipments.meanCarcassWeight')}</th>
-                <th scope="col">{t('shipments.meanBms')}</th>
-                <th scope="col">{t('shipments.grade45Rate')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sires.data.map((s) => (
-                <tr key={s.sireName}>
-                  <th scope="row">{s.sireName}</th>
-                  <td>{t('shipments.headCount', { n: s.calves })}</td>
-                  <td>{yen(s.meanPrice, locale)}</td>
-                  <td>{s.meanCarcassWeightKg === null ? '—' : t('shipments.kg', { n: s.meanCarcassWeightKg })}</td>
-                  <td>{dash(s.meanBms)}</td>
-                  <td>{dash(s.grade45Rate, '%')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <div className="sire-narrow">
+          <SireCards sires={sires.data} />
+        </div>
+        <div className="sire-wide">
+          <SireTable sires={sires.data} />
+        </div>
       </section>
     </div>
   );
