@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { statusChangeSchema } from '@worker/cattle/cattle.schemas';
-import { formatDateJa, formatInstantJa, todayJst } from '@worker/domain/calendar';
+import { addDays, formatDateJa, formatInstantJa, todayJst } from '@worker/domain/calendar';
 import { STATUS_CHANGE_ALLOWED } from '@worker/domain/cattle-enums';
 import { isRestricted } from '@worker/domain/withdrawal';
 import { CalendarPlus, Pencil, RefreshCw, Trash2 } from 'lucide-react';
@@ -220,6 +220,12 @@ function StatusHistory({ id }: { id: number }) {
 
 export function CattleDetailPage() {
   const { t } = useI18n();
+  // A calf in its first year is 雌子牛 / Heifer calf in the calves list; a grown daughter is 雌 / Cow/heifer.
+  const yearAgo = addDays(todayJst(), -365);
+  const calfSex = (calf: { gender: string | null; birthday: string | null }) =>
+    calf.gender
+      ? t(calf.birthday && calf.birthday > yearAgo ? `animalPage.calf.${calf.gender}` : `cattle.gender.${calf.gender}`)
+      : '';
   const id = Number(useParams({ from: '/app/cattle/$id' }).id);
   const detail = useQuery(cattleDetailQuery(id));
   // The same query as the shipment panel's (one request): its record holds its SHIPMENT event in the timeline (§9).
@@ -391,7 +397,7 @@ export function CattleDetailPage() {
                       {calf.earTagNumber ?? '—'} {calf.name ?? ''}
                     </span>
                     <span className="muted">
-                      {formatDateJa(calf.birthday)} {calf.gender ? t(`cattle.gender.${calf.gender}`) : ''}
+                      {formatDateJa(calf.birthday)} {calfSex(calf)}
                     </span>
                   </Link>
                 </li>
