@@ -51,7 +51,9 @@ test('on a phone the animal page jumps to a section and keeps 削除 for the own
     await page.goto(`${baseUrl}/cattle/${cow.cattleId}`);
     await page.getByRole('navigation', { name: 'この牛の項目' }).waitFor();
     await page.locator('#animal-history h2').waitFor();
-    assert.equal(await page.getByRole('button', { name: '削除' }).count(), 0);
+    // Staff may delete events in the timeline, but not the animal: no danger area, no 削除 outside the timeline.
+    assert.equal(await page.locator('.danger-zone').count(), 0);
+    assert.equal(await page.locator('.animal-header').getByRole('button', { name: '削除' }).count(), 0);
   });
 });
 
