@@ -65,7 +65,7 @@ export const CALLS = [
   {
     // §20: any part of the numbers, best match first. Four digits from the middle of a 個体識別番号 match ear tags
     // and IDs all over the herd; the budget is at 8,000 head (`herdBudget`).
-    name: 'search, any digits',
+    name: 'search by any digits',
     kind: 'aggregate',
     budgetMs: 10,
     herdBudget: { size: 8000, p95Ms: 10 },
