@@ -41,6 +41,7 @@ window.addEventListener(
       if ('serviceWorker' in navigator)
         void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
       void import('./api/outbox').then(({ startOutbox }) => startOutbox(() => void queryClient.invalidateQueries()));
+      void import('./api/cattle').then(({ keepRosterFresh }) => keepRosterFresh(queryClient));
     }, 3000),
   { once: true },
 );
