@@ -57,6 +57,10 @@ describe('GET /cattle/roster (§20: the herd on the phone)', () => {
         birthday: '2020-04-01',
       },
     ]);
+    // The second answer comes from the JSON this isolate kept for that version: the same.
+    const again = await roster(farmer);
+    expect(again.json).toEqual(res.json);
+    expect(again.headers.get('Content-Type')).toContain('application/json');
   });
 
   it('answers 304 with no body to its own ETag, and 200 to another farm’s tag of the same number', async () => {

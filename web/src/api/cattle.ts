@@ -1,6 +1,8 @@
 import { infiniteQueryOptions, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import type { rosterSchema } from '@worker/cattle/cattle.schemas';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { useSyncExternalStore } from 'react';
+import type { z } from 'zod';
 import { currentUserId, onTokenChange } from '../lib/auth-token';
 import { getCurrentFarmId, onCurrentFarmChange } from '../lib/current-farm';
 import { CACHED_AT_HEADER } from '../lib/offline-status';
@@ -137,7 +139,7 @@ async function refreshRoster(userId: number, farmId: number | null): Promise<Kep
     const response = await api.cattle.roster.$get({}, { headers: kept ? { 'If-None-Match': kept.etag } : {} });
     if (response.status === 304) answer = { status: 304 };
     else if (response.ok) {
-      const body = await response.json();
+      const body = (await response.json()) as unknown as z.output<typeof rosterSchema>;
       const etag = response.headers.get('ETag') ?? '';
       const savedCopy = response.headers.has(CACHED_AT_HEADER);
       answer = { status: 200, etag, version: body.version, data: body.data, savedCopy };
