@@ -73,6 +73,9 @@ export function searchRoster(animals: readonly RosterAnimal[], term: string, lim
 export const findInRoster = (roster: KeptRoster | null | undefined, cattleId: number | undefined) =>
   cattleId === undefined ? undefined : roster?.data.find((a) => a.cattleId === cattleId);
 
-/** Matches with their 月齢 (§19) as of today, as the pickers show them. */
+/** Animals with their 月齢 (§19) as of today, as the pickers and the list show them. */
+export const withAges = (animals: readonly RosterAnimal[], today?: string) =>
+  animals.map((a) => ({ ...a, monthsOld: ageFromBirthday(a.birthday, today).monthsOld }));
+
 export const rosterMatches = (animals: readonly RosterAnimal[], term: string, limit: number, today?: string) =>
-  searchRoster(animals, term, limit).map((a) => ({ ...a, monthsOld: ageFromBirthday(a.birthday, today).monthsOld }));
+  withAges(searchRoster(animals, term, limit), today);
