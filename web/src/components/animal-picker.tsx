@@ -4,8 +4,8 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { cattleSearchQuery, useRoster } from '../api/cattle';
 import { ApiError } from '../api/client';
 import { defineMessages, useI18n } from '../lib/i18n';
-import { useOnline } from '../lib/offline-status';
 import { type RosterAnimal, rosterMatches } from '../lib/roster';
+import { useOnline } from '../lib/use-online';
 
 defineMessages({
   ja: {

@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 /**
  * What the screens know about the signal: whether the data shown is the service worker's saved copy (and from when),
  * and how many offline writes wait to be sent. Small synchronous stores for useSyncExternalStore; the service worker
@@ -64,17 +62,4 @@ export function announce(notice: string) {
 export async function clearApiCache() {
   update({ cachedAt: null });
   if (typeof caches !== 'undefined') await caches.delete(API_CACHE).catch(() => false);
-  await import('./roster-store').then((m) => m.clearRosters()).catch(() => undefined);
 }
-
-const onConnectionChange = (fn: () => void) => {
-  window.addEventListener('online', fn);
-  window.addEventListener('offline', fn);
-  return () => {
-    window.removeEventListener('online', fn);
-    window.removeEventListener('offline', fn);
-  };
-};
-
-/** Whether the device says it has a signal (a server that is down still counts as online: see the query's error). */
-export const useOnline = () => useSyncExternalStore(onConnectionChange, () => navigator.onLine);

@@ -8,7 +8,7 @@ import { type CattleListSearch, cattleListQuery, statusCountsQuery, useRoster } 
 import { ApiError } from '../../api/client';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
-import { useOnline } from '../../lib/offline-status';
+import { useOnline } from '../../lib/use-online';
 import { AlertMarker, StatusBadge, useAgeLabel, WithdrawalBadge } from './cattle-badges';
 import { CattleListHeader } from './cattle-list-header';
 import { CattleRosterList } from './cattle-roster-list';
