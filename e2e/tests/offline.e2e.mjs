@@ -118,7 +118,7 @@ test('offline: the app opens without a server, an AI recorded offline waits as æ
   }
 });
 
-/** The animals of every roster kept on this phone (IndexedDB `ushicho-roster`). */
+/** The ids of the animals of every roster kept on this phone (IndexedDB `ushicho-roster`). */
 const keptAnimals = (page) =>
   page.evaluate(
     () =>
@@ -129,7 +129,7 @@ const keptAnimals = (page) =>
           const db = open.result;
           if (!db.objectStoreNames.contains('roster')) return resolve([]);
           const all = db.transaction('roster').objectStore('roster').getAll();
-          all.onsuccess = () => resolve(all.result.flatMap((r) => r.data));
+          all.onsuccess = () => resolve([...new Set(all.result.flatMap((r) => r.data.map((a) => a.cattleId)))]);
           all.onerror = () => resolve([]);
         };
       }),

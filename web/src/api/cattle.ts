@@ -130,7 +130,7 @@ export const removeCattle = (id: number) => unwrap(api.cattle[':id'].$delete({ p
  * The herd roster kept on this phone (§20), refreshed with If-None-Match when there is a signal: a 304 costs the
  * server one small read. Without a signal (or when the answer is lost) the kept roster answers.
  */
-async function refreshRoster(userId: number, farmId: number | null): Promise<KeptRoster | null> {
+async function refreshRoster(userId: number, farmId: number): Promise<KeptRoster | null> {
   const { readRoster, writeRoster } = await import('../lib/roster-store');
   const kept = await readRoster(userId, farmId);
   if (!navigator.onLine) return kept;
@@ -156,7 +156,8 @@ async function refreshRoster(userId: number, farmId: number | null): Promise<Kep
 export const rosterQuery = (userId: number | null, farmId: number | null) =>
   queryOptions({
     queryKey: cattleKeys.roster(userId, farmId),
-    queryFn: () => (userId === null ? null : refreshRoster(userId, farmId)),
+    // Until the farm shown is known (the farms list sets it), there is no roster to name.
+    queryFn: () => (userId === null || farmId === null ? null : refreshRoster(userId, farmId)),
     // Offline the kept roster answers at once instead of the query waiting for a signal.
     networkMode: 'always',
     retry: false,

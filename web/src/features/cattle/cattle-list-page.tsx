@@ -165,7 +165,7 @@ export function CattleListPage() {
           {t('cattle.filters')}
         </button>
         <label className="inline-select">
-          <span>{t('cattle.sort')}</span>
+          <span className="inline-select__label">{t('cattle.sort')}</span>
           <select
             className="control"
             value={search.sortBy ?? 'id'}
@@ -191,6 +191,11 @@ export function CattleListPage() {
             <option value="asc">{t('cattle.asc')}</option>
           </select>
         </label>
+        {total !== undefined && !kept ? (
+          <p className="muted toolbar__count" aria-live="polite">
+            {t('cattle.count', { count: total })}
+          </p>
+        ) : null}
       </div>
 
       {showFilters ? (
@@ -260,12 +265,6 @@ export function CattleListPage() {
             </button>
           </div>
         </section>
-      ) : null}
-
-      {total !== undefined && !kept ? (
-        <p className="muted" aria-live="polite">
-          {t('cattle.count', { count: total })}
-        </p>
       ) : null}
 
       {kept ? (
