@@ -232,7 +232,8 @@ test('offline: an animal never opened is found by any digits, recorded from an a
       await page.goto(`${server.url}/events/new`);
       await page.getByLabel('耳標番号または名前で検索').fill(middle);
       await page.getByText(/この端末の牛台帳から（最終更新 \d\d:\d\d）/).waitFor();
-      await page.getByRole('radio', { name: new RegExp(`#${tag} ゆり`) }).check();
+      await page.getByRole('radio', { name: new RegExp(`#${tag} ゆり`) }).click();
+      await page.getByRole('button', { name: '変更' }).waitFor();
       await page.getByRole('button', { name: '計測' }).click();
       await page.getByRole('radio', { name: '体重測定' }).check();
       await page.getByLabel('体重（kg）').fill('512');
