@@ -222,9 +222,11 @@ test('offline: an animal never opened is found by any digits, recorded from an a
 
       // The herd search finds her by four digits from the middle of her 個体識別番号, from the kept roster.
       const middle = identificationNumber.slice(3, 7);
-      await page.goto(`${server.url}/cattle?search=${middle}`);
-      await page.getByText(/この端末の牛台帳（最終更新 \d\d:\d\d）/).waitFor();
-      await page.locator('.cattle-row').filter({ hasText: 'ゆり' }).filter({ hasText: tag }).waitFor();
+      await page.goto(`${server.url}/cattle`);
+      await page.getByLabel('耳標・個体識別番号・名前で検索').fill(middle);
+      await page.getByText(/この端末の牛台帳（最終更新 \d\d:\d\d）· \d+頭/).waitFor();
+      await page.locator('.cattle-row').first().filter({ hasText: 'ゆり' }).filter({ hasText: tag }).waitFor();
+      assert.ok((await page.locator('.cattle-row').count()) < herd.length);
       assert.equal(await page.getByText('条件に合う牛はいません').count(), 0);
       await page.screenshot({ path: path.join(shots, 'offline-cattle-search-phone-light.png') });
 
