@@ -8,6 +8,8 @@ export default defineConfig(async () => {
   mkdirSync(path.join(import.meta.dirname, 'web/dist'), { recursive: true });
   const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'));
   return {
+    // The web app's pure rules import the Worker's shared domain as the web build does (web/vite.config.ts).
+    resolve: { alias: { '@worker': path.join(import.meta.dirname, 'worker') } },
     plugins: [
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },

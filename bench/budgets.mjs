@@ -47,6 +47,19 @@ export function evaluate(report) {
     );
   }
 
+  // Budgets stated for a herd size (§20: search and roster at 8,000 head), checked on the run of that size.
+  for (const run of report.runs) {
+    for (const call of run.calls.filter((c) => c.available && c.herdBudget?.size === run.size)) {
+      add(
+        `p95 latency at ${run.size} head`,
+        call.name,
+        call.sequential.p95,
+        call.herdBudget.p95Ms,
+        call.sequential.p95 <= call.herdBudget.p95Ms && call.errors === 0,
+      );
+    }
+  }
+
   const readNames = new Set(
     report.runs.flatMap((r) =>
       r.calls.filter((c) => c.available && c.kind !== 'write' && c.kind !== 'floor').map((c) => c.name),

@@ -63,6 +63,32 @@ export const CALLS = [
     request: (farm, i) => ({ path: `/cattle?search=${pick(farm.cows, i * 7).earTagNumber}&limit=20` }),
   },
   {
+    // §20: any part of the numbers, best match first. Four digits from the middle of a 個体識別番号 match ear tags
+    // and IDs all over the herd; the budget is at 8,000 head (`herdBudget`).
+    name: 'search by any digits',
+    kind: 'aggregate',
+    budgetMs: 10,
+    herdBudget: { size: 8000, p95Ms: 10 },
+    routes: ['GET /api/v1/cattle'],
+    request: (_farm, i) => ({ path: `/cattle?search=${String(100 + (i % 900)).padStart(4, '0')}&limit=20` }),
+  },
+  {
+    // §20: the herd the phone keeps, every animal not shipped or dead.
+    name: 'roster',
+    kind: 'aggregate',
+    budgetMs: 25,
+    herdBudget: { size: 8000, p95Ms: 25 },
+    routes: ['GET /api/v1/cattle/roster'],
+    request: () => ({ path: '/cattle/roster' }),
+  },
+  {
+    name: 'roster unchanged (304)',
+    kind: 'paged',
+    budgetMs: 10,
+    routes: ['GET /api/v1/cattle/roster'],
+    request: (farm) => ({ path: '/cattle/roster', headers: { 'If-None-Match': farm.rosterEtag } }),
+  },
+  {
     name: 'status counts',
     kind: 'aggregate',
     budgetMs: 25,

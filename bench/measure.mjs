@@ -24,7 +24,11 @@ function send(url, token, request) {
       {
         agent,
         method: request.method ?? 'GET',
-        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        headers: {
+          Authorization: `Bearer ${token}`,
+          ...(body ? { 'Content-Type': 'application/json' } : {}),
+          ...request.headers,
+        },
         timeout: REQUEST_TIMEOUT_MS,
       },
       (response) => {
@@ -46,7 +50,8 @@ async function once(url, token, request) {
     const { response, text } = await send(url, token, request);
     const ms = performance.now() - t0;
     const d1 = response.headers['x-d1-queries'];
-    const ok = response.statusCode >= 200 && response.statusCode < 300;
+    // A conditional GET answered "not modified" is a success (the roster's 304).
+    const ok = (response.statusCode >= 200 && response.statusCode < 300) || response.statusCode === 304;
     return { ms, ok, status: response.statusCode, text, d1: d1 === undefined ? null : Number(d1) };
   } catch (err) {
     // A request that times out or fails counts as a failed request at the time it took, not as a crash.

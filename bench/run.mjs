@@ -143,7 +143,14 @@ async function runSize(size, configPath, floor) {
       }
       // The floor row is the bare Hono Worker beside the snapshot, measured by the same client (issue 24).
       const result = await measure(call.kind === 'floor' ? floor.url : server.url, farm, call, options);
-      results.push({ name: call.name, kind: call.kind, budgetMs: call.budgetMs, available: true, ...result });
+      results.push({
+        name: call.name,
+        kind: call.kind,
+        budgetMs: call.budgetMs,
+        herdBudget: call.herdBudget,
+        available: true,
+        ...result,
+      });
       log(
         `${size} head: ${call.name.padEnd(28)} p50 ${result.sequential.p50.toFixed(1)} p95 ${result.sequential.p95.toFixed(1)} ms, ` +
           `${result.concurrent.rps.toFixed(0)} req/s ×${options.concurrency}, D1 ${result.d1}${result.d1Large !== undefined ? `/${result.d1Large}` : ''}`,

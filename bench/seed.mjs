@@ -76,12 +76,14 @@ export async function seedFarm(url, { herdSize, smallOwners, log }) {
     if (!cursor) break;
   }
   const secondPage = await get(url, '/cattle?limit=20', main.token);
+  const roster = await fetch(`${url}/api/v1/cattle/roster`, { headers: { Authorization: `Bearer ${main.token}` } });
   return {
     token: main.token,
     userId: main.userId,
     herdSize,
     cows,
     cattleCursor: secondPage.data.nextCursor,
+    rosterEtag: roster.headers.get('ETag') ?? '',
     totals: { largeOwner: totals, smallOwners: { owners: smallOwners, ...small } },
   };
 }

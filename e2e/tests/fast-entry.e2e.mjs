@@ -64,15 +64,22 @@ test('two taps from the alert list to a recorded AI, with the last sire and tech
         await locator.click();
       };
       await tap(card.getByRole('link', { name: '授精を記録' }));
-      // The form, filled in: the animal, 授精 by 人工授精, now, the last sire and technician.
+      // The form, filled in: the animal and 授精 in a line, now, the last sire and technician; 保存 on the first
+      // screen, the optional details (method, semen lot, notes) folded below it.
       await page.getByRole('heading', { level: 1, name: 'イベント記録' }).waitFor();
       await page.waitForFunction((s) => document.querySelector('input[list="event-recent-sires"]')?.value === s, sire);
-      assert.equal(await page.getByRole('radio', { name: '授精', exact: true }).isChecked(), true);
-      assert.equal(await page.getByRole('radio', { name: '人工授精' }).isChecked(), true);
+      await page.locator('.event-quick').getByText('授精', { exact: true }).waitFor();
       assert.equal(await page.getByLabel('授精師').inputValue(), '授精師 山本');
       assert.match(await page.getByLabel('日時').inputValue(), new RegExp(`^${jstDay(0)}T`));
-      await tap(page.getByRole('button', { name: '保存する' }));
-      await page.getByText('記録しました').waitFor();
+      const save = page.getByRole('button', { name: '保存する' });
+      const box = await save.boundingBox();
+      assert.ok(box && box.y + box.height <= PHONE.height - 64, `保存 ends at ${box && box.y + box.height} px`);
+      await page.getByText('そのほかの項目（任意）').click();
+      assert.equal(await page.getByRole('radio', { name: '人工授精' }).isChecked(), true);
+      await tap(save);
+      // Saved, and back on the alert list it came from.
+      await page.waitForURL(/\/alerts/);
+      await page.getByText(`記録しました: 授精 — `).waitFor();
       assert.equal(taps, 2);
 
       const events = await call(`/events/cattle/${cattleId}`, { token });
@@ -81,6 +88,42 @@ test('two taps from the alert list to a recorded AI, with the last sire and tech
       assert.equal(services[0].details.sireName, sire);
       assert.equal(services[0].details.technician, '授精師 山本');
       assert.equal(services[0].details.method, 'AI');
+    },
+    { viewport: PHONE },
+  );
+});
+
+test('the herd list on a phone: title, exports, import and register in one row; the first animal high on the screen', async () => {
+  await withPage(
+    async (page) => {
+      await signIn(page);
+      await page.goto(`${baseUrl}/cattle`);
+      const header = page.locator('.cattle-header');
+      await header.waitFor();
+      const row = page.locator('.cattle-row').first();
+      await row.waitFor();
+      const headerBox = await header.boundingBox();
+      assert.ok(headerBox.height <= 52, `header ${headerBox.height} px tall`);
+      for (const control of [
+        page.getByRole('button', { name: '出力' }),
+        page.getByRole('link', { name: '取込' }),
+        page.getByRole('link', { name: '登録' }),
+      ]) {
+        const box = await control.boundingBox();
+        assert.ok(box.height >= 44, `${await control.textContent()} is ${box.height} px tall`);
+        assert.ok(box.x + box.width <= PHONE.width, `${await control.textContent()} ends at ${box.x + box.width}`);
+      }
+      const first = await row.boundingBox();
+      assert.ok(first.y < PHONE.height / 2, `first animal at ${first.y} px`);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.width);
+
+      // The exports are a menu: both formats, each a 44 px control, closed with Escape.
+      await page.getByRole('button', { name: '出力' }).click();
+      await page.getByRole('button', { name: 'CSVを書き出す' }).waitFor();
+      await page.getByRole('button', { name: 'Excel（.xlsx）を書き出す' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'CSVを書き出す' }).waitFor({ state: 'detached' });
+      assert.equal(await page.getByRole('button', { name: '出力' }).getAttribute('aria-expanded'), 'false');
     },
     { viewport: PHONE },
   );

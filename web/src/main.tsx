@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { keepRosterFresh } from './api/cattle';
 import { ApiError } from './api/client';
 import { getLocale } from './lib/i18n';
 import './lib/messages';
@@ -41,6 +42,7 @@ window.addEventListener(
       if ('serviceWorker' in navigator)
         void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
       void import('./api/outbox').then(({ startOutbox }) => startOutbox(() => void queryClient.invalidateQueries()));
+      keepRosterFresh(queryClient);
     }, 3000),
   { once: true },
 );

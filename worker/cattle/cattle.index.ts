@@ -5,6 +5,7 @@ import { createRouter } from '../lib/http';
 import { xlsxResponse } from '../lib/xlsx';
 import { cattleExport } from './cattle.export';
 import { cattleDetail, cattleView, listCattle, statusCountsByStatus, statusHistoryOf } from './cattle.queries';
+import { herdRoster, rosterEtag, versionOfEtag } from './cattle.roster';
 import * as routes from './cattle.routes';
 import { cattleNotFound, changeStatus, registerCattle, removeCattle, updateCattle } from './cattle.service';
 
@@ -20,6 +21,16 @@ export const cattleRouter = createRouter()
   })
   .openapi(routes.statusCounts, async (c) => {
     return c.json({ data: await statusCountsByStatus(getDb(c.env), c.get('farmId')) }, 200);
+  })
+  .openapi(routes.roster, async (c) => {
+    const farmId = c.get('farmId');
+    const known = versionOfEtag(c.req.header('If-None-Match'), farmId);
+    const { version, body } = await herdRoster(getDb(c.env), farmId, known);
+    c.header('ETag', rosterEtag(farmId, version));
+    c.header('Cache-Control', 'private, no-cache');
+    if (body === null) return c.body(null, 304);
+    // The JSON is kept serialised per version (cattle.roster.ts); its shape is rosterSchema.
+    return c.body(body, 200, { 'Content-Type': 'application/json' }) as never;
   })
   .openapi(routes.exportCsv, async (c) => {
     const { csvFilename, sheet } = await cattleExport(getDb(c.env), c.get('farmId'));

@@ -138,18 +138,40 @@ function cursorValue(
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
+/** The digits of a search term when it is a number (`０１０７`, `01-07`), else null: numbers match anywhere (§20). */
+const searchDigits = (search: string | undefined) => {
+  const digits = search ? digitsOf(search) : '';
+  return /^\d+$/.test(digits) ? digits : null;
+};
+
+/**
+ * How well an animal matches a number (§20): 0 its ear tag is the number, 1 its ear tag contains it, 2 its
+ * 個体識別番号 does, 3 only its name. `relevanceOf` is the same rule for a row already read (the cursor's value).
+ */
+const relevanceSql = (digits: string) =>
+  sql<number>`(case when ${cattle.earTagNumber} = ${digits} then 0
+    when instr(${cattle.earTagNumber}, ${digits}) > 0 then 1
+    when instr(${cattle.identificationNumber}, ${digits}) > 0 then 2 else 3 end)`;
+const relevanceOf = (row: typeof cattle.$inferSelect, digits: string) =>
+  row.earTagNumber === digits
+    ? 0
+    : row.earTagNumber?.includes(digits)
+      ? 1
+      : row.identificationNumber?.includes(digits)
+        ? 2
+        : 3;
+
 export async function listCattle(db: Db, farmId: number, params: ListCattleParams, today = todayJst()) {
   const activeAlerts = activeAlertsByCattle(db, farmId);
   const filters: (SQL | undefined)[] = [ownedCattle(farmId)];
+  const digits = searchDigits(params.search);
   if (params.search) {
-    // The name contains the term; either number starts with its digits (§5: `０８１２` and `0812-` find 0812…).
-    const digits = digitsOf(params.search);
-    const byNumber = /^\d+$/.test(digits) ? `${digits}%` : null;
+    // The name contains the term; either number contains its digits (§20: `０１０７` finds 1234501075).
     filters.push(
       or(
         sql`${cattle.name} like ${`%${escapeLike(params.search)}%`} escape '\\'`,
-        byNumber ? sql`${cattle.earTagNumber} like ${byNumber}` : undefined,
-        byNumber ? sql`${cattle.identificationNumber} like ${byNumber}` : undefined,
+        digits ? sql`instr(${cattle.earTagNumber}, ${digits}) > 0` : undefined,
+        digits ? sql`instr(${cattle.identificationNumber}, ${digits}) > 0` : undefined,
       ),
     );
   }
@@ -180,24 +202,31 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
   if (params.barn) filters.push(eq(cattle.barn, params.barn));
   if (params.breed) filters.push(eq(cattle.breed, params.breed));
 
-  const { expr, dir } = sortExpression(params.sortBy, params.sortOrder, today);
+  // A number searched in the default order comes best match first (§20), newest first within each kind.
+  const relevance = digits && params.sortBy === 'id';
+  const { expr, dir } = relevance
+    ? { expr: relevanceSql(digits), dir: 'asc' as const }
+    : sortExpression(params.sortBy, params.sortOrder, today);
+  const idDir = relevance ? params.sortOrder : dir;
   const cursor = decodeCursor(params.cursor);
   const pageFilters = [...filters];
   if (cursor) {
     const after = dir === 'desc' ? lt : gt;
+    const idAfter = idDir === 'desc' ? lt : gt;
     pageFilters.push(
-      params.sortBy === 'id'
+      params.sortBy === 'id' && !relevance
         ? after(cattle.cattleId, cursor.id)
-        : or(after(expr, cursor.v as never), and(sql`${expr} = ${cursor.v}`, after(cattle.cattleId, cursor.id))),
+        : or(after(expr, cursor.v as never), and(sql`${expr} = ${cursor.v}`, idAfter(cattle.cattleId, cursor.id))),
     );
   }
   const order = dir === 'desc' ? desc : asc;
+  const idOrder = idDir === 'desc' ? desc : asc;
 
   // The page is chosen first (ids and sort values only), then only its rows are read with their breeding
   // columns and alert summary: the owner's alerts are not aggregated for the whole herd (issue 10).
   // A search matches few animals: in id order it is cheaper to read them all from the covering search index and
   // sort them than to walk every row in id order (`+id` keeps SQLite off cattle_owner_idx; same values).
-  const orderExpr = params.search && params.sortBy === 'id' ? sql`+${cattle.cattleId}` : expr;
+  const orderExpr = params.search && params.sortBy === 'id' && !relevance ? sql`+${cattle.cattleId}` : expr;
   const pageBase = db
     .select({ cattleId: cattle.cattleId, sortValue: sql`${expr}`.as('sort_value') })
     .from(cattle)
@@ -206,7 +235,7 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
     params.has_alert ? pageBase.leftJoin(activeAlerts, eq(activeAlerts.cattleId, cattle.cattleId)) : pageBase
   )
     .where(and(...pageFilters))
-    .orderBy(order(orderExpr), order(cattle.cattleId))
+    .orderBy(order(orderExpr), idOrder(cattle.cattleId))
     .limit(params.limit + 1)
     .as('page');
   const pageQuery = db
@@ -222,7 +251,7 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
     .from(pageIds)
     .innerJoin(cattle, eq(cattle.cattleId, pageIds.cattleId))
     .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
-    .orderBy(order(pageIds.sortValue), order(cattle.cattleId));
+    .orderBy(order(pageIds.sortValue), idOrder(cattle.cattleId));
   const countBase = db.select({ total: count() }).from(cattle);
   // Without filters the total is the owner's animal count kept by triggers (owner_counts).
   const countQuery =
@@ -249,7 +278,13 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
       alerts: alertSummary(r.alertCount, r.severityRank),
       withdrawal: { meatUntil: r.meatUntil, milkUntil: r.milkUntil },
     })),
-    nextCursor: hasNext && last ? encodeCursor({ v: cursorValue(params, dir, last), id: last.row.cattleId }) : null,
+    nextCursor:
+      hasNext && last
+        ? encodeCursor({
+            v: relevance ? relevanceOf(last.row, digits) : cursorValue(params, dir, last),
+            id: last.row.cattleId,
+          })
+        : null,
     hasNext,
     totalCount: total,
   };

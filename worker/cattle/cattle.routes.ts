@@ -9,6 +9,7 @@ import {
   cattleViewSchema,
   createCattleSchema,
   listCattleQuerySchema,
+  rosterSchema,
   statusChangeSchema,
   statusCountsSchema,
   statusHistoryEntrySchema,
@@ -56,6 +57,21 @@ export const statusCounts = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(z.object({ data: statusCountsSchema }), 'Counts'),
+  },
+});
+
+export const roster = createRoute({
+  ...common,
+  method: 'get',
+  path: '/roster',
+  summary: 'Every animal not shipped or dead, in a few fields, for the phone to keep (§20); If-None-Match → 304',
+  responses: {
+    ...memberErrors,
+    200: {
+      ...jsonContent(rosterSchema, 'The roster, with its ETag'),
+      headers: z.object({ ETag: z.string() }),
+    },
+    304: { description: 'Not modified: the ETag sent is still the roster', headers: z.object({ ETag: z.string() }) },
   },
 });
 

@@ -311,3 +311,17 @@ export const statusHistoryEntrySchema = z.object({
   reason: nullableText,
 });
 export const statusCountsSchema = z.record(z.string(), int);
+
+/** One animal of the roster the phone keeps (§20): what search, the pickers and the offline forms show. */
+export const rosterAnimalSchema = cattleViewSchema.pick({
+  cattleId: true,
+  identificationNumber: true,
+  earTagNumber: true,
+  name: true,
+  gender: true,
+  breed: true,
+  status: true,
+  growthStage: true,
+  birthday: true,
+});
+export const rosterSchema = z.object({ data: z.array(rosterAnimalSchema), version: int });

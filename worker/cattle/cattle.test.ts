@@ -574,6 +574,31 @@ describe('cursor paging over 250 animals', () => {
     expect(new Set(seen).size).toBe(250);
   });
 
+  it.each(['search=1', 'search=1&sortOrder=asc'])(
+    '%s pages best match first, every match exactly once',
+    async (query) => {
+      const seen = await pageThrough(query);
+      const all = (await api(`/cattle?${query}&limit=100`, { token: big.token })).json.data;
+      expect(seen).toHaveLength(all.totalCount);
+      expect(new Set(seen).size).toBe(all.totalCount);
+      const rows = new Map<number, { earTagNumber: string | null }>();
+      for (let cursor: string | null = null, first = true; first || cursor; first = false) {
+        const page: any = (
+          await api(`/cattle?${query}&limit=100${cursor ? `&cursor=${cursor}` : ''}`, { token: big.token })
+        ).json.data;
+        for (const r of page.results) rows.set(r.cattleId, r);
+        cursor = page.nextCursor;
+      }
+      const rank = (id: number) => {
+        const tag = rows.get(id)?.earTagNumber ?? '';
+        return tag === '1' ? 0 : tag.includes('1') ? 1 : 2;
+      };
+      const ranks = seen.map(rank);
+      expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+      expect(new Set(ranks)).toEqual(new Set([0, 1, 2]));
+    },
+  );
+
   it('never repeats or skips an animal while the herd changes between pages', async () => {
     let added = 0;
     const seen = await pageThrough('sortBy=name&sortOrder=asc', async (page) => {
@@ -741,7 +766,7 @@ describe('identification numbers as printed on the ear tag (§5, §18)', () => {
     expect(res.json.data).toMatchObject({ identificationNumber: '1234567890', earTagNumber: '567' });
   });
 
-  it('searches either number by prefix (normalised) and the name by contents', async () => {
+  it('searches either number and the name by any part of them, normalised (§20)', async () => {
     const owner = await signUp();
     await createCattle(owner, { name: 'いち', identificationNumber: '0812345675', earTagNumber: '4567' });
     await createCattle(owner, { name: 'に', identificationNumber: '1081234567', earTagNumber: '0081' });
@@ -751,14 +776,34 @@ describe('identification numbers as printed on the ear tag (§5, §18)', () => {
       ).json.data.results
         .map((c: { name: string }) => c.name)
         .sort();
-    expect(await names('０８１２')).toEqual(['いち']);
-    expect(await names('0812-34')).toEqual(['いち']);
-    // 0081 is the ear tag's prefix of に; 1081… does not start with 0081.
+    expect(await names('０８１２')).toEqual(['いち', 'に']);
+    expect(await names('0812-34')).toEqual(['いち', 'に']);
     expect(await names('0081')).toEqual(['に']);
-    expect(await names('45')).toEqual(['いち']);
-    // Not a prefix of either number: no match in the middle.
-    expect(await names('2345')).toEqual([]);
+    // In the middle of either number.
+    expect(await names('2345')).toEqual(['いち', 'に']);
+    expect(await names('５６７５')).toEqual(['いち']);
+    expect(await names('9999')).toEqual([]);
     expect(await names('に')).toEqual(['に']);
+  });
+
+  it('finds 1234501075 by 0107, best match first: exact ear tag, ear tag containing, ID, name', async () => {
+    const owner = await signUp();
+    const cows = [
+      { name: 'ID', identificationNumber: '1234501075', earTagNumber: '0999' },
+      { name: '名前0107号', identificationNumber: '5555555555', earTagNumber: '0555' },
+      { name: '耳標に含む', identificationNumber: '6666666666', earTagNumber: '201070' },
+      { name: '耳標そのもの', identificationNumber: '7777777777', earTagNumber: '0107' },
+      { name: '無関係', identificationNumber: '8888888888', earTagNumber: '0888' },
+    ];
+    for (const cow of cows) await createCattle(owner, cow);
+    const res = await api(`/cattle?search=${encodeURIComponent('０１０７')}`, { token: owner.token });
+    expect(res.json.data.results.map((c: { name: string }) => c.name)).toEqual([
+      '耳標そのもの',
+      '耳標に含む',
+      'ID',
+      '名前0107号',
+    ]);
+    expect(res.json.data.totalCount).toBe(4);
   });
 
   it('refuses the same number twice in a farm, whichever way it is typed', async () => {

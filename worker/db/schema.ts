@@ -378,6 +378,8 @@ export const farmCounts = sqliteTable('farm_counts', {
   cattle: integer('cattle').notNull().default(0),
   /** Bumped by triggers on whatever the breeding KPIs read (migration 0017): the key of their isolate cache. */
   kpiVersion: integer('kpi_version').notNull().default(0),
+  /** Bumped by triggers when the herd roster changes (migration 0020): the roster's ETag. */
+  rosterVersion: integer('roster_version').notNull().default(0),
 });
 
 /**

@@ -1,6 +1,13 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import type { rosterSchema } from '@worker/cattle/cattle.schemas';
 import type { InferRequestType, InferResponseType } from 'hono/client';
-import { api, unwrap } from './client';
+import { useSyncExternalStore } from 'react';
+import type { z } from 'zod';
+import { currentUserId, onTokenChange } from '../lib/auth-token';
+import { getCurrentFarmId, onCurrentFarmChange } from '../lib/current-farm';
+import { CACHED_AT_HEADER } from '../lib/offline-status';
+import { type KeptRoster, nextRoster, type RosterAnswer } from '../lib/roster';
+import { ApiError, api, toApiError, unwrap } from './client';
 
 type Search = Required<InferRequestType<(typeof api.cattle)['$get']>>['query'];
 
@@ -42,6 +49,7 @@ export const cattleKeys = {
   detail: (id: number) => [...cattleKeys.all, 'detail', id] as const,
   statusHistory: (id: number) => [...cattleKeys.all, 'status-history', id] as const,
   restricted: () => [...cattleKeys.all, 'restricted'] as const,
+  roster: (userId: number | null, farmId: number | null) => [...cattleKeys.all, 'roster', userId, farmId] as const,
 };
 
 /** The list's query parameters: arrays as comma lists, empty filters left out. */
@@ -117,3 +125,70 @@ export const changeCattleStatus = (id: number, input: StatusChangeInput) =>
   unwrap(api.cattle[':id'].status.$patch({ param: { id: String(id) }, json: input })).then((r) => r.data);
 
 export const removeCattle = (id: number) => unwrap(api.cattle[':id'].$delete({ param: { id: String(id) } }));
+
+/**
+ * The herd roster kept on this phone (§20), refreshed with If-None-Match when there is a signal: a 304 costs the
+ * server one small read. Without a signal (or when the answer is lost) the kept roster answers.
+ */
+async function refreshRoster(userId: number, farmId: number): Promise<KeptRoster | null> {
+  const { readRoster, writeRoster } = await import('../lib/roster-store');
+  const kept = await readRoster(userId, farmId);
+  if (!navigator.onLine) return kept;
+  let answer: RosterAnswer;
+  try {
+    const response = await api.cattle.roster.$get({}, { headers: kept ? { 'If-None-Match': kept.etag } : {} });
+    if (response.status === 304) answer = { status: 304 };
+    else if (response.ok) {
+      const body = (await response.json()) as unknown as z.output<typeof rosterSchema>;
+      const etag = response.headers.get('ETag') ?? '';
+      const savedCopy = response.headers.has(CACHED_AT_HEADER);
+      answer = { status: 200, etag, version: body.version, data: body.data, savedCopy };
+    } else throw await toApiError(response as unknown as Response);
+  } catch (err) {
+    if (kept && err instanceof ApiError && err.code === 'NETWORK_ERROR') return kept;
+    throw err;
+  }
+  const next = nextRoster(kept, answer, new Date().toISOString());
+  if (next && next !== kept) await writeRoster(userId, farmId, next);
+  return next;
+}
+
+export const rosterQuery = (userId: number | null, farmId: number | null) =>
+  queryOptions({
+    queryKey: cattleKeys.roster(userId, farmId),
+    // Until the farm shown is known (the farms list sets it), there is no roster to name.
+    queryFn: () => (userId === null || farmId === null ? null : refreshRoster(userId, farmId)),
+    // Offline the kept roster answers at once instead of the query waiting for a signal.
+    networkMode: 'always',
+    retry: false,
+  });
+
+/** The kept roster of the signed-in user's current farm (null until one was fetched on this phone). */
+export function useRoster() {
+  const farmId = useSyncExternalStore(onCurrentFarmChange, getCurrentFarmId);
+  return useQuery(rosterQuery(currentUserId(), farmId));
+}
+
+/**
+ * Keeps the roster fresh even when no screen shows it, so an animal never opened on this phone can be found offline:
+ * at app start, when the signal comes back, on another farm or sign-in, when the app is shown again, and after any
+ * change to the herd (which invalidates everything under ['cattle']).
+ */
+export function keepRosterFresh(queryClient: QueryClient) {
+  const refresh = () => void queryClient.prefetchQuery(rosterQuery(currentUserId(), getCurrentFarmId()));
+  refresh();
+  onCurrentFarmChange(refresh);
+  onTokenChange(refresh);
+  window.addEventListener(
+    'online',
+    () => void queryClient.invalidateQueries({ queryKey: [...cattleKeys.all, 'roster'] }),
+  );
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') refresh();
+  });
+  queryClient.getQueryCache().subscribe((event) => {
+    const { queryKey } = event.query;
+    if (event.type === 'updated' && event.action.type === 'invalidate' && queryKey[1] === 'roster')
+      if (event.query.getObserversCount() === 0) refresh();
+  });
+}

@@ -6,7 +6,10 @@
  */
 import { createStore, get, set } from 'idb-keyval';
 import { currentUserId, onTokenChange } from '../lib/auth-token';
-import { reportQueue } from '../lib/offline-status';
+import { translate } from '../lib/i18n';
+import { announce, reportQueue } from '../lib/offline-status';
+import { findInRoster } from '../lib/roster';
+import { readRoster } from '../lib/roster-store';
 import {
   classify,
   inOrder,
@@ -69,10 +72,23 @@ export function onQueueChange(fn: () => void) {
   };
 }
 
+/** The animal a record names, for its label: a registration queued before it, or the roster kept on the phone. */
+async function animalNamed(body: Record<string, unknown>, farmId: number | null): Promise<QueuedWrite['animal']> {
+  const id = body.cattleId;
+  if (typeof id !== 'number') return undefined;
+  const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null);
+  const registered = items.find((i) => i.localCattleId !== undefined && i.localCattleId === id);
+  if (registered) return { earTagNumber: str(registered.body.earTagNumber), name: str(registered.body.name) };
+  if (owner === null) return undefined;
+  const animal = findInRoster(await readRoster(owner, farmId).catch(() => null), id);
+  return animal ? { earTagNumber: animal.earTagNumber, name: animal.name } : undefined;
+}
+
 /** Keeps a create for later; an animal gets a negative stand-in id that events recorded for it can name. */
 export async function enqueue(kind: QueuedKind, body: Record<string, unknown>, key: string, farmId: number | null) {
   await load();
-  const item: QueuedWrite = { key, kind, body, farmId, createdAt: Date.now(), status: 'pending', attempts: 0 };
+  const animal = await animalNamed(body, farmId);
+  const item: QueuedWrite = { key, kind, body, farmId, createdAt: Date.now(), status: 'pending', attempts: 0, animal };
   if (kind === 'cattle') item.localCattleId = nextLocalCattleId(items);
   await save([...items, item]);
   return item;
@@ -128,6 +144,8 @@ export function flush(): Promise<number> {
         rest = substituteCattleId(rest, current.localCattleId, outcome.realCattleId);
       await save(rest);
     }
+    // Wherever the farmer is, they hear that what waited went out (§20).
+    if (sent) announce(translate('common.queueSent', { count: sent }));
     return sent;
   })().finally(() => {
     flushing = null;

@@ -23,6 +23,7 @@ export function useSignOut() {
     queryClient.clear();
     // The saved copies for reading offline were this farmer's: another signing in here must not see them.
     await clearApiCache();
+    await import('../lib/roster-store').then((m) => m.clearRosters()).catch(() => undefined);
     await navigate({ to: '/login' });
   };
 }

@@ -43,9 +43,14 @@ export function OfflineBar() {
   const state = useSyncExternalStore(onOfflineStateChange, getOfflineState);
   const online = useSyncExternalStore(onConnectionChange, () => navigator.onLine);
   const offline = state.cachedAt !== null || !online;
-  if (!offline && state.queued === 0) return null;
+  if (!offline && state.queued === 0 && !state.notice) return null;
   return (
     <div className={`offline-bar${offline ? ' offline-bar--offline' : ''}`}>
+      {state.notice ? (
+        <p className="offline-bar__notice alert alert--success" role="status">
+          {state.notice}
+        </p>
+      ) : null}
       {offline ? (
         <p className="offline-bar__status" role="status">
           <CloudOff size={18} aria-hidden="true" />

@@ -15,6 +15,7 @@ defineMessages({
       language: '言語',
       paren: '（{{text}}）',
       unregistered: '未登録',
+      queueSent: '未送信の記録を送信しました（{{count}}件）',
     },
     nav: {
       main: 'メインメニュー',
@@ -50,6 +51,7 @@ defineMessages({
       language: 'Language',
       paren: ' ({{text}})',
       unregistered: 'Not registered',
+      queueSent: 'Unsent records were sent ({{count}})',
     },
     nav: {
       main: 'Main menu',

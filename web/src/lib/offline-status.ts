@@ -15,14 +15,17 @@ export interface OfflineState {
   queued: number;
   /** Of those, the ones the API refused (to fix or discard). */
   failed: number;
+  /** A short message for whatever screen is shown ('未送信の記録を送信しました（N件）', a record saved), or null. */
+  notice: string | null;
 }
 
-let state: OfflineState = { cachedAt: null, queued: 0, failed: 0 };
+let state: OfflineState = { cachedAt: null, queued: 0, failed: 0, notice: null };
 const listeners = new Set<() => void>();
 
 function update(next: Partial<OfflineState>) {
   const merged = { ...state, ...next };
-  if (merged.cachedAt === state.cachedAt && merged.queued === state.queued && merged.failed === state.failed) return;
+  const same = (Object.keys(merged) as (keyof OfflineState)[]).every((k) => merged[k] === state[k]);
+  if (same) return;
   state = merged;
   for (const fn of listeners) fn();
 }
@@ -43,6 +46,16 @@ export function reportAnswer(cachedAt: string | null) {
 
 export function reportQueue(queued: number, failed: number) {
   update({ queued, failed });
+}
+
+const NOTICE_MS = 8000;
+let noticeTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Shows a message above every signed-in screen for a few seconds (offline-bar.tsx, `role="status"`). */
+export function announce(notice: string) {
+  update({ notice });
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => update({ notice: null }), NOTICE_MS);
 }
 
 /** Sign-out: the saved answers belonged to the farmer who signed out. */

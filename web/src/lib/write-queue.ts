@@ -27,6 +27,8 @@ export interface QueuedWrite {
   status: 'pending' | 'failed';
   /** The API's message when it refused the item (status 'failed'). */
   error?: string;
+  /** The animal it names, as known when it was queued (the kept roster): the 未送信 list's label (lib/outbox-label.ts). */
+  animal?: { earTagNumber: string | null; name: string | null };
   attempts: number;
 }
 

@@ -2,13 +2,16 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { formatDateJa } from '@worker/domain/calendar';
 import { CATTLE_STATUSES, GENDERS, GROWTH_STAGES, IN_HERD_STATUSES } from '@worker/domain/cattle-enums';
-import { Download, FileUp, Plus, Search, SlidersHorizontal } from 'lucide-react';
+import { FileUp, Search, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from 'react';
-import { type CattleListSearch, cattleListQuery, statusCountsQuery } from '../../api/cattle';
-import { apiFetchBlob, apiFetchFile, downloadBlob } from '../../api/download';
+import { type CattleListSearch, cattleListQuery, statusCountsQuery, useRoster } from '../../api/cattle';
+import { ApiError } from '../../api/client';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
+import { useOnline } from '../../lib/use-online';
 import { AlertMarker, StatusBadge, useAgeLabel, WithdrawalBadge } from './cattle-badges';
+import { CattleListHeader } from './cattle-list-header';
+import { CattleRosterList } from './cattle-roster-list';
 import './messages';
 
 import './cattle.css';
@@ -63,6 +66,11 @@ export function CattleListPage() {
   // The herd as it stands: shipped and dead animals only when asked for.
   const statusFilter = search.status === 'ALL' ? undefined : (search.status ?? IN_HERD_STATUSES.join(','));
   const list = useInfiniteQuery(cattleListQuery({ ...search, status: statusFilter }));
+  // No signal and no saved copy of this very list: the roster kept on the phone answers instead of a spinner (§20).
+  const online = useOnline();
+  const roster = useRoster();
+  const lostSignal = list.error instanceof ApiError && list.error.code === 'NETWORK_ERROR';
+  const kept = (!online && !list.data) || lostSignal ? roster.data : null;
   const inHerdCount = counts.data ? IN_HERD_STATUSES.reduce((sum, s) => sum + (counts.data[s] ?? 0), 0) : undefined;
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -94,39 +102,9 @@ export function CattleListPage() {
       search.has_alert,
   );
 
-  const exportCsv = async () => {
-    const blob = await apiFetchBlob('/cattle/export.csv');
-    downloadBlob(blob, t('cattle.exportFileName'));
-  };
-  // The workbook for Excel keeps every ID's leading zero; saved under the server's dated name.
-  const exportXlsx = async () => {
-    const { blob, filename } = await apiFetchFile('/cattle/export.xlsx');
-    downloadBlob(blob, filename ?? t('cattle.exportXlsxFileName'));
-  };
-
   return (
     <div className="page">
-      <header className="page__header page__header--row">
-        <h1>{t('cattle.title')}</h1>
-        <div className="page__actions">
-          <button type="button" className="button button--small" onClick={exportCsv}>
-            <Download size={18} aria-hidden="true" />
-            {t('cattle.export')}
-          </button>
-          <button type="button" className="button button--small" onClick={exportXlsx}>
-            <Download size={18} aria-hidden="true" />
-            {t('cattle.exportXlsx')}
-          </button>
-          <Link to="/cattle/import" className="button button--small">
-            <FileUp size={18} aria-hidden="true" />
-            {t('cattle.importCsv')}
-          </Link>
-          <Link to="/cattle/new" className="button button--primary">
-            <Plus size={20} aria-hidden="true" />
-            {t('cattle.register')}
-          </Link>
-        </div>
-      </header>
+      <CattleListHeader />
 
       <div className="search-box">
         <Search size={20} aria-hidden="true" className="search-box__icon" />
@@ -187,7 +165,7 @@ export function CattleListPage() {
           {t('cattle.filters')}
         </button>
         <label className="inline-select">
-          <span>{t('cattle.sort')}</span>
+          <span className="inline-select__label">{t('cattle.sort')}</span>
           <select
             className="control"
             value={search.sortBy ?? 'id'}
@@ -213,6 +191,11 @@ export function CattleListPage() {
             <option value="asc">{t('cattle.asc')}</option>
           </select>
         </label>
+        {total !== undefined && !kept ? (
+          <p className="muted toolbar__count" aria-live="polite">
+            {t('cattle.count', { count: total })}
+          </p>
+        ) : null}
       </div>
 
       {showFilters ? (
@@ -284,14 +267,12 @@ export function CattleListPage() {
         </section>
       ) : null}
 
-      {total !== undefined ? (
-        <p className="muted" aria-live="polite">
-          {t('cattle.count', { count: total })}
-        </p>
-      ) : null}
-
-      {list.isPending ? (
+      {kept ? (
+        <CattleRosterList roster={kept} search={{ ...search, status: statusFilter }} />
+      ) : list.isPending && online ? (
         <Loading />
+      ) : list.isPending ? (
+        <ErrorState error={new ApiError(0, 'NETWORK_ERROR', 'network')} onRetry={() => list.refetch()} />
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => list.refetch()} />
       ) : rows.length === 0 ? (
@@ -382,7 +363,7 @@ export function CattleListPage() {
         </ul>
       )}
       <div ref={sentinel} />
-      {list.hasNextPage ? (
+      {list.hasNextPage && !kept ? (
         <button
           type="button"
           className="button button--block"

@@ -110,6 +110,7 @@ export function EventForm({
   error,
   onSubmit,
   onCancel,
+  compact = false,
 }: {
   event?: EventView;
   /** A new event's type chosen beforehand (an alert's action); the time is now. */
@@ -121,6 +122,11 @@ export function EventForm({
   /** The values as the API takes them, and the animal chosen (for saying which one when the event is queued). */
   onSubmit: (values: CreateEvent, animal: PickableAnimal | null) => void;
   onCancel?: () => void;
+  /**
+   * Opened from an alert's action with the animal and type given (§15): both shown in a line, the usual fields, then
+   * 保存 on the first phone screen; the optional details folded below it.
+   */
+  compact?: boolean;
 }) {
   const { t } = useI18n();
   const d: EventDetails = event?.details ?? {};
@@ -148,6 +154,7 @@ export function EventForm({
   const [difficult, setDifficult] = useState(d.difficult === true);
   const [calves, setCalves] = useState<CalfDraft[]>(() => calfDrafts(d, event?.eventType !== 'CALVING'));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const [expanded, setExpanded] = useState(!compact);
   // A new service: the farm's sires and technicians are offered first, the last used already filled in (§15).
   const recent = useQuery({ ...recentInputsQuery(), enabled: !event && type === 'INSEMINATION' });
   const lastSire = recent.data?.sires[0];
@@ -239,11 +246,77 @@ export function EventForm({
   }
 
   const typeError = errors.eventType;
+  // The alert's quick form: only while the animal and type are set and nothing needs the full form.
+  const quick = !expanded && animal !== null && type !== null && Object.keys(errors).length === 0;
+  const quickAi = quick && type === 'INSEMINATION' && method === 'AI';
+  const notesField = (
+    <TextAreaField
+      label={t('events.notes')}
+      rows={3}
+      value={notes}
+      onChange={(e) => setNotes(e.target.value)}
+      error={errors.notes}
+    />
+  );
+  const datalists = (
+    <>
+      <datalist id="event-recent-sires">
+        {recent.data?.sires.map((s) => (
+          <option key={s.name} value={s.name} />
+        ))}
+      </datalist>
+      <datalist id="event-recent-technicians">
+        {recent.data?.technicians.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+      <datalist id="event-breeds">
+        {BREED_SUGGESTIONS.map((b) => (
+          <option key={b} value={b} />
+        ))}
+      </datalist>
+    </>
+  );
+  const methodFieldset = (
+    <fieldset
+      className={`event-methods${errors['details.method'] ? ' field--error' : ''}`}
+      aria-describedby={errors['details.method'] ? 'event-method-error' : undefined}
+    >
+      <legend>{t('events.methodLegend')}</legend>
+      <div className="event-methods__list">
+        {INSEMINATION_METHODS.map((m) => (
+          <label key={m} className="choice event-method">
+            <input type="radio" name="method" value={m} checked={method === m} onChange={() => chooseMethod(m)} />
+            {t(`events.method.${m}`)}
+          </label>
+        ))}
+      </div>
+      {errors['details.method'] ? (
+        <p className="field__error" id="event-method-error" role="alert">
+          {errors['details.method']}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+  const expectedCalfNote = expectedCalf?.breed ? (
+    <p className="event-form__note">
+      {t('events.expectedCalf', { breed: expectedCalf.breed, days: expectedCalf.daysToCalving })}
+    </p>
+  ) : null;
   return (
     <form className="form event-form" onSubmit={submit} noValidate>
       {pickAnimal ? <AnimalPicker value={animal} onChange={setAnimal} error={errors.cattleId} /> : null}
 
-      <fieldset className="event-categories">
+      {quick ? (
+        <div className="event-quick">
+          <span className="event-quick__label">{t('events.typeLegend')}</span>
+          <strong>{t(`events.type.${type}`)}</strong>
+          <button type="button" className="button button--small" onClick={() => setExpanded(true)}>
+            {t('events.changeType')}
+          </button>
+        </div>
+      ) : null}
+      <fieldset className="event-categories" hidden={quick}>
         <legend>{t('events.categoryLegend')}</legend>
         <div className="event-categories__list">
           {EVENT_CATEGORIES.map((c) => (
@@ -266,6 +339,7 @@ export function EventForm({
       </fieldset>
 
       <fieldset
+        hidden={quick}
         className={`choice-group event-types${typeError ? ' field--error' : ''}`}
         aria-describedby={typeError ? 'event-type-error' : undefined}
       >
@@ -296,27 +370,15 @@ export function EventForm({
         error={errors.eventDatetime}
       />
 
-      {type === 'INSEMINATION' ? (
+      {quickAi ? (
         <>
-          <fieldset
-            className={`event-methods${errors['details.method'] ? ' field--error' : ''}`}
-            aria-describedby={errors['details.method'] ? 'event-method-error' : undefined}
-          >
-            <legend>{t('events.methodLegend')}</legend>
-            <div className="event-methods__list">
-              {INSEMINATION_METHODS.map((m) => (
-                <label key={m} className="choice event-method">
-                  <input type="radio" name="method" value={m} checked={method === m} onChange={() => chooseMethod(m)} />
-                  {t(`events.method.${m}`)}
-                </label>
-              ))}
-            </div>
-            {errors['details.method'] ? (
-              <p className="field__error" id="event-method-error" role="alert">
-                {errors['details.method']}
-              </p>
-            ) : null}
-          </fieldset>
+          {textField('sireName', t('events.sireName'))}
+          {textField('technician', t('events.technician'))}
+          {datalists}
+        </>
+      ) : type === 'INSEMINATION' ? (
+        <>
+          {methodFieldset}
           {method === 'ET' ? (
             <>
               {textField('embryoId', t('events.embryoId'))}
@@ -344,26 +406,8 @@ export function EventForm({
               ) : null}
             </>
           )}
-          <datalist id="event-recent-sires">
-            {recent.data?.sires.map((s) => (
-              <option key={s.name} value={s.name} />
-            ))}
-          </datalist>
-          <datalist id="event-recent-technicians">
-            {recent.data?.technicians.map((name) => (
-              <option key={name} value={name} />
-            ))}
-          </datalist>
-          <datalist id="event-breeds">
-            {BREED_SUGGESTIONS.map((b) => (
-              <option key={b} value={b} />
-            ))}
-          </datalist>
-          {expectedCalf?.breed ? (
-            <p className="event-form__note">
-              {t('events.expectedCalf', { breed: expectedCalf.breed, days: expectedCalf.daysToCalving })}
-            </p>
-          ) : null}
+          {datalists}
+          {expectedCalfNote}
         </>
       ) : null}
 
@@ -445,13 +489,7 @@ export function EventForm({
         </>
       ) : null}
 
-      <TextAreaField
-        label={t('events.notes')}
-        rows={3}
-        value={notes}
-        onChange={(e) => setNotes(e.target.value)}
-        error={errors.notes}
-      />
+      {quick ? null : notesField}
       <FormError message={server.message ?? errors.details ?? unplaced} />
       <div className="event-form__actions">
         <SubmitButton pending={pending} className="button--block">
@@ -463,6 +501,24 @@ export function EventForm({
           </button>
         ) : null}
       </div>
+      {quick ? (
+        <details className="event-form__more">
+          <summary>{t('events.moreDetails')}</summary>
+          {quickAi ? (
+            <>
+              {methodFieldset}
+              {textField(
+                'sireBreed',
+                t('events.sireBreed'),
+                dairy ? t('events.sireBreedDairyHint', { dam: breed }) : t('events.sireBreedHint'),
+              )}
+              {textField('semenLot', t('events.semenLot'))}
+              {expectedCalfNote}
+            </>
+          ) : null}
+          {notesField}
+        </details>
+      ) : null}
     </form>
   );
 }

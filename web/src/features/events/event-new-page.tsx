@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useCanGoBack, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { isEventType } from '@worker/domain/event-types';
 import { useEffect, useState } from 'react';
-import { cattleDetailQuery } from '../../api/cattle';
+import { cattleDetailQuery, useRoster } from '../../api/cattle';
 import { type AnimalState, type EventView, useEventMutations } from '../../api/events';
 import { isQueued, loadOutbox } from '../../api/queued';
 import type { PickableAnimal } from '../../components/animal-picker';
 import { Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
+import { announce } from '../../lib/offline-status';
+import { findInRoster } from '../../lib/roster';
 import { BreedingStateCard } from './breeding-state-card';
 import { EventForm } from './event-form';
 import type { EventNewSearch } from './events-search';
@@ -44,6 +46,18 @@ export function EventNewPage() {
   }, [search.queued]);
   const cattleId = draft ? draft.cattleId : search.cattleId;
   const preselected = useQuery({ ...cattleDetailQuery(cattleId ?? 0), enabled: Boolean(cattleId && cattleId > 0) });
+  // An animal never opened on this phone is still known offline: the roster kept on it (§20).
+  const roster = useRoster();
+  const kept = findInRoster(roster.data, cattleId);
+  // Opened from an alert's action (animal and type given): the quick form, and back to the alert after saving (§15).
+  const fromAlert = Boolean(search.cattleId && isEventType(search.type) && !search.queued);
+  const router = useRouter();
+  const canGoBack = useCanGoBack();
+  const goBack = (notice: string) => {
+    announce(notice);
+    if (canGoBack) router.history.back();
+    else void navigate({ to: '/home' });
+  };
   const { create } = useEventMutations();
   const [saved, setSaved] = useState<{ event: EventView; animal: AnimalState } | null>(null);
   const [formKey, setFormKey] = useState(0);
@@ -115,12 +129,13 @@ export function EventNewPage() {
     );
   }
   if (search.queued && !draft) return <Loading />;
-  if (cattleId && cattleId > 0 && preselected.isLoading) return <Loading />;
+  if (cattleId && cattleId > 0 && !kept && !preselected.data && (preselected.isLoading || roster.isPending))
+    return <Loading />;
   return (
     <div className="page event-page">
       <header className="page__header">
         <h1>{t('events.newTitle')}</h1>
-        <p>{t('events.newLead')}</p>
+        {fromAlert ? null : <p>{t('events.newLead')}</p>}
       </header>
       <section className="card">
         <EventForm
@@ -128,7 +143,8 @@ export function EventNewPage() {
           pickAnimal
           event={draft ?? undefined}
           presetType={isEventType(search.type) ? search.type : undefined}
-          initialAnimal={lastAnimal ?? preselected.data ?? null}
+          initialAnimal={lastAnimal ?? preselected.data ?? kept ?? null}
+          compact={fromAlert}
           pending={create.isPending}
           error={create.error ?? fixError}
           onSubmit={(values, animal) => {
@@ -140,8 +156,13 @@ export function EventNewPage() {
                 .then(() => navigate({ to: '/outbox' }), setFixError);
               return;
             }
+            const what = `${t(`events.type.${values.eventType}`)} — ${animalLabel(animal ?? { name: null, earTagNumber: null }, t('events.unnamed'))}`;
             create.mutate(values, {
-              onSuccess: (r) => (isQueued(r) ? setQueued(animal) : setSaved({ event: r.data, animal: r.animal })),
+              onSuccess: (r) => {
+                if (fromAlert) goBack(t(isQueued(r) ? 'events.queuedNotice' : 'events.savedNotice', { what }));
+                else if (isQueued(r)) setQueued(animal);
+                else setSaved({ event: r.data, animal: r.animal });
+              },
             });
           }}
         />

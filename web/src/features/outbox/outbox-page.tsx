@@ -4,26 +4,16 @@ import { formatInstantTimeJa } from '@worker/domain/calendar';
 import { useEffect, useState } from 'react';
 import { loadOutbox } from '../../api/queued';
 import { useI18n } from '../../lib/i18n';
+import { outboxLabel } from '../../lib/outbox-label';
 import type { QueuedWrite } from '../../lib/write-queue';
 import './messages';
 import './outbox.css';
 
 type Outbox = Awaited<ReturnType<typeof loadOutbox>>;
 
-/** What a queued item is, in the farmer's words: its kind and the animal or event type it names. */
-function describe(item: QueuedWrite, t: (key: string, params?: Record<string, unknown>) => string) {
-  const body = item.body;
-  const parts = [t(`outbox.kind.${item.kind}`)];
-  if (item.kind === 'event' && typeof body.eventType === 'string') parts.push(t(`events.type.${body.eventType}`));
-  if (item.kind === 'cattle' && typeof body.earTagNumber === 'string') parts.push(body.earTagNumber);
-  if (typeof body.cattleId === 'number')
-    parts.push(body.cattleId < 0 ? t('outbox.offlineAnimal') : t('outbox.animal', { id: body.cattleId }));
-  return parts.join(' · ');
-}
-
 /** /outbox (未送信): the offline queue, to send now, fix (events, in their form) or discard. Nothing goes silently. */
 export function OutboxPage() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const queryClient = useQueryClient();
   const [outbox, setOutbox] = useState<Outbox | null>(null);
   const [items, setItems] = useState<readonly QueuedWrite[]>([]);
@@ -79,7 +69,7 @@ export function OutboxPage() {
           <ul className="outbox-list">
             {items.map((item) => (
               <li key={item.key} className={`card outbox-item outbox-item--${item.status}`}>
-                <p className="outbox-item__what">{describe(item, t)}</p>
+                <p className="outbox-item__what">{outboxLabel(item, locale)}</p>
                 <p className="outbox-item__meta">
                   {t('outbox.recordedAt', { time: formatInstantTimeJa(item.createdAt) })}
                   {' · '}

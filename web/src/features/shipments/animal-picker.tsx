@@ -1,12 +1,11 @@
-import type { CattleListItem } from '../../api/cattle';
-import { AnimalPicker as SharedAnimalPicker } from '../../components/animal-picker';
+import { type PickerAnimal, AnimalPicker as SharedAnimalPicker } from '../../components/animal-picker';
 import { useI18n } from '../../lib/i18n';
 import { animalLabel, genderLabel } from './format';
 
 /** An animal a shipment form is fixed to: enough to name it and send its ID. */
-export type ShipmentAnimal = Pick<CattleListItem, 'cattleId' | 'name' | 'earTagNumber' | 'identificationNumber'>;
+export type ShipmentAnimal = Pick<PickerAnimal, 'cattleId' | 'name' | 'earTagNumber' | 'identificationNumber'>;
 
-const shippable = (animal: CattleListItem) => animal.status !== 'SHIPPED' && animal.status !== 'DEAD';
+const shippable = (animal: PickerAnimal) => animal.status !== 'SHIPPED' && animal.status !== 'DEAD';
 
 /** The shared animal picker set up for shipments: ear tag, name or ID number; only animals still in the herd, with sex and age. */
 export function AnimalPicker({
@@ -14,13 +13,13 @@ export function AnimalPicker({
   onChange,
   error,
 }: {
-  value: CattleListItem | null;
-  onChange: (animal: CattleListItem | null) => void;
+  value: PickerAnimal | null;
+  onChange: (animal: PickerAnimal | null) => void;
   error?: string;
 }) {
   const { t, locale } = useI18n();
   return (
-    <SharedAnimalPicker<CattleListItem>
+    <SharedAnimalPicker<PickerAnimal>
       value={value}
       onChange={onChange}
       error={error}

@@ -1,7 +1,7 @@
 import { addMonths, jstMonth } from '@worker/domain/calendar';
 import { createPlanSchema } from '@worker/shipments/shipments.schemas';
 import { type FormEvent, useState } from 'react';
-import type { CattleListItem } from '../../api/cattle';
+import type { PickerAnimal } from '../../components/animal-picker';
 import { FormError, SelectField, SubmitButton } from '../../components/form';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
@@ -25,7 +25,7 @@ export function PlanForm({
 }) {
   const { t, locale } = useI18n();
   const { create } = usePlanMutations();
-  const [picked, setPicked] = useState<CattleListItem | null>(null);
+  const [picked, setPicked] = useState<PickerAnimal | null>(null);
   const [month, setMonth] = useState(initialMonth ?? addMonths(jstMonth(), 1));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const server = describeError(create.error);

@@ -1,9 +1,9 @@
 import { todayJst } from '@worker/domain/calendar';
 import { createShipmentSchema, updateShipmentSchema } from '@worker/shipments/shipments.schemas';
 import { type FormEvent, useState } from 'react';
-import type { CattleListItem } from '../../api/cattle';
 import { isQueued } from '../../api/queued';
 import type { ShipmentListItem } from '../../api/shipments';
+import type { PickerAnimal } from '../../components/animal-picker';
 import { FormError, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
@@ -46,7 +46,7 @@ export function ShipmentForm({
   const { t } = useI18n();
   const { create, update } = useShipmentMutations();
   const mutation = editing ? update : create;
-  const [picked, setPicked] = useState<CattleListItem | null>(null);
+  const [picked, setPicked] = useState<PickerAnimal | null>(null);
   const [values, setValues] = useState<Values>({
     shipmentDate: editing?.shipmentDate ?? todayJst(),
     price: toText(editing?.price),

@@ -1,0 +1,151 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, signUp } from '../test/api';
+
+type Session = Awaited<ReturnType<typeof signUp>>;
+let nextId = 1_500_000_000;
+
+async function register(session: Session, overrides: Record<string, unknown> = {}) {
+  const body = {
+    name: 'ゆり',
+    identificationNumber: String(++nextId),
+    gender: '雌',
+    growthStage: 'CALF',
+    ...overrides,
+  };
+  const res = await api('/cattle', { method: 'POST', token: session.token, body });
+  if (res.status !== 201) throw new Error(`create failed ${res.status} ${res.text}`);
+  return res.json.data.cattleId as number;
+}
+
+const roster = (session: Session, headers: Record<string, string> = {}) =>
+  api('/cattle/roster', { token: session.token, headers });
+
+describe('GET /cattle/roster (§20: the herd on the phone)', () => {
+  let farmer: Session;
+  let neighbour: Session;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    farmer = await signUp({ name: '北牧場' });
+    neighbour = await signUp({ name: '南牧場' });
+    ids.yuri = await register(farmer, {
+      name: 'ゆり',
+      identificationNumber: '0812345675',
+      earTagNumber: '0010',
+      birthday: '2020-04-01',
+      breed: '黒毛和種',
+    });
+    ids.dead = await register(farmer, { name: 'しんだ', status: 'DEAD' });
+    ids.neighbours = await register(neighbour, { name: 'よそのうし' });
+  });
+
+  it('lists every animal not shipped or dead, in the roster’s fields, with an ETag', async () => {
+    const res = await roster(farmer);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('ETag')).toBe(`"roster-${farmer.farmId}-${res.json.version}"`);
+    expect(res.json.data).toEqual([
+      {
+        cattleId: ids.yuri,
+        identificationNumber: '0812345675',
+        earTagNumber: '0010',
+        name: 'ゆり',
+        gender: '雌',
+        breed: '黒毛和種',
+        status: 'HEALTHY',
+        growthStage: 'CALF',
+        birthday: '2020-04-01',
+      },
+    ]);
+    // The second answer comes from the JSON this isolate kept for that version: the same.
+    const again = await roster(farmer);
+    expect(again.json).toEqual(res.json);
+    expect(again.headers.get('Content-Type')).toContain('application/json');
+  });
+
+  it('answers 304 with no body to its own ETag, and 200 to another farm’s tag of the same number', async () => {
+    const first = await roster(farmer);
+    const etag = first.headers.get('ETag')!;
+    const again = await roster(farmer, { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.headers.get('ETag')).toBe(etag);
+    expect((await roster(farmer, { 'If-None-Match': `W/${etag}` })).status).toBe(304);
+    const otherFarmsTag = `"roster-${neighbour.farmId}-${first.json.version}"`;
+    expect((await roster(farmer, { 'If-None-Match': otherFarmsTag })).status).toBe(200);
+    expect((await roster(farmer, { 'If-None-Match': '"nonsense"' })).status).toBe(200);
+  });
+
+  it('changes its ETag on a create, an edit of a roster field, a status change and a shipment — not on a note', async () => {
+    const owner = await signUp();
+    const cow = await register(owner, { name: 'はな', earTagNumber: '0020' });
+    const etag = async () => (await roster(owner)).headers.get('ETag');
+    const steps: [string, () => Promise<unknown>, boolean][] = [
+      ['create', () => register(owner, { name: 'もも' }), true],
+      [
+        'note',
+        () => api(`/cattle/${cow}`, { method: 'PATCH', token: owner.token, body: { notes: 'よく食べる' } }),
+        false,
+      ],
+      [
+        'ear tag',
+        () => api(`/cattle/${cow}`, { method: 'PATCH', token: owner.token, body: { earTagNumber: '0021' } }),
+        true,
+      ],
+      [
+        'status',
+        () =>
+          api(`/cattle/${cow}/status`, {
+            method: 'PATCH',
+            token: owner.token,
+            body: { status: 'TREATING', reason: '治療' },
+          }),
+        true,
+      ],
+      [
+        'shipment',
+        () =>
+          api('/shipments', {
+            method: 'POST',
+            token: owner.token,
+            body: { cattleId: cow, shipmentDate: '2026-11-01', price: 720_000, weight: 285.5 },
+          }),
+        true,
+      ],
+    ];
+    for (const [step, change, changes] of steps) {
+      const before = await etag();
+      const res = (await change()) as { status?: number } | number;
+      if (typeof res === 'object') expect({ step, ok: res.status! < 300 }).toEqual({ step, ok: true });
+      expect({ step, changed: (await etag()) !== before }).toEqual({ step, changed: changes });
+    }
+    const after = await roster(owner);
+    expect(after.json.data.map((c: { name: string }) => c.name)).toEqual(['もも']);
+  });
+
+  it('never includes another farm’s animals, whichever farm X-Farm-Id names', async () => {
+    const names = (await roster(neighbour)).json.data.map((c: { name: string }) => c.name);
+    expect(names).toEqual(['よそのうし']);
+    const asked = await roster(neighbour, { 'X-Farm-Id': String(farmer.farmId) });
+    expect(asked.status).toBe(403);
+    expect(asked.json.data).toBeUndefined();
+  });
+
+  it('is readable by a viewer of the farm, for that farm only', async () => {
+    const vet = await signUp({ name: '獣医' });
+    await env.DB.prepare("INSERT INTO farm_members (farm_id, user_id, role) VALUES (?, ?, 'viewer')")
+      .bind(farmer.farmId, vet.userId)
+      .run();
+    const res = await roster(vet, { 'X-Farm-Id': String(farmer.farmId) });
+    expect(res.status).toBe(200);
+    expect(res.json.data.map((c: { cattleId: number }) => c.cattleId)).toEqual([ids.yuri]);
+    const own = await roster(vet);
+    expect(own.json.data).toEqual([]);
+  });
+
+  it('needs a token', async () => {
+    const res = await api('/cattle/roster');
+    expect(res.status).toBe(401);
+    expect(res.json.error).toBeDefined();
+  });
+});
