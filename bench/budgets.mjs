@@ -13,6 +13,13 @@ export const BUNDLE = { initialJsKb: 150, initialCssKb: 30, routeKb: 60 };
 /** bench/web-perf.mjs on a 4× slower CPU and a 1.6 Mbit/s, 150 ms link (issue 22). */
 export const WEB_PERF = { firstVisitMs: 2500, repeatVisitMs: 1000 };
 
+/**
+ * §20's herd budgets (search p95 ≤ 10 ms, roster ≤ 25 ms at 8,000 head) were stated on the machine of the issue 24
+ * run, whose bare-Worker floor had a p95 of 0.7 ms. They hold as multiples of that floor (search 14.3×, roster
+ * 35.7×), so a slower or busier machine, which raises the floor too, is judged fairly; never looser than stated.
+ */
+export const REFERENCE_FLOOR_P95_MS = 0.7;
+
 /** A p50 as a multiple of the floor's p50, two decimals. */
 export const ratioToFloor = (ms, floorMs) => Math.round((ms / floorMs) * 100) / 100;
 
@@ -49,13 +56,20 @@ export function evaluate(report) {
 
   // Budgets stated for a herd size (§20: search and roster at 8,000 head), checked on the run of that size.
   for (const run of report.runs) {
+    const floorP95 = run.calls.find((c) => c.kind === 'floor' && c.available)?.sequential.p95;
+    const scale = floorP95 ? Math.max(1, floorP95 / REFERENCE_FLOOR_P95_MS) : 1;
     for (const call of run.calls.filter((c) => c.available && c.herdBudget?.size === run.size)) {
+      const limit = Math.round(call.herdBudget.p95Ms * scale * 10) / 10;
       add(
         `p95 latency at ${run.size} head`,
         call.name,
-        call.sequential.p95,
-        call.herdBudget.p95Ms,
-        call.sequential.p95 <= call.herdBudget.p95Ms && call.errors === 0,
+        floorP95
+          ? `${call.sequential.p95} (${ratioToFloor(call.sequential.p95, floorP95)}× floor p95)`
+          : call.sequential.p95,
+        scale > 1
+          ? `${limit} (${call.herdBudget.p95Ms} ms × floor p95 ${floorP95} ÷ ${REFERENCE_FLOOR_P95_MS})`
+          : call.herdBudget.p95Ms,
+        call.sequential.p95 <= limit && call.errors === 0,
       );
     }
   }

@@ -227,8 +227,15 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
   // A search matches few animals: in id order it is cheaper to read them all from the covering search index and
   // sort them than to walk every row in id order (`+id` keeps SQLite off cattle_owner_idx; same values).
   const orderExpr = params.search && params.sortBy === 'id' && !relevance ? sql`+${cattle.cattleId}` : expr;
+  // A search's first page counts its matches in the same scan (a window over the filtered rows, before the limit):
+  // a substring match reads the farm's whole search index, and once is enough (§20: 8,000 head p95 ≤ 10 ms).
+  const countInPage = Boolean(params.search) && !cursor;
   const pageBase = db
-    .select({ cattleId: cattle.cattleId, sortValue: sql`${expr}`.as('sort_value') })
+    .select({
+      cattleId: cattle.cattleId,
+      sortValue: sql`${expr}`.as('sort_value'),
+      total: (countInPage ? sql<number>`count(*) over ()` : sql<number>`0`).as('total'),
+    })
     .from(cattle)
     .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId));
   const pageIds = (
@@ -246,6 +253,7 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
       meatUntil: breedingStatus.withdrawalMeatUntil,
       milkUntil: breedingStatus.withdrawalMilkUntil,
       daysOpen: daysOpenSql(today),
+      total: pageIds.total,
       ...activeAlertsOfRow(farmId),
     })
     .from(pageIds)
@@ -262,8 +270,8 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
           : countBase
         ).where(and(...filters));
 
-  const [rows, totalRows] = await db.batch([pageQuery, countQuery]);
-  const total = totalRows[0]?.total ?? 0;
+  const [rows, totalRows] = countInPage ? [await pageQuery, null] : await db.batch([pageQuery, countQuery]);
+  const total = (countInPage ? rows[0]?.total : totalRows?.[0]?.total) ?? 0;
   const hasNext = rows.length > params.limit;
   const page = rows.slice(0, params.limit);
   const last = page.at(-1);
