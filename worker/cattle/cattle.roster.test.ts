@@ -123,6 +123,23 @@ describe('GET /cattle/roster (§20: the herd on the phone)', () => {
     expect(after.json.data.map((c: { name: string }) => c.name)).toEqual(['もも']);
   });
 
+  it('changes its ETag when an import renames an animal (the import’s upsert fires the trigger inside DO UPDATE)', async () => {
+    const before = await roster(farmer);
+    const csv = new TextEncoder().encode('個体識別番号,耳標番号,名号\r\n0812345675,0011,ゆり\r\n');
+    const imported = await api('/imports/cattle?dryRun=false', {
+      method: 'POST',
+      token: farmer.token,
+      body: csv,
+      headers: { 'Content-Type': 'text/csv' },
+    });
+    expect(imported.status).toBe(200);
+    expect(imported.json.data.summary.update).toBe(1);
+    const after = await roster(farmer, { 'If-None-Match': before.headers.get('ETag')! });
+    expect(after.status).toBe(200);
+    expect(after.json.version).toBeGreaterThan(before.json.version);
+    expect(after.json.data.find((a: { cattleId: number }) => a.cattleId === ids.yuri).earTagNumber).toBe('0011');
+  });
+
   it('never includes another farm’s animals, whichever farm X-Farm-Id names', async () => {
     const names = (await roster(neighbour)).json.data.map((c: { name: string }) => c.name);
     expect(names).toEqual(['よそのうし']);
