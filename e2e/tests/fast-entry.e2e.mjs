@@ -56,7 +56,7 @@ test('two taps from the alert list to a recorded AI, with the last sire and tech
       await signIn(page);
       await page.goto(`${baseUrl}/alerts`);
       const card = page.getByRole('article').filter({ hasText: name });
-      await card.getByText('分娩後75日経過・未授精').waitFor();
+      await card.getByText('分娩後75日経過・未授精', { exact: true }).waitFor();
 
       let taps = 0;
       const tap = async (locator) => {

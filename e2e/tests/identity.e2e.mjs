@@ -50,6 +50,7 @@ test('on a phone: register a cow with a full-width ID, its zero kept → ship he
 
     // The herd for Excel: the ID cell is text, so Excel keeps its zero (§10).
     const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: '出力' }).click();
     await page.getByRole('button', { name: 'Excel（.xlsx）を書き出す' }).click();
     const file = await download;
     assert.match(file.suggestedFilename(), /^牛台帳_\d{8}\.xlsx$/);
