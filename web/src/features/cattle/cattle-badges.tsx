@@ -61,3 +61,28 @@ export function useAgeLabel() {
       : t('cattle.ageMonths', { months: monthsOld });
   };
 }
+
+type SexAndAgeOf = {
+  gender: string | null;
+  monthsOld: number | null;
+  daysOld: number | null;
+  growthStage: string | null;
+};
+
+/** A calf is named a calf (雌子牛, Heifer calf), not a cow: under 6 months, or still at the CALF stage within its first year. */
+const isCalf = (cow: SexAndAgeOf) =>
+  cow.monthsOld !== null && (cow.monthsOld < 6 || (cow.growthStage === 'CALF' && cow.monthsOld < 12));
+
+/** ['雌', '8歳1か月'], ['雌子牛', '7か月'], ['雄子牛', '生後12日']: sex and age as a farmer says them, list and page alike. */
+export function useSexAndAge() {
+  const { t } = useI18n();
+  const ageLabel = useAgeLabel();
+  return (cow: SexAndAgeOf) => {
+    const sex = cow.gender ? t(isCalf(cow) ? `cattle.calf.${cow.gender}` : `cattle.gender.${cow.gender}`) : '';
+    const age =
+      cow.monthsOld !== null && cow.monthsOld < 1 && cow.daysOld !== null
+        ? t('cattle.daysOld', { days: cow.daysOld })
+        : ageLabel(cow.monthsOld);
+    return [sex, age].filter(Boolean);
+  };
+}

@@ -27,7 +27,7 @@ import { useServerText } from '../../lib/server-text';
 import { CattleAlerts } from '../alerts/cattle-alerts';
 import { EventTimeline } from '../events/event-timeline';
 import { CattleShipmentPanel } from '../shipments/cattle-shipment-panel';
-import { AlertMarker, StatusBadge, useAgeLabel, WithdrawalBadge, withdrawalText } from './cattle-badges';
+import { AlertMarker, StatusBadge, useSexAndAge, WithdrawalBadge, withdrawalText } from './cattle-badges';
 import './messages';
 import './cattle.css';
 import './cattle-detail.css';
@@ -47,8 +47,6 @@ defineMessages({
       dangerTitle: 'この牛を削除',
       dangerBody:
         '登録の間違いを消すときだけ使います。イベント・アラート・出荷予定もすべて削除され、元に戻せません。出荷や死亡は「状態を変更」で記録してください。',
-      calf: { 雌: '雌子牛', 雄: '雄子牛', 去勢: '去勢子牛' },
-      daysOld: '生後{{days}}日',
     },
   },
   en: {
@@ -65,8 +63,6 @@ defineMessages({
       dangerTitle: 'Delete this animal',
       dangerBody:
         'Only to remove an animal registered by mistake. Its events, alerts and shipment plans are deleted too, and this cannot be undone. Record a sale or death with “Change status”.',
-      calf: { 雌: 'Heifer calf', 雄: 'Bull calf', 去勢: 'Steer calf' },
-      daysOld: { one: '{{days}} day old', other: '{{days}} days old' },
     },
   },
 });
@@ -74,25 +70,6 @@ defineMessages({
 /** The page's sections, in order, for the jump chips at the top. */
 const SECTIONS = ['breeding', 'profile', 'bloodline', 'summary', 'alerts', 'events', 'shipment', 'history'] as const;
 const sectionId = (section: (typeof SECTIONS)[number]) => `animal-${section}`;
-
-/** A calf is named a calf (雌子牛, Heifer calf), not a cow: under 6 months, or still at the CALF stage within its first year. */
-const isCalf = (cow: Pick<CattleDetail, 'monthsOld' | 'growthStage'>) =>
-  cow.monthsOld !== null && (cow.monthsOld < 6 || (cow.growthStage === 'CALF' && cow.monthsOld < 12));
-
-/** ['雌', '8歳1か月'], ['雌子牛', '7か月'], ['雄子牛', '生後12日']: sex and age as a farmer says them. */
-function useSexAndAge() {
-  const { t } = useI18n();
-  const ageLabel = useAgeLabel();
-  return (cow: CattleDetail) => {
-    const calf = isCalf(cow);
-    const sex = cow.gender ? t(calf ? `animalPage.calf.${cow.gender}` : `cattle.gender.${cow.gender}`) : '';
-    const age =
-      cow.monthsOld !== null && cow.monthsOld < 1 && cow.daysOld !== null
-        ? t('animalPage.daysOld', { days: cow.daysOld })
-        : ageLabel(cow.monthsOld);
-    return [sex, age].filter(Boolean);
-  };
-}
 
 function SectionNav() {
   const { t } = useI18n();
@@ -224,7 +201,7 @@ export function CattleDetailPage() {
   const yearAgo = addDays(todayJst(), -365);
   const calfSex = (calf: { gender: string | null; birthday: string | null }) =>
     calf.gender
-      ? t(calf.birthday && calf.birthday > yearAgo ? `animalPage.calf.${calf.gender}` : `cattle.gender.${calf.gender}`)
+      ? t(calf.birthday && calf.birthday > yearAgo ? `cattle.calf.${calf.gender}` : `cattle.gender.${calf.gender}`)
       : '';
   const id = Number(useParams({ from: '/app/cattle/$id' }).id);
   const detail = useQuery(cattleDetailQuery(id));

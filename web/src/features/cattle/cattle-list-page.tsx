@@ -9,7 +9,7 @@ import { ApiError } from '../../api/client';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { useOnline } from '../../lib/use-online';
-import { AlertMarker, StatusBadge, useAgeLabel, WithdrawalBadge } from './cattle-badges';
+import { AlertMarker, StatusBadge, useAgeLabel, useSexAndAge, WithdrawalBadge } from './cattle-badges';
 import { CattleListHeader } from './cattle-list-header';
 import { CattleRosterList } from './cattle-roster-list';
 import './messages';
@@ -48,6 +48,7 @@ export function CattleListPage() {
     Boolean(search.gender?.length || search.growth_stage?.length || search.barn || search.breed || search.has_alert),
   );
   const ageLabel = useAgeLabel();
+  const sexAndAge = useSexAndAge();
   const wide = useWide();
 
   const update = (patch: Partial<CattleListSearch>) =>
@@ -340,9 +341,7 @@ export function CattleListPage() {
                 </span>
                 <span className="cattle-row__main">
                   <span className="cattle-row__name">{cow.name ?? '—'}</span>
-                  <span className="cattle-row__meta">
-                    {cow.gender ? t(`cattle.gender.${cow.gender}`) : ''} · {ageLabel(cow.monthsOld)}
-                  </span>
+                  <span className="cattle-row__meta">{sexAndAge(cow).join(' · ')}</span>
                   {/* The due date on a line of its own, never cut off on a phone. */}
                   {cow.breeding.expectedCalvingDate ? (
                     <span className="cattle-row__due">

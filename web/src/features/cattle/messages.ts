@@ -55,6 +55,8 @@ defineMessages({
       loadMore: 'さらに表示',
       earTag: '耳標',
       ageMonths: '{{months}}か月',
+      calf: { 雌: '雌子牛', 雄: '雄子牛', 去勢: '去勢子牛' },
+      daysOld: '生後{{days}}日',
       ageYears: '{{years}}歳{{months}}か月',
       alertMarker: 'アラート{{count}}件（重要度「{{severity}}」）',
       restricted: '出荷制限中',
@@ -190,6 +192,8 @@ defineMessages({
       loadMore: 'Show more',
       earTag: 'Ear tag',
       ageMonths: '{{months}} mo',
+      calf: { 雌: 'Heifer calf', 雄: 'Bull calf', 去勢: 'Steer calf' },
+      daysOld: { one: '{{days}} day old', other: '{{days}} days old' },
       ageYears: '{{years}} y {{months}} mo',
       alertMarker: {
         one: '{{count}} alert (severity: {{severity}})',
