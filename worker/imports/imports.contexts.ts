@@ -4,32 +4,16 @@
  * of thousands of animals without a read per animal. Each event keeps its notes: an import tells its own by them.
  */
 import { sql } from 'drizzle-orm';
-import type { BreedingContext } from '../breeding/recompute';
+import type { AnimalForBreeding, AnimalLine, BreedingContext } from '../breeding/recompute';
 import { runBatch } from '../db/batch';
 import type { Db } from '../db/client';
 import type { EngineEvent } from '../domain/breeding';
 
 export type ImportContext = BreedingContext & { events: (EngineEvent & { notes: string | null })[] };
 
-interface AnimalRow {
-  cattleId: number;
-  farmId: number;
-  name: string | null;
-  identificationNumber: string;
-  earTagNumber: string | null;
-  gender: string | null;
-  birthday: string | null;
-  breed: string | null;
-  status: string;
-  growthStage: string | null;
-  weight: number | null;
-  score: number | null;
-  initialParity: number;
-  version: number;
-  fatherCattleName: string | null;
-  motherFatherCattleName: string | null;
-  motherGrandFatherCattleName: string | null;
-}
+/** An animal as the breeding engine takes it (recompute.ts), its line flat as the query reads it, with its version. */
+type AnimalRow = Omit<AnimalForBreeding, 'line' | 'identificationNumber'> &
+  AnimalLine & { identificationNumber: string; version: number };
 
 interface EventRow {
   cattleId: number;

@@ -75,7 +75,10 @@ export const findInRoster = (roster: KeptRoster | null | undefined, cattleId: nu
 
 /** Animals with their 月齢 (§19) as of today, as the pickers and the list show them. */
 export const withAges = (animals: readonly RosterAnimal[], today?: string) =>
-  animals.map((a) => ({ ...a, monthsOld: ageFromBirthday(a.birthday, today).monthsOld }));
+  animals.map((a) => {
+    const { monthsOld, daysOld } = ageFromBirthday(a.birthday, today);
+    return { ...a, monthsOld, daysOld };
+  });
 
 export const rosterMatches = (animals: readonly RosterAnimal[], term: string, limit: number, today?: string) =>
   withAges(searchRoster(animals, term, limit), today);

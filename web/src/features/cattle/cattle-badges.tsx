@@ -2,6 +2,7 @@ import { formatDateJa, todayJst } from '@worker/domain/calendar';
 import { CATTLE_STATUSES } from '@worker/domain/cattle-enums';
 import { isRestricted, type Withdrawal } from '@worker/domain/withdrawal';
 import { TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useI18n } from '../../lib/i18n';
 import './messages';
 
@@ -85,4 +86,29 @@ export function useSexAndAge() {
         : ageLabel(cow.monthsOld);
     return [sex, age].filter(Boolean);
   };
+}
+
+/** The ear tag, name, and sex and age of a herd-list row: the list online and the roster kept offline alike. */
+export function CattleRowHead({
+  cow,
+  children,
+}: {
+  cow: SexAndAgeOf & { earTagNumber: string | null; name: string | null };
+  children?: ReactNode;
+}) {
+  const { t } = useI18n();
+  const sexAndAge = useSexAndAge();
+  return (
+    <>
+      <span className="cattle-row__tag">
+        <span className="visually-hidden">{`${t('cattle.earTag')} ${cow.earTagNumber ?? ''}`}</span>
+        <span aria-hidden="true">{cow.earTagNumber ?? '—'}</span>
+      </span>
+      <span className="cattle-row__main">
+        <span className="cattle-row__name">{cow.name ?? '—'}</span>
+        <span className="cattle-row__meta">{sexAndAge(cow).join(' · ')}</span>
+        {children}
+      </span>
+    </>
+  );
 }

@@ -9,7 +9,7 @@ import { ApiError } from '../../api/client';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { useOnline } from '../../lib/use-online';
-import { AlertMarker, StatusBadge, useAgeLabel, useSexAndAge, WithdrawalBadge } from './cattle-badges';
+import { AlertMarker, CattleRowHead, StatusBadge, useAgeLabel, WithdrawalBadge } from './cattle-badges';
 import { CattleListHeader } from './cattle-list-header';
 import { CattleRosterList } from './cattle-roster-list';
 import './messages';
@@ -48,7 +48,6 @@ export function CattleListPage() {
     Boolean(search.gender?.length || search.growth_stage?.length || search.barn || search.breed || search.has_alert),
   );
   const ageLabel = useAgeLabel();
-  const sexAndAge = useSexAndAge();
   const wide = useWide();
 
   const update = (patch: Partial<CattleListSearch>) =>
@@ -335,13 +334,7 @@ export function CattleListPage() {
           {rows.map((cow) => (
             <li key={cow.cattleId}>
               <Link to="/cattle/$id" params={{ id: String(cow.cattleId) }} className="cattle-row">
-                <span className="cattle-row__tag">
-                  <span className="visually-hidden">{`${t('cattle.earTag')} ${cow.earTagNumber ?? ''}`}</span>
-                  <span aria-hidden="true">{cow.earTagNumber ?? '—'}</span>
-                </span>
-                <span className="cattle-row__main">
-                  <span className="cattle-row__name">{cow.name ?? '—'}</span>
-                  <span className="cattle-row__meta">{sexAndAge(cow).join(' · ')}</span>
+                <CattleRowHead cow={cow}>
                   {/* The due date on a line of its own, never cut off on a phone. */}
                   {cow.breeding.expectedCalvingDate ? (
                     <span className="cattle-row__due">
@@ -350,7 +343,7 @@ export function CattleListPage() {
                   ) : cow.breeding.daysOpen !== null ? (
                     <span className="cattle-row__due">{t('cattle.daysOpen', { days: cow.breeding.daysOpen })}</span>
                   ) : null}
-                </span>
+                </CattleRowHead>
                 <span className="cattle-row__side">
                   <StatusBadge status={cow.status} />
                   <WithdrawalBadge withdrawal={cow.withdrawal} />

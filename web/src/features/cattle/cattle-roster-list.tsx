@@ -4,7 +4,7 @@ import type { CattleListSearch } from '../../api/cattle';
 import { EmptyState } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { type KeptRoster, rosterMatches, withAges } from '../../lib/roster';
-import { StatusBadge, useAgeLabel } from './cattle-badges';
+import { CattleRowHead, StatusBadge } from './cattle-badges';
 
 /**
  * The herd list without a signal (§20): the roster kept on this phone, searched and filtered as the list would be,
@@ -12,7 +12,6 @@ import { StatusBadge, useAgeLabel } from './cattle-badges';
  */
 export function CattleRosterList({ roster, search }: { roster: KeptRoster; search: CattleListSearch }) {
   const { t } = useI18n();
-  const ageLabel = useAgeLabel();
   const term = search.search?.trim() ?? '';
   // Newest first, as the list's default order; a search best match first (§20).
   const all = term
@@ -36,16 +35,7 @@ export function CattleRosterList({ roster, search }: { roster: KeptRoster; searc
           {rows.slice(0, 200).map((cow) => (
             <li key={cow.cattleId}>
               <Link to="/cattle/$id" params={{ id: String(cow.cattleId) }} className="cattle-row">
-                <span className="cattle-row__tag">
-                  <span className="visually-hidden">{`${t('cattle.earTag')} ${cow.earTagNumber ?? ''}`}</span>
-                  <span aria-hidden="true">{cow.earTagNumber ?? '—'}</span>
-                </span>
-                <span className="cattle-row__main">
-                  <span className="cattle-row__name">{cow.name ?? '—'}</span>
-                  <span className="cattle-row__meta">
-                    {cow.gender ? t(`cattle.gender.${cow.gender}`) : ''} · {ageLabel(cow.monthsOld)}
-                  </span>
-                </span>
+                <CattleRowHead cow={cow} />
                 <span className="cattle-row__side">
                   <StatusBadge status={cow.status} />
                 </span>
