@@ -27,6 +27,7 @@ import type { ErrorBody } from './lib/error-body';
 import { AppError } from './lib/errors';
 import { createLogger } from './lib/log';
 import { lineRouter, lineUsersRouter } from './line/line.index';
+import { reportsRouter } from './reports/reports.index';
 import { shipmentsRouter } from './shipments/shipments.index';
 import { waitingListRouter } from './waiting-list/waiting-list.index';
 
@@ -162,7 +163,8 @@ export function createApp() {
     .route('/line', lineRouter)
     .route('/users', lineUsersRouter)
     .route('/', invitationsRouter)
-    .route('/home', homeRouter);
+    .route('/home', homeRouter)
+    .route('/reports', reportsRouter);
 
   app.use('/dev/*', async (c, next) => {
     if (!isDevelopment(c.env)) return c.notFound();
