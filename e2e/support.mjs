@@ -52,9 +52,18 @@ export async function withPage(fn, { viewport = PHONE, colorScheme = 'light' } =
   }
 }
 
-export async function outbox(to) {
-  const response = await fetch(`${baseUrl}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
-  return (await response.json()).data;
+/**
+ * The development outbox's mails to `to`, newest first. Register and reset mails go after the answer (waitUntil, §3),
+ * so the outbox is asked again for up to 5 s until `ready(mails)` (by default: any mail at all).
+ */
+export async function outbox(to, ready = (mails) => mails.length > 0) {
+  const until = Date.now() + 5_000;
+  for (;;) {
+    const response = await fetch(`${baseUrl}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+    const mails = (await response.json()).data;
+    if (ready(mails) || Date.now() > until) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export async function signIn(page, { email, password } = DEMO) {

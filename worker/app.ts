@@ -10,6 +10,7 @@ import { usersRouter } from './accounts/users.index';
 import { adminRouter } from './admin/admin.index';
 import { alertsRouter } from './alerts/alerts.index';
 import { cattleRouter } from './cattle/cattle.index';
+import { isForeignKeyViolation } from './db/unique-violation';
 import { devRouter } from './dev/dev.index';
 import { type AppEnv, isDevelopment, isProduction } from './env';
 import { eventsRouter } from './events/events.index';
@@ -26,6 +27,7 @@ import type { ErrorBody } from './lib/error-body';
 import { AppError } from './lib/errors';
 import { createLogger } from './lib/log';
 import { lineRouter, lineUsersRouter } from './line/line.index';
+import { reportsRouter } from './reports/reports.index';
 import { shipmentsRouter } from './shipments/shipments.index';
 import { waitingListRouter } from './waiting-list/waiting-list.index';
 
@@ -115,6 +117,11 @@ export function createApp() {
       if (err.data !== undefined) body.data = err.data;
       for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
       log(status >= 500 ? 'error' : 'info', 'request failed', { code: err.code, status, message: err.message });
+    } else if (isForeignKeyViolation(err)) {
+      // A write whose parent row was deleted under it (a racing delete): 404 as for a missing id, never 500 (§3).
+      status = 404;
+      log('info', 'request raced a delete', { error: String(err) });
+      body = { error: { code: 'NOT_FOUND', message: 'Not found', requestId } };
     } else if (err instanceof HTTPException) {
       status = err.status as ContentfulStatusCode;
       body = { error: { code: status === 400 ? 'BAD_REQUEST' : 'HTTP_ERROR', message: err.message, requestId } };
@@ -156,7 +163,8 @@ export function createApp() {
     .route('/line', lineRouter)
     .route('/users', lineUsersRouter)
     .route('/', invitationsRouter)
-    .route('/home', homeRouter);
+    .route('/home', homeRouter)
+    .route('/reports', reportsRouter);
 
   app.use('/dev/*', async (c, next) => {
     if (!isDevelopment(c.env)) return c.notFound();

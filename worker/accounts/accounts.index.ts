@@ -1,10 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { sessions } from '../db/schema';
+import { afterAnswer } from '../lib/after-answer';
 import { conflict } from '../lib/errors';
 import { createRouter } from '../lib/http';
 import * as routes from './accounts.routes';
-import { completeRegistration, findUserByVerificationToken, login, registerAccount } from './accounts.service';
+import {
+  completeRegistration,
+  findUserByVerificationToken,
+  login,
+  REGISTERED_ANSWER,
+  registerAccount,
+} from './accounts.service';
 import {
   confirmPasswordReset,
   logoutEverywhere,
@@ -16,7 +23,9 @@ import { knownClientIp } from './throttle';
 export const accountsRouter = createRouter()
   .openapi(routes.register, async (c) => {
     const ip = knownClientIp(c.env, c.req.header('CF-Connecting-IP'));
-    return c.json(await registerAccount(c.env, c.get('log'), c.req.valid('json'), ip), 200);
+    const input = c.req.valid('json');
+    afterAnswer(c, 'register', () => registerAccount(c.env, c.get('log'), input, ip));
+    return c.json(REGISTERED_ANSWER, 200);
   })
   .openapi(routes.verify, async (c) => {
     const user = await findUserByVerificationToken(getDb(c.env), c.req.valid('json').token);
@@ -56,7 +65,8 @@ export const accountsRouter = createRouter()
   })
   .openapi(routes.passwordReset, async (c) => {
     const ip = knownClientIp(c.env, c.req.header('CF-Connecting-IP'));
-    await requestPasswordReset(c.env, c.get('log'), c.req.valid('json').email, ip);
+    const { email } = c.req.valid('json');
+    afterAnswer(c, 'password reset', () => requestPasswordReset(c.env, c.get('log'), email, ip));
     return c.json({ success: true, message: RESET_REQUESTED_MESSAGE }, 200);
   })
   .openapi(routes.passwordResetConfirm, async (c) => {

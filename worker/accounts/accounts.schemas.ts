@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from '../domain/email';
 import { farmNameSchema } from '../domain/farm-name';
+import { containsUrl, NAME_URL_MESSAGE } from '../domain/input';
 
 export { emailSchema };
 
@@ -17,7 +18,8 @@ export const userNameSchema = z
   .normalize('NFKC')
   .trim()
   .min(1, 'ユーザー名は必須です')
-  .max(100, 'ユーザー名は100文字以下で入力してください');
+  .max(100, 'ユーザー名は100文字以下で入力してください')
+  .refine((name) => !containsUrl(name), NAME_URL_MESSAGE);
 
 export const themeSchema = z.enum(['light', 'dark', 'auto'], { error: '無効なテーマです' });
 export type Theme = z.infer<typeof themeSchema>;

@@ -2,7 +2,7 @@
  * Account use cases: registering with an email (verification mail), completing the registration, and signing in
  * with a password (docs/product.md §3).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { issueSession, PASSWORD_SESSION_SECONDS } from '../auth/tokens';
 import { getDb } from '../db/client';
@@ -112,7 +112,8 @@ export async function completeRegistration(
   assertUncommonPassword(password);
   const db = getDb(env);
   const user = await findUserByVerificationToken(db, token);
-  await db
+  // Only while the link is unused: of concurrent completions exactly one takes effect, the others are a used link (§3).
+  const [completed] = await db
     .update(users)
     .set({
       userName: name,
@@ -122,7 +123,9 @@ export async function completeRegistration(
       verificationTokenExpiresAt: null,
       updatedAt: new Date().toISOString(),
     })
-    .where(eq(users.id, user.id));
+    .where(and(eq(users.id, user.id), eq(users.verificationTokenHash, user.verificationTokenHash ?? '')))
+    .returning({ id: users.id });
+  if (!completed) throw invalidToken();
   await ensureOwnFarm(db, user.id, name, farmName);
   try {
     await sendMail(

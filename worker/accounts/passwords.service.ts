@@ -3,7 +3,7 @@
  * not), setting a new password from it (every session ends), changing the password while signed in (the other
  * sessions end), and signing out everywhere.
  */
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull, ne, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { passwordResets, sessions, users } from '../db/schema';
 import type { Env, Logger } from '../env';
@@ -52,32 +52,33 @@ export async function requestPasswordReset(env: Env, log: Logger, email: string,
   }
 }
 
-/** Sets a new password from a reset link (single use, one hour) and ends every session of the user. */
+/**
+ * Sets a new password from a reset link (single use, one hour) and ends every session of the user. Of concurrent
+ * confirms of one link exactly one takes effect (§3): the batch changes the password only while the link is still
+ * unused, and marks it used last, so a second batch — D1 runs batches one at a time — finds it used and changes
+ * nothing.
+ */
 export async function confirmPasswordReset(env: Env, token: string, password: string) {
   assertUncommonPassword(password);
   const db = getDb(env);
   const now = new Date().toISOString();
-  const [reset] = await db
-    .select({ userId: passwordResets.userId })
-    .from(passwordResets)
-    .where(
-      and(
-        eq(passwordResets.tokenHash, await sha256Hex(token)),
-        isNull(passwordResets.usedAt),
-        gt(passwordResets.expiresAt, now),
-      ),
-    )
-    .limit(1);
+  const tokenHash = await sha256Hex(token);
+  const usable = and(
+    eq(passwordResets.tokenHash, tokenHash),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, now),
+  );
+  const [reset] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(usable).limit(1);
   if (!reset) throw invalidResetLink();
   const passwordHash = await hashPassword(password);
-  const [used] = await db.batch([
+  const stillUnused = exists(db.select({ one: sql`1` }).from(passwordResets).where(usable));
+  const [, , used] = await db.batch([
     db
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.tokenHash, await sha256Hex(token)), isNull(passwordResets.usedAt)))
-      .returning({ userId: passwordResets.userId }),
-    db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, reset.userId)),
-    db.delete(sessions).where(eq(sessions.userId, reset.userId)),
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(and(eq(users.id, reset.userId), stillUnused)),
+    db.delete(sessions).where(and(eq(sessions.userId, reset.userId), stillUnused)),
+    db.update(passwordResets).set({ usedAt: now }).where(usable).returning({ userId: passwordResets.userId }),
   ]);
   if (used.length === 0) throw invalidResetLink();
 }

@@ -83,6 +83,8 @@ export async function verifyAccessToken(
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
+      // A token we signed always carries these; one without them was not issued by a sign-in (§3).
+      requiredClaims: ['exp', 'iat', 'iss', 'aud', 'sid'],
     });
     if (typeof payload.userId !== 'number' || !Number.isInteger(payload.userId)) {
       throw unauthorized('Invalid token: missing userId');

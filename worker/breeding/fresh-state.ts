@@ -23,8 +23,7 @@ const messageOf = (err: unknown) =>
 export const isStaleWrite = (err: unknown) =>
   err instanceof StaleBreedingState || messageOf(err).includes('STALE_BREEDING_STATE');
 
-/** SQLite refusing a row whose parent is gone: a write that raced the delete of its animal. */
-export const isForeignKeyViolation = (err: unknown) => messageOf(err).includes('FOREIGN KEY constraint failed');
+export { isForeignKeyViolation } from '../db/unique-violation';
 
 /** Runs the statements as one atomic batch; a refused version becomes StaleBreedingState. */
 export async function runGuardedBatch(db: Db, statements: readonly Statement[]) {

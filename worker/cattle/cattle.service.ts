@@ -8,7 +8,7 @@ import { recomputeAnimal } from '../breeding/recompute';
 import { runBatch, type Statement } from '../db/batch';
 import { bloodline, breedingStatus, cattle, motherInfo } from '../db/schema';
 import { ownedCattle, type Scope } from '../db/scope';
-import { isUniqueViolation } from '../db/unique-violation';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/unique-violation';
 import type { CattleStatus } from '../domain/cattle-enums';
 import { earTagFromIdentification } from '../domain/identification';
 import { AppError, notFound, validationError } from '../lib/errors';
@@ -396,7 +396,13 @@ export async function changeStatus(
     reason: change.reason,
   });
   if (statements.length === 0) return;
-  await runBatch(scope.db, statements);
+  try {
+    await runBatch(scope.db, statements);
+  } catch (err) {
+    // The animal was deleted between the read and the write: the same 404 as a missing one (§3).
+    if (isForeignKeyViolation(err)) throw cattleNotFound();
+    throw err;
+  }
   await regenerateAlerts(scope.db, scope.farmId, [cattleId]);
 }
 

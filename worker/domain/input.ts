@@ -45,3 +45,8 @@ export const normalized = <T extends z.ZodType>(schema: T) => z.preprocess(norma
 
 /** A normalised string for free-standing checks (query terms, emails) outside a schema. */
 export const normalizeTerm = (value: string): string => nfkc(value).trim();
+
+export const NAME_URL_MESSAGE = '名前にURLは使えません';
+
+/** Whether a name someone types carries a link ('://' or 'www.', after NFKC): names appear in mail as plain text (§3). */
+export const containsUrl = (value: string): boolean => /:\/\/|www\./i.test(nfkc(value));

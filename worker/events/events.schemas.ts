@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from '../domain/calendar';
 import {
   EVENT_CATEGORIES,
   EVENT_TYPES,
@@ -31,13 +32,15 @@ export const EVENT_MESSAGES = {
 
 const JST = '+09:00';
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const DATETIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-](0\d|1[0-4]):[0-5]\d)$/;
 
 /** An ISO datetime (with Z or an offset) or a calendar date (taken as 00:00 JST), as a UTC ISO instant. */
 export function toInstant(value: string): string | null {
   const text = value.trim();
   const candidate = DATE_ONLY.test(text) ? `${text}T00:00:00${JST}` : DATETIME.test(text) ? text : null;
   if (!candidate) return null;
+  // The written calendar day must exist, in a datetime as in a date: 2025-02-30T10:00:00Z is not 2 March (§3).
+  if (!isIsoDate(candidate.slice(0, 10))) return null;
   const ms = Date.parse(candidate);
   if (Number.isNaN(ms)) return null;
   // Reject impossible calendar dates such as 2026-02-30 that Date.parse rolls over.

@@ -41,6 +41,7 @@ export const invite = createIdempotentRoute({
   responses: {
     201: jsonContent(z.object({ data: invitationSchema }), 'Invited'),
     ...ownerErrors,
+    429: error('Over the invitation mails of the day: 20 per farm, 3 per address across farms (Retry-After)'),
     502: error('Mail could not be sent'),
   },
 });

@@ -3,17 +3,43 @@
  * link with a random token (only its SHA-256 is stored, 7 days, single use). The invited person accepts signed in
  * with that address — registering first if they have no account — and the farm becomes their default.
  */
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { farmInvitations, farmMembers, farms, users } from '../db/schema';
+import { farmInvitations, farmMembers, farms, rateLimitHits, users } from '../db/schema';
+import { addDays, jstStartOfDay, todayJst } from '../domain/calendar';
 import { FARM_MESSAGES, type FarmRole, ROLE_LABELS } from '../domain/roles';
 import type { Env, Logger } from '../env';
 import { randomToken, sha256Hex } from '../lib/crypto';
-import { forbidden, notFound, validationError } from '../lib/errors';
+import { forbidden, notFound, tooManyRequests, validationError } from '../lib/errors';
+import { hitAll } from '../lib/rate-limit';
 import { sendMail } from '../mail/send-mail';
 import { invitationMail } from './invitation-mail';
 
 const INVITATION_DAYS = 7;
+/** Invitation mails a farm may send in a JST day, and one address may receive across all farms (§3). */
+export const INVITATION_MAIL_LIMITS = { farm: 20, address: 3 } as const;
+export const INVITATION_LIMIT_MESSAGE = '招待メールの送信上限に達しました。明日以降に再度お試しください';
+
+/**
+ * Takes one invitation mail from today's allowance of the farm and of the address, or refuses with 429. The hit is
+ * written and counted in one batch (D1 runs batches one at a time), so concurrent invitations cannot all slip under
+ * the cap; a refused attempt counts too, which changes nothing for a day already used up.
+ */
+async function takeInvitationAllowance(db: Db, farmId: number, email: string, now = new Date()) {
+  const day = todayJst(now);
+  const farmKey = `invite:farm:${farmId}:${day}`;
+  const addressKey = `invite:address:${email.toLowerCase()}:${day}`;
+  const hitsOf = (key: string) => db.select({ hits: count() }).from(rateLimitHits).where(eq(rateLimitHits.key, key));
+  const [, [farm], [address]] = await db.batch([
+    hitAll(db, [farmKey, addressKey]),
+    hitsOf(farmKey),
+    hitsOf(addressKey),
+  ]);
+  if (farm.hits > INVITATION_MAIL_LIMITS.farm || address.hits > INVITATION_MAIL_LIMITS.address) {
+    const tomorrow = jstStartOfDay(addDays(day, 1)).getTime();
+    throw tooManyRequests(INVITATION_LIMIT_MESSAGE, Math.max(1, Math.ceil((tomorrow - now.getTime()) / 1000)));
+  }
+}
 const invalidInvitation = () => validationError(FARM_MESSAGES.invalidInvitation, 'token');
 
 const invitationColumns = {
@@ -30,6 +56,7 @@ export async function inviteMember(
   log: Logger,
   invite: { farmId: number; invitedBy: number; inviterName: string; email: string; role: FarmRole },
 ) {
+  await takeInvitationAllowance(db, invite.farmId, invite.email);
   const token = randomToken(32);
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000).toISOString();
   const [[created], [farm]] = await db.batch([

@@ -397,6 +397,8 @@ export async function planShipment(scope: Scope, input: { cattleId: number; plan
   } catch (err) {
     // Two plans for one animal at the same moment: the unique index decides, the loser gets the same 409.
     if (isUniqueViolation(err, 'shipment_plans.')) throw duplicatePlan();
+    // The animal was deleted between the read and the write: the same 404 as a missing one (§3).
+    if (isForeignKeyViolation(err)) throw cattleNotFound();
     throw err;
   }
 }

@@ -1,0 +1,77 @@
+/**
+ * Filings with the national cattle register (NLBC, 牛トレーサビリティ法; docs/product.md §21), derived from the farm's own
+ * events: what each event obliges the farm to file, by when, with which fields, and which are still missing. Pure: the
+ * service reads the facts and keeps the filed marks.
+ */
+import { addDays, formatDateJa, type IsoDate, jstDate } from './calendar';
+
+export const FILING_KINDS = ['BIRTH', 'MOVE_IN', 'MOVE_OUT', 'DEATH'] as const;
+export type FilingKind = (typeof FILING_KINDS)[number];
+
+export const FILING_LABELS: Record<FilingKind, { ja: string; en: string }> = {
+  BIRTH: { ja: '出生', en: 'Birth' },
+  MOVE_IN: { ja: '転入', en: 'Move in' },
+  MOVE_OUT: { ja: '転出', en: 'Move out' },
+  DEATH: { ja: '死亡', en: 'Death' },
+};
+
+/** The law says "without delay"; the product reminds after 7 days. */
+export const FILING_DUE_DAYS = 7;
+
+/** The filing an event of this type obliges, for the animal it is recorded on (a calving's births are per calf). */
+export const FILING_OF_EVENT: Partial<Record<string, Exclude<FilingKind, 'BIRTH'>>> = {
+  ARRIVAL: 'MOVE_IN',
+  SHIPMENT: 'MOVE_OUT',
+  DEATH: 'DEATH',
+};
+
+/** What the NLBC form asks for each kind, in the form's (and the CSV's) order. */
+export const FILING_FIELDS = {
+  BIRTH: ['farmerCode', 'identificationNumber', 'birthday', 'gender', 'breed', 'motherIdentificationNumber'],
+  MOVE_IN: ['farmerCode', 'identificationNumber', 'date', 'counterpartyCode', 'counterpartyName'],
+  MOVE_OUT: ['farmerCode', 'identificationNumber', 'date', 'counterpartyCode', 'counterpartyName'],
+  DEATH: ['farmerCode', 'identificationNumber', 'date', 'disposalCode'],
+} as const satisfies Record<FilingKind, readonly string[]>;
+
+export type FilingField = (typeof FILING_FIELDS)[FilingKind][number];
+
+/** The CSV's and the worksheet's Japanese headers. */
+export const FILING_FIELD_LABELS: Record<FilingField, { ja: string; en: string }> = {
+  farmerCode: { ja: '農家コード', en: 'Farmer code' },
+  identificationNumber: { ja: '個体識別番号', en: 'ID number' },
+  birthday: { ja: '生年月日', en: 'Birthday' },
+  gender: { ja: '性別', en: 'Sex' },
+  breed: { ja: '品種', en: 'Breed' },
+  motherIdentificationNumber: { ja: '母牛の個体識別番号', en: "Dam's ID number" },
+  date: { ja: '異動年月日', en: 'Date' },
+  counterpartyCode: { ja: '相手先コード', en: 'Counterparty code' },
+  counterpartyName: { ja: '相手先名', en: 'Counterparty' },
+  disposalCode: { ja: '処理コード', en: 'Disposal code' },
+};
+
+/** Everything a filing's fields may be read from; absent or blank facts are missing. */
+export type FilingFacts = Partial<Record<FilingField, string | number | null | undefined>>;
+
+/** The due date of a filing: the event's JST date + 7 days. */
+export const filingDueDate = (eventDatetime: string): IsoDate => addDays(jstDate(eventDatetime), FILING_DUE_DAYS);
+
+const present = (value: unknown) => value !== null && value !== undefined && String(value).trim() !== '';
+
+/** The kind's fields from the facts (as text, null when absent), and the names of those still empty. */
+export function filingFields(kind: FilingKind, facts: FilingFacts) {
+  const fields: Record<string, string | null> = {};
+  const missing: FilingField[] = [];
+  for (const name of FILING_FIELDS[kind]) {
+    const value = facts[name];
+    fields[name] = present(value) ? String(value).trim() : null;
+    if (fields[name] === null) missing.push(name);
+  }
+  return { fields, missing };
+}
+
+/** A pending filing past its due date (the day after it, JST) is overdue. */
+export const isFilingOverdue = (dueDate: IsoDate, today: IsoDate): boolean => today > dueDate;
+
+/** The FILING_OVERDUE alert's title: '出生の届出が未了（期限 MM/DD）'. */
+export const filingOverdueTitle = (kind: FilingKind, dueDate: IsoDate): string =>
+  `${FILING_LABELS[kind].ja}の届出が未了（期限 ${formatDateJa(dueDate).slice(5)}）`;
