@@ -7,6 +7,8 @@ export default defineConfig(async () => {
   // wrangler.toml points at the web build; API tests do not need it, only that the folder exists.
   mkdirSync(path.join(import.meta.dirname, 'web/dist'), { recursive: true });
   const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'));
+  const directoryMigrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations/directory'));
+  const shardMigrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations/shard'));
   return {
     // The web app's pure rules import the Worker's shared domain as the web build does (web/vite.config.ts).
     resolve: { alias: { '@worker': path.join(import.meta.dirname, 'worker') } },
@@ -14,10 +16,13 @@ export default defineConfig(async () => {
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
-          // An empty database for the migration tests, which migrate it step by step themselves.
+          // An empty database for the migration tests, which migrate the single-database history (migrations/0000–0020)
+          // step by step themselves. The directory and the two shards come from wrangler.toml (decision 034).
           d1Databases: ['MIGRATION_DB'],
           bindings: {
             TEST_MIGRATIONS: migrations,
+            DIRECTORY_MIGRATIONS: directoryMigrations,
+            SHARD_MIGRATIONS: shardMigrations,
             ENVIRONMENT: 'development',
             APP_URL: 'http://127.0.0.1:8787',
             JWT_SECRET: 'test-secret-that-is-at-least-32-bytes-long!!',

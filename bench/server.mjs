@@ -12,6 +12,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSyn
 import path from 'node:path';
 import { Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { migrateAll } from '../scripts/db-migrate.mjs';
 import { offlineEnv, root } from '../scripts/local-server.mjs';
 
 const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler');
@@ -32,17 +33,15 @@ export function snapshotWorker(dir) {
   const config = readFileSync(path.join(root, 'wrangler.toml'), 'utf8')
     .replace(/^main\s*=.*$/m, 'main = "worker/index.js"')
     .replace(/^directory\s*=.*$/m, 'directory = "./assets"')
-    .replace(/^migrations_dir\s*=.*$/m, `migrations_dir = ${JSON.stringify(path.join(root, 'migrations'))}`);
+    .replace(/^migrations_dir\s*=\s*"(.*)"$/gm, (_, dir) => `migrations_dir = ${JSON.stringify(path.join(root, dir))}`);
   writeFileSync(path.join(dir, 'wrangler.toml'), config);
   if (existsSync(path.join(root, '.dev.vars'))) copyFileSync(path.join(root, '.dev.vars'), path.join(dir, '.dev.vars'));
   return path.join(dir, 'wrangler.toml');
 }
 
+/** The directory and every shard (scripts/db-migrate.mjs). */
 export function migrateSnapshot(configPath, persistTo) {
-  run(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo, '-c', configPath], {
-    ...offlineEnv,
-    CI: '1',
-  });
+  migrateAll({ configPath, persistTo, quiet: true });
 }
 
 /** The cron's path on each runtime (`?cron=` is appended). */

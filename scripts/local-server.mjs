@@ -3,6 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { migrateAll } from './db-migrate.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -35,10 +36,9 @@ export function buildWeb() {
   run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
 }
 
+/** The directory and every shard, locally (scripts/db-migrate.mjs, `npm run db:migrate`). */
 export function migrate(persistTo) {
-  const args = ['d1', 'migrations', 'apply', 'DB', '--local'];
-  if (persistTo) args.push('--persist-to', persistTo);
-  run(bin('wrangler'), args, { env: { ...offlineEnv, CI: '1' } });
+  migrateAll({ persistTo });
 }
 
 async function waitForHealth(url, child, timeoutMs) {

@@ -1,7 +1,11 @@
+import type { Db } from './db/client';
 import type { FarmRole } from './domain/roles';
 
 export interface Env {
+  /** The directory: accounts, farms, members, each farm's shard (decision 034). */
   DB: D1Database;
+  /** The farm-data shards FARM_DB_0 … FARM_DB_n (decision 034). */
+  [shard: `FARM_DB_${number}`]: D1Database;
   ASSETS: Fetcher;
   ENVIRONMENT: 'development' | 'production' | 'test';
   APP_URL: string;
@@ -42,7 +46,12 @@ export interface Variables {
   farmId: number;
   role: FarmRole;
   userName: string;
-  /** The farm's farm_counts.kpi_version, read with the membership: changes whenever a KPI input changes. */
+  /** Set by farmAccess: the farm's shard, and its drizzle client (a D1 Sessions API session on it). */
+  shard: number;
+  farmDb: Db;
+  /** The farm's members' names by user id (JSON), read with the membership: who recorded what (decision 034). */
+  memberNames: string;
+  /** The farm's farm_counts.kpi_version, read from the shard by farmAccess on `fresh` routes only. */
   kpiVersion: number;
 }
 

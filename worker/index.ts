@@ -1,6 +1,6 @@
 import { DAILY_START_CRON, runDailyAlerts } from './alerts/daily';
 import { createApp } from './app';
-import { getDb } from './db/client';
+import { directoryDb } from './db/client';
 import type { Env } from './env';
 import { dailyHousekeeping } from './housekeeping';
 import { withD1Counter } from './lib/d1-counter';
@@ -14,7 +14,8 @@ export default {
     const log = createLogger({ job: 'daily-alerts', cron: controller.cron });
     try {
       // Expired idempotency keys, rate-limit hits and LINE webhook ids go first (worker/housekeeping.ts).
-      if (controller.cron === DAILY_START_CRON) await dailyHousekeeping(getDb(env), new Date(controller.scheduledTime));
+      if (controller.cron === DAILY_START_CRON)
+        await dailyHousekeeping(directoryDb(env), new Date(controller.scheduledTime));
       await runDailyAlerts(env, {
         now: new Date(controller.scheduledTime),
         continuation: controller.cron !== DAILY_START_CRON,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
+import { directoryDb } from '../db/client';
 import { sessions } from '../db/schema';
 import { afterAnswer } from '../lib/after-answer';
 import { conflict } from '../lib/errors';
@@ -28,7 +28,7 @@ export const accountsRouter = createRouter()
     return c.json(REGISTERED_ANSWER, 200);
   })
   .openapi(routes.verify, async (c) => {
-    const user = await findUserByVerificationToken(getDb(c.env), c.req.valid('json').token);
+    const user = await findUserByVerificationToken(directoryDb(c.env), c.req.valid('json').token);
     if (user.isVerified && user.passwordHash) {
       throw conflict('既に本登録が完了しています。', 'ALREADY_COMPLETED');
     }
@@ -54,7 +54,7 @@ export const accountsRouter = createRouter()
     ),
   )
   .openapi(routes.logout, async (c) => {
-    await getDb(c.env)
+    await directoryDb(c.env)
       .delete(sessions)
       .where(eq(sessions.id, c.get('sessionId')));
     return c.json({ success: true, message: 'ログアウトしました' }, 200);

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { issueSession, PASSWORD_SESSION_SECONDS } from '../auth/tokens';
-import { getDb } from '../db/client';
+import { directoryDb } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Env, Logger } from '../env';
 import { ensureOwnFarm } from '../farms/farms.service';
@@ -24,7 +24,7 @@ const invalidToken = () =>
   new AppError({ status: 400, code: 'INVALID_TOKEN', message: '無効なトークンです。', field: 'token' });
 const wrongCredentials = () => unauthorized('メールアドレスまたはパスワードが正しくありません');
 
-export async function findUserByVerificationToken(db: ReturnType<typeof getDb>, token: string) {
+export async function findUserByVerificationToken(db: ReturnType<typeof directoryDb>, token: string) {
   const [user] = await db
     .select()
     .from(users)
@@ -54,7 +54,7 @@ export async function registerAccount(
   { email, userName }: { email: string; userName?: string },
   ip: string | null = null,
 ) {
-  const db = getDb(env);
+  const db = directoryDb(env);
   const [existing] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!(await takeMailAllowance(db, 'register', email, ip))) return REGISTERED_ANSWER;
   if (existing?.isVerified) {
@@ -110,7 +110,7 @@ export async function completeRegistration(
   { token, name, password, farmName }: { token: string; name: string; password: string; farmName?: string },
 ) {
   assertUncommonPassword(password);
-  const db = getDb(env);
+  const db = directoryDb(env);
   const user = await findUserByVerificationToken(db, token);
   // Only while the link is unused: of concurrent completions exactly one takes effect, the others are a used link (§3).
   const [completed] = await db
@@ -126,7 +126,7 @@ export async function completeRegistration(
     .where(and(eq(users.id, user.id), eq(users.verificationTokenHash, user.verificationTokenHash ?? '')))
     .returning({ id: users.id });
   if (!completed) throw invalidToken();
-  await ensureOwnFarm(db, user.id, name, farmName);
+  await ensureOwnFarm(env, user.id, name, farmName);
   try {
     await sendMail(
       env,
@@ -157,7 +157,7 @@ export async function login(
   { email, password, turnstileToken }: { email: string; password: string; turnstileToken?: string },
   ip: string | null = null,
 ) {
-  const db = getDb(env);
+  const db = directoryDb(env);
   const throttle = await loginThrottle(db, email, ip);
   if (throttle.retryAfter > 0) throw throttled(throttle.retryAfter);
   if (throttle.needsTurnstile) {
@@ -181,7 +181,7 @@ async function startSession(
   user: Pick<typeof users.$inferSelect, 'id' | 'userName' | 'email' | 'theme'>,
   alsoWrite: BatchItem<'sqlite'>[] = [],
 ) {
-  const db = getDb(env);
+  const db = directoryDb(env);
   const { token, session } = await issueSession(env, user.id, PASSWORD_SESSION_SECONDS);
   const now = new Date().toISOString();
   await db.batch([

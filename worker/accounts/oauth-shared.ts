@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
 import { issueSession, OAUTH_SESSION_SECONDS } from '../auth/tokens';
-import { type Db, getDb } from '../db/client';
+import { type Db, directoryDb } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { type AppEnv, type Env, isProduction, type Logger } from '../env';
 import { ensureOwnFarm } from '../farms/farms.service';
@@ -178,10 +178,10 @@ export async function finishSignIn(
       redirectUri: redirectUri(c.env, provider.name),
       log,
     });
-    const db = getDb(c.env);
+    const db = directoryDb(c.env);
     const userId = await findOrCreateUser(db, provider.name, profile);
     const [signedIn] = await db.select({ userName: users.userName }).from(users).where(eq(users.id, userId));
-    await ensureOwnFarm(db, userId, signedIn.userName);
+    await ensureOwnFarm(c.env, userId, signedIn.userName);
     const { token, session } = await issueSession(c.env, userId, OAUTH_SESSION_SECONDS);
     await db.batch([
       db.insert(sessions).values(session),

@@ -4,7 +4,7 @@
  * sessions end), and signing out everywhere.
  */
 import { and, eq, exists, gt, isNull, ne, sql } from 'drizzle-orm';
-import { getDb } from '../db/client';
+import { directoryDb } from '../db/client';
 import { passwordResets, sessions, users } from '../db/schema';
 import type { Env, Logger } from '../env';
 import { randomToken, sha256Hex } from '../lib/crypto';
@@ -26,7 +26,7 @@ const invalidResetLink = () => validationError('パスワード再設定リン�
  * account exists.
  */
 export async function requestPasswordReset(env: Env, log: Logger, email: string, ip: string | null = null) {
-  const db = getDb(env);
+  const db = directoryDb(env);
   const token = randomToken(32);
   const tokenHash = await sha256Hex(token);
   const [user] = await db
@@ -60,7 +60,7 @@ export async function requestPasswordReset(env: Env, log: Logger, email: string,
  */
 export async function confirmPasswordReset(env: Env, token: string, password: string) {
   assertUncommonPassword(password);
-  const db = getDb(env);
+  const db = directoryDb(env);
   const now = new Date().toISOString();
   const tokenHash = await sha256Hex(token);
   const usable = and(
@@ -90,7 +90,7 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
 ) {
   assertUncommonPassword(input.newPassword, 'newPassword');
-  const db = getDb(env);
+  const db = directoryDb(env);
   const [user] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
@@ -110,5 +110,5 @@ export async function changePassword(
 
 /** Ends every session of the user, this one included. */
 export async function logoutEverywhere(env: Env, userId: number) {
-  await getDb(env).delete(sessions).where(eq(sessions.userId, userId));
+  await directoryDb(env).delete(sessions).where(eq(sessions.userId, userId));
 }

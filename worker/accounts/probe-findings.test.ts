@@ -9,6 +9,7 @@ import { addDays, todayJst } from '../domain/calendar';
 import type { Env } from '../env';
 import worker from '../index';
 import { api, latestVerificationToken, signUp, testEnv, uniqueEmail } from '../test/api';
+import { shardName, shardOf } from '../test/shards';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 
 const login = (email: string, password: string) => api('/auth/login', { method: 'POST', body: { email, password } });
@@ -272,37 +273,42 @@ function deleteBeforeWrite(db: D1Database, table: string, cattleId: number): D1D
   const marked = new WeakSet<object>();
   let deleted = false;
   const pattern = new RegExp(`insert into "?${table}"?`, 'i');
-  return new Proxy(db, {
-    get(target, prop) {
-      if (prop === 'prepare')
-        return (query: string) => {
-          const statement = target.prepare(query);
-          if (!pattern.test(query)) return statement;
-          return new Proxy(statement, {
-            get(s, p) {
-              if (p === 'bind')
-                return (...params: unknown[]) => {
-                  const bound = s.bind(...params);
-                  marked.add(bound);
-                  return bound;
-                };
-              const value = Reflect.get(s, p, s);
-              return typeof value === 'function' ? value.bind(s) : value;
-            },
-          });
-        };
-      if (prop === 'batch')
-        return async (statements: D1PreparedStatement[]) => {
-          if (!deleted && statements.some((s) => marked.has(s))) {
-            deleted = true;
-            await target.prepare('DELETE FROM cattle WHERE cattle_id = ?').bind(cattleId).run();
-          }
-          return target.batch(statements);
-        };
-      const value = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+  // The binding, and the D1 Sessions API session a request opens on it (decision 034), behave alike.
+  const wrap = <T extends D1Database | D1DatabaseSession>(target: T): T =>
+    new Proxy(target, {
+      get(t, prop) {
+        if (prop === 'withSession')
+          return (...args: unknown[]) => wrap((t as D1Database).withSession(...(args as [string])));
+        if (prop === 'prepare')
+          return (query: string) => {
+            const statement = t.prepare(query);
+            if (!pattern.test(query)) return statement;
+            return new Proxy(statement, {
+              get(s, p) {
+                if (p === 'bind')
+                  return (...params: unknown[]) => {
+                    const bound = s.bind(...params);
+                    marked.add(bound);
+                    return bound;
+                  };
+                const value = Reflect.get(s, p, s);
+                return typeof value === 'function' ? value.bind(s) : value;
+              },
+            });
+          };
+        if (prop === 'batch')
+          return async (statements: D1PreparedStatement[]) => {
+            if (!deleted && statements.some((s) => marked.has(s))) {
+              deleted = true;
+              await db.prepare('DELETE FROM cattle WHERE cattle_id = ?').bind(cattleId).run();
+            }
+            return t.batch(statements);
+          };
+        const value = Reflect.get(t, prop, t);
+        return typeof value === 'function' ? value.bind(t) : value;
+      },
+    });
+  return wrap(db);
 }
 
 describe('a write that races a delete', () => {
@@ -323,12 +329,15 @@ describe('a write that races a delete', () => {
       });
       return res.json.data.cattleId as number;
     };
+    // The farm's rows are on its shard (decision 034): the racing delete is played there.
+    const shard = await shardName(user.farmId);
+    const farmData = await shardOf(user.farmId);
     const first = await create(1357924681);
     const status = await api(`/cattle/${first}/status`, {
       method: 'PATCH',
       token: user.token,
       body: { status: 'TREATING', reason: '治療' },
-      env: { DB: deleteBeforeWrite(env.DB, 'cattle_status_history', first) },
+      env: { [shard]: deleteBeforeWrite(farmData, 'cattle_status_history', first) },
     });
     expect(status.status).toBe(404);
     const second = await create(1357924682);
@@ -336,11 +345,12 @@ describe('a write that races a delete', () => {
       method: 'POST',
       token: user.token,
       body: { cattleId: second, plannedShipmentMonth: todayJst().slice(0, 7) },
-      env: { DB: deleteBeforeWrite(env.DB, 'shipment_plans', second) },
+      env: { [shard]: deleteBeforeWrite(farmData, 'shipment_plans', second) },
     });
     expect(plan.status).toBe(404);
     // Both animals are really gone: the write did not bring anything back.
-    const left = await env.DB.prepare('SELECT count(*) AS n FROM cattle WHERE cattle_id IN (?, ?)')
+    const left = await farmData
+      .prepare('SELECT count(*) AS n FROM cattle WHERE cattle_id IN (?, ?)')
       .bind(first, second)
       .first<{ n: number }>();
     expect(left?.n).toBe(0);

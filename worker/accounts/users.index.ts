@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { requireAuth } from '../auth/require-auth';
-import { getDb } from '../db/client';
+import { directoryDb } from '../db/client';
 import { users } from '../db/schema';
 import { errorBodySchema } from '../lib/error-body';
 import { forbidden, notFound } from '../lib/errors';
@@ -71,8 +71,8 @@ const toPublicUser = (u: typeof users.$inferSelect): PublicUser => ({
   updatedAt: u.updatedAt,
 });
 
-async function loadUser(env: Parameters<typeof getDb>[0], id: number) {
-  const [user] = await getDb(env).select().from(users).where(eq(users.id, id)).limit(1);
+async function loadUser(env: Parameters<typeof directoryDb>[0], id: number) {
+  const [user] = await directoryDb(env).select().from(users).where(eq(users.id, id)).limit(1);
   if (!user) throw notFound('User not found', 'USER_NOT_FOUND');
   return user;
 }
@@ -108,7 +108,7 @@ export const usersRouter = createRouter()
     const { id } = c.req.valid('param');
     if (id !== c.get('userId')) throw forbidden('他のユーザーのテーマは変更できません');
     const { theme } = c.req.valid('json');
-    const [user] = await getDb(c.env)
+    const [user] = await directoryDb(c.env)
       .update(users)
       .set({ theme, updatedAt: new Date().toISOString() })
       .where(eq(users.id, id))

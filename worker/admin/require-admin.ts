@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import { getDb } from '../db/client';
+import { directoryDb } from '../db/client';
 import { type AppEnv, type Env, isDevelopment } from '../env';
 import { timingSafeEqual } from '../lib/crypto';
 import { AppError, tooManyRequests } from '../lib/errors';
@@ -44,7 +44,7 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   if (!match) throw basicRequired();
 
   const limiter = rateLimiter(
-    getDb(c.env),
+    directoryDb(c.env),
     `admin-auth:${c.req.header('CF-Connecting-IP') ?? 'unknown'}`,
     FAILURES_PER_IP,
     FAILURE_WINDOW_SECONDS,

@@ -1,4 +1,3 @@
-import { getDb } from '../db/client';
 import { requestScope } from '../db/scope';
 import { createRouter } from '../lib/http';
 import { alertWithHistory, listAlerts } from './alerts.queries';
@@ -8,7 +7,7 @@ import { alertNotFound, changeAlert } from './alerts.service';
 
 export const alertsRouter = createRouter()
   .openapi(routes.list, async (c) => {
-    const data = await listAlerts(getDb(c.env), c.get('farmId'), c.req.valid('query'));
+    const data = await listAlerts(c.get('farmDb'), c.get('farmId'), c.req.valid('query'));
     return c.json({ data }, 200);
   })
   .openapi(routes.patch, async (c) => {
@@ -36,7 +35,7 @@ export const alertsRouter = createRouter()
   })
   .openapi(routes.history, async (c) => {
     const { alertId } = c.req.valid('param');
-    const found = await alertWithHistory(getDb(c.env), c.get('farmId'), alertId);
+    const found = await alertWithHistory(c.get('farmDb'), c.get('farmId'), alertId);
     if (!found) throw alertNotFound();
     return c.json({ data: { alert: found.alert, results: found.history } }, 200);
   });

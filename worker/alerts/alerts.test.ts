@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '../db/client';
+import { directoryDb } from '../db/client';
 import { addDays, todayJst } from '../domain/calendar';
 import { api, signUp, testEnv } from '../test/api';
 import type { AlertCreateInput } from './alerts.schemas';
 import { createAlert } from './alerts.service';
+import { everyShard, farmDbOf, shardOf } from '../test/shards';
 
-const db = getDb(testEnv);
 const today = todayJst();
 let identification = 1_500_000_000;
 
@@ -27,8 +27,8 @@ async function createCow(token: string, name = 'はなこ') {
 }
 
 type Farmer = { token: string; userId: number; farmId: number };
-const seed = (owner: Farmer, cattleId: number, input: Partial<AlertCreateInput> = {}) =>
-  createAlert(db, {
+const seed = async (owner: Farmer, cattleId: number, input: Partial<AlertCreateInput> = {}) =>
+  createAlert(await farmDbOf(owner.farmId), {
     type: 'CALVING_WITHIN_60',
     severity: 'medium',
     cattleId,
@@ -43,13 +43,14 @@ const putStatus = (token: string, id: string, body: unknown) =>
 const putMemo = (token: string, id: string, body: unknown) => api(`/alerts/${id}/memo`, { method: 'PUT', token, body });
 const patch = (token: string, id: string, body: unknown) => api(`/alerts/${id}`, { method: 'PATCH', token, body });
 const historyOf = (id: string) =>
-  env.DB.prepare(
-    'SELECT action, previous_status, new_status, changed_by, reason FROM alert_history WHERE alert_id = ? ORDER BY id',
-  )
+  everyShard
+    .prepare(
+      'SELECT action, previous_status, new_status, changed_by, reason FROM alert_history WHERE alert_id = ? ORDER BY id',
+    )
     .bind(id)
     .all<any>()
     .then((r) => r.results);
-const row = (id: string) => env.DB.prepare('SELECT * FROM alerts WHERE id = ?').bind(id).first<any>();
+const row = (id: string) => everyShard.prepare('SELECT * FROM alerts WHERE id = ?').bind(id).first<any>();
 
 let farmer: Farmer;
 let neighbour: Farmer;
@@ -91,8 +92,8 @@ describe('GET /alerts', () => {
       mediumLater: await mk(b, { type: 'ESTRUS_OVER20_NOT_PREGNANT', severity: 'medium', dueAt: addDays(today, 10) }),
       resolved: await mk(a, { type: 'PREGNANCY_CHECK_DUE', severity: 'high', dueAt: addDays(today, -5) }),
     };
-    await env.DB.prepare("UPDATE alerts SET status = 'resolved' WHERE id = ?").bind(ids.resolved).run();
-    await env.DB.prepare("UPDATE alerts SET status = 'acknowledged' WHERE id = ?").bind(ids.low).run();
+    await everyShard.prepare("UPDATE alerts SET status = 'resolved' WHERE id = ?").bind(ids.resolved).run();
+    await everyShard.prepare("UPDATE alerts SET status = 'acknowledged' WHERE id = ?").bind(ids.low).run();
     await seed(neighbour, neighbourCow, { type: 'CALVING_OVERDUE', severity: 'high', dueAt: addDays(today, -1) });
   });
 
@@ -454,7 +455,7 @@ describe('createAlert (docs/product.md §7 Alert create)', () => {
   });
   const refusal = async (input: unknown) => {
     try {
-      await createAlert(db, input as AlertCreateInput);
+      await createAlert(await farmDbOf(farmer.farmId), input as AlertCreateInput);
     } catch (err) {
       return { status: (err as any).status, message: (err as Error).message };
     }
@@ -462,7 +463,7 @@ describe('createAlert (docs/product.md §7 Alert create)', () => {
   };
 
   it('creates an active alert with the animal name and a created history row', async () => {
-    const alert = await createAlert(db, { ...valid(), dueAt: addDays(today, -300) });
+    const alert = await createAlert(await farmDbOf(farmer.farmId), { ...valid(), dueAt: addDays(today, -300) });
     expect(alert).toMatchObject({ status: 'active', cattleName: 'はなこ', memo: null, message: '分娩予定日を3日超過' });
     expect(alert.id).toMatch(/^[0-9a-f]{64}$/);
     expect(await historyOf(alert.id)).toEqual([
@@ -488,8 +489,8 @@ describe('createAlert (docs/product.md §7 Alert create)', () => {
     yearBack.setUTCFullYear(yearBack.getUTCFullYear() - 1);
     const back = yearBack.toISOString().slice(0, 10);
     const ahead = `${Number(today.slice(0, 4)) + 2}${today.slice(4)}`;
-    expect((await createAlert(db, { ...valid(), dueAt: back })).dueAt).toBe(back);
-    expect((await createAlert(db, { ...valid(), dueAt: ahead })).dueAt).toBe(ahead);
+    expect((await createAlert(await farmDbOf(farmer.farmId), { ...valid(), dueAt: back })).dueAt).toBe(back);
+    expect((await createAlert(await farmDbOf(farmer.farmId), { ...valid(), dueAt: ahead })).dueAt).toBe(ahead);
     expect(await refusal({ ...valid(), dueAt: addDays(back, -1) })).toEqual({
       status: 400,
       message: 'dueAt must not be more than 1 year in the past',
@@ -505,7 +506,7 @@ describe('createAlert (docs/product.md §7 Alert create)', () => {
       status: 404,
       message: '指定された牛が見つかりません',
     });
-    await createAlert(db, { ...valid(), dueAt: addDays(today, -7) });
+    await createAlert(await farmDbOf(farmer.farmId), { ...valid(), dueAt: addDays(today, -7) });
     expect(await refusal({ ...valid(), dueAt: addDays(today, -7) })).toEqual({
       status: 409,
       message: 'このアラートは既に存在します',

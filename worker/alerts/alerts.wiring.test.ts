@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayJst } from '../domain/calendar';
 import { api, signUp } from '../test/api';
+import { everyShard } from '../test/shards';
 
 const at = (date: string) => new Date(`${date}T08:00:00+09:00`).toISOString();
 
@@ -38,13 +39,13 @@ describe('alerts follow every write at once', () => {
       body: { cattleId, eventType: 'INSEMINATION', eventDatetime: at(today) },
     });
     expect(ai.status).toBe(201);
-    const row = await env.DB.prepare('SELECT status FROM alerts WHERE id = ?')
+    const row = await everyShard
+      .prepare('SELECT status FROM alerts WHERE id = ?')
       .bind(alert.id)
       .first<{ status: string }>();
     expect(row?.status).toBe('resolved');
-    const history = await env.DB.prepare(
-      "SELECT changed_by, reason FROM alert_history WHERE alert_id = ? AND action = 'resolved'",
-    )
+    const history = await everyShard
+      .prepare("SELECT changed_by, reason FROM alert_history WHERE alert_id = ? AND action = 'resolved'")
       .bind(alert.id)
       .first<any>();
     expect(history).toMatchObject({ changed_by: 'system', reason: '条件が解消されました' });

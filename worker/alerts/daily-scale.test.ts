@@ -2,6 +2,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { describe, expect, it } from 'vitest';
 import worker from '../index';
 import { api } from '../test/api';
+import { everyShard } from '../test/shards';
 
 describe('the daily run on a large farm', () => {
   it('regenerates 2,000 head in one run without failing, and a second run changes nothing', async () => {
@@ -28,14 +29,16 @@ describe('the daily run on a large farm', () => {
       await waitOnExecutionContext(ctx);
     };
     await run();
-    const first = await env.DB.prepare('SELECT count(*) AS n, max(updated_at) AS t FROM alerts WHERE farm_id = ?')
+    const first = await everyShard
+      .prepare('SELECT count(*) AS n, max(updated_at) AS t FROM alerts WHERE farm_id = ?')
       .bind(farmId)
       .first<{ n: number; t: string }>();
     expect(first!.n).toBeGreaterThan(50);
     await run();
-    const second = await env.DB.prepare(
-      "SELECT count(*) AS n FROM alert_history h JOIN alerts a ON a.id = h.alert_id WHERE a.farm_id = ? AND h.action = 'created'",
-    )
+    const second = await everyShard
+      .prepare(
+        "SELECT count(*) AS n FROM alert_history h JOIN alerts a ON a.id = h.alert_id WHERE a.farm_id = ? AND h.action = 'created'",
+      )
       .bind(farmId)
       .first<{ n: number }>();
     expect(second!.n).toBe(first!.n);

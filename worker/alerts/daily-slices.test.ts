@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, todayJst } from '../domain/calendar';
 import worker from '../index';
 import { signUp, testEnv } from '../test/api';
+import { everyShard, shardOf } from '../test/shards';
 import { runDailyAlerts } from './daily';
 
 /** The daily run sliced across invocations: one farm per scope and one scope per invocation here. */
@@ -13,20 +14,23 @@ let identification = 1_800_000_000;
 const farms: number[] = [];
 
 async function cowOpenFor(member: { farmId: number; userId: number }, days: number) {
-  const { meta } = await testEnv.DB.prepare(
-    "INSERT INTO cattle (farm_id, created_by, identification_number, name, gender, status) VALUES (?, ?, ?, '分割', '雌', 'HEALTHY')",
-  )
+  const shard = await shardOf(member.farmId);
+  const { meta } = await shard
+    .prepare(
+      "INSERT INTO cattle (farm_id, created_by, identification_number, name, gender, status) VALUES (?, ?, ?, '分割', '雌', 'HEALTHY')",
+    )
     .bind(member.farmId, member.userId, ++identification)
     .run();
-  await testEnv.DB.prepare('INSERT INTO breeding_status (cattle_id, last_calving_date) VALUES (?, ?)')
+  await shard
+    .prepare('INSERT INTO breeding_status (cattle_id, last_calving_date) VALUES (?, ?)')
     .bind(meta.last_row_id, addDays(today, -days))
     .run();
 }
 
 const farmsWithAlerts = async () =>
-  (await testEnv.DB.prepare('SELECT DISTINCT farm_id AS id FROM alerts ORDER BY 1').all<{ id: number }>()).results.map(
-    (r) => r.id,
-  );
+  (await everyShard.prepare('SELECT DISTINCT farm_id AS id FROM alerts ORDER BY 1').all<{ id: number }>()).results
+    .sort((a, b) => a.id - b.id)
+    .map((r) => r.id);
 
 async function scheduled(cron: string) {
   const ctx = createExecutionContext();

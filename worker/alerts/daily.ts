@@ -8,7 +8,7 @@
  * finished. The dawn cron always starts from the first owner, so triggering it by hand re-runs the day.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { getDb } from '../db/client';
+import { clientOf, directoryDb, shardBindings, shardDb } from '../db/client';
 import { alerts, dailyRuns, farmMembers, farms, lineFriends, users } from '../db/schema';
 import type { AlertType } from '../domain/alerts';
 import { formatDateJa, type IsoDate, todayJst } from '../domain/calendar';
@@ -104,36 +104,9 @@ export async function sendAlertDigests(
 ): Promise<number> {
   const newHigh = new Map(created.filter((a) => a.severity === 'high').map((a) => [a.id, a]));
   const farmsWithNews = [...new Set([...newHigh.values()].map((a) => a.farmId))];
-  const db = getDb(env);
+  const db = directoryDb(env);
   let sent = 0;
   for (const farmIds of chunk(farmsWithNews, 90)) {
-    const open = await db
-      .select({
-        id: alerts.id,
-        farmId: alerts.farmId,
-        cattleId: alerts.cattleId,
-        cattleName: alerts.cattleName,
-        cattleEarTagNumber: alerts.cattleEarTagNumber,
-        type: alerts.type,
-        dueAt: alerts.dueAt,
-        message: alerts.message,
-      })
-      .from(alerts)
-      .where(
-        and(
-          inArray(alerts.farmId, farmIds),
-          inArray(alerts.status, ['active', 'acknowledged']),
-          eq(alerts.severity, 'high'),
-        ),
-      );
-    // This morning's, then the farm's other open high alerts (the new ones are stored already; kept once by id).
-    const byId = new Map<string, DigestAlert & { farmId: number }>();
-    for (const a of newHigh.values()) if (farmIds.includes(a.farmId)) byId.set(a.id, { ...a, isNew: true });
-    for (const a of open) {
-      if (!byId.has(a.id)) byId.set(a.id, { ...a, type: a.type as AlertType, dueAt: a.dueAt ?? today, isNew: false });
-    }
-    const highByFarm = new Map<number, DigestAlert[]>();
-    for (const a of byId.values()) highByFarm.set(a.farmId, [...(highByFarm.get(a.farmId) ?? []), a]);
     const members = await db
       .select({
         farmId: farmMembers.farmId,
@@ -144,12 +117,50 @@ export async function sendAlertDigests(
         lineId: users.lineId,
         lineFollowing: lineFriends.following,
         farmName: farms.name,
+        shard: farms.shard,
       })
       .from(farmMembers)
       .innerJoin(users, eq(users.id, farmMembers.userId))
       .innerJoin(farms, eq(farms.id, farmMembers.farmId))
       .leftJoin(lineFriends, eq(lineFriends.lineUserId, users.lineId))
       .where(inArray(farmMembers.farmId, farmIds));
+    // The farms' open high alerts, from each farm's shard (decision 034).
+    const farmsByShard = new Map<number, number[]>();
+    for (const m of members) {
+      const onShard = farmsByShard.get(m.shard) ?? [];
+      if (!onShard.includes(m.farmId)) farmsByShard.set(m.shard, [...onShard, m.farmId]);
+    }
+    const open = [];
+    for (const [shard, shardFarmIds] of farmsByShard) {
+      const rows = await shardDb(env, shard)
+        .select({
+          id: alerts.id,
+          farmId: alerts.farmId,
+          cattleId: alerts.cattleId,
+          cattleName: alerts.cattleName,
+          cattleEarTagNumber: alerts.cattleEarTagNumber,
+          type: alerts.type,
+          dueAt: alerts.dueAt,
+          message: alerts.message,
+        })
+        .from(alerts)
+        .where(
+          and(
+            inArray(alerts.farmId, shardFarmIds),
+            inArray(alerts.status, ['active', 'acknowledged']),
+            eq(alerts.severity, 'high'),
+          ),
+        );
+      open.push(...rows);
+    }
+    // This morning's, then the farm's other open high alerts (the new ones are stored already; kept once by id).
+    const byId = new Map<string, DigestAlert & { farmId: number }>();
+    for (const a of newHigh.values()) if (farmIds.includes(a.farmId)) byId.set(a.id, { ...a, isNew: true });
+    for (const a of open) {
+      if (!byId.has(a.id)) byId.set(a.id, { ...a, type: a.type as AlertType, dueAt: a.dueAt ?? today, isNew: false });
+    }
+    const highByFarm = new Map<number, DigestAlert[]>();
+    for (const a of byId.values()) highByFarm.set(a.farmId, [...(highByFarm.get(a.farmId) ?? []), a]);
     for (const member of members) {
       const digest = highByFarm.get(member.farmId) ?? [];
       if (!digest.length) continue;
@@ -173,7 +184,7 @@ export async function runDailyAlerts(env: Env, options: DailyRunOptions = {}): P
   const now = options.now ?? new Date();
   const today = todayJst(now);
   const started = Date.now();
-  const db = getDb(env);
+  const db = directoryDb(env);
   let afterFarmId = 0;
   if (options.continuation) {
     const [progress] = await db.select().from(dailyRuns).where(eq(dailyRuns.runDate, today)).limit(1);
@@ -191,14 +202,35 @@ export async function runDailyAlerts(env: Env, options: DailyRunOptions = {}): P
     }
     afterFarmId = progress.afterFarmId;
   }
-  const result = await regenerateAllAlerts(db, {
-    today,
-    now,
-    log,
-    afterFarmId,
-    maxScopes: DAILY_SCOPES_PER_INVOCATION,
-    ...options.slice,
-  });
+  // Each shard's farms after the cursor (decision 034). The cursor is one farm id over all shards: the lowest farm
+  // a shard stopped at, so a shard that went further regenerates a few farms again next time (idempotent: no new
+  // alert, no second digest). The dawn run on Queues (issue 33) replaces the cursor.
+  const slices = [];
+  for (const shard of shardBindings(env)) {
+    slices.push(
+      await regenerateAllAlerts(clientOf(shard), {
+        today,
+        now,
+        log,
+        afterFarmId,
+        maxScopes: DAILY_SCOPES_PER_INVOCATION,
+        ...options.slice,
+      }),
+    );
+  }
+  const unfinished = slices.filter((s) => !s.done);
+  const result = {
+    created: slices.flatMap((s) => s.created),
+    raised: slices.flatMap((s) => s.raised),
+    refreshed: slices.reduce((n, s) => n + s.refreshed, 0),
+    resolved: slices.reduce((n, s) => n + s.resolved, 0),
+    scopes: slices.reduce((n, s) => n + s.scopes, 0),
+    skipped: slices.flatMap((s) => s.skipped),
+    done: unfinished.length === 0,
+    lastOwnerId: unfinished.length
+      ? Math.min(...unfinished.map((s) => s.lastOwnerId ?? afterFarmId))
+      : Math.max(afterFarmId, ...slices.map((s) => s.lastOwnerId ?? 0)),
+  };
   const stamp = now.toISOString();
   const progress = {
     afterFarmId: result.lastOwnerId ?? afterFarmId,

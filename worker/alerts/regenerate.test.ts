@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '../db/client';
+import { clientOf } from '../db/client';
 import { addDays, todayJst } from '../domain/calendar';
 import { countingD1 } from '../lib/d1-counter';
 import { api, signUp, testEnv } from '../test/api';
 import { packOwners, regenerateAlerts, regenerateAlertsForCattle } from './regenerate';
+import { everyShard, farmDbOf, shardOf } from '../test/shards';
 
-const db = getDb(testEnv);
 const today = todayJst();
 const at = (offset: number) => `${addDays(today, offset)}T10:00:00+09:00`;
 let identification = 1_600_000_000;
@@ -40,14 +40,16 @@ async function record(token: string, cattleId: number, eventType: string, offset
 }
 
 const alertsOf = (cattleId: number) =>
-  env.DB.prepare('SELECT * FROM alerts WHERE cattle_id = ? ORDER BY type, due_at')
+  everyShard
+    .prepare('SELECT * FROM alerts WHERE cattle_id = ? ORDER BY type, due_at')
     .bind(cattleId)
     .all<any>()
     .then((r) => r.results);
 const historyOf = (id: string) =>
-  env.DB.prepare(
-    'SELECT action, previous_status, new_status, changed_by, reason FROM alert_history WHERE alert_id = ? ORDER BY id',
-  )
+  everyShard
+    .prepare(
+      'SELECT action, previous_status, new_status, changed_by, reason FROM alert_history WHERE alert_id = ? ORDER BY id',
+    )
     .bind(id)
     .all<any>()
     .then((r) => r.results);
@@ -65,7 +67,7 @@ describe('regenerateAlertsForCattle', () => {
     const cow = await createCow(farmer.token);
     await record(farmer.token, cow, 'CALVING', -72);
     // (Event writes also regenerate; running it here again must come to the same.)
-    await regenerateAlertsForCattle(db, farmer.farmId, cow);
+    await regenerateAlertsForCattle(await farmDbOf(farmer.farmId), farmer.farmId, cow);
     const [alert] = await alertsOf(cow);
     expect(alert).toMatchObject({
       type: 'OPEN_DAYS_OVER60_NO_AI',
@@ -80,7 +82,7 @@ describe('regenerateAlertsForCattle', () => {
     expect(alert.id).toMatch(/^[0-9a-f]{64}$/);
 
     await record(farmer.token, cow, 'INSEMINATION', 0);
-    await regenerateAlertsForCattle(db, farmer.farmId, cow);
+    await regenerateAlertsForCattle(await farmDbOf(farmer.farmId), farmer.farmId, cow);
     const [after] = (await alertsOf(cow)).filter((a: any) => a.id === alert.id);
     expect(after.status).toBe('resolved');
     expect(after.resolved_at).toBeTruthy();
@@ -99,10 +101,14 @@ describe('regenerateAlertsForCattle', () => {
   it('changes nothing when run again, in a single D1 round trip', async () => {
     const cow = await createCow(farmer.token);
     await record(farmer.token, cow, 'CALVING', -65);
-    await regenerateAlertsForCattle(db, farmer.farmId, cow);
+    await regenerateAlertsForCattle(await farmDbOf(farmer.farmId), farmer.farmId, cow);
     const before = await alertsOf(cow);
     const counter = { n: 0 };
-    const again = await regenerateAlertsForCattle(getDb({ DB: countingD1(env.DB, counter) }), farmer.farmId, cow);
+    const again = await regenerateAlertsForCattle(
+      clientOf(countingD1(await shardOf(farmer.farmId), counter)),
+      farmer.farmId,
+      cow,
+    );
     expect(again).toEqual({ created: [], raised: [], refreshed: 0, resolved: 0, skipped: 0 });
     expect(counter.n).toBe(1);
     expect(await alertsOf(cow)).toEqual(before);
@@ -112,14 +118,16 @@ describe('regenerateAlertsForCattle', () => {
   it('keeps the status and memo the farmer set while refreshing the day count the next day', async () => {
     const cow = await createCow(farmer.token);
     await record(farmer.token, cow, 'CALVING', -61);
-    await regenerateAlertsForCattle(db, farmer.farmId, cow);
+    await regenerateAlertsForCattle(await farmDbOf(farmer.farmId), farmer.farmId, cow);
     const [alert] = await alertsOf(cow);
     await api(`/alerts/${alert.id}`, {
       method: 'PATCH',
       token: farmer.token,
       body: { status: 'acknowledged', memo: '来週授精' },
     });
-    const next = await regenerateAlertsForCattle(db, farmer.farmId, cow, { today: addDays(today, 1) });
+    const next = await regenerateAlertsForCattle(await farmDbOf(farmer.farmId), farmer.farmId, cow, {
+      today: addDays(today, 1),
+    });
     expect(next).toMatchObject({ created: [], refreshed: 1, resolved: 0 });
     const [after] = await alertsOf(cow);
     expect(after).toMatchObject({
@@ -134,14 +142,14 @@ describe('regenerateAlertsForCattle', () => {
   it('does not reopen an alert the farmer dismissed', async () => {
     const cow = await createCow(farmer.token);
     await record(farmer.token, cow, 'CALVING', -70);
-    await regenerateAlertsForCattle(db, farmer.farmId, cow);
+    await regenerateAlertsForCattle(await farmDbOf(farmer.farmId), farmer.farmId, cow);
     const [alert] = await alertsOf(cow);
     await api(`/alerts/${alert.id}/status`, {
       method: 'PUT',
       token: farmer.token,
       body: { status: 'dismissed', reason: '廃用予定' },
     });
-    const again = await regenerateAlertsForCattle(db, farmer.farmId, cow);
+    const again = await regenerateAlertsForCattle(await farmDbOf(farmer.farmId), farmer.farmId, cow);
     expect(again.created).toEqual([]);
     expect(await alertsOf(cow)).toEqual([expect.objectContaining({ id: alert.id, status: 'dismissed' })]);
   });
@@ -149,9 +157,9 @@ describe('regenerateAlertsForCattle', () => {
   it('follows the animal name into its alerts', async () => {
     const cow = await createCow(farmer.token, 'さくら');
     await record(farmer.token, cow, 'CALVING', -80);
-    await regenerateAlertsForCattle(db, farmer.farmId, cow);
+    await regenerateAlertsForCattle(await farmDbOf(farmer.farmId), farmer.farmId, cow);
     await api(`/cattle/${cow}`, { method: 'PATCH', token: farmer.token, body: { name: 'さくら二号' } });
-    await regenerateAlertsForCattle(db, farmer.farmId, cow);
+    await regenerateAlertsForCattle(await farmDbOf(farmer.farmId), farmer.farmId, cow);
     expect((await alertsOf(cow))[0].cattle_name).toBe('さくら二号');
   });
 
@@ -159,7 +167,7 @@ describe('regenerateAlertsForCattle', () => {
     const theirs = await createCow(neighbour.token);
     await record(neighbour.token, theirs, 'CALVING', -90);
     const before = await alertsOf(theirs);
-    const result = await regenerateAlerts(db, farmer.farmId, [theirs]);
+    const result = await regenerateAlerts(await farmDbOf(farmer.farmId), farmer.farmId, [theirs]);
     expect(result).toEqual({ created: [], raised: [], refreshed: 0, resolved: 0, skipped: 0 });
     expect(await alertsOf(theirs)).toEqual(before);
     expect(before.every((a: any) => a.farm_id === neighbour.farmId)).toBe(true);
@@ -172,9 +180,10 @@ describe('regenerateAlerts for a whole herd', () => {
     const cows: number[] = [];
     for (let i = 0; i < 24; i++) {
       const id = ++identification;
-      const { meta } = await env.DB.prepare(
-        "INSERT INTO cattle (farm_id, created_by, identification_number, ear_tag_number, name, gender, status) VALUES (?, ?, ?, ?, ?, '雌', 'HEALTHY')",
-      )
+      const { meta } = await (await shardOf(neighbour.farmId))
+        .prepare(
+          "INSERT INTO cattle (farm_id, created_by, identification_number, ear_tag_number, name, gender, status) VALUES (?, ?, ?, ?, ?, '雌', 'HEALTHY')",
+        )
         .bind(owner.farmId, owner.userId, String(id), String(id % 10000), `牛${i}`)
         .run();
       cows.push(meta.last_row_id);
@@ -190,14 +199,17 @@ describe('regenerateAlerts for a whole herd', () => {
       [null, addDays(today, -3), null, null],
       [null, null, addDays(today, -28), addDays(today, 2)], // PREGNANCY_CHECK_DUE
     ];
+    const shard = await shardOf(owner.farmId);
     const statements = cows.map((cattleId, i) =>
-      env.DB.prepare(
-        'INSERT INTO breeding_status (cattle_id, last_calving_date, expected_calving_date, last_insemination_date, scheduled_pregnancy_check_date) VALUES (?, ?, ?, ?, ?)',
-      ).bind(cattleId, ...states[i % states.length]),
+      shard
+        .prepare(
+          'INSERT INTO breeding_status (cattle_id, last_calving_date, expected_calving_date, last_insemination_date, scheduled_pregnancy_check_date) VALUES (?, ?, ?, ?, ?)',
+        )
+        .bind(cattleId, ...states[i % states.length]),
     );
-    await env.DB.batch(statements);
+    await shard.batch(statements);
 
-    const result = await regenerateAlerts(db, owner.farmId);
+    const result = await regenerateAlerts(await farmDbOf(owner.farmId), owner.farmId);
     const types = result.created.map((a) => a.type);
     expect(new Set(types)).toEqual(
       new Set([
@@ -209,21 +221,26 @@ describe('regenerateAlerts for a whole herd', () => {
       ]),
     );
     expect(result.created).toHaveLength(24);
-    const { results: stored } = await env.DB.prepare('SELECT id, type, message FROM alerts WHERE farm_id = ?')
+    const { results: stored } = await (await shardOf(owner.farmId))
+      .prepare('SELECT id, type, message FROM alerts WHERE farm_id = ?')
       .bind(owner.farmId)
       .all<any>();
     expect(stored).toHaveLength(result.created.length);
-    const { results: created } = await env.DB.prepare(
-      "SELECT count(*) AS n FROM alert_history h JOIN alerts a ON a.id = h.alert_id WHERE a.farm_id = ? AND h.action = 'created'",
-    )
+    const { results: created } = await everyShard
+      .prepare(
+        "SELECT count(*) AS n FROM alert_history h JOIN alerts a ON a.id = h.alert_id WHERE a.farm_id = ? AND h.action = 'created'",
+      )
       .bind(owner.farmId)
       .all<any>();
     expect(created[0].n).toBe(result.created.length);
     expect(stored.find((a: any) => a.type === 'CALVING_WITHIN_60').message).toBe('分娩予定まで残り12日（エサ強化）');
 
     // The same herd, with a cow that has since died: her alerts are resolved, nothing else moves.
-    await env.DB.prepare("UPDATE cattle SET status = 'DEAD' WHERE cattle_id = ?").bind(cows[0]).run();
-    const after = await regenerateAlerts(db, owner.farmId);
+    await (await shardOf(owner.farmId))
+      .prepare("UPDATE cattle SET status = 'DEAD' WHERE cattle_id = ?")
+      .bind(cows[0])
+      .run();
+    const after = await regenerateAlerts(await farmDbOf(owner.farmId), owner.farmId);
     expect(after).toMatchObject({ created: [], refreshed: 0 });
     expect(after.resolved).toBeGreaterThanOrEqual(1);
     expect((await alertsOf(cows[0])).every((a: any) => a.status === 'resolved')).toBe(true);
@@ -233,7 +250,7 @@ describe('regenerateAlerts for a whole herd', () => {
     const owner = await signUp();
     const cow = await createCow(owner.token);
     await record(owner.token, cow, 'CALVING', -500);
-    const result = await regenerateAlerts(db, owner.farmId);
+    const result = await regenerateAlerts(await farmDbOf(owner.farmId), owner.farmId);
     expect(result).toMatchObject({ created: [], skipped: 1 });
   });
 });

@@ -5,14 +5,13 @@
  */
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { getDb } from '../db/client';
 import { monthBirthday } from '../domain/alert-rules';
 import { addDays, daysBetween, jstStartOfDay, todayJst } from '../domain/calendar';
 import { api, signUp, testEnv } from '../test/api';
 import { runDailyAlerts } from './daily';
 import { regenerateAlertsForCattle } from './regenerate';
+import { everyShard, farmDbOf, shardOf } from '../test/shards';
 
-const db = getDb(testEnv);
 const today = todayJst();
 const at = (date: string) => `${date}T10:00:00+09:00`;
 let identification = 1_500_000_000;
@@ -49,7 +48,8 @@ const alertsOf = async (cattleId: number) => {
   return res.json.data.results as any[];
 };
 const rowsOf = (cattleId: number) =>
-  env.DB.prepare('SELECT * FROM alerts WHERE cattle_id = ? ORDER BY type, due_at')
+  everyShard
+    .prepare('SELECT * FROM alerts WHERE cattle_id = ? ORDER BY type, due_at')
     .bind(cattleId)
     .all<any>()
     .then((r) => r.results);
@@ -71,7 +71,8 @@ describe('DRY_OFF_DUE', () => {
     // so the dry-off day (expected − 60) is 1–7 days away, inside the 7-day lead.
     await record(cow, 'INSEMINATION', addDays(today, -218));
     await record(cow, 'PREGNANCY_CHECK', addDays(today, -180), { result: 'PREGNANT' });
-    const state = await env.DB.prepare('SELECT expected_calving_date FROM breeding_status WHERE cattle_id = ?')
+    const state = await (await shardOf(farmer.farmId))
+      .prepare('SELECT expected_calving_date FROM breeding_status WHERE cattle_id = ?')
       .bind(cow)
       .first<{ expected_calving_date: string }>();
     const expected = state!.expected_calving_date;
@@ -116,7 +117,7 @@ describe('HEIFER_NOT_BRED', () => {
   it('raises an alert for an unbred heifer of 15 months, due on her 14-month birthday; a service resolves it', async () => {
     const heifer = await register({ name: 'はるか', growthStage: 'GROWING', breed: '黒毛和種', birthday: born });
     // Registering does not regenerate alerts yet (worker/cattle); the daily run or the next event would.
-    await regenerateAlertsForCattle(db, farmer.farmId, heifer);
+    await regenerateAlertsForCattle(await farmDbOf(farmer.farmId), farmer.farmId, heifer);
     const [alert] = await alertsOf(heifer);
     expect(alert).toMatchObject({
       type: 'HEIFER_NOT_BRED',
@@ -142,19 +143,19 @@ describe('HEIFER_NOT_BRED', () => {
     const fattening = await register({ name: 'ふとる', growthStage: 'FATTENING', birthday: born });
     const parous = await register({ name: 'いちこ', growthStage: 'GROWING', birthday: born, breeding: { parity: 1 } });
     for (const id of [bull, fattening, parous]) {
-      await regenerateAlertsForCattle(db, farmer.farmId, id);
+      await regenerateAlertsForCattle(await farmDbOf(farmer.farmId), farmer.farmId, id);
       expect(await rowsOf(id)).toEqual([]);
     }
   });
 
   it('resolves the alert of a heifer that died, and raises nothing for her again', async () => {
     const heifer = await register({ name: 'なつ', growthStage: 'GROWING', birthday: born });
-    await regenerateAlertsForCattle(db, farmer.farmId, heifer);
+    await regenerateAlertsForCattle(await farmDbOf(farmer.farmId), farmer.farmId, heifer);
     const [alert] = await rowsOf(heifer);
     expect(alert.status).toBe('active');
     await record(heifer, 'DEATH', today);
     expect((await rowsOf(heifer)).map((a) => [a.id, a.status])).toEqual([[alert.id, 'resolved']]);
-    const again = await regenerateAlertsForCattle(db, farmer.farmId, heifer);
+    const again = await regenerateAlertsForCattle(await farmDbOf(farmer.farmId), farmer.farmId, heifer);
     expect(again).toMatchObject({ created: [], refreshed: 0, resolved: 0 });
   });
 });
@@ -169,14 +170,18 @@ describe('CALVING_OVERDUE rising from medium to high', () => {
     });
     // Expected 7 days ago (the state row, as the breeding engine would keep it): today is the 7th day over.
     const expected = addDays(today, -7);
-    await env.DB.prepare(
-      'UPDATE breeding_status SET expected_calving_date = ?, conception_date = ?, last_insemination_date = ? WHERE cattle_id = ?',
-    )
+    await (await shardOf(farmer.farmId))
+      .prepare(
+        'UPDATE breeding_status SET expected_calving_date = ?, conception_date = ?, last_insemination_date = ? WHERE cattle_id = ?',
+      )
       .bind(expected, addDays(expected, -285), addDays(expected, -285), cow)
       .run();
-    await env.DB.prepare("UPDATE cattle SET status = 'PREGNANT' WHERE cattle_id = ?").bind(cow).run();
+    await (await shardOf(farmer.farmId))
+      .prepare("UPDATE cattle SET status = 'PREGNANT' WHERE cattle_id = ?")
+      .bind(cow)
+      .run();
 
-    await regenerateAlertsForCattle(db, farmer.farmId, cow);
+    await regenerateAlertsForCattle(await farmDbOf(farmer.farmId), farmer.farmId, cow);
     const [day7] = await rowsOf(cow);
     expect(day7).toMatchObject({
       type: 'CALVING_OVERDUE',
@@ -218,7 +223,9 @@ describe('CALVING_OVERDUE rising from medium to high', () => {
     expect(mails[0].text).toContain('分娩予定日を8日超過');
 
     // Run again the same morning: nothing rises twice.
-    const again = await regenerateAlertsForCattle(db, farmer.farmId, cow, { today: tomorrow });
+    const again = await regenerateAlertsForCattle(await farmDbOf(farmer.farmId), farmer.farmId, cow, {
+      today: tomorrow,
+    });
     expect(again).toMatchObject({ created: [], raised: [], refreshed: 0 });
   });
 });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, todayJst } from '../domain/calendar';
 import worker from '../index';
 import { signUp, testEnv } from '../test/api';
+import { everyShard, shardOf } from '../test/shards';
 
 /** The dawn cron (06:00 JST) on a seeded database of several farms. */
 const dawn = new Date();
@@ -27,14 +28,16 @@ type Member = { farmId: number; userId: number };
 
 async function seedCow(member: Member, name: string, state: CowState) {
   const id = ++identification;
-  const { meta } = await env.DB.prepare(
-    "INSERT INTO cattle (farm_id, created_by, identification_number, ear_tag_number, name, gender, status) VALUES (?, ?, ?, ?, ?, '雌', 'HEALTHY')",
-  )
+  const { meta } = await (await shardOf(member.farmId))
+    .prepare(
+      "INSERT INTO cattle (farm_id, created_by, identification_number, ear_tag_number, name, gender, status) VALUES (?, ?, ?, ?, ?, '雌', 'HEALTHY')",
+    )
     .bind(member.farmId, member.userId, String(id), String(id % 10000), name)
     .run();
-  await env.DB.prepare(
-    'INSERT INTO breeding_status (cattle_id, last_calving_date, expected_calving_date, last_insemination_date, scheduled_pregnancy_check_date) VALUES (?, ?, ?, ?, ?)',
-  )
+  await (await shardOf(member.farmId))
+    .prepare(
+      'INSERT INTO breeding_status (cattle_id, last_calving_date, expected_calving_date, last_insemination_date, scheduled_pregnancy_check_date) VALUES (?, ?, ?, ?, ?)',
+    )
     .bind(
       meta.last_row_id,
       state.lastCalvingDate ?? null,
@@ -54,8 +57,8 @@ const digestsTo = (email: string) =>
     .all<any>()
     .then((r) => r.results);
 const snapshot = async () => ({
-  alerts: (await env.DB.prepare('SELECT * FROM alerts ORDER BY id').all()).results,
-  history: (await env.DB.prepare('SELECT * FROM alert_history ORDER BY id').all()).results,
+  alerts: (await everyShard.prepare('SELECT * FROM alerts ORDER BY id').all()).results,
+  history: (await everyShard.prepare('SELECT * FROM alert_history ORDER BY id').all()).results,
   mails: (await env.DB.prepare("SELECT * FROM email_logs WHERE type = 'alert_digest' ORDER BY id").all()).results,
 });
 
@@ -109,9 +112,9 @@ beforeAll(async () => {
 describe('scheduled (cron 0 21 * * *)', () => {
   it('raises the alerts of every farm and mails one digest to each farmer with new high alerts', async () => {
     await runCron();
-    const { results } = await env.DB.prepare(
-      'SELECT farm_id, created_by, type, severity, message FROM alerts ORDER BY farm_id, type',
-    ).all<any>();
+    const { results } = await everyShard
+      .prepare('SELECT farm_id, created_by, type, severity, message FROM alerts ORDER BY farm_id, type')
+      .all<any>();
     expect(results).toEqual([
       {
         farm_id: north.farmId,
@@ -178,15 +181,18 @@ describe('scheduled (cron 0 21 * * *)', () => {
   });
 
   it('resolves an alert whose condition has cleared, by the system with history', async () => {
-    await env.DB.prepare('UPDATE breeding_status SET last_insemination_date = ? WHERE cattle_id = ?')
+    await (await shardOf(line.farmId))
+      .prepare('UPDATE breeding_status SET last_insemination_date = ? WHERE cattle_id = ?')
       .bind(today, northOpenCow)
       .run();
     await runCron();
-    const alert = await env.DB.prepare("SELECT * FROM alerts WHERE cattle_id = ? AND type = 'OPEN_DAYS_OVER60_NO_AI'")
+    const alert = await (await shardOf(line.farmId))
+      .prepare("SELECT * FROM alerts WHERE cattle_id = ? AND type = 'OPEN_DAYS_OVER60_NO_AI'")
       .bind(northOpenCow)
       .first<any>();
     expect(alert.status).toBe('resolved');
-    const last = await env.DB.prepare('SELECT * FROM alert_history WHERE alert_id = ? ORDER BY id DESC')
+    const last = await (await shardOf(line.farmId))
+      .prepare('SELECT * FROM alert_history WHERE alert_id = ? ORDER BY id DESC')
       .bind(alert.id)
       .first<any>();
     expect(last).toMatchObject({
@@ -201,7 +207,8 @@ describe('scheduled (cron 0 21 * * *)', () => {
 
   it('recounts the days the next morning and mails only farms with newly high alerts', async () => {
     await runCron(new Date(dawn.getTime() + 86_400_000));
-    const late = await env.DB.prepare('SELECT message, status FROM alerts WHERE cattle_id = ?')
+    const late = await (await shardOf(line.farmId))
+      .prepare('SELECT message, status FROM alerts WHERE cattle_id = ?')
       .bind(northLateCow)
       .first<any>();
     expect(late).toEqual({ message: '分娩予定日を3日超過', status: 'active' });

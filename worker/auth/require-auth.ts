@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import { getDb } from '../db/client';
+import { directoryDb } from '../db/client';
 import { sessions } from '../db/schema';
 import type { AppEnv } from '../env';
 import { unauthorized } from '../lib/errors';
@@ -11,7 +11,7 @@ import { verifyBearer } from './tokens';
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const token = await verifyBearer(c.env, c.req.header('Authorization'));
   const { userId, sessionId } = token;
-  const [session] = await getDb(c.env)
+  const [session] = await directoryDb(c.env)
     .select({ id: sessions.id, createdAt: sessions.createdAt })
     .from(sessions)
     .where(

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { getDb } from '../db/client';
+import { directoryDb } from '../db/client';
 import { sessions } from '../db/schema';
 import type { AppEnv } from '../env';
 import { MAX_SESSION_SECONDS, SESSION_SECONDS, signToken } from './tokens';
@@ -21,7 +21,7 @@ export async function slideSession(
   const expiresAt = Math.min(now + SESSION_SECONDS, cap);
   if (expiresAt <= token.expiresAt) return;
   const fresh = await signToken(c.env, token.userId, token.sessionId, expiresAt);
-  await getDb(c.env)
+  await directoryDb(c.env)
     .update(sessions)
     .set({ expiresAt: new Date(expiresAt * 1000).toISOString() })
     .where(eq(sessions.id, token.sessionId));

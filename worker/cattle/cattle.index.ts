@@ -1,4 +1,3 @@
-import { getDb } from '../db/client';
 import { requestScope } from '../db/scope';
 import { csvResponse } from '../lib/csv';
 import { createRouter } from '../lib/http';
@@ -16,16 +15,16 @@ const found = <T>(value: T | null): T => {
 
 export const cattleRouter = createRouter()
   .openapi(routes.list, async (c) => {
-    const data = await listCattle(getDb(c.env), c.get('farmId'), c.req.valid('query'));
+    const data = await listCattle(c.get('farmDb'), c.get('farmId'), c.req.valid('query'));
     return c.json({ data }, 200);
   })
   .openapi(routes.statusCounts, async (c) => {
-    return c.json({ data: await statusCountsByStatus(getDb(c.env), c.get('farmId')) }, 200);
+    return c.json({ data: await statusCountsByStatus(c.get('farmDb'), c.get('farmId')) }, 200);
   })
   .openapi(routes.roster, async (c) => {
     const farmId = c.get('farmId');
     const known = versionOfEtag(c.req.header('If-None-Match'), farmId);
-    const { version, body } = await herdRoster(getDb(c.env), farmId, known);
+    const { version, body } = await herdRoster(c.get('farmDb'), farmId, known);
     c.header('ETag', rosterEtag(farmId, version));
     c.header('Cache-Control', 'private, no-cache');
     if (body === null) return c.body(null, 304);
@@ -33,7 +32,7 @@ export const cattleRouter = createRouter()
     return c.body(body, 200, { 'Content-Type': 'application/json' }) as never;
   })
   .openapi(routes.exportCsv, async (c) => {
-    const { csvFilename, sheet } = await cattleExport(getDb(c.env), c.get('farmId'));
+    const { csvFilename, sheet } = await cattleExport(c.get('farmDb'), c.get('farmId'));
     return csvResponse(
       csvFilename,
       sheet.columns.map((column) => column.header),
@@ -41,11 +40,11 @@ export const cattleRouter = createRouter()
     ) as never;
   })
   .openapi(routes.exportXlsx, async (c) => {
-    const { xlsxFilename, sheet } = await cattleExport(getDb(c.env), c.get('farmId'));
+    const { xlsxFilename, sheet } = await cattleExport(c.get('farmDb'), c.get('farmId'));
     return xlsxResponse(xlsxFilename, sheet) as never;
   })
   .openapi(routes.detail, async (c) => {
-    const data = await cattleDetail(getDb(c.env), c.get('farmId'), c.req.valid('param').id);
+    const data = await cattleDetail(c.get('farmDb'), c.get('farmId'), c.req.valid('param').id);
     return c.json({ data: found(data) }, 200);
   })
   .openapi(routes.create, async (c) => {
@@ -70,6 +69,6 @@ export const cattleRouter = createRouter()
     return c.json({ data: found(await cattleView(scope.db, scope.farmId, id)) }, 200);
   })
   .openapi(routes.history, async (c) => {
-    const data = await statusHistoryOf(getDb(c.env), c.get('farmId'), c.req.valid('param').id);
+    const data = await statusHistoryOf(c.get('farmDb'), c.get('farmId'), c.req.valid('param').id);
     return c.json({ data: found(data) }, 200);
   });

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { todayJst } from '../domain/calendar';
 import { api, signUp } from '../test/api';
+import { everyShard, shardOf } from '../test/shards';
 
 type Session = Awaited<ReturnType<typeof signUp>>;
 let farmer: Session;
@@ -280,22 +281,29 @@ describe('DELETE /cattle/{id}', () => {
   it('deletes the animal with its events, alerts, breeding rows and plan', async () => {
     const cow = await createCattle(farmer);
     const id = cow.cattleId;
-    await env.DB.batch([
-      env.DB.prepare(
-        "INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime) VALUES (?, ?, ?, 'ESTRUS', '2026-10-01T00:00:00.000Z')",
-      ).bind(id, farmer.farmId, farmer.userId),
-      env.DB.prepare(
-        "INSERT INTO alerts (id, type, severity, cattle_id, message, farm_id, created_by) VALUES (?, 'CALVING_OVERDUE', 'high', ?, 'x', ?, ?)",
-      ).bind(`a-${id}`, id, farmer.farmId, farmer.userId),
-      env.DB.prepare(
-        "INSERT INTO shipment_plans (plan_id, cattle_id, farm_id, created_by, planned_shipment_month) VALUES (?, ?, ?, ?, '2027-01')",
-      ).bind(`p-${id}`, id, farmer.farmId, farmer.userId),
+    await (await shardOf(cow.farmId)).batch([
+      (await shardOf(cow.farmId))
+        .prepare(
+          "INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime) VALUES (?, ?, ?, 'ESTRUS', '2026-10-01T00:00:00.000Z')",
+        )
+        .bind(id, farmer.farmId, farmer.userId),
+      (await shardOf(farmer.farmId))
+        .prepare(
+          "INSERT INTO alerts (id, type, severity, cattle_id, message, farm_id, created_by) VALUES (?, 'CALVING_OVERDUE', 'high', ?, 'x', ?, ?)",
+        )
+        .bind(`a-${id}`, id, farmer.farmId, farmer.userId),
+      (await shardOf(farmer.farmId))
+        .prepare(
+          "INSERT INTO shipment_plans (plan_id, cattle_id, farm_id, created_by, planned_shipment_month) VALUES (?, ?, ?, ?, '2027-01')",
+        )
+        .bind(`p-${id}`, id, farmer.farmId, farmer.userId),
     ]);
     const res = await api(`/cattle/${id}`, { method: 'DELETE', token: farmer.token });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true, message: '牛が正常に削除されました' });
     for (const table of ['events', 'alerts', 'shipment_plans', 'breeding_status', 'breeding_summary']) {
-      const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE cattle_id = ?`)
+      const row = await everyShard
+        .prepare(`SELECT count(*) AS n FROM ${table} WHERE cattle_id = ?`)
         .bind(id)
         .first<{ n: number }>();
       expect(row?.n, table).toBe(0);
@@ -379,9 +387,10 @@ describe('GET /cattle and /cattle/status-counts', () => {
     ];
     for (const { key, ...cow } of herd)
       ids[key] = (await createCattle(owner, { birthday: undefined, ...cow })).cattleId;
-    await env.DB.prepare(
-      "INSERT INTO alerts (id, type, severity, cattle_id, message, farm_id, created_by) VALUES ('h1', 'CALVING_OVERDUE', 'high', ?, 'x', ?, ?), ('h2', 'CALVING_WITHIN_60', 'medium', ?, 'y', ?, ?), ('h3', 'CALVING_WITHIN_60', 'medium', ?, 'z', ?, ?)",
-    )
+    await (await shardOf(farmer.farmId))
+      .prepare(
+        "INSERT INTO alerts (id, type, severity, cattle_id, message, farm_id, created_by) VALUES ('h1', 'CALVING_OVERDUE', 'high', ?, 'x', ?, ?), ('h2', 'CALVING_WITHIN_60', 'medium', ?, 'y', ?, ?), ('h3', 'CALVING_WITHIN_60', 'medium', ?, 'z', ?, ?)",
+      )
       .bind(
         ids.hanako,
         owner.farmId,
@@ -394,7 +403,7 @@ describe('GET /cattle and /cattle/status-counts', () => {
         owner.userId,
       )
       .run();
-    await env.DB.prepare("UPDATE alerts SET status = 'resolved' WHERE id = 'h3'").run();
+    await (await shardOf(owner.farmId)).prepare("UPDATE alerts SET status = 'resolved' WHERE id = 'h3'").run();
   });
 
   const names = (res: { json: any }) => res.json.data.results.map((r: { name: string }) => r.name);
@@ -460,7 +469,8 @@ describe('GET /cattle and /cattle/status-counts', () => {
       ['はなこ', '2027-01-10'],
       ['もも', '2026-12-20'],
     ] as const) {
-      await env.DB.prepare('UPDATE breeding_status SET expected_calving_date = ? WHERE cattle_id = ?')
+      await (await shardOf(owner.farmId))
+        .prepare('UPDATE breeding_status SET expected_calving_date = ? WHERE cattle_id = ?')
         .bind(due, idOf(name))
         .run();
     }
@@ -469,7 +479,8 @@ describe('GET /cattle and /cattle/status-counts', () => {
     const latest = names(await api('/cattle?sortBy=due_date&sortOrder=desc', { token: owner.token }));
     expect(latest.slice(0, 2)).toEqual(['はなこ', 'もも']);
     expect(soonest).toHaveLength(5);
-    await env.DB.prepare('UPDATE breeding_status SET expected_calving_date = NULL WHERE cattle_id IN (?, ?)')
+    await (await shardOf(owner.farmId))
+      .prepare('UPDATE breeding_status SET expected_calving_date = NULL WHERE cattle_id IN (?, ?)')
       .bind(idOf('はなこ'), idOf('もも'))
       .run();
   });
@@ -517,26 +528,29 @@ describe('cursor paging over 250 animals', () => {
   let big: Session;
   beforeAll(async () => {
     big = await signUp({ name: '大牧場' });
+    const shard = await shardOf(big.farmId);
     const statements = [];
     for (let i = 0; i < 250; i++) {
       const birthday = `20${10 + (i % 15)}-0${1 + (i % 9)}-1${i % 10}`;
       statements.push(
-        env.DB.prepare(
-          'INSERT INTO cattle (farm_id, created_by, identification_number, ear_tag_number, name, birthday, gender, growth_stage) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-        ).bind(
-          big.farmId,
-          big.userId,
-          String(2_000_000_000 + i),
-          // Some ear tags share a number written with and without a zero, some are missing.
-          i % 13 === 0 ? null : i % 7 === 0 ? `0${i % 50}` : String(i % 50),
-          `牛${String(i % 37).padStart(2, '0')}`,
-          i % 11 === 0 ? null : birthday,
-          '雌',
-          'GROWING',
-        ),
+        shard
+          .prepare(
+            'INSERT INTO cattle (farm_id, created_by, identification_number, ear_tag_number, name, birthday, gender, growth_stage) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          )
+          .bind(
+            big.farmId,
+            big.userId,
+            String(2_000_000_000 + i),
+            // Some ear tags share a number written with and without a zero, some are missing.
+            i % 13 === 0 ? null : i % 7 === 0 ? `0${i % 50}` : String(i % 50),
+            `牛${String(i % 37).padStart(2, '0')}`,
+            i % 11 === 0 ? null : birthday,
+            '雌',
+            'GROWING',
+          ),
       );
     }
-    await env.DB.batch(statements);
+    await shard.batch(statements);
   });
 
   async function pageThrough(query: string, mutate?: (page: number) => Promise<void>) {
@@ -604,9 +618,10 @@ describe('cursor paging over 250 animals', () => {
     const seen = await pageThrough('sortBy=name&sortOrder=asc', async (page) => {
       if (page === 1) {
         // A new animal sorted before the current position must not shift later pages.
-        await env.DB.prepare(
-          "INSERT INTO cattle (farm_id, created_by, identification_number, name, gender, growth_stage) VALUES (?, ?, '2999999999', '牛00', '雌', 'GROWING')",
-        )
+        await (await shardOf(big.farmId))
+          .prepare(
+            "INSERT INTO cattle (farm_id, created_by, identification_number, name, gender, growth_stage) VALUES (?, ?, '2999999999', '牛00', '雌', 'GROWING')",
+          )
           .bind(big.farmId, big.userId)
           .run();
         added++;
@@ -651,9 +666,10 @@ describe('day counts are as of today', () => {
   it('computes days after calving and days open on read, not when they were stored', async () => {
     const owner = await signUp();
     const cow = await createCattle(owner);
-    await env.DB.prepare(
-      "UPDATE breeding_status SET last_calving_date = '2026-01-01', days_after_calving = 3, days_open = 3 WHERE cattle_id = ?",
-    )
+    await everyShard
+      .prepare(
+        "UPDATE breeding_status SET last_calving_date = '2026-01-01', days_after_calving = 3, days_open = 3 WHERE cattle_id = ?",
+      )
       .bind(cow.cattleId)
       .run();
     const res = await api(`/cattle/${cow.cattleId}`, { token: owner.token });

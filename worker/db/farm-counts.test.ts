@@ -2,15 +2,18 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { insertAnimal } from '../shipments/test-fixtures';
 import { api, signUp } from '../test/api';
+import { everyShard } from '../test/shards';
 
 /** What the triggers of migrations/0006_farms.sql keep, next to the counts they stand for. */
 async function counts(farmId: number) {
-  const kept = await env.DB.prepare('SELECT events, shipments, cattle FROM farm_counts WHERE farm_id = ?')
+  const kept = await everyShard
+    .prepare('SELECT events, shipments, cattle FROM farm_counts WHERE farm_id = ?')
     .bind(farmId)
     .first<{ events: number; shipments: number; cattle: number }>();
-  const actual = await env.DB.prepare(
-    'SELECT (SELECT count(*) FROM events WHERE farm_id = ?1) AS events, (SELECT count(*) FROM shipments WHERE farm_id = ?1) AS shipments, (SELECT count(*) FROM cattle WHERE farm_id = ?1) AS cattle',
-  )
+  const actual = await everyShard
+    .prepare(
+      'SELECT (SELECT count(*) FROM events WHERE farm_id = ?1) AS events, (SELECT count(*) FROM shipments WHERE farm_id = ?1) AS shipments, (SELECT count(*) FROM cattle WHERE farm_id = ?1) AS cattle',
+    )
     .bind(farmId)
     .first<{ events: number; shipments: number; cattle: number }>();
   return { kept: kept ?? { events: 0, shipments: 0, cattle: 0 }, actual };

@@ -2,7 +2,8 @@ import { env } from 'cloudflare:test';
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../test/api';
-import { getDb } from './client';
+import { farmDbOf, shardOf } from '../test/shards';
+import type { Db } from './client';
 import { preparedBatch } from './prepared';
 import { cattle } from './schema';
 
@@ -11,10 +12,11 @@ let south: Awaited<ReturnType<typeof signUp>>;
 const ids: Record<string, number> = {};
 
 async function animal(member: typeof north, key: string, name: string) {
-  const row = await env.DB.prepare(
-    `INSERT INTO cattle (farm_id, created_by, identification_number, name, gender, birthday)
+  const row = await (await shardOf(member.farmId))
+    .prepare(
+      `INSERT INTO cattle (farm_id, created_by, identification_number, name, gender, birthday)
      VALUES (?, ?, ?, ?, '雌', '2022-04-01') RETURNING cattle_id`,
-  )
+    )
     .bind(member.farmId, member.userId, String(1_900_000_000 + Object.keys(ids).length), name)
     .first<{ cattle_id: number }>();
   ids[key] = row!.cattle_id;
@@ -29,7 +31,7 @@ beforeAll(async () => {
 });
 
 let builds = 0;
-const build = (db: ReturnType<typeof getDb>, { farmId, cattleId }: { farmId: number; cattleId: number }) => {
+const build = (db: Db, { farmId, cattleId }: { farmId: number; cattleId: number }) => {
   builds++;
   return [
     db
@@ -43,11 +45,10 @@ const reads = preparedBatch(['farmId', 'cattleId'], build);
 
 describe('preparedBatch', () => {
   it('builds its statements once and binds each call’s own values', async () => {
-    const db = getDb(env);
     const before = builds;
-    const first = await reads(db, { farmId: north.farmId, cattleId: ids.n1 });
-    const second = await reads(db, { farmId: south.farmId, cattleId: ids.s1 });
-    const scoped = await reads(db, { farmId: north.farmId, cattleId: ids.s1 });
+    const first = await reads(await farmDbOf(north.farmId), { farmId: north.farmId, cattleId: ids.n1 });
+    const second = await reads(await farmDbOf(south.farmId), { farmId: south.farmId, cattleId: ids.s1 });
+    const scoped = await reads(await farmDbOf(north.farmId), { farmId: north.farmId, cattleId: ids.s1 });
     expect(builds - before).toBe(1);
     expect(first[0]).toEqual([{ id: ids.n1, name: 'はな', isFemale: expect.anything() }]);
     expect(first[1]).toEqual([{ n: 2 }]);
@@ -58,7 +59,7 @@ describe('preparedBatch', () => {
   });
 
   it('answers exactly what db.batch answers for the same values, mapped the same way', async () => {
-    const db = getDb(env);
+    const db = await farmDbOf(north.farmId);
     const values = { farmId: north.farmId, cattleId: ids.n2 };
     expect(await reads(db, values)).toEqual(await db.batch(build(db, values)));
   });

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Env } from '../env';
 import { countingD1 } from '../lib/d1-counter';
 import { testEnv } from '../test/api';
 import { batchedReads } from './read-batch';
 
 const counted = () => {
   const counter = { n: 0 };
-  return { counter, db: batchedReads({ DB: countingD1(testEnv.DB, counter) } as Env) };
+  return { counter, db: batchedReads(countingD1(testEnv.DB, counter)) };
 };
 
 describe('batchedReads', () => {

@@ -1,5 +1,5 @@
 /**
- * Several independent reads in one D1 round trip (decision 027). `batchedReads(env)` gives a drizzle Db whose
+ * Several independent reads in one D1 round trip (decision 027). `batchedReads(d1)` gives a drizzle Db whose
  * statements are not sent one by one: every call made while the current task runs (each feature's own read
  * function, started together with Promise.all) is queued and the queue goes out as ONE `DB.batch` on the next
  * macrotask. A read that depends on an earlier one simply goes out in a later batch.
@@ -8,8 +8,7 @@
  * `raw()` rows are built from the batch's row objects, as drizzle's own db.batch does (d1ToRawMapping): the same
  * limit applies, a select must not return two columns of the same name.
  */
-import type { Env } from '../env';
-import { getDb } from './client';
+import { clientOf } from './client';
 
 // The few D1 shapes used here, declared locally: the web's type check of AppType reaches this file without the
 // Workers types (web/src/worker-types.d.ts).
@@ -101,6 +100,5 @@ function batchingD1(db: D1Like): D1Like {
   };
 }
 
-/** A drizzle Db for independent reads started together: they cost one D1 round trip. */
-export const batchedReads = (env: Pick<Env, 'DB'>) =>
-  getDb({ DB: batchingD1(env.DB as unknown as D1Like) as unknown as Env['DB'] });
+/** A drizzle Db for independent reads started together on one database (a farm's shard): one D1 round trip. */
+export const batchedReads = (d1: unknown) => clientOf(batchingD1(d1 as D1Like) as unknown as D1Database);

@@ -64,6 +64,8 @@ export const passwordResets = sqliteTable(
 export const farms = sqliteTable('farms', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   name: text('name').notNull(),
+  /** The farm-data shard (FARM_DB_<shard>) that holds this farm's herd (decision 034). */
+  shard: integer('shard').notNull().default(0),
   ...timestamps,
 });
 

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import type { Db } from './client';
-import { getDb } from './client';
 import { cattle } from './schema';
 
 /** Owned animals only: the one scoping condition for every cattle query. */
@@ -16,8 +15,8 @@ export const ownedCattleIds = (db: Db, farmId: number, cattleId: number) =>
     .where(and(eq(cattle.cattleId, cattleId), ownedCattle(farmId)));
 
 /**
- * Whose data a use case reads and writes, and who is acting: every service function takes one. `farmId` scopes
- * every query; `userId` is recorded as created_by; `actor` as changedBy in histories (the user id as text, or
+ * Whose data a use case reads and writes, and who is acting: every service function takes one. `db` is the farm's
+ * shard (decision 034); `farmId` scopes every query; `userId` is recorded as created_by; `actor` as changedBy in histories (the user id as text, or
  * 'system' for the app's own changes).
  */
 export interface Scope {
@@ -29,9 +28,12 @@ export interface Scope {
   actor: string;
 }
 
-/** The scope of a farm-data request (after farmAccess): the farm acted on, changed by the caller. */
+/**
+ * The scope of a farm-data request (after farmAccess): the farm acted on, on its shard (decision 034), changed by the
+ * caller.
+ */
 export const requestScope = (c: Context<AppEnv>): Scope => ({
-  db: getDb(c.env),
+  db: c.get('farmDb'),
   farmId: c.get('farmId'),
   userId: c.get('userId'),
   userName: c.get('userName'),

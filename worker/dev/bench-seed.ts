@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { issueSession, OAUTH_SESSION_SECONDS } from '../auth/tokens';
 import { type RegisterCattleInput, registerHerd } from '../cattle/cattle.service';
 import { runBatch, type Statement } from '../db/batch';
-import { getDb } from '../db/client';
+import { directoryDb, farmDb } from '../db/client';
 import { type cattle, sessions, users } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { addDays, addMonths, type IsoDate, jstMonth, todayJst } from '../domain/calendar';
@@ -380,7 +380,7 @@ const herdRoute = createRoute({
 export const benchSeedRouter = createRouter()
   .openapi(ownerRoute, async (c) => {
     const { email, userName } = c.req.valid('json');
-    const db = getDb(c.env);
+    const db = directoryDb(c.env);
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     const userId =
       existing?.id ??
@@ -390,7 +390,7 @@ export const benchSeedRouter = createRouter()
           .values({ email, userName, isVerified: true, oauthProvider: 'email' })
           .returning({ id: users.id })
       )[0].id;
-    await ensureOwnFarm(db, userId, userName);
+    await ensureOwnFarm(c.env, userId, userName);
     const { token, session } = await issueSession(c.env, userId, OAUTH_SESSION_SECONDS);
     await db.insert(sessions).values(session);
     return c.json({ userId, token }, 200);
@@ -403,8 +403,8 @@ export const benchSeedRouter = createRouter()
     );
     // Pedigree names rotate with the animal's place in the farm: shipped ones come after the herd.
     const places = indexes.map((i) => (kind === 'herd' ? i : herdSize + i));
-    const db = getDb(c.env);
-    const farmId = await ensureOwnFarm(db, userId, `bench ${userId}`);
+    const farmId = await ensureOwnFarm(c.env, userId, `bench ${userId}`);
+    const db = await farmDb(c.env, farmId);
     const scope: Scope = { db, farmId, userId, userName: 'bench', actor: String(userId) };
     return c.json(await writeAnimals(scope, animals, places, today), 200);
   });

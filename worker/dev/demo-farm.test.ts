@@ -1,6 +1,5 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getDb } from '../db/client';
 import { calendarMonths, monthBirthday } from '../domain/ages';
 import { ALERT_TYPES } from '../domain/alerts';
 import { addDays, daysBetween, type IsoDate, jstDate, jstMonth, todayJst } from '../domain/calendar';
@@ -9,6 +8,7 @@ import { earTagFromIdentification } from '../domain/identification';
 import type { NewEvent } from '../events/events.record';
 import { api, signUp } from '../test/api';
 import { DEMO_EMAIL, DEMO_PASSWORD, type DemoHerdPlan, planDemoHerd, seedDemoFarm, seedDemoHerd } from './demo-farm';
+import { everyShard, farmDbOf, shardOf } from '../test/shards';
 
 /** The demo farm: the one the demo user owns. */
 async function demoFarmOf(userId: number) {
@@ -207,16 +207,18 @@ async function expectFullFarm(token: string, farmId: number, day: IsoDate) {
   expect({ day, empty: metrics.filter((m) => kpi[m] === null) }).toEqual({ day, empty: [] });
 
   // Every calf's birthday is a calving day of its mother, and that calving names it.
-  const calves = await env.DB.prepare(
-    `SELECT c.cattle_id AS id, c.birthday, m.mother_cattle_id AS mother FROM cattle c
+  const calves = await everyShard
+    .prepare(
+      `SELECT c.cattle_id AS id, c.birthday, m.mother_cattle_id AS mother FROM cattle c
      JOIN mother_info m ON m.cattle_id = c.cattle_id WHERE c.farm_id = ? AND m.mother_cattle_id IS NOT NULL`,
-  )
+    )
     .bind(farmId)
     .all<{ id: number; birthday: string; mother: number }>();
-  const calvings = await env.DB.prepare(
-    `SELECT cattle_id AS mother, event_datetime AS at, details FROM events
+  const calvings = await everyShard
+    .prepare(
+      `SELECT cattle_id AS mother, event_datetime AS at, details FROM events
      WHERE farm_id = ? AND event_type IN ('CALVING', 'STILLBIRTH')`,
-  )
+    )
     .bind(farmId)
     .all<{ mother: number; at: string; details: string | null }>();
   const orphans = calves.results.filter(
@@ -230,20 +232,22 @@ async function expectFullFarm(token: string, farmId: number, day: IsoDate) {
   );
   expect({ day, calves: calves.results.length > 40, orphans }).toEqual({ day, calves: true, orphans: [] });
 
-  const tags = await env.DB.prepare(
-    `SELECT ear_tag_number AS tag, count(*) AS n FROM cattle WHERE farm_id = ? AND status NOT IN ('SHIPPED', 'DEAD')
+  const tags = await everyShard
+    .prepare(
+      `SELECT ear_tag_number AS tag, count(*) AS n FROM cattle WHERE farm_id = ? AND status NOT IN ('SHIPPED', 'DEAD')
      AND ear_tag_number IS NOT NULL GROUP BY ear_tag_number HAVING n > 1`,
-  )
+    )
     .bind(farmId)
     .all();
   expect({ day, repeated: tags.results }).toEqual({ day, repeated: [] });
 
   // Parity as the breeding engine counts it equals the plan's: registered plus calvings.
   const plan = planDemoHerd(day);
-  const parities = await env.DB.prepare(
-    `SELECT c.identification_number AS id, b.parity FROM cattle c JOIN breeding_status b ON b.cattle_id = c.cattle_id
+  const parities = await everyShard
+    .prepare(
+      `SELECT c.identification_number AS id, b.parity FROM cattle c JOIN breeding_status b ON b.cattle_id = c.cattle_id
      WHERE c.farm_id = ? AND c.gender = '雌'`,
-  )
+    )
     .bind(farmId)
     .all<{ id: string; parity: number }>();
   const stored = new Map(parities.results.map((r) => [r.id, r.parity]));
@@ -287,9 +291,10 @@ describe('the demo farm', () => {
     const alive = counts.json.data.total - counts.json.data.SHIPPED - counts.json.data.DEAD;
     expect(alive).toBeGreaterThanOrEqual(70);
     expect(alive).toBeLessThanOrEqual(100);
-    const calves = await env.DB.prepare(
-      "SELECT count(*) AS n FROM cattle c JOIN mother_info m ON m.cattle_id = c.cattle_id WHERE c.farm_id = ? AND c.growth_stage = 'CALF' AND c.status != 'SHIPPED' AND m.mother_cattle_id IS NOT NULL",
-    )
+    const calves = await everyShard
+      .prepare(
+        "SELECT count(*) AS n FROM cattle c JOIN mother_info m ON m.cattle_id = c.cattle_id WHERE c.farm_id = ? AND c.growth_stage = 'CALF' AND c.status != 'SHIPPED' AND m.mother_cattle_id IS NOT NULL",
+      )
       .bind(farmId)
       .first<{ n: number }>();
     expect(calves!.n).toBeGreaterThanOrEqual(5);
@@ -301,7 +306,8 @@ describe('the demo farm', () => {
 
   it('shows numbers as on the tag: 10 digits with the zero, ear tags from them, and a calf not tagged yet', async () => {
     const rows = (
-      await env.DB.prepare('SELECT identification_number AS id, ear_tag_number AS tag FROM cattle WHERE farm_id = ?')
+      await everyShard
+        .prepare('SELECT identification_number AS id, ear_tag_number AS tag FROM cattle WHERE farm_id = ?')
         .bind(farmId)
         .all<{ id: string | null; tag: string | null }>()
     ).results;
@@ -346,9 +352,8 @@ describe('the demo farm', () => {
   });
 
   it('records three years of events through the breeding engine', async () => {
-    const events = await env.DB.prepare(
-      'SELECT event_type, count(*) AS n FROM events WHERE farm_id = ? GROUP BY event_type',
-    )
+    const events = await everyShard
+      .prepare('SELECT event_type, count(*) AS n FROM events WHERE farm_id = ? GROUP BY event_type')
       .bind(farmId)
       .all<any>();
     const byType = Object.fromEntries(events.results.map((r) => [r.event_type, r.n]));
@@ -356,7 +361,8 @@ describe('the demo farm', () => {
     expect(byType.CALVING).toBeGreaterThan(60);
     expect(byType.PREGNANCY_CHECK).toBeGreaterThan(40);
     expect(byType.WEANING).toBeGreaterThan(30);
-    const oldest = await env.DB.prepare('SELECT min(event_datetime) AS t FROM events WHERE farm_id = ?')
+    const oldest = await everyShard
+      .prepare('SELECT min(event_datetime) AS t FROM events WHERE farm_id = ?')
       .bind(farmId)
       .first<{ t: string }>();
     expect(oldest!.t.slice(0, 10) <= addDays(today, -1000)).toBe(true);
@@ -364,10 +370,11 @@ describe('the demo farm', () => {
 
   it('has two years of market shipments of its own calves, graded steers, and plans from this month on', async () => {
     const shipped = (
-      await env.DB.prepare(
-        `SELECT s.*, c.growth_stage, c.breed, c.status, c.gender FROM shipments s JOIN cattle c ON c.cattle_id = s.cattle_id
+      await everyShard
+        .prepare(
+          `SELECT s.*, c.growth_stage, c.breed, c.status, c.gender FROM shipments s JOIN cattle c ON c.cattle_id = s.cattle_id
          WHERE s.farm_id = ?`,
-      )
+        )
         .bind(farmId)
         .all<any>()
     ).results;
@@ -419,7 +426,12 @@ describe('the demo farm seeded on a later day', () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(new Date(`${day}T03:00:00Z`));
       const farmer = await signUp();
-      const scope = { db: getDb(env as never), farmId: farmer.farmId, userId: farmer.userId, userName: '牧場 太郎' };
+      const scope = {
+        db: await farmDbOf(farmer.farmId),
+        farmId: farmer.farmId,
+        userId: farmer.userId,
+        userName: '牧場 太郎',
+      };
       await seedDemoHerd({ ...scope, actor: 'system' }, day);
       await expectFullFarm(farmer.token, farmer.farmId, day);
     },
@@ -431,10 +443,11 @@ describe('a demo seeding that was cut short', () => {
   it('fills the demo account when it has no animals', async () => {
     const first = await seedDemoFarm(env as never);
     const farmId = await demoFarmOf(first.userId);
-    await env.DB.prepare('DELETE FROM cattle WHERE farm_id = ?').bind(farmId).run();
+    await everyShard.prepare('DELETE FROM cattle WHERE farm_id = ?').bind(farmId).run();
     const repaired = await seedDemoFarm(env as never);
     expect(repaired).toEqual({ created: true, userId: first.userId });
-    const { n } = (await env.DB.prepare('SELECT count(*) AS n FROM cattle WHERE farm_id = ?')
+    const { n } = (await everyShard
+      .prepare('SELECT count(*) AS n FROM cattle WHERE farm_id = ?')
       .bind(farmId)
       .first<{ n: number }>())!;
     expect(n).toBeGreaterThan(50);

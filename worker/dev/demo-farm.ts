@@ -4,7 +4,7 @@ import { regenerateAlerts } from '../alerts/regenerate';
 import { type CreateCattleInput as CreateInput, createCattleSchema } from '../cattle/cattle.schemas';
 import { registerHerd, updateHerdStatements } from '../cattle/cattle.service';
 import { runBatch, type Statement } from '../db/batch';
-import { type Db, getDb } from '../db/client';
+import { type Db, directoryDb, farmDb } from '../db/client';
 import { cattle, farmMembers, users } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { addDays, addMonths, daysBetween, type IsoDate, jstDate, todayJst } from '../domain/calendar';
@@ -847,18 +847,23 @@ export async function seedDemoFarm(
   env: Env,
   today: IsoDate = todayJst(),
 ): Promise<{ created: boolean; userId: number }> {
-  const db = getDb(env);
+  const db = directoryDb(env);
   const [existing] = await db
     .select({
       id: users.id,
       farmId: farmMembers.farmId,
-      animals: sql<number>`(select count(*) from ${cattle} where ${cattle.farmId} = ${farmMembers.farmId})`,
     })
     .from(users)
     .leftJoin(farmMembers, and(eq(farmMembers.userId, users.id), eq(farmMembers.role, 'owner')))
     .where(eq(users.email, DEMO_EMAIL))
     .limit(1);
-  if (existing?.farmId && existing.animals > 0) return { created: false, userId: existing.id };
+  if (existing?.farmId) {
+    const [herd] = await (await farmDb(env, existing.farmId))
+      .select({ animals: sql<number>`count(*)` })
+      .from(cattle)
+      .where(eq(cattle.farmId, existing.farmId));
+    if (herd.animals > 0) return { created: false, userId: existing.id };
+  }
   // A demo account without animals is a seeding that was cut short (e.g. the server stopped mid-way): fill it.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const [user] = existing
@@ -873,8 +878,11 @@ export async function seedDemoFarm(
           oauthProvider: 'email',
         })
         .returning({ id: users.id });
-  const farmId = existing?.farmId ?? (await createFarm(db, user.id, DEMO_FARM_NAME));
+  const farmId = existing?.farmId ?? (await createFarm(env, user.id, DEMO_FARM_NAME));
   await addDemoStaff(db, farmId, passwordHash);
-  await seedDemoHerd({ db, farmId, userId: user.id, userName: '北牧場（デモ）', actor: 'system' }, today);
+  await seedDemoHerd(
+    { db: await farmDb(env, farmId), farmId, userId: user.id, userName: '北牧場（デモ）', actor: 'system' },
+    today,
+  );
   return { created: true, userId: user.id };
 }

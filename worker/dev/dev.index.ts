@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { desc, eq } from 'drizzle-orm';
 import { farmDrift } from '../breeding/integrity';
-import { getDb } from '../db/client';
+import { directoryDb, farmDb } from '../db/client';
 import { devOutbox } from '../db/schema';
 import { errorBodySchema } from '../lib/error-body';
 import { createRouter, jsonContent } from '../lib/http';
@@ -65,10 +65,13 @@ export const devRouter = createRouter()
   .route('/', benchSeedRouter)
   .route('/', lineDevRouter)
   .openapi(seed, async (c) => c.json(await seedDemoFarm(c.env), 200))
-  .openapi(integrity, async (c) => c.json(await farmDrift(getDb(c.env), c.req.valid('query').farmId), 200))
+  .openapi(integrity, async (c) => {
+    const { farmId } = c.req.valid('query');
+    return c.json(await farmDrift(await farmDb(c.env, farmId), farmId), 200);
+  })
   .openapi(outbox, async (c) => {
     const { to } = c.req.valid('query');
-    const db = getDb(c.env);
+    const db = directoryDb(c.env);
     const rows = await db
       .select({
         to: devOutbox.to,

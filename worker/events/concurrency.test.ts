@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { breedingDrift } from '../breeding/integrity';
-import { getDb } from '../db/client';
 import { addDays, todayJst } from '../domain/calendar';
 import { api, signUp } from '../test/api';
+import { everyShard, farmDbOf, shardOf } from '../test/shards';
 
 /**
  * Concurrent writes on one animal never lose an update (§3, decision 025): after any set of concurrent event
@@ -37,12 +37,16 @@ async function createCow(parity = 2) {
 }
 
 const record = (body: Record<string, unknown>) => api('/events', { method: 'POST', token: farmer.token, body });
-const drift = (cattleId: number) => breedingDrift(getDb(env), farmer.farmId, cattleId);
+const drift = async (cattleId: number) => breedingDrift(await farmDbOf(farmer.farmId), farmer.farmId, cattleId);
 const stored = (cattleId: number) =>
-  env.DB.prepare('SELECT * FROM breeding_status WHERE cattle_id = ?').bind(cattleId).first<any>();
+  everyShard.prepare('SELECT * FROM breeding_status WHERE cattle_id = ?').bind(cattleId).first<any>();
 const eventCount = async (cattleId: number) =>
-  (await env.DB.prepare('SELECT count(*) AS n FROM events WHERE cattle_id = ?').bind(cattleId).first<{ n: number }>())
-    ?.n;
+  (
+    await everyShard
+      .prepare('SELECT count(*) AS n FROM events WHERE cattle_id = ?')
+      .bind(cattleId)
+      .first<{ n: number }>()
+  )?.n;
 
 describe('concurrent event writes on one cow', () => {
   it('20 events at once (19 services 25 days apart and a pregnancy check): all 201, nothing lost', async () => {
@@ -150,7 +154,10 @@ describe('GET /dev/integrity (the integrity benchmark’s check)', () => {
     expect(clean.status).toBe(200);
     expect(clean.json.checked).toBeGreaterThan(0);
     expect(clean.json.drifted).toEqual([]);
-    await env.DB.prepare('UPDATE breeding_status SET insemination_count = 7 WHERE cattle_id = ?').bind(cow).run();
+    await (await shardOf(farmer.farmId))
+      .prepare('UPDATE breeding_status SET insemination_count = 7 WHERE cattle_id = ?')
+      .bind(cow)
+      .run();
     const broken = await api(`/dev/integrity?farmId=${farmer.farmId}`);
     expect(broken.json.drifted).toEqual([
       { cattleId: cow, drift: [{ field: 'breedingStatus.inseminationCount', stored: 7, computed: 1 }] },

@@ -22,7 +22,8 @@ const eventColumns = {
   createdAt: events.createdAt,
   updatedAt: events.updatedAt,
   recordedById: events.createdBy,
-  recordedByName: sql<string | null>`(select ${users.userName} from ${users} where ${users.id} = ${events.createdBy})`,
+  // The name is the directory's (decision 034): nameRecorders fills it.
+  recordedByName: sql<string | null>`null`,
 };
 
 /** A stored row as it is read: details may come as JSON text, the recorder as two columns. */
@@ -40,6 +41,35 @@ export const toView = ({ recordedById, recordedByName, ...row }: EventRow): Even
 
 export const ownedEvent = (farmId: number, eventId: number) =>
   and(eq(events.eventId, eventId), eq(events.farmId, farmId));
+
+/**
+ * The recorders' current names: users are in the directory, not on the farm's shard (decision 034). The farm's
+ * members come with the membership read (`memberNames`); only a recorder who has left the farm is read from the
+ * directory.
+ */
+export async function nameRecorders<T extends Pick<EventView, 'recordedBy'>>(
+  directory: Db,
+  memberNames: string,
+  views: T[],
+): Promise<T[]> {
+  const names = new Map(
+    Object.entries(JSON.parse(memberNames) as Record<string, string>).map(([id, n]) => [Number(id), n]),
+  );
+  const ids = [...new Set(views.flatMap((v) => (v.recordedBy && !v.recordedBy.userName ? [v.recordedBy.userId] : [])))];
+  const missing = ids.filter((id) => !names.has(id));
+  if (missing.length) {
+    const rows = await directory
+      .select({ id: users.id, userName: users.userName })
+      .from(users)
+      .where(inArray(users.id, missing));
+    for (const r of rows) names.set(r.id, r.userName);
+  }
+  return views.map((v) =>
+    v.recordedBy && !v.recordedBy.userName
+      ? { ...v, recordedBy: { ...v.recordedBy, userName: names.get(v.recordedBy.userId) ?? '' } }
+      : v,
+  );
+}
 
 export async function findEvent(db: Db, farmId: number, eventId: number) {
   const [row] = await db

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayJst } from '../domain/calendar';
 import { api, signUp } from '../test/api';
+import { everyShard, shardOf } from '../test/shards';
 
 let identification = 1_300_000_000;
 
@@ -32,10 +33,13 @@ const at = (offset: number, time = '10:00') => `${addDays(today, offset)}T${time
 const record = (token: string, body: Record<string, unknown>) => api('/events', { method: 'POST', token, body });
 
 async function breedingRow(cattleId: number) {
-  return env.DB.prepare('SELECT * FROM breeding_status WHERE cattle_id = ?').bind(cattleId).first<any>();
+  return (await shardOf(farmer.farmId))
+    .prepare('SELECT * FROM breeding_status WHERE cattle_id = ?')
+    .bind(cattleId)
+    .first<any>();
 }
 async function cattleRow(cattleId: number) {
-  return env.DB.prepare('SELECT * FROM cattle WHERE cattle_id = ?').bind(cattleId).first<any>();
+  return (await shardOf(farmer.farmId)).prepare('SELECT * FROM cattle WHERE cattle_id = ?').bind(cattleId).first<any>();
 }
 
 let farmer: { token: string; userId: number; farmId: number };
@@ -94,7 +98,8 @@ describe('POST /events', () => {
       conceptionDate: addDays(today, -40),
     });
     expect((await cattleRow(cow)).status).toBe('PREGNANT');
-    const history = await env.DB.prepare('SELECT * FROM cattle_status_history WHERE cattle_id = ?')
+    const history = await (await shardOf(farmer.farmId))
+      .prepare('SELECT * FROM cattle_status_history WHERE cattle_id = ?')
       .bind(cow)
       .all<any>();
     expect(history.results).toHaveLength(1);
@@ -156,13 +161,22 @@ describe('POST /events', () => {
       breed: '黒毛和種',
       status: 'HEALTHY',
     });
-    const mother = await env.DB.prepare('SELECT * FROM mother_info WHERE cattle_id = ?').bind(calfId).first<any>();
+    const mother = await (await shardOf(farmer.farmId))
+      .prepare('SELECT * FROM mother_info WHERE cattle_id = ?')
+      .bind(calfId)
+      .first<any>();
     expect(mother).toMatchObject({ mother_cattle_id: cow, mother_name: 'さくら', mother_score: 4 });
-    const line = await env.DB.prepare('SELECT * FROM bloodline WHERE cattle_id = ?').bind(calfId).first<any>();
+    const line = await (await shardOf(farmer.farmId))
+      .prepare('SELECT * FROM bloodline WHERE cattle_id = ?')
+      .bind(calfId)
+      .first<any>();
     expect(line.father_cattle_name).toBe('美国桜');
     expect(await breedingRow(calfId)).toMatchObject({ parity: 0, insemination_count: 0 });
     expect(
-      await env.DB.prepare('SELECT * FROM breeding_summary WHERE cattle_id = ?').bind(calfId).first(),
+      await (await shardOf(farmer.farmId))
+        .prepare('SELECT * FROM breeding_summary WHERE cattle_id = ?')
+        .bind(calfId)
+        .first(),
     ).not.toBeNull();
   });
 
@@ -205,7 +219,10 @@ describe('POST /events', () => {
       message: 'この個体識別番号は既に登録されています',
       field: 'details.calves.0.identificationNumber',
     });
-    const events = await env.DB.prepare('SELECT count(*) AS n FROM events WHERE cattle_id = ?').bind(cow).first<any>();
+    const events = await everyShard
+      .prepare('SELECT count(*) AS n FROM events WHERE cattle_id = ?')
+      .bind(cow)
+      .first<any>();
     expect(events.n).toBe(0);
   });
 
@@ -299,7 +316,8 @@ describe('POST /events', () => {
     const res = await record(farmer.token, { cattleId: theirs, eventType: 'ESTRUS', eventDatetime: at(-1) });
     expect(res.status).toBe(404);
     expect(res.json.error.message).toBe('指定された牛が見つかりません');
-    const events = await env.DB.prepare('SELECT count(*) AS n FROM events WHERE cattle_id = ?')
+    const events = await everyShard
+      .prepare('SELECT count(*) AS n FROM events WHERE cattle_id = ?')
       .bind(theirs)
       .first<any>();
     expect(events.n).toBe(0);
@@ -377,7 +395,8 @@ describe('PATCH /events/{id}', () => {
       difficult: true,
       calves: [{ gender: '雄', name: 'ゆり太', cattleId: calfId }],
     });
-    const calves = await env.DB.prepare('SELECT count(*) AS n FROM mother_info WHERE mother_cattle_id = ?')
+    const calves = await everyShard
+      .prepare('SELECT count(*) AS n FROM mother_info WHERE mother_cattle_id = ?')
       .bind(cow)
       .first<any>();
     expect(calves.n).toBe(1);
@@ -473,7 +492,8 @@ describe('PATCH /events/{id}', () => {
       body: { cattleId: theirs },
     });
     expect(moved.status).toBe(404);
-    const stored = await env.DB.prepare('SELECT notes FROM events WHERE event_id = ?')
+    const stored = await (await shardOf(farmer.farmId))
+      .prepare('SELECT notes FROM events WHERE event_id = ?')
       .bind(theirEvent.json.data.eventId)
       .first<any>();
     expect(stored.notes).toBeNull();
@@ -524,7 +544,8 @@ describe('DELETE /events/{id}', () => {
     expect(check.json.animal.status).toBe('PREGNANT');
     await api(`/events/${check.json.data.eventId}`, { method: 'DELETE', token: farmer.token });
     expect((await cattleRow(cow)).status).toBe('TREATING');
-    const history = await env.DB.prepare('SELECT * FROM cattle_status_history WHERE cattle_id = ? ORDER BY history_id')
+    const history = await (await shardOf(farmer.farmId))
+      .prepare('SELECT * FROM cattle_status_history WHERE cattle_id = ? ORDER BY history_id')
       .bind(cow)
       .all<any>();
     expect(history.results.at(-1)).toMatchObject({
@@ -747,7 +768,7 @@ describe('GET /events/schedule', () => {
 
 describe('events the animal cannot have (§6)', () => {
   const countEvents = async (cattleId: number) =>
-    (await env.DB.prepare('SELECT count(*) AS n FROM events WHERE cattle_id = ?').bind(cattleId).first<any>()).n;
+    (await everyShard.prepare('SELECT count(*) AS n FROM events WHERE cattle_id = ?').bind(cattleId).first<any>()).n;
 
   it('refuses a calving on a steer, on eventType, and writes nothing', async () => {
     const steer = await createCow(farmer.token, { name: 'たろう', gender: '去勢', growthStage: 'FATTENING' });
@@ -837,7 +858,8 @@ describe('events the animal cannot have (§6)', () => {
     const moved = await api(`/events/${eventId}`, { method: 'PATCH', token: farmer.token, body: { cattleId: steer } });
     expect(moved.status).toBe(400);
     expect(moved.json.error).toMatchObject({ field: 'eventType', message: 'この牛の性別では記録できないイベントです' });
-    const stored = await env.DB.prepare('SELECT cattle_id, event_datetime FROM events WHERE event_id = ?')
+    const stored = await (await shardOf(farmer.farmId))
+      .prepare('SELECT cattle_id, event_datetime FROM events WHERE event_id = ?')
       .bind(eventId)
       .first<any>();
     expect(stored).toEqual({ cattle_id: cow, event_datetime: added.json.data.eventDatetime });
@@ -944,7 +966,8 @@ describe('services and births a vet would sign (§6)', () => {
       ear_tag_number: '5678',
     });
     expect(res.json.animal.breedingStatus.parity).toBe(3);
-    const line = await env.DB.prepare('SELECT father_cattle_name FROM bloodline WHERE cattle_id = ?')
+    const line = await (await shardOf(farmer.farmId))
+      .prepare('SELECT father_cattle_name FROM bloodline WHERE cattle_id = ?')
       .bind(ids[1])
       .first<any>();
     expect(line.father_cattle_name).toBe('百合茂');
@@ -979,7 +1002,7 @@ describe('services and births a vet would sign (§6)', () => {
     const res = await record(farmer.token, { cattleId: cow, eventType: 'CALVING', eventDatetime: at(-1), details });
     expect(res.status).toBe(400);
     expect(res.json.error).toMatchObject({ field, message: '生まれた子牛の性別は雌か雄で入力してください' });
-    const n = await env.DB.prepare('SELECT count(*) AS n FROM events WHERE cattle_id = ?').bind(cow).first<any>();
+    const n = await everyShard.prepare('SELECT count(*) AS n FROM events WHERE cattle_id = ?').bind(cow).first<any>();
     expect(n.n).toBe(0);
   });
 
@@ -1013,7 +1036,7 @@ describe('services and births a vet would sign (§6)', () => {
     });
     expect(res.status).toBe(409);
     expect(res.json.error.field).toBe('details.calves.1.identificationNumber');
-    const n = await env.DB.prepare('SELECT count(*) AS n FROM events WHERE cattle_id = ?').bind(cow).first<any>();
+    const n = await everyShard.prepare('SELECT count(*) AS n FROM events WHERE cattle_id = ?').bind(cow).first<any>();
     expect(n.n).toBe(0);
   });
 

@@ -1,9 +1,8 @@
-import { getDb } from '../db/client';
 import { createRouter } from '../lib/http';
 import { recentServiceInputs } from './recent-inputs.queries';
 import * as routes from './recent-inputs.routes';
 
 /** GET /events/recent-inputs: mounted before /events so `{id}` does not take the path. */
 export const recentInputsRouter = createRouter().openapi(routes.recentInputs, async (c) =>
-  c.json({ data: await recentServiceInputs(getDb(c.env), c.get('farmId')) }, 200),
+  c.json({ data: await recentServiceInputs(c.get('farmDb'), c.get('farmId')) }, 200),
 );

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, signUp } from '../test/api';
+import { shardName, shardOf } from '../test/shards';
 
 let owner: Awaited<ReturnType<typeof signUp>>;
 
@@ -83,8 +84,8 @@ describe('GET /events/recent-inputs', () => {
 
   it('reads with one statement besides farm access (two D1 round trips)', async () => {
     const statements: string[] = [];
-    const db = env.DB;
-    const counting = {
+    const db = await shardOf(owner.farmId);
+    const counting: Record<string, unknown> = {
       prepare: (query: string) => {
         statements.push(query);
         return db.prepare(query);
@@ -92,9 +93,12 @@ describe('GET /events/recent-inputs', () => {
       batch: db.batch.bind(db),
       exec: db.exec.bind(db),
       dump: () => Promise.reject(new Error('unused')),
-      withSession: db.withSession.bind(db),
-    } as unknown as D1Database;
-    const res = await api('/events/recent-inputs', { token: owner.token, env: { DB: counting } });
+      withSession: () => counting,
+    };
+    const res = await api('/events/recent-inputs', {
+      token: owner.token,
+      env: { [await shardName(owner.farmId)]: counting as unknown as D1Database },
+    });
     expect(res.status).toBe(200);
     expect(statements).toHaveLength(2);
   });

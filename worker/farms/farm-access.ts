@@ -1,8 +1,10 @@
 /**
  * Farm access, in one place (docs/product.md §12): the signed-in session and the caller's membership of the farm
- * named by `X-Farm-Id` (or their default farm) are read in ONE statement, and the route's required role is checked
- * against the member's. The same statement reads the farm's KPI version, the key of the KPIs' isolate cache.
- * Farm-data routes use `farmAccess(role)` as their middleware instead of requireAuth.
+ * named by `X-Farm-Id` (or their default farm) are read in ONE statement on the directory's primary, and the route's
+ * required role is checked against the member's. The same statement reads the farm's shard (decision 034): the
+ * request's farm data is read and written there, through a D1 Sessions API session that starts from the client's
+ * `X-D1-Bookmark` and answers with the latest bookmark in the same header. Farm-data routes use `farmAccess(role)`
+ * as their middleware instead of requireAuth.
  *
  * The statement's answer is kept per isolate for at most ACCESS_CACHE_MS (decision 030), so a phone's run of reads
  * pays one D1 round trip less. Revocation stays within docs/product.md §3's 10 seconds: another isolate sees a
@@ -14,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { slideSession } from '../auth/sliding-session';
 import { verifyBearer } from '../auth/tokens';
-import { getDb } from '../db/client';
+import { clientOf, directoryDb, shardBinding } from '../db/client';
 import { FARM_MESSAGES, type FarmRole, roleAllows } from '../domain/roles';
 import type { AppEnv } from '../env';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
@@ -31,7 +33,12 @@ function requestedFarm(header: string | undefined): number | undefined {
  * Reads the session and the membership together. Without a requested farm it is the default one: the farm last
  * chosen (users.default_farm_id) while still a member, else the first owned, else the first joined.
  */
-async function sessionAndMembership(db: ReturnType<typeof getDb>, userId: number, sessionId: string, farm?: number) {
+async function sessionAndMembership(
+  db: ReturnType<typeof directoryDb>,
+  userId: number,
+  sessionId: string,
+  farm?: number,
+) {
   const chosen =
     farm !== undefined
       ? sql`${farm}`
@@ -43,13 +50,17 @@ async function sessionAndMembership(db: ReturnType<typeof getDb>, userId: number
     farm_id: number | null;
     role: FarmRole | null;
     user_name: string;
-    kpi_version: number | null;
+    shard: number | null;
+    member_names: string | null;
   }>(
     sql`select s.id as session_id, s.created_at as created_at, m.farm_id as farm_id, m.role as role,
-        u.user_name as user_name, fc.kpi_version as kpi_version from sessions s
+        u.user_name as user_name, f.shard as shard,
+        (select json_group_object(fm.user_id, mu.user_name) from farm_members fm join users mu on mu.id = fm.user_id
+          where fm.farm_id = m.farm_id) as member_names
+      from sessions s
       join users u on u.id = s.user_id
       left join farm_members m on m.user_id = s.user_id and m.farm_id = ${chosen}
-      left join farm_counts fc on fc.farm_id = m.farm_id
+      left join farms f on f.id = m.farm_id
       where s.id = ${sessionId} and s.user_id = ${userId} and s.expires_at > ${new Date().toISOString()}
       limit 1`,
   );
@@ -74,7 +85,7 @@ export const forgetAccessOnWrite = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 async function keptSessionAndMembership(
-  db: ReturnType<typeof getDb>,
+  db: ReturnType<typeof directoryDb>,
   userId: number,
   sessionId: string,
   farm: number | undefined,
@@ -106,10 +117,10 @@ export const farmAccess = (minimum?: FarmRole, options: { farmFromPath?: boolean
     const farm = requestedFarm(options.farmFromPath ? c.req.param('farmId') : c.req.header('X-Farm-Id'));
     if (Number.isNaN(farm)) throw noAccess();
     const read = options.fresh ? sessionAndMembership : keptSessionAndMembership;
-    const row = await read(getDb(c.env), userId, sessionId, farm);
+    const row = await read(directoryDb(c.env), userId, sessionId, farm);
     if (!row) throw unauthorized('Session expired or signed out');
     await slideSession(c, token, row.created_at);
-    if (row.farm_id === null || row.role === null) throw noAccess();
+    if (row.farm_id === null || row.role === null || row.shard === null) throw noAccess();
     const needed = minimum ?? (c.req.method === 'GET' || c.req.method === 'HEAD' ? 'viewer' : 'staff');
     if (!roleAllows(row.role, needed)) throw forbidden(FARM_MESSAGES.forbidden);
     c.set('userId', userId);
@@ -117,6 +128,33 @@ export const farmAccess = (minimum?: FarmRole, options: { farmFromPath?: boolean
     c.set('farmId', row.farm_id);
     c.set('role', row.role);
     c.set('userName', row.user_name);
-    c.set('kpiVersion', row.kpi_version ?? 0);
+    c.set('shard', row.shard);
+    c.set('memberNames', row.member_names ?? '{}');
+    const session = shardSession(shardBinding(c.env, row.shard), c.req.header(D1_BOOKMARK_HEADER));
+    const db = clientOf(session);
+    c.set('farmDb', db);
+    // The KPI version moved to the farm's shard with farm_counts: read on the routes that key a cache by it.
+    if (options.fresh) c.set('kpiVersion', await kpiVersionOf(db, row.farm_id));
     await next();
+    const bookmark = 'getBookmark' in session ? session.getBookmark() : null;
+    if (bookmark) c.header(D1_BOOKMARK_HEADER, bookmark);
   });
+
+/** The request and response header carrying the client's D1 Sessions API bookmark (docs/product.md §24). */
+export const D1_BOOKMARK_HEADER = 'X-D1-Bookmark';
+
+/**
+ * A D1 Sessions API session on the farm's shard: from the client's bookmark, so a member reads their own writes,
+ * else 'first-unconstrained' (any replica). A binding without sessions (a test double) is used as it is.
+ */
+function shardSession(binding: D1Database, bookmark: string | undefined): D1Database | D1DatabaseSession {
+  if (typeof binding.withSession !== 'function') return binding;
+  return binding.withSession(bookmark?.trim() ? bookmark.trim() : 'first-unconstrained');
+}
+
+async function kpiVersionOf(db: ReturnType<typeof directoryDb>, farmId: number) {
+  const rows = await db.all<{ kpi_version: number }>(
+    sql`select kpi_version from farm_counts where farm_id = ${farmId}`,
+  );
+  return rows[0]?.kpi_version ?? 0;
+}

@@ -1,4 +1,4 @@
-import { getDb } from '../db/client';
+import { directoryDb } from '../db/client';
 import { createRouter } from '../lib/http';
 import { farmsOf, membersOf } from './farms.queries';
 import * as routes from './farms.routes';
@@ -6,26 +6,26 @@ import { changeMemberRole, chooseDefaultFarm, createFarm, removeMember, renameFa
 
 export const farmsRouter = createRouter()
   .openapi(routes.list, async (c) => {
-    return c.json({ data: await farmsOf(getDb(c.env), c.get('userId')) }, 200);
+    return c.json({ data: await farmsOf(directoryDb(c.env), c.get('userId')) }, 200);
   })
   .openapi(routes.create, async (c) => {
     const { name } = c.req.valid('json');
-    const id = await createFarm(getDb(c.env), c.get('userId'), name);
+    const id = await createFarm(c.env, c.get('userId'), name);
     return c.json({ data: { id, name, role: 'owner' as const } }, 201);
   })
   .openapi(routes.rename, async (c) => {
-    const data = await renameFarm(getDb(c.env), c.get('farmId'), c.req.valid('json').name);
+    const data = await renameFarm(directoryDb(c.env), c.get('farmId'), c.req.valid('json').name);
     return c.json({ data }, 200);
   })
   .openapi(routes.choose, async (c) => {
-    await chooseDefaultFarm(getDb(c.env), c.get('userId'), c.get('farmId'));
+    await chooseDefaultFarm(directoryDb(c.env), c.get('userId'), c.get('farmId'));
     return c.json({ success: true as const, message: '牧場を切り替えました' }, 200);
   })
   .openapi(routes.members, async (c) => {
-    return c.json({ data: await membersOf(getDb(c.env), c.get('farmId')) }, 200);
+    return c.json({ data: await membersOf(directoryDb(c.env), c.get('farmId')) }, 200);
   })
   .openapi(routes.changeRole, async (c) => {
-    const db = getDb(c.env);
+    const db = directoryDb(c.env);
     const { userId } = c.req.valid('param');
     await changeMemberRole(db, c.get('farmId'), userId, c.req.valid('json').role);
     const member = (await membersOf(db, c.get('farmId'))).find((m) => m.userId === userId);
@@ -34,6 +34,6 @@ export const farmsRouter = createRouter()
   })
   .openapi(routes.removeMember, async (c) => {
     const actor = { userId: c.get('userId'), role: c.get('role') };
-    await removeMember(getDb(c.env), c.get('farmId'), actor, c.req.valid('param').userId);
+    await removeMember(directoryDb(c.env), c.get('farmId'), actor, c.req.valid('param').userId);
     return c.json({ success: true as const, message: 'メンバーを外しました' }, 200);
   });

@@ -3,18 +3,28 @@
  * it, changing a member's role, and removing a member or leaving, with the last-owner rule.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, directoryDb, shardBindings } from '../db/client';
 import { farmMembers, farms, users } from '../db/schema';
 import { ownFarmName } from '../domain/farm-name';
 import { FARM_MESSAGES, type FarmRole } from '../domain/roles';
+import type { Env } from '../env';
 import { forbidden, notFound, validationError } from '../lib/errors';
 
 const memberNotFound = () => notFound('メンバーが見つかりません', 'MEMBER_NOT_FOUND');
 const lastOwner = () => validationError(FARM_MESSAGES.lastOwner, 'role', 'LAST_OWNER');
 
-/** Creates a farm owned by `userId`; it becomes their default farm when they have none. Returns its id. */
-export async function createFarm(db: Db, userId: number, name: string): Promise<number> {
-  const [farm] = await db.insert(farms).values({ name }).returning({ id: farms.id });
+/** The shard with the fewest farms, the lowest on a tie (docs/product.md §24), chosen inside the farm's INSERT. */
+const shardWithFewestFarms = (shards: number) =>
+  sql<number>`(select n from (${sql.raw(Array.from({ length: shards }, (_, n) => `select ${n} as n`).join(' union all '))})
+    order by (select count(*) from farms where shard = n), n limit 1)`;
+
+/** Creates a farm owned by `userId` on the shard with the fewest farms; it becomes their default farm when they have none. Returns its id. */
+export async function createFarm(env: Env, userId: number, name: string): Promise<number> {
+  const db = directoryDb(env);
+  const [farm] = await db
+    .insert(farms)
+    .values({ name, shard: shardWithFewestFarms(shardBindings(env).length) })
+    .returning({ id: farms.id });
   await db.batch([
     db.insert(farmMembers).values({ farmId: farm.id, userId, role: 'owner' }),
     db
@@ -26,13 +36,13 @@ export async function createFarm(db: Db, userId: number, name: string): Promise<
 }
 
 /** A user's own farm, created once (named `farmName`, else `{userName}の牧場`): registration and first sign-in call it. */
-export async function ensureOwnFarm(db: Db, userId: number, userName: string, farmName?: string): Promise<number> {
-  const [owned] = await db
+export async function ensureOwnFarm(env: Env, userId: number, userName: string, farmName?: string): Promise<number> {
+  const [owned] = await directoryDb(env)
     .select({ farmId: farmMembers.farmId })
     .from(farmMembers)
     .where(and(eq(farmMembers.userId, userId), eq(farmMembers.role, 'owner')))
     .limit(1);
-  return owned?.farmId ?? createFarm(db, userId, farmName ?? ownFarmName(userName));
+  return owned?.farmId ?? createFarm(env, userId, farmName ?? ownFarmName(userName));
 }
 
 export async function renameFarm(db: Db, farmId: number, name: string) {

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { api, signUp } from '../test/api';
+import { everyShard, shardOf } from '../test/shards';
 
 type Member = Awaited<ReturnType<typeof signUp>>;
 
@@ -164,7 +165,10 @@ describe('members', () => {
     const events = await api(`/events/cattle/${cattleId}`, { token: owner.token });
     expect(events.json.data.results).toHaveLength(1);
     expect(events.json.data.results[0].recordedBy).toEqual({ userId: staff.userId, userName: '田中 健太' });
-    const row = await env.DB.prepare('SELECT created_by FROM events WHERE cattle_id = ?').bind(cattleId).first();
+    const row = await (await shardOf(owner.farmId))
+      .prepare('SELECT created_by FROM events WHERE cattle_id = ?')
+      .bind(cattleId)
+      .first();
     expect(row).toEqual({ created_by: staff.userId });
     // A change by hand records who made it.
     const renamed = await api(`/cattle/${cattleId}`, {
@@ -173,7 +177,8 @@ describe('members', () => {
       body: { barn: '第2牛舎' },
     });
     expect(renamed.status).toBe(200);
-    const changed = await env.DB.prepare('SELECT created_by, updated_by FROM cattle WHERE cattle_id = ?')
+    const changed = await (await shardOf(owner.farmId))
+      .prepare('SELECT created_by, updated_by FROM cattle WHERE cattle_id = ?')
       .bind(cattleId)
       .first();
     expect(changed).toEqual({ created_by: owner.userId, updated_by: staff.userId });
@@ -221,13 +226,14 @@ describe('the role matrix over every farm-data route', () => {
 
   /** What the farm holds: any write that gets through changes one of these. */
   const snapshot = async (farmId: number) =>
-    env.DB.prepare(
-      `SELECT (SELECT count(*) || max(updated_at) FROM cattle WHERE farm_id = ?1) AS cattle,
+    everyShard
+      .prepare(
+        `SELECT (SELECT count(*) || max(updated_at) FROM cattle WHERE farm_id = ?1) AS cattle,
         (SELECT count(*) || max(updated_at) FROM events WHERE farm_id = ?1) AS events,
         (SELECT count(*) || max(updated_at) FROM alerts WHERE farm_id = ?1) AS alerts,
         (SELECT count(*) || max(updated_at) FROM shipments WHERE farm_id = ?1) AS shipments,
         (SELECT count(*) || max(updated_at) FROM shipment_plans WHERE farm_id = ?1) AS plans`,
-    )
+      )
       .bind(farmId)
       .first();
 
@@ -259,9 +265,10 @@ describe('the role matrix over every farm-data route', () => {
       token: owner.token,
       body: { cattleId: steer.json.data.cattleId, shipmentDate: '2026-11-01', price: 800000 },
     });
-    await env.DB.prepare(
-      "INSERT INTO alerts (id, type, severity, cattle_id, message, farm_id, created_by) VALUES ('matrix-alert', 'CALVING_OVERDUE', 'high', ?, 'x', ?, ?)",
-    )
+    await (await shardOf(owner.farmId))
+      .prepare(
+        "INSERT INTO alerts (id, type, severity, cattle_id, message, farm_id, created_by) VALUES ('matrix-alert', 'CALVING_OVERDUE', 'high', ?, 'x', ?, ?)",
+      )
       .bind(cattleId, owner.farmId, owner.userId)
       .run();
     ids = {

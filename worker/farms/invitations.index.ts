@@ -1,4 +1,4 @@
-import { getDb } from '../db/client';
+import { directoryDb } from '../db/client';
 import { createRouter } from '../lib/http';
 import * as routes from './invitations.routes';
 import {
@@ -15,21 +15,21 @@ export const invitationsRouter = createRouter()
   .openapi(routes.invite, async (c) => {
     const { email, role } = c.req.valid('json');
     const invitation = { farmId: c.get('farmId'), invitedBy: c.get('userId'), inviterName: c.get('userName') };
-    const data = await inviteMember(c.env, getDb(c.env), c.get('log'), { ...invitation, email, role });
+    const data = await inviteMember(c.env, directoryDb(c.env), c.get('log'), { ...invitation, email, role });
     return c.json({ data }, 201);
   })
   .openapi(routes.pending, async (c) => {
-    return c.json({ data: await pendingInvitations(getDb(c.env), c.get('farmId')) }, 200);
+    return c.json({ data: await pendingInvitations(directoryDb(c.env), c.get('farmId')) }, 200);
   })
   .openapi(routes.withdraw, async (c) => {
-    await withdrawInvitation(getDb(c.env), c.get('farmId'), c.req.valid('param').invitationId);
+    await withdrawInvitation(directoryDb(c.env), c.get('farmId'), c.req.valid('param').invitationId);
     return c.json({ success: true as const, message: '招待を取り消しました' }, 200);
   })
   .openapi(routes.preview, async (c) => {
-    return c.json({ data: await previewInvitation(getDb(c.env), c.req.valid('json').token) }, 200);
+    return c.json({ data: await previewInvitation(directoryDb(c.env), c.req.valid('json').token) }, 200);
   })
   .openapi(routes.accept, async (c) => {
-    const db = getDb(c.env);
+    const db = directoryDb(c.env);
     const user = { userId: c.get('userId'), email: await emailOf(db, c.get('userId')) };
     return c.json({ data: await acceptInvitation(db, user, c.req.valid('json').token) }, 200);
   });

@@ -5,6 +5,7 @@ import { createApp } from '../app';
 import worker from '../index';
 import { api, signUp, testEnv } from '../test/api';
 import { assertMatchesContract } from '../test/contract';
+import { shardOf } from '../test/shards';
 
 /**
  * Fuzzing every route that takes a body or parameters, driven by the OpenAPI document (§3: never a 500). For each,
@@ -138,10 +139,15 @@ async function call(
 }
 
 let member: { token: string; userId: number; farmId: number };
-let fingerprintSql = '';
+// The directory's tables and the farm's shard's (decision 034), each fingerprinted where it lives.
+const fingerprintSql = { directory: '', shard: '' };
 
 async function fingerprint() {
-  return JSON.stringify(await env.DB.prepare(fingerprintSql).first());
+  const shard = await shardOf(member.farmId);
+  return JSON.stringify([
+    await env.DB.prepare(fingerprintSql.directory).first(),
+    await shard.prepare(fingerprintSql.shard).first(),
+  ]);
 }
 
 beforeAll(async () => {
@@ -184,14 +190,21 @@ beforeAll(async () => {
     'shipment_plans',
     'registrations',
   ];
-  const parts: string[] = [];
-  for (const table of tables) {
-    const columns = (await env.DB.prepare(`SELECT name FROM pragma_table_info('${table}')`).all<{ name: string }>())
-      .results;
-    const stamp = columns.some((c) => c.name === 'updated_at') ? `|| '/' || coalesce(max(updated_at), '')` : '';
-    parts.push(`(SELECT count(*) ${stamp} FROM ${table}) AS ${table}`);
+  const shard = await shardOf(member.farmId);
+  for (const [where, db] of [
+    ['directory', env.DB],
+    ['shard', shard],
+  ] as const) {
+    const parts: string[] = [];
+    for (const table of tables) {
+      const columns = (await db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all<{ name: string }>())
+        .results;
+      if (!columns.length) continue;
+      const stamp = columns.some((c) => c.name === 'updated_at') ? `|| '/' || coalesce(max(updated_at), '')` : '';
+      parts.push(`(SELECT count(*) ${stamp} FROM ${table}) AS ${table}`);
+    }
+    fingerprintSql[where] = `SELECT ${parts.join(', ')}`;
   }
-  fingerprintSql = `SELECT ${parts.join(', ')}`;
 });
 
 const statuses = new Map<number, number>();

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, signUp } from '../test/api';
+import { everyShard } from '../test/shards';
 
 /**
  * §3 "never a 500" and "ids cannot be probed": empty nested objects, impossible calendar dates, and another farm's
@@ -39,7 +40,8 @@ describe('an empty nested object is a no-op, never a 500', () => {
       const cow = await createCow(farmer.token);
       const res = await api(`/cattle/${cow}`, { method: 'PATCH', token: farmer.token, body });
       expect(res.status).toBe(200);
-      const mother = await env.DB.prepare('SELECT count(*) AS n FROM mother_info WHERE cattle_id = ?')
+      const mother = await everyShard
+        .prepare('SELECT count(*) AS n FROM mother_info WHERE cattle_id = ?')
         .bind(cow)
         .first();
       expect(mother?.n).toBe(0);
@@ -60,7 +62,7 @@ describe('dates are real calendar dates everywhere (400)', () => {
       const cow = await createCow(farmer.token);
       const changed = await api(`/cattle/${cow}`, { method: 'PATCH', token: farmer.token, body: { birthday } });
       expect(changed.status).toBe(400);
-      const row = await env.DB.prepare('SELECT birthday FROM cattle WHERE cattle_id = ?').bind(cow).first();
+      const row = await everyShard.prepare('SELECT birthday FROM cattle WHERE cattle_id = ?').bind(cow).first();
       expect(row?.birthday).toBe('2019-04-01');
     });
   }

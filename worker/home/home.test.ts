@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayJst } from '../domain/calendar';
 import type { Env } from '../env';
 import { api, signUp } from '../test/api';
+import { shardOf } from '../test/shards';
 
 type Member = Awaited<ReturnType<typeof signUp>>;
 let identification = 1_950_000_000;
@@ -40,11 +41,13 @@ beforeAll(async () => {
   treated = await createCow(farmer, 'ちりょう');
   await createCow(neighbour, 'となりの牛');
   // Calving due in 10 days; a calving 60 days out is past the home screen's 30 days.
-  await env.DB.prepare('UPDATE breeding_status SET expected_calving_date = ? WHERE cattle_id = ?')
+  await (await shardOf(farmer.farmId))
+    .prepare('UPDATE breeding_status SET expected_calving_date = ? WHERE cattle_id = ?')
     .bind(addDays(today, 10), due)
     .run();
   const late = await createCow(farmer, 'まだ先');
-  await env.DB.prepare('UPDATE breeding_status SET expected_calving_date = ? WHERE cattle_id = ?')
+  await (await shardOf(farmer.farmId))
+    .prepare('UPDATE breeding_status SET expected_calving_date = ? WHERE cattle_id = ?')
     .bind(addDays(today, 60), late)
     .run();
   const treatment = await record(farmer, {

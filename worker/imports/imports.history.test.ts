@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays, todayJst } from '../domain/calendar';
 import { api, signUp } from '../test/api';
 import { shiftJis, utf8 } from './fixtures/files';
+import { everyShard, shardOf } from '../test/shards';
 
 type Session = Awaited<ReturnType<typeof signUp>>;
 const send = (session: Session, bytes: Uint8Array, query: string, headers: Record<string, string> = {}) =>
@@ -29,42 +30,49 @@ const reiwaKanji = (iso: string) => {
 
 const cattleIdOf = async (session: Session, id: string) =>
   (
-    await env.DB.prepare('SELECT cattle_id AS id FROM cattle WHERE farm_id = ? AND identification_number = ?')
+    await (
+      await shardOf(session.farmId)
+    )
+      .prepare('SELECT cattle_id AS id FROM cattle WHERE farm_id = ? AND identification_number = ?')
       .bind(session.farmId, id)
       .first<any>()
   )?.id as number | undefined;
 const eventsOf = async (cattleId: number) =>
   (
-    await env.DB.prepare(
-      `SELECT event_type AS type, date(event_datetime, '+9 hours') AS day, details, notes FROM events
+    await everyShard
+      .prepare(
+        `SELECT event_type AS type, date(event_datetime, '+9 hours') AS day, details, notes FROM events
        WHERE cattle_id = ? ORDER BY event_datetime, event_id`,
-    )
+      )
       .bind(cattleId)
       .all<any>()
   ).results.map((e) => ({ ...e, details: e.details ? JSON.parse(e.details) : null }));
 /** What the breeding engine decided for an animal, and its alerts. */
 const stateOf = async (cattleId: number) => {
-  const state = await env.DB.prepare(
-    `SELECT c.status, c.growth_stage AS stage, bs.parity, bs.expected_calving_date AS expected,
+  const state = await everyShard
+    .prepare(
+      `SELECT c.status, c.growth_stage AS stage, bs.parity, bs.expected_calving_date AS expected,
        bs.scheduled_pregnancy_check_date AS checkDue, bs.last_calving_date AS lastCalving,
        bs.last_insemination_date AS lastService, bs.conception_date AS conception, bs.insemination_count AS services,
        bs.days_open AS daysOpen, bs.days_after_calving AS daysAfterCalving
      FROM cattle c JOIN breeding_status bs ON bs.cattle_id = c.cattle_id WHERE c.cattle_id = ?`,
-  )
+    )
     .bind(cattleId)
     .first<any>();
   const alerts = (
-    await env.DB.prepare(
-      `SELECT type, severity, due_at AS dueAt, message FROM alerts WHERE cattle_id = ? AND status = 'active'
+    await everyShard
+      .prepare(
+        `SELECT type, severity, due_at AS dueAt, message FROM alerts WHERE cattle_id = ? AND status = 'active'
        ORDER BY type`,
-    )
+      )
       .bind(cattleId)
       .all<any>()
   ).results;
   return { ...state, alerts };
 };
 const countOf = async (session: Session, table: 'events' | 'cattle') =>
-  (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE farm_id = ?`).bind(session.farmId).first<any>()).n;
+  (await everyShard.prepare(`SELECT count(*) AS n FROM ${table} WHERE farm_id = ?`).bind(session.farmId).first<any>())
+    .n;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -132,7 +140,8 @@ const BY_HAND: { id: string; stage: string; parity: number; events: Record<strin
 ];
 
 async function typeByHand(farmer: Session, cow: (typeof BY_HAND)[number], imported: number) {
-  const source = await env.DB.prepare('SELECT name, birthday FROM cattle WHERE cattle_id = ?')
+  const source = await everyShard
+    .prepare('SELECT name, birthday FROM cattle WHERE cattle_id = ?')
     .bind(imported)
     .first<any>();
   const created = await api('/cattle', {
@@ -303,10 +312,11 @@ describe('POST /imports/cattle?skipInvalid=true: the good rows in, the bad ones 
       '母牛（0812340031）の行にエラーがあります。その行を除いて取り込むと、母牛は番号だけを記録します',
     ]);
     const herd = (
-      await env.DB.prepare(
-        `SELECT c.identification_number AS id, mi.mother_identification_number AS motherId, mi.mother_cattle_id AS motherCattleId
+      await everyShard
+        .prepare(
+          `SELECT c.identification_number AS id, mi.mother_identification_number AS motherId, mi.mother_cattle_id AS motherCattleId
          FROM cattle c LEFT JOIN mother_info mi ON mi.cattle_id = c.cattle_id WHERE c.farm_id = ? ORDER BY id`,
-      )
+        )
         .bind(farmer.farmId)
         .all<any>()
     ).results;
@@ -324,10 +334,11 @@ describe('POST /imports/cattle?skipInvalid=true: the good rows in, the bad ones 
     // The mother's row corrected: she comes in and her calf is linked to her.
     const fixed = `個体識別番号,性別,生年月日,最終分娩日,最終授精日\n0812340031,雌,2020-01-01,${day(-60)},${day(-30)}\n`;
     expect((await send(farmer, utf8(fixed), 'dryRun=false')).status).toBe(200);
-    const calf = await env.DB.prepare(
-      `SELECT m.identification_number AS mother FROM mother_info mi JOIN cattle m ON m.cattle_id = mi.mother_cattle_id
+    const calf = await (await shardOf(farmer.farmId))
+      .prepare(
+        `SELECT m.identification_number AS mother FROM mother_info mi JOIN cattle m ON m.cattle_id = mi.mother_cattle_id
        WHERE mi.cattle_id = ?`,
-    )
+      )
       .bind(await cattleIdOf(farmer, '0812345675'))
       .first<any>();
     expect(calf).toEqual({ mother: '0812340031' });

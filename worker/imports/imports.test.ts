@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { api, signUp } from '../test/api';
 import { BAD_ROWS, EXCEL_SJIS, NLBC_SAMPLE, utf8 } from './fixtures/files';
+import { everyShard, shardOf } from '../test/shards';
 
 type Session = Awaited<ReturnType<typeof signUp>>;
 const send = (session: Session, bytes: Uint8Array, dryRun: boolean, headers: Record<string, string> = {}) =>
@@ -13,20 +14,24 @@ const send = (session: Session, bytes: Uint8Array, dryRun: boolean, headers: Rec
   });
 const herdOf = async (session: Session) =>
   (
-    await env.DB.prepare(
-      `SELECT c.identification_number AS id, c.ear_tag_number AS tag, c.name, c.gender, c.birthday, c.breed, c.growth_stage AS stage,
+    await (
+      await shardOf(session.farmId)
+    )
+      .prepare(
+        `SELECT c.identification_number AS id, c.ear_tag_number AS tag, c.name, c.gender, c.birthday, c.breed, c.growth_stage AS stage,
         c.weight, bs.initial_parity AS parity, mi.mother_identification_number AS motherId,
         (SELECT m.identification_number FROM cattle m WHERE m.cattle_id = mi.mother_cattle_id) AS linkedMother,
         bl.father_cattle_name AS sire, c.notes
       FROM cattle c LEFT JOIN breeding_status bs ON bs.cattle_id = c.cattle_id
       LEFT JOIN mother_info mi ON mi.cattle_id = c.cattle_id LEFT JOIN bloodline bl ON bl.cattle_id = c.cattle_id
       WHERE c.farm_id = ? ORDER BY c.identification_number`,
-    )
+      )
       .bind(session.farmId)
       .all<any>()
   ).results;
 const countOf = async (session: Session, table: 'events' | 'cattle') =>
-  (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE farm_id = ?`).bind(session.farmId).first<any>()).n;
+  (await everyShard.prepare(`SELECT count(*) AS n FROM ${table} WHERE farm_id = ?`).bind(session.farmId).first<any>())
+    .n;
 
 describe('POST /imports/cattle: the national register’s download (§14)', () => {
   it('previews without writing, then imports with mothers in any order, and a second import changes nothing', async () => {

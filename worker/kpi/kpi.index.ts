@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { getDb } from '../db/client';
 import { addDays, addMonths, jstMonth, monthRange, todayJst } from '../domain/calendar';
 import {
   breedingKpi,
@@ -33,7 +32,7 @@ export function resolvePeriod(query: BreedingKpiQuery, today = todayJst()): Peri
 
 /** Every cow's history, read once for all the periods asked about (one D1 round trip, none while kept). */
 const historiesFor = (c: Context<AppEnv>, periods: readonly Period[]) =>
-  cowHistories(getDb(c.env), c.get('farmId'), c.get('kpiVersion'), lookBackStart(periods));
+  cowHistories(c.get('farmDb'), c.get('farmId'), c.get('kpiVersion'), lookBackStart(periods));
 
 export const kpiRouter = createRouter()
   .openapi(getBreedingKpi, async (c) => {

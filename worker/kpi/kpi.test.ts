@@ -5,6 +5,7 @@ import { dateOfDay, type KpiCowRow, parseTimeline } from '../domain/kpi';
 import { herd2026 } from '../domain/kpi.fixtures';
 import type { Env } from '../env';
 import { api, signUp, testEnv } from '../test/api';
+import { everyShard, shardName, shardOf } from '../test/shards';
 
 let identification = 4_000_000_000;
 const EVENT_OF: Record<string, [string, Record<string, unknown> | null]> = {
@@ -22,32 +23,37 @@ const EVENT_OF: Record<string, [string, Record<string, unknown> | null]> = {
 /** Registers the fixture cows on the member's farm and records their timelines with plain SQL, at 09:00 JST. */
 async function recordHerd(member: { farmId: number; userId: number }, cows: KpiCowRow[]) {
   const ids = new Map<number, number>();
+  const shard = await shardOf(member.farmId);
   for (const cow of cows) {
-    const row = await env.DB.prepare(
-      `INSERT INTO cattle (farm_id, created_by, identification_number, ear_tag_number, name, gender, birthday)
+    const row = await shard
+      .prepare(
+        `INSERT INTO cattle (farm_id, created_by, identification_number, ear_tag_number, name, gender, birthday)
        VALUES (?, ?, ?, ?, ?, '雌', ?) RETURNING cattle_id`,
-    )
+      )
       .bind(member.farmId, member.userId, String(++identification), cow.earTagNumber, cow.name, cow.birthday)
       .first<{ cattle_id: number }>();
     ids.set(cow.cattleId, row!.cattle_id);
-    await env.DB.prepare('INSERT INTO breeding_status (cattle_id, initial_parity, parity) VALUES (?, ?, ?)')
+    await shard
+      .prepare('INSERT INTO breeding_status (cattle_id, initial_parity, parity) VALUES (?, ?, ?)')
       .bind(row!.cattle_id, cow.initialParity, cow.initialParity)
       .run();
     const events = parseTimeline(cow.timeline);
     if (!events.length) continue;
-    await env.DB.batch(
+    await shard.batch(
       events.map((e) => {
         const [type, details] = EVENT_OF[e.code];
-        return env.DB.prepare(
-          'INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime, details) VALUES (?, ?, ?, ?, ?, ?)',
-        ).bind(
-          row!.cattle_id,
-          member.farmId,
-          member.userId,
-          type,
-          new Date(`${dateOfDay(e.day)}T09:00:00+09:00`).toISOString(),
-          details ? JSON.stringify(details) : null,
-        );
+        return shard
+          .prepare(
+            'INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime, details) VALUES (?, ?, ?, ?, ?, ?)',
+          )
+          .bind(
+            row!.cattle_id,
+            member.farmId,
+            member.userId,
+            type,
+            new Date(`${dateOfDay(e.day)}T09:00:00+09:00`).toISOString(),
+            details ? JSON.stringify(details) : null,
+          );
       }),
     );
   }
@@ -55,7 +61,7 @@ async function recordHerd(member: { farmId: number; userId: number }, cows: KpiC
 }
 
 /** A D1 binding that counts round trips to the database: each batch once, each statement run on its own once. */
-function countingDb() {
+function countingDb(target: D1Database) {
   let trips = 0;
   const counted = <T extends object>(target: T, methods: string[]): T =>
     new Proxy(target, {
@@ -66,6 +72,7 @@ function countingDb() {
           return (...args: unknown[]) =>
             counted(value.apply(t, args) as object, ['all', 'first', 'run', 'raw']) as unknown;
         }
+        if (prop === 'withSession') return (...args: unknown[]) => counted(value.apply(t, args) as object, methods);
         if (prop === 'bind') return (...args: unknown[]) => counted(value.apply(t, args) as object, methods);
         if (methods.includes(String(prop))) {
           return (...args: unknown[]) => {
@@ -76,7 +83,7 @@ function countingDb() {
         return value.bind(t);
       },
     });
-  const db = counted(testEnv.DB, ['batch', 'exec']);
+  const db = counted(target, ['batch', 'exec']);
   return { db: db as D1Database, statements: () => trips };
 }
 
@@ -162,13 +169,14 @@ describe('GET /kpi/breeding', () => {
   it('uses at most 4 database round trips, the session check included, however large the herd', async () => {
     const { token, userId, farmId } = await signUp();
     await recordHerd({ farmId, userId }, herd2026);
-    const counter = countingDb();
+    const directory = countingDb(testEnv.DB);
+    const shard = countingDb(await shardOf(farmId));
     const res = await api('/kpi/breeding?from=2026-01-01&to=2026-12-31', {
       token,
-      env: { DB: counter.db } as Partial<Env>,
+      env: { DB: directory.db, [await shardName(farmId)]: shard.db } as Partial<Env>,
     });
     expect(res.status).toBe(200);
-    expect(counter.statements()).toBeLessThanOrEqual(4);
+    expect(directory.statements() + shard.statements()).toBeLessThanOrEqual(4);
   });
 
   it.each([
@@ -376,10 +384,11 @@ describe('kept histories (worker/kpi/kpi.cache.ts): every change the KPIs read i
     const ids = await recordHerd(farmer, [{ ...herd2026[0], timeline: `I${day('2026-03-05')}` }]);
     const cattleId = ids.get(herd2026[0].cattleId);
     expect((await kpi(farmer.token)).counts).toMatchObject({ services: 1, pregnancies: 0, openServices: 0 });
-    const check = await env.DB.prepare(
-      `INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime, details)
+    const check = await everyShard
+      .prepare(
+        `INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime, details)
        VALUES (?, ?, ?, 'PREGNANCY_CHECK', '2026-04-05T00:00:00.000Z', '{"result":"PREGNANT"}') RETURNING event_id`,
-    )
+      )
       .bind(cattleId, farmer.farmId, farmer.userId)
       .first<{ event_id: number }>();
     expect((await kpi(farmer.token)).counts).toMatchObject({ services: 1, pregnancies: 1, openServices: 0 });

@@ -4,7 +4,7 @@
  * BENCH_COUNT_D1=1; otherwise the handler is called with the untouched env, so production pays one comparison.
  *
  * A round trip is one call that reaches D1: a statement's first/all/run/raw, one db.batch (however many
- * statements it carries) or one exec.
+ * statements it carries) or one exec, on the directory or any farm-data shard (decision 034).
  */
 import type { Env } from '../env';
 
@@ -43,8 +43,8 @@ class CountingStatement {
 const unwrap = (statement: unknown) =>
   statement instanceof CountingStatement ? statement.inner : (statement as D1PreparedStatement);
 
-/** A D1 binding that counts the round trips made through it. */
-export function countingD1(db: D1Database, counter: Counter): D1Database {
+/** A D1 binding (or a D1 Sessions API session on one) that counts the round trips made through it. */
+export function countingD1(db: D1Database | D1DatabaseSession, counter: Counter): D1Database {
   const wrapped = {
     prepare: (query: string) => new CountingStatement(db.prepare(query), counter),
     batch: (statements: unknown[]) => {
@@ -53,12 +53,24 @@ export function countingD1(db: D1Database, counter: Counter): D1Database {
     },
     exec: (query: string) => {
       counter.n++;
-      return db.exec(query);
+      return (db as D1Database).exec(query);
     },
-    dump: () => db.dump(),
-    withSession: (...args: Parameters<D1Database['withSession']>) => db.withSession(...args),
+    dump: () => (db as D1Database).dump(),
+    // A session's round trips count as the binding's (decision 034: farm reads go through one).
+    withSession: (...args: Parameters<D1Database['withSession']>) =>
+      countingD1((db as D1Database).withSession(...args), counter),
+    getBookmark: () => ('getBookmark' in db ? db.getBookmark() : null),
   };
   return wrapped as unknown as D1Database;
+}
+
+/** The env with the directory and every farm-data shard counting into one counter. */
+export function countingEnv(env: Env, counter: Counter): Env {
+  const counted: Record<string, unknown> = { ...env, DB: countingD1(env.DB, counter) };
+  for (const key of Object.keys(env)) {
+    if (/^FARM_DB_\d+$/.test(key)) counted[key] = countingD1(env[key as `FARM_DB_${number}`], counter);
+  }
+  return counted as unknown as Env;
 }
 
 const counting = (env: Env) =>
@@ -71,7 +83,7 @@ export function withD1Counter(handler: FetchHandler): FetchHandler {
   return async (request, env, ctx) => {
     if (!counting(env)) return handler(request, env, ctx);
     const counter: Counter = { n: 0 };
-    const response = await handler(request, { ...env, DB: countingD1(env.DB, counter) }, ctx);
+    const response = await handler(request, countingEnv(env, counter), ctx);
     try {
       // In place: copying the response would pipe its body through a stream the measurement then pays for.
       response.headers.set(D1_QUERIES_HEADER, String(counter.n));

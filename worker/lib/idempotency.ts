@@ -14,7 +14,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { runBatch } from '../db/batch';
-import { type Db, getDb } from '../db/client';
+import { type Db, directoryDb } from '../db/client';
 import type { AppEnv } from '../env';
 import { errorBodySchema } from './error-body';
 import { AppError, validationError } from './errors';
@@ -85,7 +85,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   // Read once here; Hono caches it, so the route's validator and handler read the same body again.
   const fingerprint = await fingerprintOf(c.req.method, c.req.url, c.get('farmId'), await c.req.arrayBuffer());
   const now = Date.now();
-  const db = getDb(c.env);
+  const db = directoryDb(c.env);
   const [claim, read] = await runBatch(db, [
     // Claims the key, or takes over a row past 24 hours or an in-flight claim left by a dead request.
     sql`INSERT INTO idempotency_keys (user_id, key, fingerprint, state, created_at)

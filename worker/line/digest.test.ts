@@ -6,6 +6,7 @@ import { addDays, todayJst } from '../domain/calendar';
 import type { Env } from '../env';
 import { api, signUp, testEnv } from '../test/api';
 import { LINE_PUSH_ENDPOINT, linePushRetry, pushLine } from './push';
+import { shardOf } from '../test/shards';
 
 /** The morning digest by each member's choice, with the Messaging API mocked at the HTTP boundary. */
 const today = todayJst();
@@ -59,12 +60,14 @@ beforeAll(async () => {
   members.both = await addMember(owner.farmId, 'both', 'following');
   members.none = await addMember(owner.farmId, 'none', 'following');
   members.blocked = await addMember(owner.farmId, 'line', 'blocked');
-  const { meta } = await env.DB.prepare(
-    "INSERT INTO cattle (farm_id, created_by, identification_number, ear_tag_number, name, gender, status) VALUES (?, ?, '1712345678', '5678', 'はなこ', '雌', 'HEALTHY')",
-  )
+  const { meta } = await (await shardOf(owner.farmId))
+    .prepare(
+      "INSERT INTO cattle (farm_id, created_by, identification_number, ear_tag_number, name, gender, status) VALUES (?, ?, '1712345678', '5678', 'はなこ', '雌', 'HEALTHY')",
+    )
     .bind(owner.farmId, owner.userId)
     .run();
-  await env.DB.prepare('INSERT INTO breeding_status (cattle_id, last_calving_date) VALUES (?, ?)')
+  await (await shardOf(owner.farmId))
+    .prepare('INSERT INTO breeding_status (cattle_id, last_calving_date) VALUES (?, ?)')
     .bind(meta.last_row_id, addDays(today, -72))
     .run();
 });

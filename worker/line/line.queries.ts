@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
+import { directoryDb } from '../db/client';
 import { lineDevOutbox, lineFriends, users } from '../db/schema';
 import type { Env } from '../env';
 import { notFound } from '../lib/errors';
@@ -7,7 +7,7 @@ import type { NotificationSettings } from './line.schemas';
 
 /** The user's digest choice and whether LINE can reach them (docs/product.md §15). */
 export async function notificationSettings(env: Env, userId: number): Promise<NotificationSettings> {
-  const [row] = await getDb(env)
+  const [row] = await directoryDb(env)
     .select({
       digest: users.digestChannel,
       lineId: users.lineId,
@@ -36,7 +36,7 @@ export const canSignInWithoutLine = (u: { passwordHash: string | null; googleId:
 
 /** Development only: the pushes kept instead of sent, newest first. */
 export async function lineOutbox(env: Env, to: string | undefined) {
-  return getDb(env)
+  return directoryDb(env)
     .select({ to: lineDevOutbox.to, text: lineDevOutbox.text, createdAt: lineDevOutbox.createdAt })
     .from(lineDevOutbox)
     .where(to ? eq(lineDevOutbox.to, to) : undefined)

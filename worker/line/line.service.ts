@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { runBatch } from '../db/batch';
-import { type Db, getDb } from '../db/client';
+import { type Db, directoryDb } from '../db/client';
 import { users } from '../db/schema';
 import { canChooseDigest, type DigestChannel, LINE_NOT_LINKED_MESSAGE, withoutLine } from '../domain/notifications';
 import type { Env } from '../env';
@@ -17,7 +17,7 @@ export async function chooseDigest(env: Env, userId: number, digest: DigestChann
   if (!canChooseDigest(digest, { linked: current.lineLinked, following: current.lineFollowing })) {
     throw lineNotLinked();
   }
-  await getDb(env)
+  await directoryDb(env)
     .update(users)
     .set({ digestChannel: digest, updatedAt: new Date().toISOString() })
     .where(eq(users.id, userId));
@@ -47,7 +47,7 @@ export async function linkLine(db: Db, userId: number, lineId: string): Promise<
 
 /** DELETE /users/me/line: forgets the LINE account; a digest by LINE falls back to mail. */
 export async function unlinkLine(env: Env, userId: number) {
-  const db = getDb(env);
+  const db = directoryDb(env);
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (user && !canSignInWithoutLine(user)) {
     throw new AppError({
@@ -87,6 +87,6 @@ export async function recordWebhookEvents(env: Env, body: WebhookBody): Promise<
     statements.push(sql`INSERT INTO line_webhook_events (webhook_event_id, type, line_user_id)
       VALUES (${event.webhookEventId}, ${event.type}, ${userId}) ON CONFLICT DO NOTHING RETURNING webhook_event_id`);
   }
-  const results = await runBatch(getDb(env), statements);
+  const results = await runBatch(directoryDb(env), statements);
   return records.filter((i) => results[i].results.length > 0).length;
 }

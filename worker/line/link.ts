@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { lineProvider } from '../accounts/oauth-line';
 import { OAuthFailure, oauthCookieOptions, oauthErrors, s256 } from '../accounts/oauth-shared';
-import { getDb } from '../db/client';
+import { directoryDb } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { AppEnv, Env } from '../env';
 import { randomToken, timingSafeEqual } from '../lib/crypto';
@@ -31,7 +31,7 @@ const cookieOptions = (env: Env) => ({ ...oauthCookieOptions(env, 'line'), path:
 /** POST /line/link: the LINE authorization URL to open, with the flow's cookies set. */
 export async function startLink(c: Context<AppEnv>): Promise<string> {
   if (!lineProvider.isConfigured(c.env)) throw oauthErrors.notConfigured(lineProvider.label);
-  const [me] = await getDb(c.env)
+  const [me] = await directoryDb(c.env)
     .select({ lineId: users.lineId })
     .from(users)
     .where(eq(users.id, c.get('userId')));
@@ -72,7 +72,7 @@ export async function finishLink(c: Context<AppEnv>, query: CallbackQuery): Prom
       return back('failed&details=invalid_state');
     }
     if (!(await timingSafeEqual(query.state, saved.state))) return back('failed&details=invalid_state');
-    const db = getDb(c.env);
+    const db = directoryDb(c.env);
     const [session] = await db
       .select({ userId: sessions.userId })
       .from(sessions)

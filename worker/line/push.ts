@@ -5,7 +5,7 @@
  * kept in the development outbox; in production without it the attempt is logged as failed. Every attempt is a
  * row in line_push_logs.
  */
-import { getDb } from '../db/client';
+import { directoryDb } from '../db/client';
 import { lineDevOutbox, linePushLogs } from '../db/schema';
 import { type Env, isProduction, type Logger } from '../env';
 import { sha256Hex } from '../lib/crypto';
@@ -39,7 +39,7 @@ const retryable = (status: number | null) => status === null || status === 429 |
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function pushLine(env: Env, push: LinePush, log: Logger): Promise<PushOutcome> {
-  const db = getDb(env);
+  const db = directoryDb(env);
   const retryKey = await retryKeyFor(push.idempotencyKey);
   const logRow = { lineUserId: push.to, userId: push.userId, type: push.type, retryKey };
   if (!env.LINE_MESSAGING_ACCESS_TOKEN) {

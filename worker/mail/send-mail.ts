@@ -1,5 +1,5 @@
 import { Resend } from 'resend';
-import { getDb } from '../db/client';
+import { directoryDb } from '../db/client';
 import { devOutbox, emailLogs } from '../db/schema';
 import { type Env, isProduction, type Logger } from '../env';
 import { AppError } from '../lib/errors';
@@ -34,7 +34,7 @@ export const mailFailed = () =>
  * Throws RESEND_FAILED (502) when the provider refuses or cannot be reached.
  */
 export async function sendMail(env: Env, mail: Mail, log?: Logger): Promise<{ id: string | null }> {
-  const db = getDb(env);
+  const db = directoryDb(env);
   if (!env.RESEND_API_KEY) {
     if (isProduction(env)) {
       await db.insert(emailLogs).values({ email: mail.to, type: mail.type, error: 'RESEND_API_KEY is not set' });

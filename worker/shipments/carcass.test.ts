@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, signUp } from '../test/api';
 import { insertAnimal, insertBloodline, insertMotherInfo } from './test-fixtures';
+import { everyShard, shardOf } from '../test/shards';
 
 /**
  * Carcass results on shipments and the roll-ups by sire and by dam (docs/product.md §9.3), computed by hand:
@@ -30,10 +31,11 @@ beforeAll(async () => {
     birthday: '2019-04-01',
   });
   // Born 2024-06-01: 285 days before is 2023-08-21.
-  await env.DB.prepare(
-    `INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime, details)
+  await (await shardOf(farmer.farmId))
+    .prepare(
+      `INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime, details)
      VALUES (?, ?, ?, 'INSEMINATION', '2023-08-21T00:00:00.000Z', '{"sireName":"美津照重"}')`,
-  )
+    )
     .bind(dam, farmer.farmId, farmer.userId)
     .run();
   const calves = await Promise.all([1, 2, 3, 4].map((n) => insertAnimal(farmer, { name: `子${n}` })));
@@ -100,7 +102,10 @@ describe('carcass results on a shipment (§9.3)', () => {
     const res = await ship(farmer.token, { cattleId, price: 500_000, carcass });
     expect(res.status).toBe(400);
     expect(res.json.error).toMatchObject({ code: 'INVALID_SHIPMENT_DATA', field, message });
-    const n = await env.DB.prepare('SELECT count(*) AS n FROM shipments WHERE cattle_id = ?').bind(cattleId).first();
+    const n = await everyShard
+      .prepare('SELECT count(*) AS n FROM shipments WHERE cattle_id = ?')
+      .bind(cattleId)
+      .first();
     expect(n).toEqual({ n: 0 });
   });
 

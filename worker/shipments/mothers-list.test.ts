@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, signUp } from '../test/api';
 import { insertAnimal, insertBloodline, insertEvent, insertMotherInfo } from './test-fixtures';
+import { shardName, shardOf } from '../test/shards';
 
 let owner: Awaited<ReturnType<typeof signUp>>;
 let ids: Record<string, number>;
@@ -185,8 +186,8 @@ describe('GET /shipments/mothers/list', () => {
 
   it('reads a page with one query, however many mothers there are', async () => {
     const statements: string[] = [];
-    const db = env.DB;
-    const counting = {
+    const db = await shardOf(owner.farmId);
+    const counting: Record<string, unknown> = {
       prepare: (query: string) => {
         statements.push(query);
         return db.prepare(query);
@@ -194,9 +195,12 @@ describe('GET /shipments/mothers/list', () => {
       batch: db.batch.bind(db),
       exec: db.exec.bind(db),
       dump: () => Promise.reject(new Error('unused')),
-      withSession: db.withSession.bind(db),
-    } as unknown as D1Database;
-    const res = await api('/shipments/mothers/list', { token: owner.token, env: { DB: counting } });
+      withSession: () => counting,
+    };
+    const res = await api('/shipments/mothers/list', {
+      token: owner.token,
+      env: { [await shardName(owner.farmId)]: counting as unknown as D1Database },
+    });
     expect(res.status).toBe(200);
     expect(res.json.data.mothers).toHaveLength(4);
     // The one statement of farm access (session and membership) is not the page's.

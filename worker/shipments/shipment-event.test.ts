@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, signUp } from '../test/api';
 import { animalStatus, insertAnimal } from './test-fixtures';
+import { everyShard } from '../test/shards';
 
 /**
  * A shipment record and its SHIPMENT event (docs/product.md §9, decision 031): written in the same batch, moved with
@@ -17,17 +18,19 @@ const ship = (body: unknown) => api('/shipments', { method: 'POST', token: farme
 const record = (body: unknown) => api('/events', { method: 'POST', token: farmer.token, body });
 
 async function shipmentEvents(cattleId: number) {
-  const { results } = await env.DB.prepare(
-    `SELECT event_id, event_datetime, notes FROM events WHERE cattle_id = ? AND event_type = 'SHIPMENT'
+  const { results } = await everyShard
+    .prepare(
+      `SELECT event_id, event_datetime, notes FROM events WHERE cattle_id = ? AND event_type = 'SHIPMENT'
      ORDER BY event_id`,
-  )
+    )
     .bind(cattleId)
     .all<{ event_id: number; event_datetime: string; notes: string | null }>();
   return results;
 }
 
 const linkOf = async (shipmentId: string) =>
-  (await env.DB.prepare('SELECT event_id FROM shipments WHERE shipment_id = ?')
+  (await everyShard
+    .prepare('SELECT event_id FROM shipments WHERE shipment_id = ?')
     .bind(shipmentId)
     .first<{ event_id: number | null }>())!.event_id;
 
@@ -127,7 +130,8 @@ describe('a shipment record writes its SHIPMENT event', () => {
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     expect(await shipmentEvents(cattleId)).toHaveLength(1);
-    const { results } = await env.DB.prepare('SELECT count(*) AS n FROM shipments WHERE cattle_id = ?')
+    const { results } = await everyShard
+      .prepare('SELECT count(*) AS n FROM shipments WHERE cattle_id = ?')
       .bind(cattleId)
       .all<{ n: number }>();
     expect(results[0].n).toBe(1);

@@ -1,4 +1,3 @@
-import { getDb } from '../db/client';
 import { requestScope } from '../db/scope';
 import { csvResponse } from '../lib/csv';
 import { createRouter } from '../lib/http';
@@ -25,7 +24,7 @@ export const shipmentsRouter = createRouter({ bodyErrorCode: 'INVALID_SHIPMENT_D
     return c.json({ success: true as const, data }, 201);
   })
   .openapi(routes.listShipments, async (c) => {
-    const data = await listShipments(getDb(c.env), c.get('farmId'), c.req.valid('query'));
+    const data = await listShipments(c.get('farmDb'), c.get('farmId'), c.req.valid('query'));
     return c.json({ data }, 200);
   })
   .openapi(routes.updateShipment, async (c) => {
@@ -41,7 +40,7 @@ export const shipmentsRouter = createRouter({ bodyErrorCode: 'INVALID_SHIPMENT_D
     return c.json({ success: true as const, data }, 201);
   })
   .openapi(routes.listPlans, async (c) => {
-    const data = await listPlans(getDb(c.env), c.get('farmId'), c.req.valid('query'));
+    const data = await listPlans(c.get('farmDb'), c.get('farmId'), c.req.valid('query'));
     return c.json({ data }, 200);
   })
   .openapi(routes.updatePlan, async (c) => {
@@ -54,17 +53,17 @@ export const shipmentsRouter = createRouter({ bodyErrorCode: 'INVALID_SHIPMENT_D
     return c.json({ success: true as const, message: '出荷予定を取り消しました' }, 200);
   })
   .openapi(routes.priceStats, async (c) => {
-    const data = await priceStats(getDb(c.env), c.get('farmId'), c.req.valid('query'));
+    const data = await priceStats(c.get('farmDb'), c.get('farmId'), c.req.valid('query'));
     return c.json({ data }, 200);
   })
-  .openapi(sireStatsRoute, async (c) => c.json({ data: await sireStats(getDb(c.env), c.get('farmId')) }, 200))
+  .openapi(sireStatsRoute, async (c) => c.json({ data: await sireStats(c.get('farmDb'), c.get('farmId')) }, 200))
   .openapi(routes.mothersList, async (c) => {
     const query = c.req.valid('query');
-    const { mothers, total } = await loadMotherGroups(getDb(c.env), c.get('farmId'), query);
+    const { mothers, total } = await loadMotherGroups(c.get('farmDb'), c.get('farmId'), query);
     return c.json({ data: { mothers, total, page: query.page, limit: query.limit } }, 200);
   })
   .openapi(routes.exportCsv, async (c) => {
-    const { csvFilename, sheet } = await shipmentsExport(getDb(c.env), c.get('farmId'), c.req.valid('query'));
+    const { csvFilename, sheet } = await shipmentsExport(c.get('farmDb'), c.get('farmId'), c.req.valid('query'));
     return csvResponse(
       csvFilename,
       sheet.columns.map((column) => column.header),
@@ -72,6 +71,6 @@ export const shipmentsRouter = createRouter({ bodyErrorCode: 'INVALID_SHIPMENT_D
     ) as never;
   })
   .openapi(routes.exportXlsx, async (c) => {
-    const { xlsxFilename, sheet } = await shipmentsExport(getDb(c.env), c.get('farmId'), c.req.valid('query'));
+    const { xlsxFilename, sheet } = await shipmentsExport(c.get('farmDb'), c.get('farmId'), c.req.valid('query'));
     return xlsxResponse(xlsxFilename, sheet) as never;
   });

@@ -5,6 +5,7 @@ import { XLSX_CONTENT_TYPE } from '../lib/xlsx';
 import { api, signUp } from '../test/api';
 import { excelSerial, readXlsx } from '../test/xlsx';
 import { insertAnimal } from './test-fixtures';
+import { everyShard } from '../test/shards';
 
 type Session = Awaited<ReturnType<typeof signUp>>;
 
@@ -17,7 +18,8 @@ const ship = (session: Session, body: Record<string, unknown>) =>
 
 async function animalWithId(session: Session, identificationNumber: string, name: string, earTagNumber?: string) {
   const cattleId = await insertAnimal(session, { name, earTagNumber });
-  await env.DB.prepare('UPDATE cattle SET identification_number = ? WHERE cattle_id = ?')
+  await everyShard
+    .prepare('UPDATE cattle SET identification_number = ? WHERE cattle_id = ?')
     .bind(identificationNumber, cattleId)
     .run();
   return cattleId;

@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:test';
+import { everyShard, shardOf, shardOfAnimal } from '../test/shards';
 
 /** Direct SQL fixtures for shipment tests: animals, mothers, bloodlines and events, owned by a given user. */
 let nextIdentification = 1_300_000_000;
@@ -20,10 +20,11 @@ export interface Member {
 }
 
 export async function insertAnimal(member: Member, animal: AnimalFixture = {}): Promise<number> {
-  const row = await env.DB.prepare(
-    `INSERT INTO cattle (farm_id, created_by, identification_number, ear_tag_number, name, gender, growth_stage, birthday, breed, status)
+  const row = await (await shardOf(member.farmId))
+    .prepare(
+      `INSERT INTO cattle (farm_id, created_by, identification_number, ear_tag_number, name, gender, growth_stage, birthday, breed, status)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING cattle_id`,
-  )
+    )
     .bind(
       member.farmId,
       member.userId,
@@ -44,47 +45,51 @@ export async function insertMotherInfo(
   cattleId: number,
   info: { motherCattleId?: number | null; motherName?: string | null; motherIdentificationNumber?: string | null },
 ) {
-  await env.DB.prepare(
-    'INSERT INTO mother_info (cattle_id, mother_cattle_id, mother_name, mother_identification_number) VALUES (?, ?, ?, ?)',
-  )
+  await (await shardOfAnimal(cattleId))
+    .prepare(
+      'INSERT INTO mother_info (cattle_id, mother_cattle_id, mother_name, mother_identification_number) VALUES (?, ?, ?, ?)',
+    )
     .bind(cattleId, info.motherCattleId ?? null, info.motherName ?? null, info.motherIdentificationNumber ?? null)
     .run();
 }
 
 export async function insertBloodline(cattleId: number, names: [string, string, string, string]) {
-  await env.DB.prepare(
-    `INSERT INTO bloodline (cattle_id, father_cattle_name, mother_father_cattle_name, mother_grand_father_cattle_name,
+  await (await shardOfAnimal(cattleId))
+    .prepare(
+      `INSERT INTO bloodline (cattle_id, father_cattle_name, mother_father_cattle_name, mother_grand_father_cattle_name,
        mother_great_grand_father_cattle_name) VALUES (?, ?, ?, ?, ?)`,
-  )
+    )
     .bind(cattleId, ...names)
     .run();
 }
 
 export async function insertEvent(member: Member, cattleId: number, eventType: string, eventDatetime: string) {
-  await env.DB.prepare(
-    'INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime) VALUES (?, ?, ?, ?, ?)',
-  )
+  await (await shardOf(member.farmId))
+    .prepare('INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime) VALUES (?, ?, ?, ?, ?)')
     .bind(cattleId, member.farmId, member.userId, eventType, eventDatetime)
     .run();
 }
 
 export async function animalStatus(cattleId: number) {
-  return (await env.DB.prepare('SELECT status FROM cattle WHERE cattle_id = ?')
+  return (await everyShard
+    .prepare('SELECT status FROM cattle WHERE cattle_id = ?')
     .bind(cattleId)
     .first<{ status: string }>())!.status;
 }
 
 export async function statusHistoryOf(cattleId: number) {
-  const { results } = await env.DB.prepare(
-    'SELECT old_status, new_status, changed_by, reason FROM cattle_status_history WHERE cattle_id = ? ORDER BY history_id',
-  )
+  const { results } = await everyShard
+    .prepare(
+      'SELECT old_status, new_status, changed_by, reason FROM cattle_status_history WHERE cattle_id = ? ORDER BY history_id',
+    )
     .bind(cattleId)
     .all<{ old_status: string | null; new_status: string; changed_by: string; reason: string | null }>();
   return results;
 }
 
 export async function planOf(cattleId: number) {
-  return env.DB.prepare('SELECT planned_shipment_month FROM shipment_plans WHERE cattle_id = ?')
+  return everyShard
+    .prepare('SELECT planned_shipment_month FROM shipment_plans WHERE cattle_id = ?')
     .bind(cattleId)
     .first<{ planned_shipment_month: string }>();
 }

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '../db/client';
 import { recordEvents } from '../events/events.service';
 import { api, signUp, testEnv } from '../test/api';
 import { animalStatus, insertAnimal } from './test-fixtures';
+import { everyShard, farmDbOf, shardOf } from '../test/shards';
 
 /**
  * Withdrawal periods through the API (docs/product.md §16): a treatment's days give the animal's meatUntil and
@@ -36,7 +36,8 @@ const treated = async () => {
   return cattleId;
 };
 const count = async (table: string, cattleId: number) =>
-  (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE cattle_id = ?`)
+  (await everyShard
+    .prepare(`SELECT count(*) AS n FROM ${table} WHERE cattle_id = ?`)
     .bind(cattleId)
     .first<{ n: number }>())!.n;
 const ship = (cattleId: number, shipmentDate: string) =>
@@ -128,7 +129,8 @@ describe('the shipment guard (§16)', () => {
     const refused = await api(path, { method: 'PUT', token: farmer.token, body: { shipmentDate: '2026-03-31' } });
     expect(refused.status).toBe(400);
     expect(refused.json.error).toMatchObject({ field: 'shipmentDate', message: REFUSED });
-    const stored = await env.DB.prepare('SELECT shipment_date FROM shipments WHERE cattle_id = ?')
+    const stored = await (await shardOf(farmer.farmId))
+      .prepare('SELECT shipment_date FROM shipments WHERE cattle_id = ?')
       .bind(cattleId)
       .first();
     expect(stored).toEqual({ shipment_date: '2026-05-10' });
@@ -178,7 +180,13 @@ describe('the shipment guard (§16)', () => {
 
   it('refuses a treatment and a shipment written together in bulk, writing neither', async () => {
     const cattleId = await insertAnimal(farmer, { birthday: '2024-06-01' });
-    const scope = { db: getDb(testEnv), farmId: farmer.farmId, userId: farmer.userId, userName: '北', actor: 'x' };
+    const scope = {
+      db: await farmDbOf(farmer.farmId),
+      farmId: farmer.farmId,
+      userId: farmer.userId,
+      userName: '北',
+      actor: 'x',
+    };
     await expect(
       recordEvents(scope, cattleId, [
         { eventType: 'MEDICATION', eventDatetime: '2026-02-28T15:00:00.000Z', details: { withdrawalMeatDays: 30 } },

@@ -1,5 +1,5 @@
 /** The waiting list's use case: a visitor's pre-registration, throttled per IP and checked by Turnstile. */
-import { getDb } from '../db/client';
+import { directoryDb } from '../db/client';
 import { registrations } from '../db/schema';
 import type { Env, Logger } from '../env';
 import { tooManyRequests } from '../lib/errors';
@@ -21,7 +21,7 @@ interface PreRegistration {
 /** Puts an email on the waiting list (POST /waiting-list); `created` is false when it was there already. */
 export async function preRegister(env: Env, log: Logger, ip: string | null, input: PreRegistration) {
   const { email, referralSource, locale, turnstileToken } = input;
-  const db = getDb(env);
+  const db = directoryDb(env);
   const limiter = rateLimiter(db, `pre-register:${ip ?? 'unknown'}`, ATTEMPTS_PER_IP, THROTTLE_WINDOW_SECONDS);
   const retryAfter = await limiter.retryAfter();
   if (retryAfter > 0) throw tooManyRequests('リクエストが多すぎます。しばらくしてから再度お試しください', retryAfter);
