@@ -311,8 +311,8 @@ export async function runDailyAlerts(env: Env, options: DawnFarmOptions = {}): P
     resolved: 0,
     digests: 0,
   };
-  for (let after = 0, page = await farmIdsAfter(env, 0, 500); page.length; page = await farmIdsAfter(env, after, 500)) {
-    after = page.at(-1) ?? after;
+  let page = await farmIdsAfter(env, 0, 500);
+  while (page.length) {
     for (const farmId of page) {
       try {
         const outcome = await runDawnFarm(env, farmId, today, { ...options, log });
@@ -325,6 +325,7 @@ export async function runDailyAlerts(env: Env, options: DawnFarmOptions = {}): P
         log('error', 'dawn run failed for a farm', { farmId, error: String(err) });
       }
     }
+    page = await farmIdsAfter(env, page[page.length - 1], 500);
   }
   return total;
 }
