@@ -26,6 +26,8 @@ export default defineConfig(async () => {
             ENVIRONMENT: 'development',
             APP_URL: 'http://127.0.0.1:8787',
             JWT_SECRET: 'test-secret-that-is-at-least-32-bytes-long!!',
+            // The dawn queue retries a failed farm at once here, so a test sees its five tries in seconds.
+            DAWN_RETRY_BASE_SECONDS: '0',
           },
         },
       }),

@@ -49,14 +49,12 @@ export function renderMarkdown(report) {
   }
   lines.push('');
   const cronStatus = (r) => `${Math.round(r.ms)} ms${r.status >= 400 ? ` (failed: HTTP ${r.status})` : ''}`;
-  const slices =
-    ref.cron.first.finishedInOneInvocation === undefined
+  const queue =
+    ref.cron.first.enqueueMs === undefined
       ? ''
-      : ref.cron.first.finishedInOneInvocation
-        ? ' The dawn invocation finished every owner by itself (one slice of at most 40 scopes).'
-        : ' The dawn invocation did not finish every owner: the follow-up crons continue the run.';
+      : ` The cron invocation itself (clean-up, the farm list on the queue) took ${Math.round(ref.cron.first.enqueueMs)} ms; the time is to the queue's consumer finishing the last farm. The second run finds every farm done for the day.`;
   lines.push(
-    `Cron (${'`0 21 * * *`'}, all ${n(small.owners + 1)} owners): first run ${cronStatus(ref.cron.first)}, again ${cronStatus(ref.cron.again)}.${slices}`,
+    `Cron (${'`0 21 * * *`'}, all ${n(small.owners + 1)} farms through the dawn queue): first run ${cronStatus(ref.cron.first)}, again ${cronStatus(ref.cron.again)}.${queue}`,
   );
   if (ref.cron.first.error) lines.push('', '```', ref.cron.first.error.slice(-600), '```');
   lines.push('');
@@ -88,6 +86,17 @@ export function renderMarkdown(report) {
     lines.push('');
     lines.push(
       `Seeding took ${report.runs.map((r) => `${r.seedSeconds.toFixed(0)} s at ${n(r.size)} head (${n(r.totals.largeOwner.events)} events)`).join(', ')}.`,
+    );
+  }
+
+  if (report.dawn) {
+    const d = report.dawn;
+    lines.push('');
+    lines.push(
+      `**Dawn run through the queue** (decision 035): ${n(d.farms)} farms of ${d.head} head (${n(d.farms * d.head)} head) on a fresh local D1, one cron: ` +
+        `the last farm done ${(d.ms / 1000).toFixed(1)} s after the trigger (${d.farmsPerSecond} farms/s, ${d.serialMsPerFarm} ms a farm; the cron invocation ${Math.round(d.enqueueMs)} ms), ` +
+        `${n(d.done)} done, ${n(d.dead)} dead, ${n(d.tries)} tries; per farm from claim to done, ten side by side in a batch, p50 ${d.workMs.p50} ms, p95 ${d.workMs.p95} ms, max ${d.workMs.max} ms; ` +
+        `${n(d.alerts)} alerts written, ${n(d.digests)} digests. Miniflare delivers one batch of 10 at a time (no consumer concurrency); load average ${d.loadAverage}.`,
     );
   }
 

@@ -7,6 +7,10 @@ export interface Env {
   /** The farm-data shards FARM_DB_0 … FARM_DB_n (decision 034). */
   [shard: `FARM_DB_${number}`]: D1Database;
   ASSETS: Fetcher;
+  /** The dawn run's queue (decision 035): one message per farm, consumed by this Worker's queue handler. */
+  DAWN_QUEUE: Queue;
+  /** Seconds before a failed farm's first retry, doubling each try (30 unless set; the tests set 0). */
+  DAWN_RETRY_BASE_SECONDS?: string;
   ENVIRONMENT: 'development' | 'production' | 'test';
   APP_URL: string;
   CORS_DEV_ORIGIN: string;

@@ -1,4 +1,5 @@
-import { DAILY_START_CRON, runDailyAlerts } from './alerts/daily';
+import { DAWN_CRON } from './alerts/daily';
+import { consumeDawnBatch, consumeDeadLetters, DAWN_DEAD_LETTER_QUEUE, startDawnRun } from './alerts/dawn-queue';
 import { createApp } from './app';
 import { directoryDb } from './db/client';
 import type { Env } from './env';
@@ -10,20 +11,35 @@ const app = createApp();
 
 export default {
   fetch: withD1Counter(app.fetch),
+  /**
+   * 06:00 JST: the farm list goes on the dawn queue (worker/alerts/dawn-queue.ts), and the expired idempotency keys,
+   * rate-limit hits and LINE webhook ids are deleted (worker/housekeeping.ts). Either failing does not stop the other.
+   */
   async scheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext) {
-    const log = createLogger({ job: 'daily-alerts', cron: controller.cron });
-    try {
-      // Expired idempotency keys, rate-limit hits and LINE webhook ids go first (worker/housekeeping.ts).
-      if (controller.cron === DAILY_START_CRON)
-        await dailyHousekeeping(directoryDb(env), new Date(controller.scheduledTime));
-      await runDailyAlerts(env, {
-        now: new Date(controller.scheduledTime),
-        continuation: controller.cron !== DAILY_START_CRON,
-        log,
-      });
-    } catch (err) {
-      log('error', 'daily alerts failed', { error: String(err), stack: err instanceof Error ? err.stack : undefined });
-      throw err;
+    const log = createLogger({ job: 'dawn-run', cron: controller.cron });
+    if (controller.cron !== DAWN_CRON) {
+      log('warn', 'no job for this cron');
+      return;
     }
+    const now = new Date(controller.scheduledTime);
+    const [enqueued, housekeeping] = await Promise.allSettled([
+      startDawnRun(env, now),
+      dailyHousekeeping(directoryDb(env), now),
+    ]);
+    if (enqueued.status === 'fulfilled') log('info', 'dawn run: first page enqueued', { ...enqueued.value });
+    for (const failed of [enqueued, housekeeping]) {
+      if (failed.status === 'rejected') {
+        const err = failed.reason;
+        log('error', 'dawn cron failed', { error: String(err), stack: err instanceof Error ? err.stack : undefined });
+      }
+    }
+    if (enqueued.status === 'rejected') throw enqueued.reason;
+    if (housekeeping.status === 'rejected') throw housekeeping.reason;
+  },
+  /** The dawn queue's farms and pages, and its dead letters (decision 035). */
+  async queue(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext) {
+    const log = createLogger({ job: 'dawn-run', queue: batch.queue });
+    if (batch.queue === DAWN_DEAD_LETTER_QUEUE) await consumeDeadLetters(batch, env, log);
+    else await consumeDawnBatch(batch, env, log);
   },
 } satisfies ExportedHandler<Env>;

@@ -244,7 +244,12 @@ test('a farmer links LINE from the first steps, chooses LINE, and gets the morni
   const cron = await fetch(`${app.url}/__scheduled?cron=${encodeURIComponent('0 21 * * *')}`);
   assert.equal(cron.status, 200);
 
-  const pushes = (await call(`/dev/line-outbox?to=${LINE_USER}`)).json.data;
+  // The cron puts the farms on the dawn queue; the push goes out once the queue's consumer has run the farm.
+  let pushes = [];
+  for (let waited = 0; waited < 20_000 && !pushes.length; waited += 250) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    pushes = (await call(`/dev/line-outbox?to=${LINE_USER}`)).json.data;
+  }
   assert.equal(pushes.length, 1, 'one push for the morning');
   assert.match(pushes[0].text, /重要度「高」のアラートが1件あります（今朝の新規1件）。/);
   assert.match(pushes[0].text, /らいん号.*：分娩後75日経過・未授精/);

@@ -4,8 +4,8 @@ import { clientOf } from '../db/client';
 import { addDays, todayJst } from '../domain/calendar';
 import { countingD1 } from '../lib/d1-counter';
 import { api, signUp, testEnv } from '../test/api';
-import { packOwners, regenerateAlerts, regenerateAlertsForCattle } from './regenerate';
 import { everyShard, farmDbOf, shardOf } from '../test/shards';
+import { packOwners, regenerateAlerts, regenerateAlertsForCattle } from './regenerate';
 
 const today = todayJst();
 const at = (offset: number) => `${addDays(today, offset)}T10:00:00+09:00`;

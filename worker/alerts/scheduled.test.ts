@@ -1,20 +1,57 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, todayJst } from '../domain/calendar';
+import type { Env } from '../env';
 import worker from '../index';
 import { signUp, testEnv } from '../test/api';
 import { everyShard, shardOf } from '../test/shards';
+import type { DawnMessage } from './dawn-queue';
 
-/** The dawn cron (06:00 JST) on a seeded database of several farms. */
+/**
+ * The dawn cron (06:00 JST) on a seeded database of several farms, through Miniflare's own queue: the cron puts one
+ * message per farm on the dawn queue, and the Worker's queue handler consumes them (wrangler.toml).
+ */
 const dawn = new Date();
 const today = todayJst(dawn);
 let identification = 1_700_000_000;
 
-async function runCron(at: Date = dawn) {
+async function scheduled(at: Date, on: Env = testEnv) {
   const controller = createScheduledController({ scheduledTime: at, cron: '0 21 * * *' });
   const ctx = createExecutionContext();
-  await worker.scheduled(controller, testEnv, ctx);
+  await worker.scheduled(controller, on, ctx);
   await waitOnExecutionContext(ctx);
+}
+
+const farmCount = async () => (await env.DB.prepare('SELECT count(*) AS n FROM farms').first<number>('n')) ?? 0;
+
+/** Runs the cron at `at` and waits until the queue's consumer has finished every farm of that JST day. */
+async function runCron(at: Date = dawn) {
+  await scheduled(at);
+  const day = todayJst(at);
+  const farms = await farmCount();
+  await vi.waitUntil(
+    async () =>
+      (await everyShard
+        .prepare("SELECT count(*) AS n FROM dawn_farm_runs WHERE run_date = ? AND status = 'done'")
+        .bind(day)
+        .first<number>('n')) === farms,
+    { timeout: 20_000, interval: 100 },
+  );
+}
+
+/** The messages the cron sends, kept by a stand-in queue instead of delivered. */
+async function enqueuedBy(at: Date) {
+  const sent: MessageSendRequest<DawnMessage>[][] = [];
+  const queue = {
+    sendBatch: async (messages: Iterable<MessageSendRequest<DawnMessage>>) => {
+      sent.push([...messages]);
+    },
+    send: async () => {
+      throw new Error('one page holds every farm here');
+    },
+  };
+  await scheduled(at, { ...testEnv, DAWN_QUEUE: queue as unknown as Queue });
+  return sent;
 }
 
 interface CowState {
@@ -28,13 +65,15 @@ type Member = { farmId: number; userId: number };
 
 async function seedCow(member: Member, name: string, state: CowState) {
   const id = ++identification;
-  const { meta } = await (await shardOf(member.farmId))
+  // Farm rows go to the farm's shard (decision 034).
+  const db = await shardOf(member.farmId);
+  const { meta } = await db
     .prepare(
       "INSERT INTO cattle (farm_id, created_by, identification_number, ear_tag_number, name, gender, status) VALUES (?, ?, ?, ?, ?, '雌', 'HEALTHY')",
     )
     .bind(member.farmId, member.userId, String(id), String(id % 10000), name)
     .run();
-  await (await shardOf(member.farmId))
+  await db
     .prepare(
       'INSERT INTO breeding_status (cattle_id, last_calving_date, expected_calving_date, last_insemination_date, scheduled_pregnancy_check_date) VALUES (?, ?, ?, ?, ?)',
     )
@@ -110,11 +149,32 @@ beforeAll(async () => {
 });
 
 describe('scheduled (cron 0 21 * * *)', () => {
+  it('puts one message per farm of the directory on the queue, at most 100 a sendBatch', async () => {
+    const farms = (await env.DB.prepare('SELECT id FROM farms ORDER BY id').all<{ id: number }>()).results;
+    const sent = await enqueuedBy(dawn);
+    expect(sent.every((batch) => batch.length <= 100)).toBe(true);
+    const bodies = sent.flat().map((m) => m.body);
+    expect(bodies).toHaveLength(farms.length);
+    expect(bodies).toEqual(farms.map((f) => ({ kind: 'farm', farmId: f.id, day: today })));
+    // The empty farm too: the list is the directory's, not the farms with animals.
+    expect(farms.length).toBe(5);
+  });
+
+  it('dates the run by the JST day: the cron at 21:00 UTC is 06:00 JST of the next date; the date turns at 15:00 UTC', async () => {
+    const dayOf = async (at: string) => [...new Set((await enqueuedBy(new Date(at))).flat().map((m) => m.body.day))];
+    expect(await dayOf('2026-11-26T21:00:00.000Z')).toEqual(['2026-11-27']);
+    expect(await dayOf('2026-12-31T21:00:00.000Z')).toEqual(['2027-01-01']);
+    // A run started by hand: 23:59:59 JST is still the 26th, midnight JST (15:00 UTC) the 27th.
+    expect(await dayOf('2026-11-26T14:59:59.999Z')).toEqual(['2026-11-26']);
+    expect(await dayOf('2026-11-26T15:00:00.000Z')).toEqual(['2026-11-27']);
+  });
+
   it('raises the alerts of every farm and mails one digest to each farmer with new high alerts', async () => {
     await runCron();
     const { results } = await everyShard
-      .prepare('SELECT farm_id, created_by, type, severity, message FROM alerts ORDER BY farm_id, type')
+      .prepare('SELECT farm_id, created_by, type, severity, message FROM alerts')
       .all<any>();
+    results.sort((a, b) => a.farm_id - b.farm_id || a.type.localeCompare(b.type));
     expect(results).toEqual([
       {
         farm_id: north.farmId,
@@ -174,24 +234,30 @@ describe('scheduled (cron 0 21 * * *)', () => {
     expect(lineLogs.results).toEqual([]);
   });
 
-  it('changes nothing and mails nobody when run a second time', async () => {
+  it('changes nothing and mails nobody when run a second time the same morning', async () => {
     const before = await snapshot();
     await runCron();
     expect(await snapshot()).toEqual(before);
+    const tries = await everyShard
+      .prepare('SELECT DISTINCT tries FROM dawn_farm_runs WHERE run_date = ?')
+      .bind(today)
+      .all<{ tries: number }>();
+    expect([...new Set(tries.results.map((r) => r.tries))]).toEqual([1]);
   });
 
-  it('resolves an alert whose condition has cleared, by the system with history', async () => {
-    await (await shardOf(line.farmId))
+  it('the next morning: recounts the days, resolves what cleared and mails only farms with newly high alerts', async () => {
+    await everyShard
       .prepare('UPDATE breeding_status SET last_insemination_date = ? WHERE cattle_id = ?')
       .bind(today, northOpenCow)
       .run();
-    await runCron();
-    const alert = await (await shardOf(line.farmId))
+    await runCron(new Date(dawn.getTime() + 86_400_000));
+
+    const alert = await everyShard
       .prepare("SELECT * FROM alerts WHERE cattle_id = ? AND type = 'OPEN_DAYS_OVER60_NO_AI'")
       .bind(northOpenCow)
       .first<any>();
     expect(alert.status).toBe('resolved');
-    const last = await (await shardOf(line.farmId))
+    const last = await everyShard
       .prepare('SELECT * FROM alert_history WHERE alert_id = ? ORDER BY id DESC')
       .bind(alert.id)
       .first<any>();
@@ -202,12 +268,8 @@ describe('scheduled (cron 0 21 * * *)', () => {
       changed_by: 'system',
       reason: '条件が解消されました',
     });
-    expect(await digestsTo(north.email)).toHaveLength(1);
-  });
 
-  it('recounts the days the next morning and mails only farms with newly high alerts', async () => {
-    await runCron(new Date(dawn.getTime() + 86_400_000));
-    const late = await (await shardOf(line.farmId))
+    const late = await everyShard
       .prepare('SELECT message, status FROM alerts WHERE cattle_id = ?')
       .bind(northLateCow)
       .first<any>();

@@ -385,17 +385,43 @@ export const farmCounts = sqliteTable('farm_counts', {
 });
 
 /**
- * Progress of the daily alert run, per JST date: the dawn cron starts it, the follow-up crons continue after
- * `afterFarmId` until it is finished (worker/alerts/daily.ts).
+ * Progress of the dawn run's farm list, per JST date: the cron and then each page message enqueue the farms after
+ * `afterFarmId` (worker/alerts/dawn-queue.ts); `finishedAt` is set once every farm is on the queue.
  */
 export const dailyRuns = sqliteTable('daily_runs', {
   runDate: text('run_date').primaryKey(),
-  /** The last farm id the run has finished (the column predates farms). */
+  /** The last farm id put on the queue (the column predates farms). */
   afterFarmId: integer('after_owner_id').notNull().default(0),
   invocations: integer('invocations').notNull().default(0),
   finishedAt: text('finished_at'),
   ...timestamps,
 });
+
+export const DAWN_RUN_STATUSES = ['working', 'retrying', 'done', 'dead'] as const;
+
+/**
+ * One farm's dawn run on one JST date (migration 0021, decision 035): claimed atomically by the queue consumer, so
+ * the farm is regenerated and its digests sent once that day whatever the retries and duplicate deliveries. `news`
+ * keeps this morning's high alerts between the regeneration and the digests; `tries` fences a claim.
+ */
+export const dawnFarmRuns = sqliteTable(
+  'dawn_farm_runs',
+  {
+    runDate: text('run_date').notNull(),
+    farmId: integer('farm_id').notNull(),
+    status: text('status', { enum: DAWN_RUN_STATUSES }).notNull(),
+    tries: integer('tries').notNull().default(0),
+    /** Epoch ms until which a 'working' claim holds; a later delivery may take it over after. */
+    leaseUntil: integer('lease_until'),
+    news: text('news'),
+    digests: integer('digests'),
+    /** How long the try that finished took. */
+    workMs: integer('work_ms'),
+    error: text('error'),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.runDate, t.farmId] })],
+);
 
 export const shipmentPlans = sqliteTable(
   'shipment_plans',

@@ -4,12 +4,14 @@ import { env } from 'cloudflare:test';
  * The empty database the migration tests migrate step by step (storage is per test file), with the migrations
  * before and of the one under test, and the two query helpers every such test uses.
  */
-export function migrationDb(number: string) {
+export function migrationDb(number: string, set: 'single' | 'shard' | 'directory' = 'single') {
   const db = env.MIGRATION_DB;
+  // The single-database history (migrations/0000–0020), or a farm-data shard's or the directory's own (decision 034).
+  const all = { single: env.TEST_MIGRATIONS, shard: env.SHARD_MIGRATIONS, directory: env.DIRECTORY_MIGRATIONS }[set];
   return {
     db,
-    before: env.TEST_MIGRATIONS.filter((m) => m.name < number),
-    migration: env.TEST_MIGRATIONS.filter((m) => m.name.startsWith(number)),
+    before: all.filter((m) => m.name < number),
+    migration: all.filter((m) => m.name.startsWith(number)),
     run: (sql: string, ...values: unknown[]) =>
       db
         .prepare(sql)
