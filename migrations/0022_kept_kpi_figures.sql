@@ -2,6 +2,7 @@
 -- (worker/domain/kpi-figures.ts), written with every event write of the cow (worker/breeding/recompute.ts) and, for
 -- any change that did not write them, marked stale by the triggers below and rewritten by the next KPI read.
 -- Additive only: three new tables, their indexes and triggers; every female animal starts stale (the backfill).
+-- A mark is random within ±2^52, so the Worker reads it back exactly (a JavaScript number).
 CREATE TABLE `kpi_figures` (
   `farm_id` integer NOT NULL,
   `cattle_id` integer NOT NULL,
@@ -53,7 +54,7 @@ WHEN NEW.`event_type` IN ('INSEMINATION', 'ESTRUS', 'PREGNANCY_CHECK', 'CALVING'
   AND EXISTS (SELECT 1 FROM `cattle` WHERE `cattle_id` = NEW.`cattle_id` AND `gender` = '雌')
 BEGIN
   DELETE FROM `kpi_stale` WHERE `cattle_id` = NEW.`cattle_id`;
-  INSERT INTO `kpi_stale` (`cattle_id`, `farm_id`, `mark`) VALUES (NEW.`cattle_id`, NEW.`farm_id`, random());
+  INSERT INTO `kpi_stale` (`cattle_id`, `farm_id`, `mark`) VALUES (NEW.`cattle_id`, NEW.`farm_id`, random() >> 11);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `kpi_stale_on_event_update` AFTER UPDATE ON `events`
@@ -62,7 +63,7 @@ WHEN (NEW.`event_type` IN ('INSEMINATION', 'ESTRUS', 'PREGNANCY_CHECK', 'CALVING
 BEGIN
   DELETE FROM `kpi_stale` WHERE `cattle_id` IN (NEW.`cattle_id`, OLD.`cattle_id`);
   INSERT INTO `kpi_stale` (`cattle_id`, `farm_id`, `mark`)
-    SELECT `cattle_id`, `farm_id`, random() FROM `cattle`
+    SELECT `cattle_id`, `farm_id`, random() >> 11 FROM `cattle`
     WHERE `cattle_id` IN (NEW.`cattle_id`, OLD.`cattle_id`) AND `gender` = '雌';
 END;
 --> statement-breakpoint
@@ -71,13 +72,13 @@ WHEN OLD.`event_type` IN ('INSEMINATION', 'ESTRUS', 'PREGNANCY_CHECK', 'CALVING'
   AND EXISTS (SELECT 1 FROM `cattle` WHERE `cattle_id` = OLD.`cattle_id` AND `gender` = '雌')
 BEGIN
   DELETE FROM `kpi_stale` WHERE `cattle_id` = OLD.`cattle_id`;
-  INSERT INTO `kpi_stale` (`cattle_id`, `farm_id`, `mark`) VALUES (OLD.`cattle_id`, OLD.`farm_id`, random());
+  INSERT INTO `kpi_stale` (`cattle_id`, `farm_id`, `mark`) VALUES (OLD.`cattle_id`, OLD.`farm_id`, random() >> 11);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `kpi_stale_on_cattle_insert` AFTER INSERT ON `cattle` WHEN NEW.`gender` = '雌'
 BEGIN
   DELETE FROM `kpi_stale` WHERE `cattle_id` = NEW.`cattle_id`;
-  INSERT INTO `kpi_stale` (`cattle_id`, `farm_id`, `mark`) VALUES (NEW.`cattle_id`, NEW.`farm_id`, random());
+  INSERT INTO `kpi_stale` (`cattle_id`, `farm_id`, `mark`) VALUES (NEW.`cattle_id`, NEW.`farm_id`, random() >> 11);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `kpi_stale_on_cattle_update` AFTER UPDATE OF `gender`, `birthday`, `farm_id` ON `cattle`
@@ -85,7 +86,7 @@ WHEN (NEW.`gender` = '雌' OR OLD.`gender` = '雌')
   AND (NEW.`gender` IS NOT OLD.`gender` OR NEW.`birthday` IS NOT OLD.`birthday` OR NEW.`farm_id` IS NOT OLD.`farm_id`)
 BEGIN
   DELETE FROM `kpi_stale` WHERE `cattle_id` = NEW.`cattle_id`;
-  INSERT INTO `kpi_stale` (`cattle_id`, `farm_id`, `mark`) VALUES (NEW.`cattle_id`, NEW.`farm_id`, random());
+  INSERT INTO `kpi_stale` (`cattle_id`, `farm_id`, `mark`) VALUES (NEW.`cattle_id`, NEW.`farm_id`, random() >> 11);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `kpi_figures_on_cattle_delete` AFTER DELETE ON `cattle`
@@ -99,7 +100,7 @@ WHEN NEW.`initial_parity` > 0 AND EXISTS (SELECT 1 FROM `cattle` WHERE `cattle_i
 BEGIN
   DELETE FROM `kpi_stale` WHERE `cattle_id` = NEW.`cattle_id`;
   INSERT INTO `kpi_stale` (`cattle_id`, `farm_id`, `mark`)
-    SELECT `cattle_id`, `farm_id`, random() FROM `cattle` WHERE `cattle_id` = NEW.`cattle_id`;
+    SELECT `cattle_id`, `farm_id`, random() >> 11 FROM `cattle` WHERE `cattle_id` = NEW.`cattle_id`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `kpi_stale_on_initial_parity` AFTER UPDATE OF `initial_parity` ON `breeding_status`
@@ -108,8 +109,8 @@ WHEN NEW.`initial_parity` IS NOT OLD.`initial_parity`
 BEGIN
   DELETE FROM `kpi_stale` WHERE `cattle_id` = NEW.`cattle_id`;
   INSERT INTO `kpi_stale` (`cattle_id`, `farm_id`, `mark`)
-    SELECT `cattle_id`, `farm_id`, random() FROM `cattle` WHERE `cattle_id` = NEW.`cattle_id`;
+    SELECT `cattle_id`, `farm_id`, random() >> 11 FROM `cattle` WHERE `cattle_id` = NEW.`cattle_id`;
 END;
 --> statement-breakpoint
 -- The backfill: every female animal's figures are written by the first KPI read of her farm.
-INSERT INTO `kpi_stale` (`cattle_id`, `farm_id`, `mark`) SELECT `cattle_id`, `farm_id`, random() FROM `cattle` WHERE `gender` = '雌';
+INSERT INTO `kpi_stale` (`cattle_id`, `farm_id`, `mark`) SELECT `cattle_id`, `farm_id`, random() >> 11 FROM `cattle` WHERE `gender` = '雌';
