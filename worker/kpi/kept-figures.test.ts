@@ -39,8 +39,9 @@ const rowsOf = async (farmId: number) =>
   ).results;
 const staleOf = async (farmId: number) =>
   new Set(
-    (await env.DB.prepare('SELECT cattle_id AS id FROM kpi_stale WHERE farm_id = ?').bind(farmId).all<{ id: number }>())
-      .results.map((r) => r.id),
+    (
+      await env.DB.prepare('SELECT cattle_id AS id FROM kpi_stale WHERE farm_id = ?').bind(farmId).all<{ id: number }>()
+    ).results.map((r) => r.id),
   );
 
 /** Every cow not stale has her history's rows, no other cow has any, and the per-day changes match the stretches. */
