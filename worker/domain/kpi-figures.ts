@@ -9,8 +9,9 @@
  * - `D` a day with breeding events: flags how many, `a` her previous such day (NO_DAY when none), so the cows with an
  *   event in a period are the rows in it whose previous day is before it;
  * - `L` a stretch of days on which she is eligible for a 21-day cycle (§8): `day` to `a`, both included;
- * - `C` a conceiving service and `H` a heat or straw: the days of the 20 before it (and it) on which she was eligible,
- *   `a` to `b` (a row per stretch), so the cycle holding it counts her when its start falls among them.
+ * - `C` a conceiving service and `H` a day with a heat or straw: the days of the 20 before it (and it) on which she was
+ *   eligible, `a` to `b` (a row per stretch), and her previous such day in flags (NO_DAY when none), so the cycle
+ *   holding it counts her once — by her first such day in it — when its start falls among her eligible days.
  * Every row carries the day she left the farm (`left`), for §8's "gone before the period".
  */
 import { type CowHistory, CYCLE_DAYS, eligibleAt, type TimelineCode } from './kpi';
@@ -94,13 +95,18 @@ export function keptFiguresOf(cow: CowHistory): KeptFigure[] {
   }
   const stretches = eligibleStretches(cow);
   for (const [from, to] of stretches) row('L', from, 0, to);
-  for (const s of cow.services) {
-    if (s.outcome !== 'pregnant') continue;
-    for (const [a, b] of eligibleBefore(stretches, s.day)) row('C', s.day, 0, a, b);
-  }
-  for (const day of new Set(cow.heatOrServiceDays)) {
-    for (const [a, b] of eligibleBefore(stretches, day)) row('H', day, 0, a, b);
-  }
+  const marks = (kind: FigureKind, days: readonly number[]) => {
+    let before = NO_DAY;
+    for (const day of [...new Set(days)].sort((x, y) => x - y)) {
+      for (const [a, b] of eligibleBefore(stretches, day)) row(kind, day, before, a, b);
+      before = day;
+    }
+  };
+  marks(
+    'C',
+    cow.services.filter((s) => s.outcome === 'pregnant').map((s) => s.day),
+  );
+  marks('H', cow.heatOrServiceDays);
   return rows;
 }
 

@@ -204,12 +204,13 @@ const PERIODS = (json: string) => sql`p AS (
   SELECT CAST(key AS INTEGER) AS i, value ->> 0 AS f, value ->> 1 AS t, value ->> 2 AS k FROM json_each(${json}))`;
 
 /** Not a stale cow's: hers are computed from her events. */
-const KEPT = 'm.cattle_id NOT IN (SELECT s.cattle_id FROM kpi_stale s WHERE s.farm_id = m.farm_id)';
+const notStale = (farmId: number) =>
+  `m.cattle_id NOT IN (SELECT s.cattle_id FROM kpi_stale s WHERE s.farm_id = ${Number(farmId)})`;
 
 /** A kind's rows dated in the period, of cows not gone before it (§8). */
 const inPeriod = (kind: string, farmId: number) =>
   sql.raw(
-    `m.farm_id = ${Number(farmId)} AND m.kind = '${kind}' AND m.day BETWEEN p.f AND p.t AND (m.left_day IS NULL OR m.left_day >= p.f) AND ${KEPT}`,
+    `m.farm_id = ${Number(farmId)} AND m.kind = '${kind}' AND m.day BETWEEN p.f AND p.t AND (m.left_day IS NULL OR m.left_day >= p.f) AND ${notStale(farmId)}`,
   );
 
 function sumStatements(farmId: number, json: string): SQL[] {
@@ -236,14 +237,13 @@ function sumStatements(farmId: number, json: string): SQL[] {
         coalesce(sum(d.delta * (p.k - CASE WHEN d.day <= p.f THEN 0 ELSE (d.day - p.f + 20) / 21 END)), 0) AS eligible
       FROM p LEFT JOIN kpi_eligible_days d ON d.farm_id = ${farmId} AND p.k > 0 AND d.day <= p.f + 21 * (p.k - 1)
       GROUP BY p.i ORDER BY p.i`,
-    // A cow counts once per cycle: the cycle holding the day, when its start is one of her eligible days before it.
+    // A cow counts once per cycle: by the first of her days in it (the one whose previous day is before the cycle's
+    // start), when that start is one of her eligible days before it.
     sql`WITH ${PERIODS(json)}
-      SELECT p.i AS i,
-        count(DISTINCT CASE WHEN m.kind = 'C' THEN m.cattle_id * 100000 + (m.day - p.f) / 21 END) AS conceived,
-        count(DISTINCT CASE WHEN m.kind = 'H' THEN m.cattle_id * 100000 + (m.day - p.f) / 21 END) AS detected
+      SELECT p.i AS i, coalesce(sum(m.kind = 'C'), 0) AS conceived, coalesce(sum(m.kind = 'H'), 0) AS detected
       FROM p LEFT JOIN kpi_figures m ON m.farm_id = ${farmId} AND m.kind IN ('C', 'H')
         AND m.day BETWEEN p.f AND p.f + 21 * p.k - 1 AND p.f + 21 * ((m.day - p.f) / 21) BETWEEN m.a AND m.b
-        AND ${sql.raw(KEPT)}
+        AND m.flags < p.f + 21 * ((m.day - p.f) / 21) AND ${sql.raw(notStale(farmId))}
       GROUP BY p.i ORDER BY p.i`,
   ];
 }
@@ -304,7 +304,7 @@ export async function keptCowRows(db: Db, farmId: number, period: Period): Promi
         sum(CASE WHEN m.kind = 'D' THEN m.flags ELSE 0 END) AS events
       FROM kpi_figures m JOIN cattle c ON c.cattle_id = m.cattle_id
       WHERE m.farm_id = ${farmId} AND m.kind IN ('S', 'B', 'D') AND m.day BETWEEN ${from} AND ${to}
-        AND (m.left_day IS NULL OR m.left_day >= ${from}) AND ${sql.raw(KEPT)}
+        AND (m.left_day IS NULL OR m.left_day >= ${from}) AND ${sql.raw(notStale(farmId))}
       GROUP BY m.cattle_id HAVING events > 0`,
   ]);
   const [rows] = read.results;
