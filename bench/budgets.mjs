@@ -8,6 +8,20 @@ export const MAX_READ_D1 = 2;
 /** Issue 24: the fixed cost per request, against the bare Hono Worker of the same run (the floor row). */
 export const FIXED_COST = { healthRatio: 1.5, detailExtraMs: 2, writeP50Ms: 25 };
 export const FLAT_RATIO = 1.5;
+/**
+ * Issue 33 (docs/product.md §24): /home, the KPIs and the mothers list read per-farm figures kept on write, so their
+ * p50 at the largest herd is at most this multiple of the smallest's — for the first request of a period (`not kept`)
+ * as for later ones (decision 036).
+ */
+export const KEPT_AGGREGATE_RATIO = 1.5;
+export const KEPT_AGGREGATES = [
+  'home',
+  'KPI (breeding)',
+  'KPI (breeding), not kept',
+  'KPI trends (12 months)',
+  'KPI trends, not kept',
+  'mothers list',
+];
 export const CRON_MS = 5000;
 /** §24: the dawn run over 2,000 farms through the local queue, to the last farm (the production model is 50,000 in 10 min). */
 export const DAWN = { farms: 2000, ms: 600_000 };
@@ -108,6 +122,14 @@ export function evaluate(report) {
       const before = small.calls.find((c) => c.name === call.name);
       if (!call.available || !before?.available || !['paged', 'aggregate'].includes(call.kind)) continue;
       const ratio = Math.round((call.sequential.p50 / before.sequential.p50) * 100) / 100;
+      if (KEPT_AGGREGATES.includes(call.name))
+        add(
+          `kept aggregate flat ${small.size}→${big.size} head (p50)`,
+          call.name,
+          `${ratio}× (${before.sequential.p50} → ${call.sequential.p50} ms)`,
+          `≤ ${KEPT_AGGREGATE_RATIO}×`,
+          ratio <= KEPT_AGGREGATE_RATIO,
+        );
       if (call.kind === 'paged')
         add(
           `paged read flat ${small.size}→${big.size} head (p50)`,

@@ -136,7 +136,8 @@ async function runSize(size, configPath, floor) {
 
     const results = [];
     const load = [os.loadavg()[0]];
-    const only = args.calls ? new Set(args.calls.split(',').map((c) => c.trim())) : null;
+    // Names may hold ', ' ('KPI (breeding), not kept'): only a comma without a space after it separates them.
+    const only = args.calls ? new Set(args.calls.split(/,(?! )/).map((c) => c.trim())) : null;
     for (const call of CALLS.filter((c) => !only || only.has(c.name))) {
       if (!call.routes.every((r) => routes.has(r))) {
         results.push({

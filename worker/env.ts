@@ -55,8 +55,6 @@ export interface Variables {
   farmDb: Db;
   /** The farm's members' names by user id (JSON), read with the membership: who recorded what (decision 034). */
   memberNames: string;
-  /** The farm's farm_counts.kpi_version, read from the shard by farmAccess on `fresh` routes only. */
-  kpiVersion: number;
 }
 
 export interface AppEnv {

@@ -24,7 +24,7 @@ export const accountsRouter = createRouter()
   .openapi(routes.register, async (c) => {
     const ip = knownClientIp(c.env, c.req.header('CF-Connecting-IP'));
     const input = c.req.valid('json');
-    afterAnswer(c, 'register', () => registerAccount(c.env, c.get('log'), input, ip));
+    await afterAnswer(c, 'register', () => registerAccount(c.env, c.get('log'), input, ip));
     return c.json(REGISTERED_ANSWER, 200);
   })
   .openapi(routes.verify, async (c) => {
@@ -66,7 +66,7 @@ export const accountsRouter = createRouter()
   .openapi(routes.passwordReset, async (c) => {
     const ip = knownClientIp(c.env, c.req.header('CF-Connecting-IP'));
     const { email } = c.req.valid('json');
-    afterAnswer(c, 'password reset', () => requestPasswordReset(c.env, c.get('log'), email, ip));
+    await afterAnswer(c, 'password reset', () => requestPasswordReset(c.env, c.get('log'), email, ip));
     return c.json({ success: true, message: RESET_REQUESTED_MESSAGE }, 200);
   })
   .openapi(routes.passwordResetConfirm, async (c) => {

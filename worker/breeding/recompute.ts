@@ -22,6 +22,7 @@ import {
 import { todayJst } from '../domain/calendar';
 import type { CattleStatus } from '../domain/cattle-enums';
 import { withdrawalOf } from '../domain/withdrawal';
+import { keptFigureStatements, keptFiguresInput } from '../kpi/kpi.figures';
 import { statusChangeStatements } from '../status/status-history';
 import { runGuardedBatch, withFreshState } from './fresh-state';
 
@@ -203,6 +204,8 @@ export function recomputeStatements(db: Db, input: RecomputeInput): RecomputeOut
       reason: decision.reason,
     }),
   );
+  // Her kept KPI figures, rewritten in the same batch (docs/decisions/036-kept-kpi-figures.md).
+  statements.push(...keptFigureStatements([keptFiguresInput(animal, input.eventsAfter)]));
   return { statements, result: after, status: decision.status, growthStage, weight };
 }
 

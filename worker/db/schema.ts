@@ -553,3 +553,48 @@ export const lineDevOutbox = sqliteTable(
   },
   (t) => [index('line_dev_outbox_to_idx').on(t.to, t.id)],
 );
+
+/**
+ * Each female animal's kept KPI figures (migration 0022, docs/decisions/036-kept-kpi-figures.md): one row per
+ * service, birth, day of breeding events, eligible stretch and 21-day mark (worker/domain/kpi-figures.ts), written
+ * by worker/kpi/kpi.figures.ts; a period's KPIs add them up in SQL.
+ */
+export const kpiFigures = sqliteTable(
+  'kpi_figures',
+  {
+    farmId: integer('farm_id').notNull(),
+    cattleId: integer('cattle_id').notNull(),
+    kind: text('kind').notNull(),
+    day: integer('day').notNull(),
+    flags: integer('flags').notNull().default(0),
+    a: integer('a'),
+    b: integer('b'),
+    leftDay: integer('left_day'),
+  },
+  (t) => [
+    index('kpi_figures_period_idx').on(t.farmId, t.kind, t.day, t.flags, t.a, t.b, t.leftDay, t.cattleId),
+    index('kpi_figures_cattle_idx').on(t.cattleId),
+  ],
+);
+
+/** How many cows become (+) or stop being (−) eligible for a 21-day cycle on each day, kept by triggers (0022). */
+export const kpiEligibleDays = sqliteTable(
+  'kpi_eligible_days',
+  {
+    farmId: integer('farm_id').notNull(),
+    day: integer('day').notNull(),
+    delta: integer('delta').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.farmId, t.day] })],
+);
+
+/** Cows whose kept KPI figures a change did not rewrite (marked by triggers, 0022): the next KPI read rewrites them. */
+export const kpiStale = sqliteTable(
+  'kpi_stale',
+  {
+    cattleId: integer('cattle_id').primaryKey(),
+    farmId: integer('farm_id').notNull(),
+    mark: integer('mark').notNull(),
+  },
+  (t) => [index('kpi_stale_farm_idx').on(t.farmId)],
+);

@@ -361,33 +361,49 @@ export interface KpiCounts {
 
 export type KpiMetrics = Record<Metric, number | null>;
 
-interface Tally {
+/** Running sum and count of day figures, for a mean. */
+export interface DaySum {
+  sum: number;
+  n: number;
+}
+
+/**
+ * What a period's figures are computed from: sums and counts, so they add up over cows and days (worker/kpi keeps
+ * them per cow in SQL; docs/decisions/036-kept-kpi-figures.md).
+ */
+export interface KpiSums {
   pregnant: number;
   open: number;
   firstPregnant: number;
   firstOpen: number;
-  daysOpen: number[];
-  daysToFirst: number[];
-  intervals: number[];
+  daysOpen: DaySum;
+  daysToFirst: DaySum;
+  intervals: DaySum;
+  /** Eligible cow-cycles, and of them those that conceived, those with a heat or service (21-day rates). */
   eligible: number;
   conceived: number;
   detected: number;
   counts: KpiCounts;
 }
 
-const emptyTally = (): Tally => ({
+export const emptySums = (): KpiSums => ({
   pregnant: 0,
   open: 0,
   firstPregnant: 0,
   firstOpen: 0,
-  daysOpen: [],
-  daysToFirst: [],
-  intervals: [],
+  daysOpen: { sum: 0, n: 0 },
+  daysToFirst: { sum: 0, n: 0 },
+  intervals: { sum: 0, n: 0 },
   eligible: 0,
   conceived: 0,
   detected: 0,
   counts: { services: 0, pregnancies: 0, openServices: 0, firstServices: 0, calvings: 0, cattle: 0, events: 0 },
 });
+
+const add = (into: DaySum, value: number) => {
+  into.sum += value;
+  into.n += 1;
+};
 
 /** Rounds a ratio without binary-fraction surprises: the numerator is scaled before dividing. */
 const roundRatio = (numerator: number, denominator: number, decimals: 0 | 1) => {
@@ -395,14 +411,7 @@ const roundRatio = (numerator: number, denominator: number, decimals: 0 | 1) => 
   return Math.round((numerator * scale) / denominator) / scale;
 };
 const rate = (part: number, whole: number) => (whole > 0 ? roundRatio(part * 100, whole, 1) : null);
-const meanDays = (values: readonly number[]) =>
-  values.length
-    ? roundRatio(
-        values.reduce((s, v) => s + v, 0),
-        values.length,
-        0,
-      )
-    : null;
+const meanDays = (days: DaySum) => (days.n ? roundRatio(days.sum, days.n, 0) : null);
 
 /** The 21-day cycles wholly inside the period, by their first day (§8). */
 export function cycleStarts(period: Period): number[] {
@@ -413,7 +422,7 @@ export function cycleStarts(period: Period): number[] {
   return starts;
 }
 
-function tallyCow(cow: CowHistory, from: number, to: number, cycles: readonly number[], into: Tally) {
+function tallyCow(cow: CowHistory, from: number, to: number, cycles: readonly number[], into: KpiSums) {
   // Gone before the period: none of her days can count (a trend asks this 12 times per cow).
   if (cow.leftDay !== null && cow.leftDay < from) return;
   const inPeriod = (day: number) => day >= from && day <= to;
@@ -426,18 +435,18 @@ function tallyCow(cow: CowHistory, from: number, to: number, cycles: readonly nu
       into.pregnant += 1;
       c.pregnancies += 1;
       if (s.first) into.firstPregnant += 1;
-      if (s.daysOpen !== null) into.daysOpen.push(s.daysOpen);
+      if (s.daysOpen !== null) add(into.daysOpen, s.daysOpen);
     } else if (s.outcome === 'open') {
       into.open += 1;
       c.openServices += 1;
       if (s.first) into.firstOpen += 1;
     }
-    if (s.daysToFirstService !== null) into.daysToFirst.push(s.daysToFirstService);
+    if (s.daysToFirstService !== null) add(into.daysToFirst, s.daysToFirstService);
   }
   for (const b of cow.births) {
     if (!inPeriod(b.day)) continue;
     c.calvings += 1;
-    if (b.interval !== null) into.intervals.push(b.interval);
+    if (b.interval !== null) add(into.intervals, b.interval);
   }
   let events = 0;
   for (const day of cow.breedingDays) if (day >= from && day <= to) events++;
@@ -456,7 +465,7 @@ function tallyCow(cow: CowHistory, from: number, to: number, cycles: readonly nu
   }
 }
 
-function metricsOf(t: Tally): KpiMetrics {
+function metricsOf(t: KpiSums): KpiMetrics {
   return {
     conceptionRate: rate(t.pregnant, t.pregnant + t.open),
     firstServiceConceptionRate: rate(t.firstPregnant, t.firstPregnant + t.firstOpen),
@@ -535,11 +544,21 @@ export const LOW_DATA_INSIGHT: Insight = {
 
 /** The KPIs of one period (inclusive JST dates) over the farm's cows. */
 export function breedingKpi(cows: readonly CowHistory[], period: Period): BreedingKpi {
+  return breedingKpiOfSums(period, sumsOf(cows, period));
+}
+
+/** A period's sums over the farm's analysed cows: the full computation the kept figures are checked against. */
+export function sumsOf(cows: readonly CowHistory[], period: Period): KpiSums {
   const from = dayNumber(period.from);
   const to = dayNumber(period.to);
   const cycles = cycleStarts(period);
-  const tally = emptyTally();
+  const tally = emptySums();
   for (const cow of cows) tallyCow(cow, from, to, cycles, tally);
+  return tally;
+}
+
+/** The KPIs of one period from its sums, however they were added up. */
+export function breedingKpiOfSums(period: Period, tally: KpiSums): BreedingKpi {
   const metrics = metricsOf(tally);
   const counts = tally.counts;
   const reliability = reliabilityOf(counts);
@@ -580,23 +599,35 @@ export function cowsBehindKpi(cows: readonly CowHistory[], period: Period): CowK
   const to = dayNumber(period.to);
   const rows: CowKpiRow[] = [];
   for (const cow of cows) {
-    const tally = emptyTally();
+    const tally = emptySums();
     tallyCow(cow, from, to, [], tally);
     if (tally.counts.events === 0) continue;
-    rows.push({
-      cattleId: cow.cattleId,
-      name: cow.name,
-      earTagNumber: cow.earTagNumber,
-      services: tally.counts.services,
-      pregnant: tally.pregnant,
-      open: tally.open,
-      daysOpen: meanDays(tally.daysOpen),
-      daysToFirstService: meanDays(tally.daysToFirst),
-      calvingInterval: meanDays(tally.intervals),
-    });
+    rows.push(cowKpiRowOf(cow, tally));
   }
-  return rows.sort((a, b) => b.open - a.open || b.services - a.services || a.cattleId - b.cattleId);
+  return sortCowKpiRows(rows);
 }
+
+/** One cow's drill-down row from her sums over the period. */
+export const cowKpiRowOf = (
+  cow: Pick<CowKpiRow, 'cattleId' | 'name' | 'earTagNumber'>,
+  tally: Pick<KpiSums, 'pregnant' | 'open' | 'daysOpen' | 'daysToFirst' | 'intervals'> & {
+    counts: Pick<KpiCounts, 'services'>;
+  },
+): CowKpiRow => ({
+  cattleId: cow.cattleId,
+  name: cow.name,
+  earTagNumber: cow.earTagNumber,
+  services: tally.counts.services,
+  pregnant: tally.pregnant,
+  open: tally.open,
+  daysOpen: meanDays(tally.daysOpen),
+  daysToFirstService: meanDays(tally.daysToFirst),
+  calvingInterval: meanDays(tally.intervals),
+});
+
+/** The cows with most open services first, then most services, then by id (§8). */
+export const sortCowKpiRows = (rows: CowKpiRow[]) =>
+  rows.sort((a, b) => b.open - a.open || b.services - a.services || a.cattleId - b.cattleId);
 
 // ── Trends and the month-on-month change ────────────────────────────────────────────────────────────────────────
 
@@ -615,11 +646,13 @@ export interface MonthlyKpi extends KpiMetrics {
 }
 
 export function monthlyTrend(cows: readonly CowHistory[], months: readonly string[]): MonthlyKpi[] {
-  return months.map((month) => {
-    const kpi = breedingKpi(cows, monthRange(month));
-    const { reliability: _r, nextReliability: _n, insights: _i, message: _m, ...point } = kpi;
-    return { month, ...point };
-  });
+  return months.map((month) => monthlyPoint(month, breedingKpi(cows, monthRange(month))));
+}
+
+/** A month's point of the trend from its KPIs. */
+export function monthlyPoint(month: string, kpi: BreedingKpi): MonthlyKpi {
+  const { reliability: _r, nextReliability: _n, insights: _i, message: _m, ...point } = kpi;
+  return { month, ...point };
 }
 
 export type Direction = 'improved' | 'worsened' | 'unchanged';
@@ -645,4 +678,24 @@ export function compareMonths(current: KpiMetrics, previous: KpiMetrics): Record
     Metric,
     MetricDelta
   >;
+}
+
+/** Two sets of sums added up (the kept cows' and the stale cows', worker/kpi/kpi.figures.ts). */
+export function addSums(x: KpiSums, y: KpiSums): KpiSums {
+  const days = (a: DaySum, b: DaySum) => ({ sum: a.sum + b.sum, n: a.n + b.n });
+  const counts = { ...x.counts };
+  for (const key of Object.keys(counts) as (keyof KpiCounts)[]) counts[key] += y.counts[key];
+  return {
+    pregnant: x.pregnant + y.pregnant,
+    open: x.open + y.open,
+    firstPregnant: x.firstPregnant + y.firstPregnant,
+    firstOpen: x.firstOpen + y.firstOpen,
+    daysOpen: days(x.daysOpen, y.daysOpen),
+    daysToFirst: days(x.daysToFirst, y.daysToFirst),
+    intervals: days(x.intervals, y.intervals),
+    eligible: x.eligible + y.eligible,
+    conceived: x.conceived + y.conceived,
+    detected: x.detected + y.detected,
+    counts,
+  };
 }

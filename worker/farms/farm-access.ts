@@ -133,8 +133,6 @@ export const farmAccess = (minimum?: FarmRole, options: { farmFromPath?: boolean
     const session = shardSession(shardBinding(c.env, row.shard), c.req.header(D1_BOOKMARK_HEADER));
     const db = clientOf(session);
     c.set('farmDb', db);
-    // The KPI version moved to the farm's shard with farm_counts: read on the routes that key a cache by it.
-    if (options.fresh) c.set('kpiVersion', await kpiVersionOf(db, row.farm_id));
     await next();
     const bookmark = 'getBookmark' in session ? session.getBookmark() : null;
     if (bookmark) c.header(D1_BOOKMARK_HEADER, bookmark);
@@ -150,11 +148,4 @@ export const D1_BOOKMARK_HEADER = 'X-D1-Bookmark';
 function shardSession(binding: D1Database, bookmark: string | undefined): D1Database | D1DatabaseSession {
   if (typeof binding.withSession !== 'function') return binding;
   return binding.withSession(bookmark?.trim() ? bookmark.trim() : 'first-unconstrained');
-}
-
-async function kpiVersionOf(db: ReturnType<typeof directoryDb>, farmId: number) {
-  const rows = await db.all<{ kpi_version: number }>(
-    sql`select kpi_version from farm_counts where farm_id = ${farmId}`,
-  );
-  return rows[0]?.kpi_version ?? 0;
 }

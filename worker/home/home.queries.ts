@@ -9,10 +9,10 @@ import { listCattleQuerySchema } from '../cattle/cattle.schemas';
 import type { Db } from '../db/client';
 import { addMonths, todayJst } from '../domain/calendar';
 import { upcomingCalvings } from '../domain/home';
-import { breedingKpi, lookBackStart } from '../domain/kpi';
+import { breedingKpiOfSums } from '../domain/kpi';
 import { listEvents, scheduleOfMonth } from '../events/events.queries';
 import { listEventsQuerySchema } from '../events/events.schemas';
-import { cowHistories } from '../kpi/kpi.cache';
+import { keptKpiSums } from '../kpi/kpi.figures';
 import { resolvePeriod } from '../kpi/kpi.index';
 
 /** How many of the latest events the home screen shows. */
@@ -20,27 +20,31 @@ export const RECENT_EVENTS = 5;
 /** The withdrawal card lists up to this many animals (as GET /cattle?restricted=true&limit=100). */
 export const WITHDRAWAL_LIMIT = 100;
 
-/** `kpiVersion` (farmAccess) lets the KPI tiles come from the farm's kept histories (worker/kpi/kpi.cache.ts). */
-export async function homeOf(db: Db, farmId: number, kpiVersion: number, today = todayJst()) {
+/**
+ * The KPI tiles come from the farm's kept figures (worker/kpi/kpi.figures.ts), read in the same batch; `refresh`
+ * writes those of cows it found stale, for after the answer.
+ */
+export async function homeOf(db: Db, farmId: number, today = todayJst()) {
   const month = today.slice(0, 7);
   const period = resolvePeriod({}, today);
-  const [alerts, statusCounts, kpiCows, thisMonth, nextMonth, recent, withdrawal] = await Promise.all([
+  const [alerts, statusCounts, kpiSums, thisMonth, nextMonth, recent, withdrawal] = await Promise.all([
     listAlerts(db, farmId, listAlertsQuerySchema.parse({}), today),
     statusCountsByStatus(db, farmId),
-    cowHistories(db, farmId, kpiVersion, lookBackStart([period])),
+    keptKpiSums(db, farmId, [period]),
     scheduleOfMonth(db, farmId, month, today),
     scheduleOfMonth(db, farmId, addMonths(month, 1), today),
     listEvents(db, farmId, listEventsQuerySchema.parse({ limit: RECENT_EVENTS })),
     listCattle(db, farmId, listCattleQuerySchema.parse({ restricted: 'true', limit: WITHDRAWAL_LIMIT }), today),
   ]);
-  return {
+  const data = {
     today,
     alerts,
     statusCounts,
-    kpi: breedingKpi(kpiCows, period),
+    kpi: breedingKpiOfSums(period, kpiSums.value[0]),
     calvings: upcomingCalvings([...thisMonth.items, ...nextMonth.items], today),
     recentEvents: recent.results,
     withdrawal,
     isEmpty: (statusCounts.total ?? 0) === 0,
   };
+  return { data, refresh: kpiSums.refresh };
 }

@@ -1,18 +1,18 @@
 import type { Context } from 'hono';
 import { addDays, addMonths, jstMonth, monthRange, todayJst } from '../domain/calendar';
 import {
-  breedingKpi,
+  breedingKpiOfSums,
   compareMonths,
-  cowsBehindKpi,
-  lookBackStart,
-  monthlyTrend,
+  monthlyPoint,
   monthsEndingWith,
   type Period,
+  sortCowKpiRows,
 } from '../domain/kpi';
 import type { AppEnv } from '../env';
 import { validationError } from '../lib/errors';
+import { afterAnswer } from '../lib/after-answer';
 import { createRouter } from '../lib/http';
-import { cowHistories } from './kpi.cache';
+import { keptCowRows, keptKpiSums } from './kpi.figures';
 import {
   calculateBreedingKpi,
   getBreedingCows,
@@ -30,41 +30,42 @@ export function resolvePeriod(query: BreedingKpiQuery, today = todayJst()): Peri
   return { from, to };
 }
 
-/** Every cow's history, read once for all the periods asked about (one D1 round trip, none while kept). */
-const historiesFor = (c: Context<AppEnv>, periods: readonly Period[]) =>
-  cowHistories(c.get('farmDb'), c.get('farmId'), c.get('kpiVersion'), lookBackStart(periods));
+/** The periods' KPIs from the farm's kept figures (one D1 round trip; docs/decisions/036-kept-kpi-figures.md). */
+export async function kpisOf(c: Context<AppEnv>, periods: readonly Period[]) {
+  const sums = await keptKpiSums(c.get('farmDb'), c.get('farmId'), periods);
+  await afterAnswer(c, 'kept KPI figures', sums.refresh);
+  return periods.map((period, i) => breedingKpiOfSums(period, sums.value[i]));
+}
 
 export const kpiRouter = createRouter()
   .openapi(getBreedingKpi, async (c) => {
-    const period = resolvePeriod(c.req.valid('query'));
-    const cows = await historiesFor(c, [period]);
-    return c.json({ data: breedingKpi(cows, period) }, 200);
+    const [kpi] = await kpisOf(c, [resolvePeriod(c.req.valid('query'))]);
+    return c.json({ data: kpi }, 200);
   })
   .openapi(calculateBreedingKpi, async (c) => {
-    const period = resolvePeriod({});
-    const cows = await historiesFor(c, [period]);
-    return c.json({ data: breedingKpi(cows, period) }, 200);
+    const [kpi] = await kpisOf(c, [resolvePeriod({})]);
+    return c.json({ data: kpi }, 200);
   })
   .openapi(getBreedingCows, async (c) => {
     const period = resolvePeriod(c.req.valid('query'));
-    const cows = await historiesFor(c, [period]);
-    return c.json({ data: { period, results: cowsBehindKpi(cows, period) } }, 200);
+    const rows = await keptCowRows(c.get('farmDb'), c.get('farmId'), period);
+    await afterAnswer(c, 'kept KPI figures', rows.refresh);
+    const results = sortCowKpiRows(rows.value);
+    return c.json({ data: { period, results } }, 200);
   })
   .openapi(getBreedingTrends, async (c) => {
     const { months: count, to } = c.req.valid('query');
     const months = monthsEndingWith(to ?? jstMonth(), count);
     const periods = months.map(monthRange);
-    const cows = await historiesFor(c, periods);
+    const kpis = await kpisOf(c, periods);
     const span = { from: periods[0].from, to: periods[periods.length - 1].to };
-    return c.json({ data: { ...span, months: monthlyTrend(cows, months) } }, 200);
+    return c.json({ data: { ...span, months: months.map((m, i) => monthlyPoint(m, kpis[i])) } }, 200);
   })
   .openapi(getBreedingDelta, async (c) => {
     // Complete months only: by default the last complete month against the one before (§8).
     const month = c.req.valid('query').month ?? addMonths(jstMonth(), -1);
     const previousMonth = addMonths(month, -1);
     const periods = [monthRange(month), monthRange(previousMonth)];
-    const cows = await historiesFor(c, periods);
-    const current = breedingKpi(cows, periods[0]);
-    const previous = breedingKpi(cows, periods[1]);
+    const [current, previous] = await kpisOf(c, periods);
     return c.json({ data: { month, previousMonth, metrics: compareMonths(current, previous) } }, 200);
   });

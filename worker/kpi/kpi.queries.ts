@@ -13,7 +13,7 @@ import type { Db } from '../db/client';
 import { jstStartOfDay } from '../domain/calendar';
 import type { KpiCowRow } from '../domain/kpi';
 
-const TIMELINE_TYPES = [
+export const TIMELINE_TYPES = [
   'INSEMINATION',
   'ESTRUS',
   'CALVING',
@@ -42,14 +42,14 @@ interface BeforeRow {
 }
 
 /** The timeline code of an event row `e`; a PREGNANCY_CHECK's comes from its result (P / O). */
-const CODE = sql.raw(`CASE e.event_type
+export const CODE = sql.raw(`CASE e.event_type
   WHEN 'INSEMINATION' THEN 'I' WHEN 'ESTRUS' THEN 'E' WHEN 'CALVING' THEN 'C' WHEN 'STILLBIRTH' THEN 'S'
   WHEN 'ABORTION' THEN 'A' WHEN 'ARRIVAL' THEN 'R' ELSE 'X' END`);
-const CHECK_CODE = sql.raw(
+export const CHECK_CODE = sql.raw(
   `CASE json_extract(e.details, '$.result') WHEN 'PREGNANT' THEN 'P' WHEN 'OPEN' THEN 'O' ELSE '?' END`,
 );
 /** The JST calendar day of `e.event_datetime` as days since 1970-01-01. */
-const DAY = sql.raw('(CAST(julianday(e.event_datetime) + 0.875 AS INTEGER) - 2440588)');
+export const DAY = sql.raw('(CAST(julianday(e.event_datetime) + 0.875 AS INTEGER) - 2440588)');
 
 /**
  * Four statements in one batch (one round trip), each a range scan of the farm's rows rather than a lookup per cow:

@@ -370,7 +370,7 @@ describe('authentication', () => {
   });
 });
 
-describe('kept histories (worker/kpi/kpi.cache.ts): every change the KPIs read is seen by the next request', () => {
+describe('kept figures (decision 036): every change the KPIs read is seen by the next request', () => {
   const day = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
   const period = '/kpi/breeding?from=2026-03-01&to=2026-04-11';
   const kpi = async (token: string) => (await api(period, { token })).json.data;

@@ -1,0 +1,231 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, monthRange, todayJst } from '../domain/calendar';
+import { analyseCow, breedingKpi, cowsBehindKpi, type Period } from '../domain/kpi';
+import { keptFiguresOf } from '../domain/kpi-figures';
+import { api, signUp } from '../test/api';
+import { everyShard, farmDbOf, shardOf } from '../test/shards';
+import { loadKpiCows } from './kpi.queries';
+
+/**
+ * The kept KPI figures (docs/decisions/036-kept-kpi-figures.md) against a fresh full computation, after every kind of
+ * write: each answer equals the domain's computation over every cow's whole history, and every cow not marked stale
+ * has exactly the rows her history gives — so a write path that neither rewrites a cow's figures nor leaves her
+ * marked fails here.
+ */
+type Session = Awaited<ReturnType<typeof signUp>>;
+const today = todayJst();
+const at = (offset: number) => `${addDays(today, offset)}T09:00:00+09:00`;
+const periods: Period[] = [
+  { from: addDays(today, -364), to: today },
+  { from: addDays(today, -200), to: addDays(today, -60) },
+  monthRange(today.slice(0, 7)),
+  { from: addDays(today, -900), to: addDays(today, -400) },
+];
+let identification = 3_100_000_000;
+
+async function fresh(farmId: number) {
+  return (await loadKpiCows(await farmDbOf(farmId), farmId, '1900-01-01')).map(analyseCow);
+}
+
+const rowsOf = async (farmId: number) =>
+  (
+    await everyShard
+      .prepare(
+        `SELECT cattle_id AS cattleId, kind, day, flags, a, b, left_day AS left FROM kpi_figures WHERE farm_id = ?
+       ORDER BY cattle_id, kind, day, a, b`,
+      )
+      .bind(farmId)
+      .all<Record<string, number | string | null>>()
+  ).results;
+const staleOf = async (farmId: number) =>
+  new Set(
+    (
+      await everyShard
+        .prepare('SELECT cattle_id AS id FROM kpi_stale WHERE farm_id = ?')
+        .bind(farmId)
+        .all<{ id: number }>()
+    ).results.map((r) => r.id),
+  );
+
+/** Every cow not stale has her history's rows, no other cow has any, and the per-day changes match the stretches. */
+async function expectKeptRows(farmId: number) {
+  const stale = await staleOf(farmId);
+  const cows = await fresh(farmId);
+  const expected = cows
+    .filter((cow) => !stale.has(cow.cattleId))
+    .flatMap((cow) => keptFiguresOf(cow).map((f) => ({ cattleId: cow.cattleId, ...f })))
+    .map(({ cattleId, kind, day, flags, a, b, left }) => ({ cattleId, kind, day, flags, a, b, left }));
+  const order = (x: Record<string, unknown>) =>
+    [x.cattleId, x.kind, x.day, x.a, x.b].map((v) => String(v).padStart(12, '0')).join('|');
+  const kept = (await rowsOf(farmId)).filter((r) => !stale.has(Number(r.cattleId)));
+  expect(kept.map((r) => order(r)).sort()).toEqual(expected.map(order).sort());
+  expect(kept.sort((x, y) => order(x).localeCompare(order(y)))).toEqual(
+    expected.sort((x, y) => order(x).localeCompare(order(y))),
+  );
+  const deltas = await everyShard
+    .prepare(`SELECT day, delta FROM kpi_eligible_days WHERE farm_id = ? AND delta <> 0 ORDER BY day`)
+    .bind(farmId)
+    .all<{ day: number; delta: number }>();
+  const fromStretches = new Map<number, number>();
+  for (const r of await rowsOf(farmId)) {
+    if (r.kind !== 'L') continue;
+    fromStretches.set(Number(r.day), (fromStretches.get(Number(r.day)) ?? 0) + 1);
+    fromStretches.set(Number(r.a) + 1, (fromStretches.get(Number(r.a) + 1) ?? 0) - 1);
+  }
+  expect(deltas.results).toEqual(
+    [...fromStretches]
+      .filter(([, delta]) => delta !== 0)
+      .sort(([x], [y]) => x - y)
+      .map(([day, delta]) => ({ day, delta })),
+  );
+}
+
+/** Every answer equals the full computation, whatever is stale. */
+async function expectAnswers(session: Session) {
+  const cows = await fresh(session.farmId);
+  for (const period of periods) {
+    const q = `from=${period.from}&to=${period.to}`;
+    const kpi = await api(`/kpi/breeding?${q}`, { token: session.token });
+    expect(kpi.json.data).toEqual(JSON.parse(JSON.stringify(breedingKpi(cows, period))));
+    const behind = await api(`/kpi/breeding/cattle?${q}`, { token: session.token });
+    expect(behind.json.data.results).toEqual(cowsBehindKpi(cows, period));
+  }
+  const home = await api('/home', { token: session.token });
+  expect(home.json.data.kpi).toEqual(JSON.parse(JSON.stringify(breedingKpi(cows, periods[0]))));
+}
+
+async function check(session: Session) {
+  await expectAnswers(session);
+  await expectKeptRows(session.farmId);
+}
+
+async function cow(session: Session, fields: Record<string, unknown> = {}) {
+  const res = await api('/cattle', {
+    method: 'POST',
+    token: session.token,
+    body: {
+      name: 'うし',
+      identificationNumber: ++identification,
+      earTagNumber: identification % 10000,
+      gender: '雌',
+      birthday: addDays(today, -1500),
+      breed: '黒毛和種',
+      growthStage: 'MULTI_PAROUS',
+      ...fields,
+    },
+  });
+  if (res.status !== 201) throw new Error(res.text);
+  return res.json.data.cattleId as number;
+}
+
+async function event(session: Session, cattleId: number, eventType: string, offset: number, details?: object) {
+  const res = await api('/events', {
+    method: 'POST',
+    token: session.token,
+    body: { cattleId, eventType, eventDatetime: at(offset), ...(details ? { details } : {}) },
+  });
+  if (res.status !== 201) throw new Error(res.text);
+  return res.json.data.eventId as number;
+}
+
+let farmer: Session;
+let neighbour: Session;
+
+beforeAll(async () => {
+  [farmer, neighbour] = await Promise.all([signUp(), signUp()]);
+});
+
+describe('kept KPI figures equal a full computation after every write', () => {
+  it('event inserts, updates and deletes, a calving with its calf, shipments, an import and a deleted animal', async () => {
+    const hanako = await cow(farmer, { name: 'はなこ' });
+    const yuri = await cow(farmer, { name: 'ゆり', breeding: { parity: 2 } });
+    const heifer = await cow(farmer, { name: 'わかば', birthday: addDays(today, -500), growthStage: 'CALF' });
+    await cow(neighbour, { name: 'となり' });
+    await check(farmer);
+
+    await event(farmer, hanako, 'CALVING', -700, { calves: [{ gender: '雌' }] });
+    await event(farmer, hanako, 'INSEMINATION', -640);
+    await event(farmer, hanako, 'INSEMINATION', -610);
+    const check1 = await event(farmer, hanako, 'PREGNANCY_CHECK', -570, { result: 'PREGNANT' });
+    await event(farmer, hanako, 'CALVING', -330);
+    await event(farmer, hanako, 'ESTRUS', -280);
+    const service = await event(farmer, hanako, 'INSEMINATION', -270);
+    await event(farmer, yuri, 'INSEMINATION', -120);
+    await event(farmer, yuri, 'ESTRUS', -100);
+    await event(farmer, yuri, 'INSEMINATION', -99);
+    await event(farmer, heifer, 'INSEMINATION', -20);
+    await check(farmer);
+
+    // Updates: a check's result and a service's day; deletes.
+    expect(
+      (await api(`/events/${check1}`, { method: 'PATCH', token: farmer.token, body: { details: { result: 'OPEN' } } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await api(`/events/${service}`, { method: 'PATCH', token: farmer.token, body: { eventDatetime: at(-260) } }))
+        .status,
+    ).toBe(200);
+    await check(farmer);
+    expect((await api(`/events/${check1}`, { method: 'DELETE', token: farmer.token })).status).toBe(204);
+    await check(farmer);
+
+    // A shipment writes her SHIPMENT event; deleting it takes it back.
+    const shipped = await api('/shipments', {
+      method: 'POST',
+      token: farmer.token,
+      body: { cattleId: yuri, shipmentDate: addDays(today, -50), price: 700_000 },
+    });
+    expect(shipped.status).toBe(201);
+    await check(farmer);
+    await api(`/shipments/${shipped.json.data.shipmentId}`, { method: 'DELETE', token: farmer.token });
+    await check(farmer);
+
+    // An animal's birthday and sex changed, then an animal deleted.
+    await api(`/cattle/${heifer}`, { method: 'PATCH', token: farmer.token, body: { birthday: addDays(today, -300) } });
+    await check(farmer);
+    await api(`/cattle/${heifer}`, { method: 'PATCH', token: farmer.token, body: { gender: '去勢' } });
+    await check(farmer);
+    expect((await api(`/cattle/${hanako}`, { method: 'DELETE', token: farmer.token })).status).toBeLessThan(300);
+    await check(farmer);
+
+    // An import with its breeding history.
+    const file = `個体識別番号,性別,生年月日,最終分娩日,最終授精日,妊娠\n0812340031,雌,2020-01-01,${addDays(today, -90)},${addDays(today, -40)},妊娠\n`;
+    const imported = await api('/imports/cattle?dryRun=false', {
+      method: 'POST',
+      token: farmer.token,
+      body: new TextEncoder().encode(file),
+      headers: { 'Content-Type': 'text/csv' },
+    });
+    expect(imported.status).toBe(200);
+    await check(farmer);
+
+    // The neighbour's farm was never touched.
+    await check(neighbour);
+  });
+
+  it('leaves no cow of an event write stale: the write kept her figures in its batch', async () => {
+    const session = await signUp();
+    const id = await cow(session);
+    await check(session);
+    await event(session, id, 'INSEMINATION', -30);
+    expect(await staleOf(session.farmId)).toEqual(new Set());
+    await expectKeptRows(session.farmId);
+  });
+
+  it('counts a stale cow from her events in the same round trip, and writes her figures after the answer', async () => {
+    const session = await signUp();
+    const id = await cow(session);
+    await event(session, id, 'INSEMINATION', -30);
+    await (await shardOf(session.farmId))
+      .prepare(
+        `INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime, details)
+       VALUES (?, ?, ?, 'PREGNANCY_CHECK', ?, '{"result":"PREGNANT"}')`,
+      )
+      .bind(id, session.farmId, session.userId, new Date(at(-1)).toISOString())
+      .run();
+    expect(await staleOf(session.farmId)).toEqual(new Set([id]));
+    await expectAnswers(session);
+    await expect.poll(() => staleOf(session.farmId)).toEqual(new Set());
+    await expectKeptRows(session.farmId);
+  });
+});

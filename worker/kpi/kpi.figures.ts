@@ -1,0 +1,325 @@
+/**
+ * The farm's kept KPI figures (docs/decisions/036-kept-kpi-figures.md): each cow's rows (worker/domain/kpi-figures.ts)
+ * in `kpi_figures`, written in the batch of every event write of hers (worker/breeding/recompute.ts), and the
+ * period sums every KPI answer is computed from, added up in SQL over the period's rows and the farm's per-day
+ * eligibility changes (`kpi_eligible_days`, kept by triggers) instead of reading and analysing the herd's events.
+ *
+ * Any other change a KPI reads (an animal's sex or birthday, her initial parity, an event written by plain SQL, the
+ * migration's backfill) leaves her in `kpi_stale` (migration 0022's triggers); a read finds the farm's stale cows in
+ * its one batch and, when there are any, rewrites their figures and reads the sums again in a second one.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { runBatch, type Statement } from '../db/batch';
+import type { Db } from '../db/client';
+import {
+  addSums,
+  analyseCow,
+  type CowHistory,
+  type CowKpiRow,
+  cowKpiRowOf,
+  cowsBehindKpi,
+  cycleStarts,
+  dayNumber,
+  type KpiSums,
+  type Period,
+  sumsOf,
+} from '../domain/kpi';
+import { type KeptFigure, keptFiguresOf, timelineOfEvents } from '../domain/kpi-figures';
+import { CHECK_CODE, CODE, DAY, TIMELINE_TYPES } from './kpi.queries';
+
+/** Rows per insert statement: one JSON parameter well under D1's 2 MB value limit. */
+const ROWS_PER_STATEMENT = 5_000;
+
+export interface CowFigures {
+  cattleId: number;
+  farmId: number;
+  /** Null when she no longer counts (not female, deleted): her rows go. */
+  history: CowHistory | null;
+  /** The stale mark her figures were read under: only that mark is cleared (a later change keeps its own). */
+  mark?: number;
+}
+
+/** An animal and her events as the breeding engine has them: what her kept figures are written from. */
+export function keptFiguresInput(
+  animal: { cattleId: number; farmId: number; gender: string | null; birthday: string | null; initialParity: number },
+  events: readonly { eventType: string; eventDatetime: string; details?: unknown }[],
+): CowFigures {
+  const history =
+    animal.gender === '雌'
+      ? analyseCow({
+          cattleId: animal.cattleId,
+          name: null,
+          earTagNumber: null,
+          birthday: animal.birthday,
+          initialParity: animal.initialParity,
+          calvedBefore: false,
+          leftBefore: false,
+          timeline: timelineOfEvents(events),
+        })
+      : null;
+  return { cattleId: animal.cattleId, farmId: animal.farmId, history };
+}
+
+/**
+ * The one builder of the kept figures: the statements that replace these cows' rows and clear their stale marks,
+ * for the batch of the write that changed them (or of the read that found them stale).
+ */
+export function keptFigureStatements(cows: readonly CowFigures[]): Statement[] {
+  if (cows.length === 0) return [];
+  const ids = JSON.stringify(cows.map((c) => c.cattleId));
+  const rows: (string | number | null)[][] = [];
+  for (const cow of cows) {
+    if (!cow.history) continue;
+    for (const f of keptFiguresOf(cow.history) as KeptFigure[])
+      rows.push([cow.farmId, cow.cattleId, f.kind, f.day, f.flags, f.a, f.b, f.left]);
+  }
+  const statements: Statement[] = [
+    sql`DELETE FROM kpi_figures WHERE cattle_id IN (SELECT value FROM json_each(${ids}))`,
+  ];
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const chunk = JSON.stringify(rows.slice(start, start + ROWS_PER_STATEMENT));
+    statements.push(sql`
+      INSERT INTO kpi_figures (farm_id, cattle_id, kind, day, flags, a, b, left_day)
+      SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7
+      FROM json_each(${chunk})`);
+  }
+  const marked = cows.filter((c) => c.mark !== undefined).map((c) => [c.cattleId, c.mark]);
+  const unmarked = cows.filter((c) => c.mark === undefined).map((c) => c.cattleId);
+  if (marked.length)
+    statements.push(sql`
+      DELETE FROM kpi_stale WHERE rowid IN (
+        SELECT s.rowid FROM json_each(${JSON.stringify(marked)}) j
+        JOIN kpi_stale s ON s.cattle_id = j.value ->> 0 AND s.mark = j.value ->> 1)`);
+  if (unmarked.length)
+    statements.push(
+      sql`DELETE FROM kpi_stale WHERE cattle_id IN (SELECT value FROM json_each(${JSON.stringify(unmarked)}))`,
+    );
+  return statements;
+}
+
+interface StaleRow {
+  cattleId: number;
+  mark: number;
+  name: string | null;
+  earTagNumber: string | null;
+  farmId: number | null;
+  gender: string | null;
+  birthday: string | null;
+  initialParity: number;
+  timeline: string | null;
+  checks: string | null;
+}
+
+/** The farm's stale cows with their whole breeding timelines (none, usually: a range of an empty index). */
+function staleCows(farmId: number): SQL {
+  const types = sql.join(
+    TIMELINE_TYPES.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  return sql`
+    SELECT s.cattle_id AS cattleId, s.mark AS mark, c.farm_id AS farmId, c.gender AS gender, c.birthday AS birthday,
+      c.name AS name, c.ear_tag_number AS earTagNumber,
+      coalesce(bs.initial_parity, 0) AS initialParity,
+      (SELECT group_concat(${CODE} || ${DAY}, ',') FROM events e
+        WHERE e.cattle_id = s.cattle_id AND +e.farm_id = s.farm_id AND e.event_type IN (${types})) AS timeline,
+      (SELECT group_concat(${CHECK_CODE} || ${DAY}, ',') FROM events e
+        WHERE e.cattle_id = s.cattle_id AND +e.farm_id = s.farm_id AND e.event_type = 'PREGNANCY_CHECK') AS checks
+    FROM kpi_stale s
+    LEFT JOIN cattle c ON c.cattle_id = s.cattle_id AND c.farm_id = s.farm_id
+    LEFT JOIN breeding_status bs ON bs.cattle_id = s.cattle_id
+    WHERE s.farm_id = ${farmId}`;
+}
+
+const refreshed = (farmId: number, rows: StaleRow[]): CowFigures[] =>
+  rows.map((r) => {
+    const timeline = [r.timeline, r.checks].filter(Boolean).join(',') || null;
+    const counts = r.farmId !== null && r.gender === '雌';
+    return {
+      cattleId: Number(r.cattleId),
+      farmId,
+      mark: Number(r.mark),
+      history: counts
+        ? analyseCow({
+            cattleId: Number(r.cattleId),
+            name: r.name,
+            earTagNumber: r.earTagNumber,
+            birthday: r.birthday,
+            initialParity: Number(r.initialParity ?? 0),
+            calvedBefore: false,
+            leftBefore: false,
+            timeline,
+          })
+        : null,
+    };
+  });
+
+/** The eligible stretches kept for the farm's stale cows: taken back out of the per-day changes. */
+const staleStretches = (farmId: number) => sql`
+  SELECT m.day AS day, m.a AS a FROM kpi_figures m
+  WHERE m.kind = 'L' AND m.cattle_id IN (SELECT cattle_id FROM kpi_stale WHERE farm_id = ${farmId})`;
+
+export interface KeptRead<T> {
+  value: T;
+  /** Writes the stale cows' figures (none: resolves at once); for after the answer (waitUntil). */
+  refresh: () => Promise<void>;
+}
+
+/**
+ * Runs the reads over the kept figures in one batch with the farm's stale cows, whose rows the reads leave out:
+ * the caller adds their figures, computed from the timelines read in the same batch, so the answer is exact in one
+ * round trip; `refresh` then writes them, so the next read finds none.
+ */
+async function readKept(db: Db, farmId: number, reads: readonly SQL[]) {
+  const [stale, stretches, ...results] = await runBatch(db, [staleCows(farmId), staleStretches(farmId), ...reads]);
+  const cows = refreshed(farmId, stale.results as unknown as StaleRow[]);
+  const refresh = async () => {
+    if (cows.length) await runBatch(db, keptFigureStatements(cows));
+  };
+  return {
+    results: results.map((r) => r.results as Record<string, number | null>[]),
+    stale: cows.flatMap((c) => (c.history ? [c.history] : [])),
+    staleStretches: stretches.results as unknown as { day: number; a: number }[],
+    refresh,
+  };
+}
+
+/** The cycle starts of a period within a stretch of days. */
+function startsWithin(period: Period, lo: number, hi: number): number {
+  let count = 0;
+  for (const start of cycleStarts(period)) if (start >= lo && start <= hi) count++;
+  return count;
+}
+
+/** The periods as a JSON parameter: [first day, last day, number of 21-day cycles] each. */
+const periodsParam = (periods: readonly Period[]) =>
+  JSON.stringify(
+    periods.map((p) => {
+      const from = dayNumber(p.from);
+      const to = dayNumber(p.to);
+      return [from, to, Math.max(0, Math.floor((to - from + 1) / 21))];
+    }),
+  );
+
+const PERIODS = (json: string) => sql`p AS (
+  SELECT CAST(key AS INTEGER) AS i, value ->> 0 AS f, value ->> 1 AS t, value ->> 2 AS k FROM json_each(${json}))`;
+
+/** Not a stale cow's: hers are computed from her events. */
+const notStale = (farmId: number) =>
+  `m.cattle_id NOT IN (SELECT s.cattle_id FROM kpi_stale s WHERE s.farm_id = ${Number(farmId)})`;
+
+/** A kind's rows dated in the period, of cows not gone before it (§8). */
+const inPeriod = (kind: string, farmId: number) =>
+  sql.raw(
+    `m.farm_id = ${Number(farmId)} AND m.kind = '${kind}' AND m.day BETWEEN p.f AND p.t AND (m.left_day IS NULL OR m.left_day >= p.f) AND ${notStale(farmId)}`,
+  );
+
+function sumStatements(farmId: number, json: string): SQL[] {
+  return [
+    sql`WITH ${PERIODS(json)}
+      SELECT p.i AS i, count(m.day) AS services, coalesce(sum(m.flags & 1 > 0), 0) AS firstServices,
+        coalesce(sum(m.flags & 2 > 0), 0) AS pregnant, coalesce(sum(m.flags & 4 > 0), 0) AS open,
+        coalesce(sum(m.flags & 3 = 3), 0) AS firstPregnant, coalesce(sum(m.flags & 5 = 5), 0) AS firstOpen,
+        coalesce(sum(m.a), 0) AS daysOpenSum, count(m.a) AS daysOpenN,
+        coalesce(sum(m.b), 0) AS daysToFirstSum, count(m.b) AS daysToFirstN
+      FROM p LEFT JOIN kpi_figures m ON ${inPeriod('S', farmId)}
+      GROUP BY p.i ORDER BY p.i`,
+    sql`WITH ${PERIODS(json)}
+      SELECT p.i AS i, count(m.day) AS calvings, coalesce(sum(m.a), 0) AS intervalSum, count(m.a) AS intervalN
+      FROM p LEFT JOIN kpi_figures m ON ${inPeriod('B', farmId)}
+      GROUP BY p.i ORDER BY p.i`,
+    sql`WITH ${PERIODS(json)}
+      SELECT p.i AS i, coalesce(sum(m.flags), 0) AS events, coalesce(sum(m.a < p.f), 0) AS cattle
+      FROM p LEFT JOIN kpi_figures m ON ${inPeriod('D', farmId)}
+      GROUP BY p.i ORDER BY p.i`,
+    // Σ over the cycle starts of the cows eligible at each = Σ over the day changes of each change × the starts after it.
+    sql`WITH ${PERIODS(json)}
+      SELECT p.i AS i,
+        coalesce(sum(d.delta * (p.k - CASE WHEN d.day <= p.f THEN 0 ELSE (d.day - p.f + 20) / 21 END)), 0) AS eligible
+      FROM p LEFT JOIN kpi_eligible_days d ON d.farm_id = ${farmId} AND p.k > 0 AND d.day <= p.f + 21 * (p.k - 1)
+      GROUP BY p.i ORDER BY p.i`,
+    // A cow counts once per cycle: by the first of her days in it (the one whose previous day is before the cycle's
+    // start), when that start is one of her eligible days before it.
+    sql`WITH ${PERIODS(json)}
+      SELECT p.i AS i, coalesce(sum(m.kind = 'C'), 0) AS conceived, coalesce(sum(m.kind = 'H'), 0) AS detected
+      FROM p LEFT JOIN kpi_figures m ON m.farm_id = ${farmId} AND m.kind IN ('C', 'H')
+        AND m.day BETWEEN p.f AND p.f + 21 * p.k - 1 AND p.f + 21 * ((m.day - p.f) / 21) BETWEEN m.a AND m.b
+        AND m.flags < p.f + 21 * ((m.day - p.f) / 21) AND ${sql.raw(notStale(farmId))}
+      GROUP BY p.i ORDER BY p.i`,
+  ];
+}
+
+const n = (value: number | null | undefined) => Number(value ?? 0);
+
+/** Each period's sums from the kept figures: one D1 round trip. */
+export async function keptKpiSums(db: Db, farmId: number, periods: readonly Period[]): Promise<KeptRead<KpiSums[]>> {
+  const read = await readKept(db, farmId, sumStatements(farmId, periodsParam(periods)));
+  const [services, births, days, eligible, cycles] = read.results;
+  const value = periods.map((period, i) => {
+    const s = services[i];
+    const b = births[i];
+    const d = days[i];
+    const c = cycles[i];
+    const gone = read.staleStretches.reduce((total, r) => total + startsWithin(period, r.day, r.a), 0);
+    const kept: KpiSums = {
+      pregnant: n(s.pregnant),
+      open: n(s.open),
+      firstPregnant: n(s.firstPregnant),
+      firstOpen: n(s.firstOpen),
+      daysOpen: { sum: n(s.daysOpenSum), n: n(s.daysOpenN) },
+      daysToFirst: { sum: n(s.daysToFirstSum), n: n(s.daysToFirstN) },
+      intervals: { sum: n(b.intervalSum), n: n(b.intervalN) },
+      eligible: n(eligible[i].eligible) - gone,
+      conceived: n(c.conceived),
+      detected: n(c.detected),
+      counts: {
+        services: n(s.services),
+        pregnancies: n(s.pregnant),
+        openServices: n(s.open),
+        firstServices: n(s.firstServices),
+        calvings: n(b.calvings),
+        cattle: n(d.cattle),
+        events: n(d.events),
+      },
+    };
+    return read.stale.length ? addSums(kept, sumsOf(read.stale, period)) : kept;
+  });
+  return { value, refresh: read.refresh };
+}
+
+/** The cows behind the period's figures, from the kept figures (§8 drill-down), unsorted. */
+export async function keptCowRows(db: Db, farmId: number, period: Period): Promise<KeptRead<CowKpiRow[]>> {
+  const from = dayNumber(period.from);
+  const to = dayNumber(period.to);
+  const read = await readKept(db, farmId, [
+    sql`
+      SELECT m.cattle_id AS cattleId, c.name AS name, c.ear_tag_number AS earTagNumber,
+        sum(m.kind = 'S') AS services, sum(m.kind = 'S' AND m.flags & 2 > 0) AS pregnant,
+        sum(m.kind = 'S' AND m.flags & 4 > 0) AS open,
+        coalesce(sum(CASE WHEN m.kind = 'S' THEN m.a END), 0) AS daysOpenSum,
+        count(CASE WHEN m.kind = 'S' THEN m.a END) AS daysOpenN,
+        coalesce(sum(CASE WHEN m.kind = 'S' THEN m.b END), 0) AS daysToFirstSum,
+        count(CASE WHEN m.kind = 'S' THEN m.b END) AS daysToFirstN,
+        coalesce(sum(CASE WHEN m.kind = 'B' THEN m.a END), 0) AS intervalSum,
+        count(CASE WHEN m.kind = 'B' THEN m.a END) AS intervalN,
+        sum(CASE WHEN m.kind = 'D' THEN m.flags ELSE 0 END) AS events
+      FROM kpi_figures m JOIN cattle c ON c.cattle_id = m.cattle_id
+      WHERE m.farm_id = ${farmId} AND m.kind IN ('S', 'B', 'D') AND m.day BETWEEN ${from} AND ${to}
+        AND (m.left_day IS NULL OR m.left_day >= ${from}) AND ${sql.raw(notStale(farmId))}
+      GROUP BY m.cattle_id HAVING events > 0`,
+  ]);
+  const [rows] = read.results;
+  const kept = (rows as unknown as Record<string, string | number | null>[]).map((r) =>
+    cowKpiRowOf(
+      { cattleId: Number(r.cattleId), name: r.name as string | null, earTagNumber: r.earTagNumber as string | null },
+      {
+        pregnant: n(r.pregnant as number),
+        open: n(r.open as number),
+        daysOpen: { sum: n(r.daysOpenSum as number), n: n(r.daysOpenN as number) },
+        daysToFirst: { sum: n(r.daysToFirstSum as number), n: n(r.daysToFirstN as number) },
+        intervals: { sum: n(r.intervalSum as number), n: n(r.intervalN as number) },
+        counts: { services: n(r.services as number) },
+      },
+    ),
+  );
+  return { value: [...kept, ...cowsBehindKpi(read.stale, period)], refresh: read.refresh };
+}
