@@ -8,7 +8,7 @@ export interface Env {
   [shard: `FARM_DB_${number}`]: D1Database;
   ASSETS: Fetcher;
   /** The dawn run's queue (decision 035): one message per farm, consumed by this Worker's queue handler. */
-  DAWN_QUEUE: Queue;
+  DAWN_QUEUE: QueueProducer;
   /** Seconds before a failed farm's first retry, doubling each try (30 unless set; the tests set 0). */
   DAWN_RETRY_BASE_SECONDS?: string;
   ENVIRONMENT: 'development' | 'production' | 'test';
@@ -39,6 +39,15 @@ export interface Env {
   LINE_MESSAGING_ACCESS_TOKEN?: string;
   /** The official account's add-friend link (https://line.me/R/ti/p/@…), shown in settings when set. */
   LINE_FRIEND_URL?: string;
+}
+
+/**
+ * The producer side of a queue binding: workers-types' `Queue`, spelled out because the web app's type check reads this
+ * file without the Workers globals (web/src/worker-types.d.ts).
+ */
+export interface QueueProducer {
+  send(body: unknown): Promise<unknown>;
+  sendBatch(messages: Iterable<{ body: unknown }>): Promise<unknown>;
 }
 
 export interface Variables {

@@ -31,7 +31,7 @@ function recordingQueue() {
       singles.push(message);
     },
   };
-  return { batches, singles, env: { ...testEnv, DAWN_QUEUE: queue as unknown as Queue } };
+  return { batches, singles, env: { ...testEnv, DAWN_QUEUE: queue } };
 }
 
 const farmIds = (batches: MessageSendRequest<DawnMessage>[][]) =>

@@ -50,7 +50,7 @@ async function enqueuedBy(at: Date) {
       throw new Error('one page holds every farm here');
     },
   };
-  await scheduled(at, { ...testEnv, DAWN_QUEUE: queue as unknown as Queue });
+  await scheduled(at, { ...testEnv, DAWN_QUEUE: queue });
   return sent;
 }
 
