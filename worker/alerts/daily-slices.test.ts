@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, todayJst } from '../domain/calendar';
 import worker from '../index';
 import { signUp, testEnv } from '../test/api';
-import { everyShard, shardOf } from '../test/shards';
+import { everyShard, shardName, shardOf } from '../test/shards';
 import { runDailyAlerts } from './daily';
 
 /** The daily run sliced across invocations: one farm per scope and one scope per invocation here. */
@@ -54,21 +54,20 @@ describe('the daily run in slices', () => {
     expect(await testEnv.DB.prepare('SELECT count(*) AS n FROM daily_runs').first('n')).toBe(0);
   });
 
-  it('covers one slice per invocation and continues where the last one stopped', async () => {
+  // One slice per shard per invocation (decision 034): farms 0 and 2 are on shard 0, farm 1 on shard 1.
+  it('covers one slice of each shard per invocation and continues where the last one stopped', async () => {
+    expect(await Promise.all(farms.map(async (id) => (await shardName(id)).slice(-1)))).toEqual(['0', '1', '0']);
     const first = await runDailyAlerts(testEnv, { now, slice });
-    expect(first).toMatchObject({ scopes: 1, finished: false, created: 1 });
-    expect(await farmsWithAlerts()).toEqual(farms.slice(0, 1));
-
-    const second = await runDailyAlerts(testEnv, { now, slice, continuation: true });
-    expect(second).toMatchObject({ scopes: 1, finished: false, created: 1 });
+    expect(first).toMatchObject({ scopes: 2, finished: false, created: 2 });
     expect(await farmsWithAlerts()).toEqual(farms.slice(0, 2));
 
-    const third = await runDailyAlerts(testEnv, { now, slice, continuation: true });
-    expect(third).toMatchObject({ scopes: 1, finished: true, created: 1 });
+    // The cursor is the farm shard 0 stopped at: shard 1 looks at its farm again and finds nothing new.
+    const second = await runDailyAlerts(testEnv, { now, slice, continuation: true });
+    expect(second).toMatchObject({ scopes: 2, finished: true, created: 1 });
     expect(await farmsWithAlerts()).toEqual(farms);
 
     const progress = await testEnv.DB.prepare('SELECT * FROM daily_runs WHERE run_date = ?').bind(today).first<any>();
-    expect(progress).toMatchObject({ after_owner_id: farms[2], invocations: 3 });
+    expect(progress).toMatchObject({ after_owner_id: farms[2], invocations: 2 });
     expect(progress.finished_at).not.toBeNull();
   });
 
@@ -78,7 +77,7 @@ describe('the daily run in slices', () => {
       finished: true,
     });
     const again = await runDailyAlerts(testEnv, { now, slice });
-    expect(again).toMatchObject({ scopes: 1, finished: false, created: 0 });
+    expect(again).toMatchObject({ scopes: 2, finished: false, created: 0 });
     const progress = await testEnv.DB.prepare(
       'SELECT after_owner_id, invocations, finished_at FROM daily_runs WHERE run_date = ?',
     )

@@ -115,6 +115,7 @@ describe('scheduled (cron 0 21 * * *)', () => {
     const { results } = await everyShard
       .prepare('SELECT farm_id, created_by, type, severity, message FROM alerts ORDER BY farm_id, type')
       .all<any>();
+    results.sort((a, b) => a.farm_id - b.farm_id || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
     expect(results).toEqual([
       {
         farm_id: north.farmId,
