@@ -199,7 +199,7 @@ describe('regenerateAlerts for a whole herd', () => {
       [null, addDays(today, -3), null, null],
       [null, null, addDays(today, -28), addDays(today, 2)], // PREGNANCY_CHECK_DUE
     ];
-    const shard = await shardOf(owner.farmId);
+    const shard = await shardOf(neighbour.farmId);
     const statements = cows.map((cattleId, i) =>
       shard
         .prepare(

@@ -281,8 +281,8 @@ describe('DELETE /cattle/{id}', () => {
   it('deletes the animal with its events, alerts, breeding rows and plan', async () => {
     const cow = await createCattle(farmer);
     const id = cow.cattleId;
-    await (await shardOf(cow.farmId)).batch([
-      (await shardOf(cow.farmId))
+    await (await shardOf(farmer.farmId)).batch([
+      (await shardOf(farmer.farmId))
         .prepare(
           "INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime) VALUES (?, ?, ?, 'ESTRUS', '2026-10-01T00:00:00.000Z')",
         )

@@ -11,10 +11,10 @@ const source = env.MIGRATION_DB;
 const shard = env.FARM_DB_1;
 
 const seed = [
+  `INSERT INTO farms (id, name) VALUES (1, '北牧場'), (2, '南牧場')`,
   `INSERT INTO users (id, user_name, email, password_hash, is_verified, google_id, line_id, oauth_provider, default_farm_id, digest_channel)
    VALUES (1, '北 太郎', 'north@example.jp', 'hash', 1, 'g-1', 'U1', 'email', 1, 'both'),
           (2, '南 花子', 'south@example.jp', NULL, 1, NULL, NULL, 'google', 2, 'mail')`,
-  `INSERT INTO farms (id, name) VALUES (1, '北牧場'), (2, '南牧場')`,
   `INSERT INTO farm_members (farm_id, user_id, role) VALUES (1, 1, 'owner'), (2, 2, 'owner'), (1, 2, 'staff')`,
   `INSERT INTO sessions (id, user_id, expires_at) VALUES ('s1', 1, '2099-01-01T00:00:00.000Z'), ('s2', 2, '2099-01-01T00:00:00.000Z')`,
   `INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ('reset-1', 1, '2099-01-01T00:00:00.000Z')`,

@@ -492,7 +492,7 @@ describe('PATCH /events/{id}', () => {
       body: { cattleId: theirs },
     });
     expect(moved.status).toBe(404);
-    const stored = await (await shardOf(farmer.farmId))
+    const stored = await everyShard
       .prepare('SELECT notes FROM events WHERE event_id = ?')
       .bind(theirEvent.json.data.eventId)
       .first<any>();

@@ -375,7 +375,7 @@ describe('kept figures (decision 036): every change the KPIs read is seen by the
   const period = '/kpi/breeding?from=2026-03-01&to=2026-04-11';
   const kpi = async (token: string) => (await api(period, { token })).json.data;
   const run = (query: string, ...values: unknown[]) =>
-    env.DB.prepare(query)
+    everyShard.prepare(query)
       .bind(...values)
       .run();
 
@@ -384,7 +384,7 @@ describe('kept figures (decision 036): every change the KPIs read is seen by the
     const ids = await recordHerd(farmer, [{ ...herd2026[0], timeline: `I${day('2026-03-05')}` }]);
     const cattleId = ids.get(herd2026[0].cattleId);
     expect((await kpi(farmer.token)).counts).toMatchObject({ services: 1, pregnancies: 0, openServices: 0 });
-    const check = await everyShard
+    const check = await (await shardOf(farmer.farmId))
       .prepare(
         `INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime, details)
        VALUES (?, ?, ?, 'PREGNANCY_CHECK', '2026-04-05T00:00:00.000Z', '{"result":"PREGNANT"}') RETURNING event_id`,

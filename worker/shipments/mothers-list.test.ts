@@ -69,7 +69,7 @@ beforeAll(async () => {
   await ship(owner.token, n1, '2024-11-11', 800_000, 290, 9);
   await ship(owner.token, u1, '2025-02-14', 600_000, null, 9);
   const theirs = await insertAnimal(neighbour, { name: '隣の子牛' });
-  await insertMotherInfo(theirs, { motherCattleId: hanako });
+  await insertMotherInfo(theirs, { motherName: 'はなこ' });
   await ship(neighbour.token, theirs, '2025-03-03', 9_000_000, 300, 9);
   ids = { hanako, akemi, a1, a2, a3, b1, n1, u1 };
 });

@@ -5,6 +5,7 @@ import type { SuccessStatusCode } from 'hono/utils/http-status';
 import { ApiError } from '../lib/api-error';
 import { clearToken, getToken, setToken } from '../lib/auth-token';
 import { getCurrentFarmId } from '../lib/current-farm';
+import { keepAnswerBookmark, sendBookmark } from '../lib/d1-bookmark';
 import { takeEarly } from '../lib/early-answers';
 import { CACHED_AT_HEADER, reportAnswer } from '../lib/offline-status';
 
@@ -30,6 +31,8 @@ async function authorizedFetch(input: RequestInfo | URL, init: RequestInit = {})
   const token = getToken();
   // A queued write keeps the farm it was recorded for (its own X-Farm-Id); everything else goes to the farm shown.
   for (const [name, value] of Object.entries(authHeaders())) if (!headers.has(name)) headers.set(name, value);
+  // Read your own writes from a D1 replica: the farm's last bookmark goes with the call (lib/d1-bookmark.ts).
+  sendBookmark(headers);
   const method = (init.method ?? 'GET').toUpperCase();
   // The first screen's reads may have gone out already, before the app ran (lib/early-answers.ts).
   const early = method === 'GET' && !(input instanceof Request) ? takeEarly(String(input), headers) : null;
@@ -42,6 +45,7 @@ async function authorizedFetch(input: RequestInfo | URL, init: RequestInit = {})
   }
   // A GET answered by the service worker's saved copy says when it was fetched: the screens say they are offline.
   if (method === 'GET' && response.ok) reportAnswer(response.headers.get(CACHED_AT_HEADER));
+  keepAnswerBookmark(headers, response);
   if (response.status === 401 && token) clearToken();
   // A session in the last half of its 30 days comes back renewed: keep the fresh token (sliding sessions).
   const refreshed = response.headers.get('X-Refreshed-Token');
