@@ -1,11 +1,9 @@
-import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { directoryDb } from '../db/client';
 import { addDays, todayJst } from '../domain/calendar';
-import { api, signUp, testEnv } from '../test/api';
+import { api, signUp } from '../test/api';
+import { everyShard, farmDbOf } from '../test/shards';
 import type { AlertCreateInput } from './alerts.schemas';
 import { createAlert } from './alerts.service';
-import { everyShard, farmDbOf, shardOf } from '../test/shards';
 
 const today = todayJst();
 let identification = 1_500_000_000;

@@ -8,9 +8,9 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { monthBirthday } from '../domain/alert-rules';
 import { addDays, daysBetween, jstStartOfDay, todayJst } from '../domain/calendar';
 import { api, signUp, testEnv } from '../test/api';
+import { everyShard, farmDbOf, shardOf } from '../test/shards';
 import { runDailyAlerts } from './daily';
 import { regenerateAlertsForCattle } from './regenerate';
-import { everyShard, farmDbOf, shardOf } from '../test/shards';
 
 const today = todayJst();
 const at = (date: string) => `${date}T10:00:00+09:00`;

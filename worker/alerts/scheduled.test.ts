@@ -182,17 +182,17 @@ describe('scheduled (cron 0 21 * * *)', () => {
   });
 
   it('resolves an alert whose condition has cleared, by the system with history', async () => {
-    await (await shardOf(line.farmId))
+    await everyShard
       .prepare('UPDATE breeding_status SET last_insemination_date = ? WHERE cattle_id = ?')
       .bind(today, northOpenCow)
       .run();
     await runCron();
-    const alert = await (await shardOf(line.farmId))
+    const alert = await everyShard
       .prepare("SELECT * FROM alerts WHERE cattle_id = ? AND type = 'OPEN_DAYS_OVER60_NO_AI'")
       .bind(northOpenCow)
       .first<any>();
     expect(alert.status).toBe('resolved');
-    const last = await (await shardOf(line.farmId))
+    const last = await everyShard
       .prepare('SELECT * FROM alert_history WHERE alert_id = ? ORDER BY id DESC')
       .bind(alert.id)
       .first<any>();
@@ -208,7 +208,7 @@ describe('scheduled (cron 0 21 * * *)', () => {
 
   it('recounts the days the next morning and mails only farms with newly high alerts', async () => {
     await runCron(new Date(dawn.getTime() + 86_400_000));
-    const late = await (await shardOf(line.farmId))
+    const late = await everyShard
       .prepare('SELECT message, status FROM alerts WHERE cattle_id = ?')
       .bind(northLateCow)
       .first<any>();
