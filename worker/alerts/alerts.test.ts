@@ -1,9 +1,7 @@
-import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { directoryDb } from '../db/client';
 import { addDays, todayJst } from '../domain/calendar';
-import { api, signUp, testEnv } from '../test/api';
-import { everyShard, farmDbOf, shardOf } from '../test/shards';
+import { api, signUp } from '../test/api';
+import { everyShard, farmDbOf } from '../test/shards';
 import type { AlertCreateInput } from './alerts.schemas';
 import { createAlert } from './alerts.service';
 

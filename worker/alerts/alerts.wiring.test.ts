@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayJst } from '../domain/calendar';
 import { api, signUp } from '../test/api';

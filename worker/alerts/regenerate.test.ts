@@ -1,9 +1,8 @@
-import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientOf } from '../db/client';
 import { addDays, todayJst } from '../domain/calendar';
 import { countingD1 } from '../lib/d1-counter';
-import { api, signUp, testEnv } from '../test/api';
+import { api, signUp } from '../test/api';
 import { everyShard, farmDbOf, shardOf } from '../test/shards';
 import { packOwners, regenerateAlerts, regenerateAlertsForCattle } from './regenerate';
 
@@ -180,7 +179,7 @@ describe('regenerateAlerts for a whole herd', () => {
     const cows: number[] = [];
     for (let i = 0; i < 24; i++) {
       const id = ++identification;
-      const { meta } = await (await shardOf(neighbour.farmId))
+      const { meta } = await (await shardOf(owner.farmId))
         .prepare(
           "INSERT INTO cattle (farm_id, created_by, identification_number, ear_tag_number, name, gender, status) VALUES (?, ?, ?, ?, ?, '雌', 'HEALTHY')",
         )
@@ -199,7 +198,7 @@ describe('regenerateAlerts for a whole herd', () => {
       [null, addDays(today, -3), null, null],
       [null, null, addDays(today, -28), addDays(today, 2)], // PREGNANCY_CHECK_DUE
     ];
-    const shard = await shardOf(neighbour.farmId);
+    const shard = await shardOf(owner.farmId);
     const statements = cows.map((cattleId, i) =>
       shard
         .prepare(

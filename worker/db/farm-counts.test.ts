@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { insertAnimal } from '../shipments/test-fixtures';
 import { api, signUp } from '../test/api';

@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test';
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../test/api';

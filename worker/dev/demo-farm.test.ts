@@ -7,8 +7,8 @@ import { calfOfService } from '../domain/gestation';
 import { earTagFromIdentification } from '../domain/identification';
 import type { NewEvent } from '../events/events.record';
 import { api, signUp } from '../test/api';
+import { everyShard, farmDbOf } from '../test/shards';
 import { DEMO_EMAIL, DEMO_PASSWORD, type DemoHerdPlan, planDemoHerd, seedDemoFarm, seedDemoHerd } from './demo-farm';
-import { everyShard, farmDbOf, shardOf } from '../test/shards';
 
 /** The demo farm: the one the demo user owns. */
 async function demoFarmOf(userId: number) {

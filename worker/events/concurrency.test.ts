@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { breedingDrift } from '../breeding/integrity';
 import { addDays, todayJst } from '../domain/calendar';

@@ -2,8 +2,8 @@ import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays, todayJst } from '../domain/calendar';
 import { api, signUp } from '../test/api';
-import { shiftJis, utf8 } from './fixtures/files';
 import { everyShard, shardOf } from '../test/shards';
+import { shiftJis, utf8 } from './fixtures/files';
 
 type Session = Awaited<ReturnType<typeof signUp>>;
 const send = (session: Session, bytes: Uint8Array, query: string, headers: Record<string, string> = {}) =>

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { api, signUp } from '../test/api';
-import { BAD_ROWS, EXCEL_SJIS, NLBC_SAMPLE, utf8 } from './fixtures/files';
 import { everyShard, shardOf } from '../test/shards';
+import { BAD_ROWS, EXCEL_SJIS, NLBC_SAMPLE, utf8 } from './fixtures/files';
 
 type Session = Awaited<ReturnType<typeof signUp>>;
 const send = (session: Session, bytes: Uint8Array, dryRun: boolean, headers: Record<string, string> = {}) =>

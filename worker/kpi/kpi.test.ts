@@ -375,7 +375,8 @@ describe('kept figures (decision 036): every change the KPIs read is seen by the
   const period = '/kpi/breeding?from=2026-03-01&to=2026-04-11';
   const kpi = async (token: string) => (await api(period, { token })).json.data;
   const run = (query: string, ...values: unknown[]) =>
-    everyShard.prepare(query)
+    everyShard
+      .prepare(query)
       .bind(...values)
       .run();
 

@@ -6,8 +6,8 @@ import type { AppEnv, Env } from '../env';
 import { EXCEL_SJIS, NLBC_SAMPLE, utf8 } from '../imports/fixtures/files';
 import worker from '../index';
 import { api, signUp, testEnv } from '../test/api';
-import { IDEMPOTENCY_MESSAGES, idempotency } from './idempotency';
 import { everyShard } from '../test/shards';
+import { IDEMPOTENCY_MESSAGES, idempotency } from './idempotency';
 
 let identification = 1_900_000_000;
 let keyCounter = 0;

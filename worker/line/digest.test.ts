@@ -5,8 +5,8 @@ import type { NewAlert } from '../alerts/regenerate';
 import { addDays, todayJst } from '../domain/calendar';
 import type { Env } from '../env';
 import { api, signUp, testEnv } from '../test/api';
-import { LINE_PUSH_ENDPOINT, linePushRetry, pushLine } from './push';
 import { shardOf } from '../test/shards';
+import { LINE_PUSH_ENDPOINT, linePushRetry, pushLine } from './push';
 
 /** The morning digest by each member's choice, with the Messaging API mocked at the HTTP boundary. */
 const today = todayJst();

@@ -1,8 +1,7 @@
-import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, signUp } from '../test/api';
-import { insertAnimal, insertBloodline, insertMotherInfo } from './test-fixtures';
 import { everyShard, shardOf } from '../test/shards';
+import { insertAnimal, insertBloodline, insertMotherInfo } from './test-fixtures';
 
 /**
  * Carcass results on shipments and the roll-ups by sire and by dam (docs/product.md §9.3), computed by hand:

@@ -1,8 +1,7 @@
-import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, signUp } from '../test/api';
-import { insertAnimal, insertBloodline, insertEvent, insertMotherInfo } from './test-fixtures';
 import { shardName, shardOf } from '../test/shards';
+import { insertAnimal, insertBloodline, insertEvent, insertMotherInfo } from './test-fixtures';
 
 let owner: Awaited<ReturnType<typeof signUp>>;
 let ids: Record<string, number>;

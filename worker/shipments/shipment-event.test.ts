@@ -1,8 +1,7 @@
-import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, signUp } from '../test/api';
-import { animalStatus, insertAnimal } from './test-fixtures';
 import { everyShard } from '../test/shards';
+import { animalStatus, insertAnimal } from './test-fixtures';
 
 /**
  * A shipment record and its SHIPMENT event (docs/product.md §9, decision 031): written in the same batch, moved with

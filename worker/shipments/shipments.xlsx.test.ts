@@ -1,11 +1,10 @@
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { todayJst } from '../domain/calendar';
 import { XLSX_CONTENT_TYPE } from '../lib/xlsx';
 import { api, signUp } from '../test/api';
+import { everyShard } from '../test/shards';
 import { excelSerial, readXlsx } from '../test/xlsx';
 import { insertAnimal } from './test-fixtures';
-import { everyShard } from '../test/shards';
 
 type Session = Awaited<ReturnType<typeof signUp>>;
 

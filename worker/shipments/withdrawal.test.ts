@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordEvents } from '../events/events.service';
-import { api, signUp, testEnv } from '../test/api';
-import { animalStatus, insertAnimal } from './test-fixtures';
+import { api, signUp } from '../test/api';
 import { everyShard, farmDbOf, shardOf } from '../test/shards';
+import { animalStatus, insertAnimal } from './test-fixtures';
 
 /**
  * Withdrawal periods through the API (docs/product.md §16): a treatment's days give the animal's meatUntil and

@@ -15,7 +15,10 @@ describe('the D1 bookmark kept per farm', () => {
   });
 
   it('keeps the bookmark when an answer has none', () => {
-    keepAnswerBookmark(new Headers({ 'X-Farm-Id': '9' }), new Response(null, { headers: { [D1_BOOKMARK_HEADER]: 'b-9' } }));
+    keepAnswerBookmark(
+      new Headers({ 'X-Farm-Id': '9' }),
+      new Response(null, { headers: { [D1_BOOKMARK_HEADER]: 'b-9' } }),
+    );
     keepAnswerBookmark(new Headers({ 'X-Farm-Id': '9' }), new Response(null));
     expect(bookmarkOf('9')).toBe('b-9');
   });
