@@ -3,12 +3,13 @@
  * writes an animal (docs/product.md §5).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { regenerateAlerts } from '../alerts/regenerate';
-import { recomputeAnimal } from '../breeding/recompute';
-import { runBatch, type Statement } from '../db/batch';
+import { type AlertAnimal, alertChanges, regenerateAlerts } from '../alerts/regenerate';
+import { type AnimalForBreeding, recomputeAnimal } from '../breeding/recompute';
+import { guardStatement, isGuardFailure, runBatch, type Statement } from '../db/batch';
 import { bloodline, breedingStatus, cattle, motherInfo } from '../db/schema';
 import { ownedCattle, type Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
+import { todayJst } from '../domain/calendar';
 import type { CattleStatus } from '../domain/cattle-enums';
 import { earTagFromIdentification } from '../domain/identification';
 import { AppError, notFound, validationError } from '../lib/errors';
@@ -271,13 +272,84 @@ export const registerCattleStatements = (
   now = new Date().toISOString(),
 ): Statement[] => registerHerdStatements(scope, [input], now);
 
-/** Registers one animal (POST /cattle); returns its id. */
+/** An animal registered with `input` as `cattleId`, as the breeding engine takes it: for its first events in bulk. */
+export const registeredAnimal = (farmId: number, cattleId: number, input: RegisterCattleInput): AnimalForBreeding => ({
+  cattleId,
+  farmId,
+  name: input.name,
+  identificationNumber: input.identificationNumber,
+  earTagNumber: input.earTagNumber ?? null,
+  gender: input.gender,
+  birthday: input.birthday ?? null,
+  breed: input.breed ?? null,
+  status: input.status ?? 'HEALTHY',
+  growthStage: input.growthStage,
+  weight: input.weight ?? null,
+  score: input.score ?? null,
+  initialParity: input.breeding?.parity ?? 0,
+  line: {
+    fatherCattleName: input.bloodline?.fatherCattleName ?? null,
+    motherFatherCattleName: input.bloodline?.motherFatherCattleName ?? null,
+    motherGrandFatherCattleName: input.bloodline?.motherGrandFatherCattleName ?? null,
+  },
+});
+
+const MOTHER_NOT_FOUND = 'MOTHER_NOT_FOUND';
+
+/** The alerts a new animal is due at once (§7: a heifer registered past 14 months unbred), judged from its input. */
+function alertsOfNewAnimal(scope: Scope, cattleId: number, input: CreateCattle) {
+  const today = todayJst();
+  const animal: AlertAnimal = {
+    cattleId,
+    farmId: scope.farmId,
+    name: input.name,
+    earTagNumber: earTagOf(input),
+    status: input.status ?? 'HEALTHY',
+    gender: input.gender,
+    breed: input.breed ?? null,
+    birthday: input.birthday ?? null,
+    growthStage: input.growthStage,
+    parity: input.breeding?.parity ?? 0,
+    breeding: {
+      lastCalvingDate: null,
+      lastInseminationDate: null,
+      conceptionDate: null,
+      lastEstrusDate: null,
+      expectedCalvingDate: null,
+      scheduledPregnancyCheckDate: null,
+    },
+    events: [],
+  };
+  return alertChanges([animal], [], { today, now: new Date().toISOString() });
+}
+
+/**
+ * Registers one animal (POST /cattle) in one D1 batch, the mother's check inside it; returns its id. A duplicate
+ * 個体識別番号 is refused by the unique index in the same batch (409). Only an animal due an alert at once takes a
+ * second round trip, for the alert that needs its new id.
+ */
 export async function registerCattle(scope: Scope, input: CreateCattle): Promise<number> {
-  await assertMotherOwned(scope, input.motherInfo?.motherCattleId);
-  const [inserted] = await refusingDuplicates(() => runBatch(scope.db, registerCattleStatements(scope, input)));
-  const cattleId = (inserted.results[0] as { cattle_id: number }).cattle_id;
-  // A heifer registered past 14 months unbred is due an alert at once (§7).
-  await regenerateAlerts(scope.db, scope.farmId, [cattleId]);
+  const motherId = input.motherInfo?.motherCattleId;
+  const motherCheck = motherId
+    ? [
+        guardStatement(
+          MOTHER_NOT_FOUND,
+          sql`not exists (select 1 from cattle where cattle_id = ${motherId} and farm_id = ${scope.farmId})`,
+        ),
+      ]
+    : [];
+  const results = await refusingDuplicates(async () => {
+    try {
+      return await runBatch(scope.db, [...motherCheck, ...registerCattleStatements(scope, input)]);
+    } catch (err) {
+      if (isGuardFailure(err, MOTHER_NOT_FOUND)) throw motherNotFound();
+      throw err;
+    }
+  });
+  const [cattleId] = insertedIds(results);
+  // Judged without a read: a new animal has no events and no alerts yet.
+  const { groups } = await alertsOfNewAnimal(scope, cattleId, input);
+  if (groups.length) await runBatch(scope.db, groups.flat());
   return cattleId;
 }
 

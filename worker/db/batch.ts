@@ -62,3 +62,17 @@ export function joinedRow<T extends Table>(
 ): T['$inferSelect'] | null {
   return row[key] === null ? null : (row as T['$inferSelect']);
 }
+
+const GUARD = 'GUARD:';
+
+/**
+ * A check inside an atomic batch that would otherwise cost a read before it: the statement fails the whole batch
+ * when `condition` holds, with `code` in the error (isGuardFailure). SQLite has no raise() outside triggers; a JSON
+ * path that is not one fails its statement with the path in the message, and is only read when the condition holds.
+ */
+export const guardStatement = (code: string, condition: SQL): Statement =>
+  sql`select json_extract('{}', case when ${condition} then ${`${GUARD}${code}`} else '$' end)`;
+
+/** Whether a batch failed on the guard of `code`. */
+export const isGuardFailure = (err: unknown, code: string) =>
+  `${(err as Error)?.message ?? err} ${(err as { cause?: Error })?.cause?.message ?? ''}`.includes(`${GUARD}${code}`);

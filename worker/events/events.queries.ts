@@ -41,13 +41,17 @@ export const toView = ({ recordedById, recordedByName, ...row }: EventRow): Even
 export const ownedEvent = (farmId: number, eventId: number) =>
   and(eq(events.eventId, eventId), eq(events.farmId, farmId));
 
-export async function findEvent(db: Db, farmId: number, eventId: number) {
-  const [row] = await db
+/** The read of one of the farm's events with its animal's name and who recorded it (no rows: not the farm's). */
+export const eventQuery = (db: Db, farmId: number, eventId: number) =>
+  db
     .select(eventColumns)
     .from(events)
     .innerJoin(cattle, eq(cattle.cattleId, events.cattleId))
     .where(and(ownedEvent(farmId, eventId), eq(cattle.farmId, farmId)))
     .limit(1);
+
+export async function findEvent(db: Db, farmId: number, eventId: number) {
+  const [row] = await eventQuery(db, farmId, eventId);
   if (!row) throw eventNotFound();
   return toView(row);
 }
