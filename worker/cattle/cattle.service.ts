@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type AlertAnimal, alertChanges, regenerateAlerts } from '../alerts/regenerate';
 import { type AnimalForBreeding, recomputeAnimal } from '../breeding/recompute';
-import { guardStatement, isGuardFailure, runBatch, type Statement } from '../db/batch';
+import { guardStatement, isGuardFailure, runBatch, runBatchThenRead, type Statement } from '../db/batch';
 import { bloodline, breedingStatus, cattle, motherInfo } from '../db/schema';
 import { ownedCattle, type Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -14,7 +14,7 @@ import type { CattleStatus } from '../domain/cattle-enums';
 import { earTagFromIdentification } from '../domain/identification';
 import { AppError, notFound, validationError } from '../lib/errors';
 import { statusChangeStatements } from '../status/status-history';
-import { cattleOwner } from './cattle.queries';
+import { cattleDetailOf, cattleDetailQueries, cattleOwner } from './cattle.queries';
 import type { CreateCattle, UpdateCattle } from './cattle.schemas';
 
 export const cattleNotFound = () => notFound('指定された牛が見つかりません', 'CATTLE_NOT_FOUND');
@@ -324,33 +324,41 @@ function alertsOfNewAnimal(scope: Scope, cattleId: number, input: CreateCattle) 
 }
 
 /**
- * Registers one animal (POST /cattle) in one D1 batch, the mother's check inside it; returns its id. A duplicate
- * 個体識別番号 is refused by the unique index in the same batch (409). Only an animal due an alert at once takes a
- * second round trip, for the alert that needs its new id.
+ * Registers one animal (POST /cattle) and answers its page's data, in one D1 batch: the mother's check, the
+ * registration and the read of what was written. A duplicate 個体識別番号 is refused by the unique index in the same
+ * batch (409). Only an animal due an alert at once (§7) takes a second round trip: its alert needs the new id, and
+ * the page is read after it.
  */
-export async function registerCattle(scope: Scope, input: CreateCattle): Promise<number> {
+export async function registerCattle(scope: Scope, input: CreateCattle) {
+  const { db, farmId } = scope;
   const motherId = input.motherInfo?.motherCattleId;
   const motherCheck = motherId
     ? [
         guardStatement(
           MOTHER_NOT_FOUND,
-          sql`not exists (select 1 from cattle where cattle_id = ${motherId} and farm_id = ${scope.farmId})`,
+          sql`not exists (select 1 from cattle where cattle_id = ${motherId} and farm_id = ${farmId})`,
         ),
       ]
     : [];
-  const results = await refusingDuplicates(async () => {
+  // Judged without a read (a new animal has no events and no alerts yet), under a stand-in id.
+  const dueAlert = (await alertsOfNewAnimal(scope, Number.MAX_SAFE_INTEGER, input)).groups.length > 0;
+  const writes = [...motherCheck, ...registerCattleStatements(scope, input)];
+  const { written, read } = await refusingDuplicates(async () => {
     try {
-      return await runBatch(scope.db, [...motherCheck, ...registerCattleStatements(scope, input)]);
+      return await runBatchThenRead(
+        db,
+        writes,
+        dueAlert ? [] : cattleDetailQueries(db, farmId, newestAnimalSql(farmId)),
+      );
     } catch (err) {
       if (isGuardFailure(err, MOTHER_NOT_FOUND)) throw motherNotFound();
       throw err;
     }
   });
-  const [cattleId] = insertedIds(results);
-  // Judged without a read: a new animal has no events and no alerts yet.
-  const { groups } = await alertsOfNewAnimal(scope, cattleId, input);
-  if (groups.length) await runBatch(scope.db, groups.flat());
-  return cattleId;
+  if (!dueAlert) return cattleDetailOf(read as never);
+  const [cattleId] = insertedIds(written);
+  const alerts = (await alertsOfNewAnimal(scope, cattleId, input)).groups.flat();
+  return cattleDetailOf((await runBatchThenRead(db, alerts, cattleDetailQueries(db, farmId, cattleId))).read);
 }
 
 /**

@@ -30,6 +30,35 @@ export async function runBatch(db: Db, statements: readonly Statement[]): Promis
   );
 }
 
+/**
+ * Runs writes and then reads as one atomic D1 batch — one round trip for a write and the answer that shows it. The
+ * reads are drizzle selects, mapped as `db.batch` maps them; they see the writes before them.
+ */
+export async function runBatchThenRead<const Q extends readonly BatchItem<'sqlite'>[]>(
+  db: Db,
+  writes: readonly Statement[],
+  reads: Q,
+): Promise<{ written: D1Result[]; read: { -readonly [K in keyof Q]: Awaited<Q[K]> } }> {
+  const d1 = db.$client;
+  const prepared = reads.map((query) =>
+    (
+      query as unknown as { _prepare(): { getQuery(): Compiled; mapResult(r: unknown, batch: boolean): unknown } }
+    )._prepare(),
+  );
+  const results = await d1.batch([
+    ...writes.map((statement) => {
+      const { sql, params } = compile(statement);
+      return d1.prepare(sql).bind(...params);
+    }),
+    ...prepared.map((p) => {
+      const { sql, params } = p.getQuery();
+      return d1.prepare(sql).bind(...params);
+    }),
+  ]);
+  const read = prepared.map((p, i) => p.mapResult(results[writes.length + i], true));
+  return { written: results.slice(0, writes.length), read: read as never };
+}
+
 /** A raw row (snake_case, as runBatch returns a RETURNING) as drizzle's select would give it: keys and types mapped. */
 export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
   const row: Record<string, unknown> = {};
