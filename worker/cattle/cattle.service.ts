@@ -461,7 +461,7 @@ function relatedRowStatements(scope: Scope, cattleId: number, input: UpdateCattl
   return statements;
 }
 
-/** Sets an animal's status by hand (PUT /cattle/{id}/status), with its history row and the alerts it changes. */
+/** Sets an animal's status by hand (PATCH /cattle/{id}/status), with its history row and the alerts it changes. */
 export async function changeStatus(
   scope: Scope,
   cattleId: number,
