@@ -8,6 +8,13 @@ export const MAX_READ_D1 = 2;
 /** Issue 24: the fixed cost per request, against the bare Hono Worker of the same run (the floor row). */
 export const FIXED_COST = { healthRatio: 1.5, detailExtraMs: 2, writeP50Ms: 25 };
 export const FLAT_RATIO = 1.5;
+/**
+ * Decision 037: the D1 round trips of the writes measured, beyond the session-and-membership check every write pays
+ * (a write forgets the kept check, decision 030, so the count is taken with it): cattle create is one batch; event
+ * create reads the animal's history and version, then writes everything in one batch.
+ */
+export const WRITE_D1 = { 'cattle create': 1, 'event create (recompute)': 2 };
+export const ACCESS_CHECK_D1 = 1;
 export const CRON_MS = 5000;
 export const BUNDLE = { initialJsKb: 150, initialCssKb: 30, routeKb: 60 };
 /** bench/web-perf.mjs on a 4× slower CPU and a 1.6 Mbit/s, 150 ms link (issue 22). */
@@ -95,6 +102,21 @@ export function evaluate(report) {
       `${counts.join('/')}${large.length ? ` (limit 100: ${large.map((x) => x.call.d1Large).join('/')})` : ''}`,
       'same for every page and herd size',
       !growsWithPage && !growsWithHerd,
+    );
+  }
+
+  for (const [name, trips] of Object.entries(WRITE_D1)) {
+    const counts = report.runs
+      .map((r) => r.calls.find((c) => c.name === name && c.available)?.d1)
+      .filter((d1) => d1 !== undefined && d1 !== null);
+    if (counts.length === 0) continue;
+    const max = Math.max(...counts);
+    add(
+      `D1 round trips ≤ ${trips} + access check`,
+      name,
+      `${counts.join('/')} (with the access check)`,
+      trips + ACCESS_CHECK_D1,
+      max <= trips + ACCESS_CHECK_D1,
     );
   }
 
