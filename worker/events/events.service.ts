@@ -8,7 +8,12 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type StoredAlert, storedAlertsQuery } from '../alerts/regenerate';
 import { isForeignKeyViolation, runGuardedBatch, withFreshState } from '../breeding/fresh-state';
-import { type BreedingContext, breedingContextOf, breedingContextQueries } from '../breeding/recompute';
+import {
+  type BreedingContext,
+  breedingContextOf,
+  breedingContextQueries,
+  loadBreedingContext,
+} from '../breeding/recompute';
 import type { Statement } from '../db/batch';
 import type { Db } from '../db/client';
 import { cattle, events, shipments } from '../db/schema';
@@ -179,7 +184,7 @@ export async function recordEvents(
   options: { today?: IsoDate } = {},
 ) {
   return withFreshState(async () => {
-    const context = breedingContextOf(await scope.db.batch(breedingContextQueries(scope.db, scope.farmId, cattleId)));
+    const context = await loadBreedingContext(scope.db, scope.farmId, cattleId);
     if (!context) throw cattleNotFound();
     const written = eventStatements(scope, context, { add: newEvents }, { today: options.today });
     await runEventBatch(scope, written.statements);
