@@ -22,6 +22,13 @@ export const KEPT_AGGREGATES = [
   'KPI trends, not kept',
   'mothers list',
 ];
+/**
+ * Decision 037: the D1 round trips of the writes measured, beyond the session-and-membership check every write pays
+ * (a write forgets the kept check, decision 030, so the count is taken with it): cattle create is one batch; event
+ * create reads the animal's history and version, then writes everything in one batch.
+ */
+export const WRITE_D1 = { 'cattle create': 1, 'event create (recompute)': 2 };
+export const ACCESS_CHECK_D1 = 1;
 export const CRON_MS = 5000;
 /** §24: the dawn run over 2,000 farms through the local queue, to the last farm (the production model is 50,000 in 10 min). */
 export const DAWN = { farms: 2000, ms: 600_000 };
@@ -111,6 +118,21 @@ export function evaluate(report) {
       `${counts.join('/')}${large.length ? ` (limit 100: ${large.map((x) => x.call.d1Large).join('/')})` : ''}`,
       'same for every page and herd size',
       !growsWithPage && !growsWithHerd,
+    );
+  }
+
+  for (const [name, trips] of Object.entries(WRITE_D1)) {
+    const counts = report.runs
+      .map((r) => r.calls.find((c) => c.name === name && c.available)?.d1)
+      .filter((d1) => d1 !== undefined && d1 !== null);
+    if (counts.length === 0) continue;
+    const max = Math.max(...counts);
+    add(
+      `D1 round trips ≤ ${trips} + access check`,
+      name,
+      `${counts.join('/')} (with the access check)`,
+      trips + ACCESS_CHECK_D1,
+      max <= trips + ACCESS_CHECK_D1,
     );
   }
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth } from '../auth/require-auth';
-import { errorBodySchema } from '../lib/error-body';
+import { errorResponse } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
 import {
   completeBodySchema,
@@ -15,7 +15,6 @@ import {
   verifyBodySchema,
 } from './accounts.schemas';
 
-const error = (description: string) => jsonContent(errorBodySchema, description);
 const tags = ['Auth'];
 
 export const register = createRoute({
@@ -26,7 +25,7 @@ export const register = createRoute({
   request: { body: jsonBody(registerBodySchema) },
   responses: {
     200: jsonContent(registerResponseSchema, 'The same answer for every address; the mail goes after it'),
-    400: error('Invalid email'),
+    400: errorResponse('Invalid email'),
   },
 });
 
@@ -38,8 +37,8 @@ export const verify = createRoute({
   request: { body: jsonBody(verifyBodySchema) },
   responses: {
     200: jsonContent(messageResponseSchema, 'Token is valid'),
-    400: error('Invalid or expired token'),
-    409: error('Already completed'),
+    400: errorResponse('Invalid or expired token'),
+    409: errorResponse('Already completed'),
   },
 });
 
@@ -51,7 +50,7 @@ export const complete = createRoute({
   request: { body: jsonBody(completeBodySchema) },
   responses: {
     200: jsonContent(completeResponseSchema, 'Registration complete: signed in, as POST /auth/login answers'),
-    400: error('Invalid input or token'),
+    400: errorResponse('Invalid input or token'),
   },
 });
 
@@ -63,9 +62,9 @@ export const login = createRoute({
   request: { body: jsonBody(loginBodySchema) },
   responses: {
     200: jsonContent(loginResponseSchema, 'Signed in'),
-    400: error('Invalid input'),
-    401: error('Wrong email or password'),
-    429: error('Too many failed attempts (Retry-After), or TURNSTILE_REQUIRED: send turnstileToken'),
+    400: errorResponse('Invalid input'),
+    401: errorResponse('Wrong email or password'),
+    429: errorResponse('Too many failed attempts (Retry-After), or TURNSTILE_REQUIRED: send turnstileToken'),
   },
 });
 
@@ -76,7 +75,7 @@ export const logout = createRoute({
   summary: 'Sign out: the session and its token stop working',
   security: [{ bearer: [] }],
   middleware: requireAuth,
-  responses: { 200: jsonContent(messageResponseSchema, 'Signed out'), 401: error('Not signed in') },
+  responses: { 200: jsonContent(messageResponseSchema, 'Signed out'), 401: errorResponse('Not signed in') },
 });
 
 export const logoutAll = createRoute({
@@ -86,7 +85,7 @@ export const logoutAll = createRoute({
   summary: 'Sign out everywhere: every session of the caller ends',
   security: [{ bearer: [] }],
   middleware: requireAuth,
-  responses: { 200: jsonContent(messageResponseSchema, 'Signed out everywhere'), 401: error('Not signed in') },
+  responses: { 200: jsonContent(messageResponseSchema, 'Signed out everywhere'), 401: errorResponse('Not signed in') },
 });
 
 export const passwordReset = createRoute({
@@ -95,7 +94,7 @@ export const passwordReset = createRoute({
   tags,
   summary: 'Mail a password reset link (the same answer for known and unknown addresses)',
   request: { body: jsonBody(passwordResetBodySchema) },
-  responses: { 200: jsonContent(messageResponseSchema, 'Requested'), 400: error('Invalid email') },
+  responses: { 200: jsonContent(messageResponseSchema, 'Requested'), 400: errorResponse('Invalid email') },
 });
 
 export const passwordResetConfirm = createRoute({
@@ -106,7 +105,7 @@ export const passwordResetConfirm = createRoute({
   request: { body: jsonBody(passwordResetConfirmBodySchema) },
   responses: {
     200: jsonContent(messageResponseSchema, 'Password set'),
-    400: error('Invalid or expired link, or an invalid password'),
+    400: errorResponse('Invalid or expired link, or an invalid password'),
   },
 });
 

@@ -1,12 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorBodySchema } from '../lib/error-body';
+import { errorResponse } from '../lib/error-body';
 import { createRouter, jsonContent } from '../lib/http';
 import { googleProvider } from './oauth-google';
 import { lineProvider } from './oauth-line';
 import { finishSignIn, type OAuthProvider, startSignIn } from './oauth-shared';
 
 const tags = ['OAuth'];
-const error = (description: string) => jsonContent(errorBodySchema, description);
 const initErrorSchema = z.object({
   error: z.object({
     code: z.literal('OAUTH_INIT_FAILED'),
@@ -36,7 +35,7 @@ const startRoute = (provider: OAuthProvider) =>
     responses: {
       302: redirect(`To ${provider.label}'s authorization page`),
       500: jsonContent(initErrorSchema, 'OAuth initialization failed'),
-      503: error(`${provider.label} sign-in is not configured`),
+      503: errorResponse(`${provider.label} sign-in is not configured`),
     },
   });
 
@@ -52,9 +51,11 @@ const callbackRoute = (provider: OAuthProvider) =>
     request: { query: callbackQuery },
     responses: {
       302: redirect('To the app with a token, or to the login page with the reason'),
-      400: error('Missing required OAuth parameters / Invalid OAuth state / Google email not verified'),
-      500: error('No valid access token received / Failed to fetch user information from Google / Network error'),
-      503: error(`${provider.label} sign-in is not configured`),
+      400: errorResponse('Missing required OAuth parameters / Invalid OAuth state / Google email not verified'),
+      500: errorResponse(
+        'No valid access token received / Failed to fetch user information from Google / Network error',
+      ),
+      503: errorResponse(`${provider.label} sign-in is not configured`),
     },
   });
 

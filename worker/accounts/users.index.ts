@@ -3,13 +3,12 @@ import { eq } from 'drizzle-orm';
 import { requireAuth } from '../auth/require-auth';
 import { directoryDb } from '../db/client';
 import { users } from '../db/schema';
-import { errorBodySchema } from '../lib/error-body';
+import { errorResponse } from '../lib/error-body';
 import { forbidden, notFound } from '../lib/errors';
 import { createRouter, jsonBody, jsonContent } from '../lib/http';
 import { changePasswordBodySchema, type PublicUser, publicUserSchema, themeBodySchema } from './accounts.schemas';
 import { changePassword } from './passwords.service';
 
-const error = (description: string) => jsonContent(errorBodySchema, description);
 const userResponse = z.object({ success: z.literal(true), data: publicUserSchema });
 const idParam = z.object({
   id: z.coerce
@@ -24,7 +23,7 @@ const getMe = createRoute({
   method: 'get',
   path: '/me',
   summary: 'The signed-in user',
-  responses: { 200: jsonContent(userResponse, 'The user'), 401: error('Not signed in') },
+  responses: { 200: jsonContent(userResponse, 'The user'), 401: errorResponse('Not signed in') },
 });
 
 const getUser = createRoute({
@@ -35,10 +34,10 @@ const getUser = createRoute({
   request: { params: idParam },
   responses: {
     200: jsonContent(userResponse, 'The user'),
-    400: error('Malformed user id'),
-    401: error('Not signed in'),
-    403: error('Another user'),
-    404: error('No such user'),
+    400: errorResponse('Malformed user id'),
+    401: errorResponse('Not signed in'),
+    403: errorResponse('Another user'),
+    404: errorResponse('No such user'),
   },
 });
 
@@ -50,10 +49,10 @@ const updateTheme = createRoute({
   request: { params: idParam, body: jsonBody(themeBodySchema) },
   responses: {
     200: jsonContent(userResponse, 'Theme saved'),
-    400: error('Invalid theme, or a malformed user id'),
-    401: error('Not signed in'),
-    403: error('Another user'),
-    404: error('No such user'),
+    400: errorResponse('Invalid theme, or a malformed user id'),
+    401: errorResponse('Not signed in'),
+    403: errorResponse('Another user'),
+    404: errorResponse('No such user'),
   },
 });
 
@@ -85,8 +84,8 @@ const changePasswordRoute = createRoute({
   request: { body: jsonBody(changePasswordBodySchema) },
   responses: {
     200: jsonContent(z.object({ success: z.boolean(), message: z.string() }), 'Changed'),
-    400: error('Wrong current password, or an invalid new one'),
-    401: error('Not signed in'),
+    400: errorResponse('Wrong current password, or an invalid new one'),
+    401: errorResponse('Not signed in'),
   },
 });
 

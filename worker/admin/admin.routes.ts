@@ -1,15 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorBodySchema } from '../lib/error-body';
+import { errorResponse } from '../lib/error-body';
 import { jsonContent } from '../lib/http';
 import { registrationsCsvQuerySchema, registrationsQuerySchema, registrationsResponseSchema } from './admin.schemas';
 import { requireAdmin } from './require-admin';
 
-const error = (description: string) => jsonContent(errorBodySchema, description);
 const tags = ['Admin'];
 const authErrors = {
-  401: error('Basic authentication required, or invalid credentials'),
-  429: error('Too many failed sign-in attempts'),
-  503: error('Admin credentials are not configured'),
+  401: errorResponse('Basic authentication required, or invalid credentials'),
+  429: errorResponse('Too many failed sign-in attempts'),
+  503: errorResponse('Admin credentials are not configured'),
 };
 
 export const listRegistrations = createRoute({
@@ -22,7 +21,7 @@ export const listRegistrations = createRoute({
   request: { query: registrationsQuerySchema },
   responses: {
     200: jsonContent(registrationsResponseSchema, 'One page and the total'),
-    400: error('Invalid query'),
+    400: errorResponse('Invalid query'),
     ...authErrors,
   },
 });
@@ -37,7 +36,7 @@ export const exportRegistrations = createRoute({
   request: { query: registrationsCsvQuerySchema },
   responses: {
     200: { content: { 'text/csv': { schema: z.string() } }, description: 'registrations.csv' },
-    400: error('Invalid query'),
+    400: errorResponse('Invalid query'),
     ...authErrors,
   },
 });

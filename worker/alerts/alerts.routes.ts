@@ -1,16 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ALERT_HISTORY_ACTIONS, ALERT_SEVERITIES, ALERT_STATUSES, ALERT_TYPES } from '../domain/alerts';
 import { farmAccess } from '../farms/farm-access';
-import { errorBodySchema } from '../lib/error-body';
+import { errorResponse } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
 import { alertPatchSchema, listAlertsQuerySchema, memoChangeSchema, statusChangeSchema } from './alerts.schemas';
 
-const error = (description: string) => jsonContent(errorBodySchema, description);
 const common = { tags: ['Alerts'], security: [{ bearer: [] }], middleware: farmAccess() };
 /** Every farm-data route: signed in, and a member of the farm whose role allows the call. */
 const memberErrors = {
-  401: error('Not signed in'),
-  403: error('Not a member of this farm, or the role does not allow this'),
+  401: errorResponse('Not signed in'),
+  403: errorResponse('Not a member of this farm, or the role does not allow this'),
 };
 const params = z.object({ alertId: z.string().min(1).max(128) });
 
@@ -48,10 +47,10 @@ const changedSchema = z.object({
 });
 
 const changeErrors = {
-  400: error("Invalid input, or 'Cannot transition from X to Y'"),
-  403: error('Not a member of this farm, or the role does not allow this'),
-  404: error('Alert not found'),
-  409: error('Changed by someone else meanwhile'),
+  400: errorResponse("Invalid input, or 'Cannot transition from X to Y'"),
+  403: errorResponse('Not a member of this farm, or the role does not allow this'),
+  404: errorResponse('Alert not found'),
+  409: errorResponse('Changed by someone else meanwhile'),
 };
 
 export const list = createRoute({
@@ -75,7 +74,7 @@ export const list = createRoute({
       }),
       'A page of alerts',
     ),
-    400: error('Invalid query'),
+    400: errorResponse('Invalid query'),
   },
 });
 
@@ -149,6 +148,6 @@ export const history = createRoute({
       }),
       'History',
     ),
-    404: error('Alert not found'),
+    404: errorResponse('Alert not found'),
   },
 });

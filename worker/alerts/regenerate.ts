@@ -97,100 +97,88 @@ async function runGroups(db: Db, groups: SQL[][]) {
   if (batch.length) await runBatch(db, batch);
 }
 
-async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions): Promise<RegenerationResult> {
-  const today = options.today ?? todayJst(options.now);
-  const now = (options.now ?? new Date()).toISOString();
+/** An animal as the alert rules judge it, with the name and ear tag its alerts show. */
+export interface AlertAnimal extends AlertSubject {
+  cattleId: number;
+  farmId: number;
+  name: string | null;
+  earTagNumber: string | null;
+}
+
+/** An alert as stored, as far as regeneration compares it. */
+export interface StoredAlert {
+  id: string;
+  cattleId: number;
+  status: AlertStatus;
+  severity: AlertSeverity;
+  message: string;
+  cattleName: string | null;
+  cattleEarTagNumber: string | null;
+}
+
+/** The events the rules read, as regeneration loads them: the rules' types, dated within the lookback. */
+export function ruleEventsOf(events: readonly RuleEvent[], today: IsoDate): RuleEvent[] {
+  const since = jstStartOfDay(addDays(today, -EVENT_LOOKBACK_DAYS)).toISOString();
+  const types: readonly string[] = RULE_EVENT_TYPES;
+  return events
+    .filter((e) => types.includes(e.eventType) && e.eventDatetime >= since)
+    .map((e) => ({ eventType: e.eventType, eventDatetime: e.eventDatetime }));
+}
+
+/**
+ * The stored alerts regeneration brings in line for some animals of some farms (all their animals without
+ * `cattleIds`): the open ones, and any due within the last year (a resolved one is not raised again). A cattle id
+ * may be a subquery, so a write can read them in the round trip that finds its animal.
+ */
+export function storedAlertsQuery(
+  db: Db,
+  farmIds: readonly number[],
+  cattleIds: readonly (number | SQL)[] | undefined,
+  today: IsoDate,
+) {
   const oldestDue = addYears(today, -1);
-  const [animals, eventRows, existing] = await db.batch([
-    db
-      .select({
-        cattleId: cattle.cattleId,
-        farmId: cattle.farmId,
-        name: cattle.name,
-        earTagNumber: cattle.earTagNumber,
-        status: cattle.status,
-        gender: cattle.gender,
-        breed: cattle.breed,
-        birthday: cattle.birthday,
-        growthStage: cattle.growthStage,
-        parity: breedingStatus.parity,
-        initialParity: breedingStatus.initialParity,
-        lastCalvingDate: breedingStatus.lastCalvingDate,
-        lastInseminationDate: breedingStatus.lastInseminationDate,
-        conceptionDate: breedingStatus.conceptionDate,
-        lastEstrusDate: breedingStatus.lastEstrusDate,
-        expectedCalvingDate: breedingStatus.expectedCalvingDate,
-        scheduledPregnancyCheckDate: breedingStatus.scheduledPregnancyCheckDate,
-      })
-      .from(cattle)
-      .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
-      .where(
-        and(
-          inArray(cattle.farmId, [...scope.ownerIds]),
-          scope.cattleIds ? inArray(cattle.cattleId, [...scope.cattleIds]) : undefined,
-          notInArray(cattle.status, ['DEAD', 'SHIPPED']),
-        ),
+  const ofCattle = !cattleIds
+    ? undefined
+    : cattleIds.every((id) => typeof id === 'number')
+      ? inArray(alerts.cattleId, cattleIds as number[])
+      : or(...cattleIds.map((id) => eq(alerts.cattleId, id)));
+  return db
+    .select({
+      id: alerts.id,
+      cattleId: alerts.cattleId,
+      status: alerts.status,
+      severity: alerts.severity,
+      message: alerts.message,
+      cattleName: alerts.cattleName,
+      cattleEarTagNumber: alerts.cattleEarTagNumber,
+    })
+    .from(alerts)
+    .where(
+      and(
+        inArray(alerts.farmId, [...farmIds]),
+        ofCattle,
+        or(inArray(alerts.status, [...OPEN_ALERT_STATUSES]), gte(alerts.dueAt, oldestDue)),
       ),
-    db
-      .select({ cattleId: events.cattleId, eventType: events.eventType, eventDatetime: events.eventDatetime })
-      .from(events)
-      .where(
-        and(
-          inArray(events.farmId, [...scope.ownerIds]),
-          scope.cattleIds ? inArray(events.cattleId, [...scope.cattleIds]) : undefined,
-          inArray(events.eventType, [...RULE_EVENT_TYPES]),
-          gte(events.eventDatetime, jstStartOfDay(addDays(today, -EVENT_LOOKBACK_DAYS)).toISOString()),
-        ),
-      ),
-    db
-      .select({
-        id: alerts.id,
-        status: alerts.status,
-        severity: alerts.severity,
-        message: alerts.message,
-        cattleName: alerts.cattleName,
-        cattleEarTagNumber: alerts.cattleEarTagNumber,
-      })
-      .from(alerts)
-      .where(
-        and(
-          inArray(alerts.farmId, [...scope.ownerIds]),
-          scope.cattleIds ? inArray(alerts.cattleId, [...scope.cattleIds]) : undefined,
-          or(inArray(alerts.status, [...OPEN_ALERT_STATUSES]), gte(alerts.dueAt, oldestDue)),
-        ),
-      ),
-  ]);
+    );
+}
 
-  const eventsByCattle = new Map<number, RuleEvent[]>();
-  for (const e of eventRows) {
-    const list = eventsByCattle.get(e.cattleId) ?? [];
-    list.push(e);
-    eventsByCattle.set(e.cattleId, list);
-  }
-
+/**
+ * What regeneration writes for these animals (those still in the herd; a dead or shipped one gets none) against
+ * their stored alerts: new alerts inserted with their history, open ones refreshed, cleared ones resolved. Pure but
+ * for hashing the ids; the statements come in groups a batch must not split.
+ */
+export async function alertChanges(
+  animals: readonly AlertAnimal[],
+  existing: readonly StoredAlert[],
+  options: { today: IsoDate; now: string },
+): Promise<{ result: RegenerationResult; groups: SQL[][] }> {
+  const { today, now } = options;
   const result = emptyResult();
   const validate = alertCreateSchema(today);
   const desired = new Map<string, NewAlert>();
   for (const animal of animals) {
-    const subject: AlertSubject = {
-      status: animal.status,
-      gender: animal.gender,
-      breed: animal.breed,
-      birthday: animal.birthday,
-      growthStage: animal.growthStage,
-      // parity already counts the parity entered at registration; the larger one also covers a row not recomputed yet.
-      parity: Math.max(animal.parity ?? 0, animal.initialParity ?? 0),
-      breeding: {
-        lastCalvingDate: animal.lastCalvingDate,
-        lastInseminationDate: animal.lastInseminationDate,
-        conceptionDate: animal.conceptionDate,
-        lastEstrusDate: animal.lastEstrusDate,
-        expectedCalvingDate: animal.expectedCalvingDate,
-        scheduledPregnancyCheckDate: animal.scheduledPregnancyCheckDate,
-      },
-      events: eventsByCattle.get(animal.cattleId) ?? [],
-    };
-    for (const rule of evaluateAlertRules(subject, today)) {
+    if (animal.status === 'DEAD' || animal.status === 'SHIPPED') continue;
+    for (const rule of evaluateAlertRules(animal, today)) {
       const candidate = {
         ...rule,
         farmId: animal.farmId,
@@ -243,7 +231,86 @@ async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions)
   ).map((s) => [s]);
   const refreshGroups = refreshAlertsStatements(refreshes, now).map((s) => [s]);
   const resolveGroups = chunk(systemResolveStatements(cleared, now), 2);
-  await runGroups(db, [...insertGroups, ...createdHistory, ...refreshGroups, ...resolveGroups]);
+  return { result, groups: [...insertGroups, ...createdHistory, ...refreshGroups, ...resolveGroups] };
+}
+
+async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions): Promise<RegenerationResult> {
+  const today = options.today ?? todayJst(options.now);
+  const now = (options.now ?? new Date()).toISOString();
+  const [animals, eventRows, existing] = await db.batch([
+    db
+      .select({
+        cattleId: cattle.cattleId,
+        farmId: cattle.farmId,
+        name: cattle.name,
+        earTagNumber: cattle.earTagNumber,
+        status: cattle.status,
+        gender: cattle.gender,
+        breed: cattle.breed,
+        birthday: cattle.birthday,
+        growthStage: cattle.growthStage,
+        parity: breedingStatus.parity,
+        initialParity: breedingStatus.initialParity,
+        lastCalvingDate: breedingStatus.lastCalvingDate,
+        lastInseminationDate: breedingStatus.lastInseminationDate,
+        conceptionDate: breedingStatus.conceptionDate,
+        lastEstrusDate: breedingStatus.lastEstrusDate,
+        expectedCalvingDate: breedingStatus.expectedCalvingDate,
+        scheduledPregnancyCheckDate: breedingStatus.scheduledPregnancyCheckDate,
+      })
+      .from(cattle)
+      .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
+      .where(
+        and(
+          inArray(cattle.farmId, [...scope.ownerIds]),
+          scope.cattleIds ? inArray(cattle.cattleId, [...scope.cattleIds]) : undefined,
+          notInArray(cattle.status, ['DEAD', 'SHIPPED']),
+        ),
+      ),
+    db
+      .select({ cattleId: events.cattleId, eventType: events.eventType, eventDatetime: events.eventDatetime })
+      .from(events)
+      .where(
+        and(
+          inArray(events.farmId, [...scope.ownerIds]),
+          scope.cattleIds ? inArray(events.cattleId, [...scope.cattleIds]) : undefined,
+          inArray(events.eventType, [...RULE_EVENT_TYPES]),
+          gte(events.eventDatetime, jstStartOfDay(addDays(today, -EVENT_LOOKBACK_DAYS)).toISOString()),
+        ),
+      ),
+    storedAlertsQuery(db, scope.ownerIds, scope.cattleIds, today),
+  ]);
+
+  const eventsByCattle = new Map<number, RuleEvent[]>();
+  for (const e of eventRows) {
+    const list = eventsByCattle.get(e.cattleId) ?? [];
+    list.push(e);
+    eventsByCattle.set(e.cattleId, list);
+  }
+  const subjects: AlertAnimal[] = animals.map((animal) => ({
+    cattleId: animal.cattleId,
+    farmId: animal.farmId,
+    name: animal.name,
+    earTagNumber: animal.earTagNumber,
+    status: animal.status,
+    gender: animal.gender,
+    breed: animal.breed,
+    birthday: animal.birthday,
+    growthStage: animal.growthStage,
+    // parity already counts the parity entered at registration; the larger one also covers a row not recomputed yet.
+    parity: Math.max(animal.parity ?? 0, animal.initialParity ?? 0),
+    breeding: {
+      lastCalvingDate: animal.lastCalvingDate,
+      lastInseminationDate: animal.lastInseminationDate,
+      conceptionDate: animal.conceptionDate,
+      lastEstrusDate: animal.lastEstrusDate,
+      expectedCalvingDate: animal.expectedCalvingDate,
+      scheduledPregnancyCheckDate: animal.scheduledPregnancyCheckDate,
+    },
+    events: eventsByCattle.get(animal.cattleId) ?? [],
+  }));
+  const { result, groups } = await alertChanges(subjects, existing, { today, now });
+  await runGroups(db, groups);
   if (result.skipped) options.log?.('info', 'alerts skipped by the create rules', { skipped: result.skipped });
   return result;
 }

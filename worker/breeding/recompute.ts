@@ -4,12 +4,12 @@
  * event write that caused them. Statements are built before the batch runs, so callers pass the events as they
  * will be after the write (`eventsAfter`), next to the stored ones (`eventsBefore`).
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Statement } from '../db/batch';
 import type { Db } from '../db/client';
 import { bloodline, breedingStatus, breedingSummary, cattle, cattleStatusHistory, events } from '../db/schema';
 import type { Scope } from '../db/scope';
-import { ownedCattleIds } from '../db/scope';
+import { ownedCattle } from '../db/scope';
 import {
   affectsStatus,
   type BreedingResult,
@@ -59,10 +59,12 @@ export interface BreedingContext {
   version: number;
 }
 
-/** The owner's animal, its events and its last status change; null when the animal is not the owner's. */
-export async function loadBreedingContext(db: Db, farmId: number, cattleId: number): Promise<BreedingContext | null> {
-  // One round trip for all three reads.
-  const [animalRows, eventRows, historyRows] = await db.batch([
+/**
+ * The reads of an animal's breeding context, to send in one batch (with a write's other reads): the farm's animal,
+ * its events and its last status change. `cattleId` may be a subquery (the animal of an event).
+ */
+export function breedingContextQueries(db: Db, farmId: number, cattleId: number | SQL) {
+  return [
     db
       .select({
         cattleId: cattle.cattleId,
@@ -102,10 +104,25 @@ export async function loadBreedingContext(db: Db, farmId: number, cattleId: numb
     db
       .select({ oldStatus: cattleStatusHistory.oldStatus, newStatus: cattleStatusHistory.newStatus })
       .from(cattleStatusHistory)
-      .where(inArray(cattleStatusHistory.cattleId, ownedCattleIds(db, farmId, cattleId)))
+      .where(
+        inArray(
+          cattleStatusHistory.cattleId,
+          db
+            .select({ id: cattle.cattleId })
+            .from(cattle)
+            .where(and(eq(cattle.cattleId, cattleId), ownedCattle(farmId))),
+        ),
+      )
       .orderBy(desc(cattleStatusHistory.changedAt), desc(cattleStatusHistory.historyId))
       .limit(1),
-  ]);
+  ] as const;
+}
+
+type RowsOf<T> = { readonly [K in keyof T]: Awaited<T[K]> };
+type ContextRows = RowsOf<ReturnType<typeof breedingContextQueries>>;
+
+/** The context breedingContextQueries' rows describe; null when the animal is not the farm's. */
+export function breedingContextOf([animalRows, eventRows, historyRows]: ContextRows): BreedingContext | null {
   const animal = animalRows[0];
   if (!animal) return null;
   const { fatherCattleName, motherFatherCattleName, motherGrandFatherCattleName, version, ...fields } = animal;
@@ -120,6 +137,12 @@ export async function loadBreedingContext(db: Db, farmId: number, cattleId: numb
     statusBeforeLastChange: last && last.newStatus === animal.status ? last.oldStatus : null,
     version: Number(version),
   };
+}
+
+/** The owner's animal, its events and its last status change; null when the animal is not the owner's. */
+export async function loadBreedingContext(db: Db, farmId: number, cattleId: number): Promise<BreedingContext | null> {
+  // One round trip for all three reads.
+  return breedingContextOf(await db.batch(breedingContextQueries(db, farmId, cattleId)));
 }
 
 export interface RecomputeInput {

@@ -49,8 +49,7 @@ export const cattleRouter = createRouter()
   })
   .openapi(routes.create, async (c) => {
     const scope = requestScope(c);
-    const id = await registerCattle(scope, c.req.valid('json'));
-    return c.json({ data: found(await cattleDetail(scope.db, scope.farmId, id)) }, 201);
+    return c.json({ data: found(await registerCattle(scope, c.req.valid('json'))) }, 201);
   })
   .openapi(routes.update, async (c) => {
     const scope = requestScope(c);

@@ -318,7 +318,7 @@ export async function statusCounts(db: Db, farmId: number) {
  * summary, its latest events, its calves. Each statement of a D1 batch costs about 0.1 ms; one per table made eight
  * (issue 24).
  */
-const cattleDetailReads = preparedBatch(['farmId', 'cattleId'], (db, { farmId, cattleId }) => {
+export function cattleDetailQueries(db: Db, farmId: number, cattleId: number | SQL) {
   const mother = alias(cattle, 'm');
   return [
     db
@@ -362,10 +362,19 @@ const cattleDetailReads = preparedBatch(['farmId', 'cattleId'], (db, { farmId, c
       .where(and(eq(motherInfo.motherCattleId, cattleId), sql`+${cattle.farmId} = ${farmId}`))
       .orderBy(desc(cattle.birthday)),
   ] as const;
-});
+}
+
+const cattleDetailReads = preparedBatch(['farmId', 'cattleId'], (db, { farmId, cattleId }) =>
+  cattleDetailQueries(db, farmId, cattleId),
+);
+
+type DetailRows = Awaited<ReturnType<typeof cattleDetailReads>>;
 
 export async function loadCattleDetail(db: Db, farmId: number, cattleId: number) {
-  const [animalRows, eventRows, calfRows] = await cattleDetailReads(db, { farmId, cattleId });
+  return detailOf(await cattleDetailReads(db, { farmId, cattleId }));
+}
+
+function detailOf([animalRows, eventRows, calfRows]: DetailRows) {
   const animal = animalRows[0];
   if (!animal) return null;
   const info = joinedRow<typeof motherInfo>(animal.motherInfo, 'cattleId');
@@ -413,7 +422,13 @@ export function registerForExport(db: Db, farmId: number) {
 
 /** The animal page's data (GET /cattle/{id}, and the answer of every change); null when not the owner's. */
 export async function cattleDetail(db: Db, farmId: number, cattleId: number, today = todayJst()) {
-  const detail = await loadCattleDetail(db, farmId, cattleId);
+  return cattleDetailView(await loadCattleDetail(db, farmId, cattleId), today);
+}
+
+/** The animal page's data from cattleDetailQueries' rows, read in a write's own batch; null when none came back. */
+export const cattleDetailOf = (rows: DetailRows, today = todayJst()) => cattleDetailView(detailOf(rows), today);
+
+function cattleDetailView(detail: ReturnType<typeof detailOf>, today: string) {
   if (!detail) return null;
   const bs = detail.breedingStatus;
   return {

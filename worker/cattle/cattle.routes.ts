@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { farmAccess } from '../farms/farm-access';
-import { errorBodySchema } from '../lib/error-body';
+import { errorResponse } from '../lib/error-body';
 import { csvContent, jsonBody, jsonContent, xlsxContent } from '../lib/http';
 import { createIdempotentRoute } from '../lib/idempotency';
 import {
@@ -16,12 +16,11 @@ import {
   updateCattleSchema,
 } from './cattle.schemas';
 
-const error = (description: string) => jsonContent(errorBodySchema, description);
 const common = { tags: ['Cattle'], security: [{ bearer: [] }], middleware: farmAccess() };
 /** Every farm-data route: signed in, and a member of the farm whose role allows the call. */
 const memberErrors = {
-  401: error('Not signed in'),
-  403: error('Not a member of this farm, or the role does not allow this'),
+  401: errorResponse('Not signed in'),
+  403: errorResponse('Not a member of this farm, or the role does not allow this'),
 };
 const idParam = z.object({
   id: z.coerce
@@ -29,7 +28,7 @@ const idParam = z.object({
     .int('牛のIDは正の整数である必要があります')
     .positive('牛のIDは正の整数である必要があります'),
 });
-const notFoundOr401 = { 401: error('Not signed in'), 404: error('No such animal of yours') };
+const notFoundOr401 = { 401: errorResponse('Not signed in'), 404: errorResponse('No such animal of yours') };
 
 export const list = createRoute({
   ...common,
@@ -45,7 +44,7 @@ export const list = createRoute({
       }),
       'A page of animals',
     ),
-    400: error('Invalid query'),
+    400: errorResponse('Invalid query'),
   },
 });
 
@@ -100,7 +99,7 @@ export const detail = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(z.object({ data: cattleDetailSchema }), 'The animal'),
-    400: error('Invalid id'),
+    400: errorResponse('Invalid id'),
     ...notFoundOr401,
   },
 });
@@ -114,8 +113,8 @@ export const create = createIdempotentRoute({
   responses: {
     ...memberErrors,
     201: jsonContent(z.object({ data: cattleDetailSchema }), 'Registered'),
-    400: error('Invalid input'),
-    409: error('Identification number already registered'),
+    400: errorResponse('Invalid input'),
+    409: errorResponse('Identification number already registered'),
   },
 });
 
@@ -128,8 +127,8 @@ export const update = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(z.object({ data: cattleDetailSchema }), 'Changed'),
-    400: error('Invalid input'),
-    409: error('Identification number already registered'),
+    400: errorResponse('Invalid input'),
+    409: errorResponse('Identification number already registered'),
     ...notFoundOr401,
   },
 });
@@ -144,7 +143,7 @@ export const remove = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(z.object({ success: z.literal(true), message: z.string() }), 'Deleted'),
-    400: error('Invalid id'),
+    400: errorResponse('Invalid id'),
     ...notFoundOr401,
   },
 });
@@ -158,7 +157,7 @@ export const changeStatus = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(z.object({ data: cattleViewSchema }), 'Changed'),
-    400: error('Invalid status'),
+    400: errorResponse('Invalid status'),
     ...notFoundOr401,
   },
 });
@@ -172,7 +171,7 @@ export const history = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(z.object({ data: z.array(statusHistoryEntrySchema) }), 'History'),
-    400: error('Invalid id'),
+    400: errorResponse('Invalid id'),
     ...notFoundOr401,
   },
 });

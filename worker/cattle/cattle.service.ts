@@ -3,17 +3,18 @@
  * writes an animal (docs/product.md §5).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { regenerateAlerts } from '../alerts/regenerate';
-import { recomputeAnimal } from '../breeding/recompute';
-import { runBatch, type Statement } from '../db/batch';
+import { type AlertAnimal, alertChanges, regenerateAlerts } from '../alerts/regenerate';
+import { type AnimalForBreeding, recomputeAnimal } from '../breeding/recompute';
+import { guardStatement, isGuardFailure, runBatch, runBatchThenRead, type Statement } from '../db/batch';
 import { bloodline, breedingStatus, cattle, motherInfo } from '../db/schema';
 import { ownedCattle, type Scope } from '../db/scope';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/unique-violation';
+import { todayJst } from '../domain/calendar';
 import type { CattleStatus } from '../domain/cattle-enums';
 import { earTagFromIdentification } from '../domain/identification';
 import { AppError, notFound, validationError } from '../lib/errors';
 import { statusChangeStatements } from '../status/status-history';
-import { cattleOwner } from './cattle.queries';
+import { cattleDetailOf, cattleDetailQueries, cattleOwner } from './cattle.queries';
 import type { CreateCattle, UpdateCattle } from './cattle.schemas';
 
 export const cattleNotFound = () => notFound('指定された牛が見つかりません', 'CATTLE_NOT_FOUND');
@@ -271,14 +272,93 @@ export const registerCattleStatements = (
   now = new Date().toISOString(),
 ): Statement[] => registerHerdStatements(scope, [input], now);
 
-/** Registers one animal (POST /cattle); returns its id. */
-export async function registerCattle(scope: Scope, input: CreateCattle): Promise<number> {
-  await assertMotherOwned(scope, input.motherInfo?.motherCattleId);
-  const [inserted] = await refusingDuplicates(() => runBatch(scope.db, registerCattleStatements(scope, input)));
-  const cattleId = (inserted.results[0] as { cattle_id: number }).cattle_id;
-  // A heifer registered past 14 months unbred is due an alert at once (§7).
-  await regenerateAlerts(scope.db, scope.farmId, [cattleId]);
-  return cattleId;
+/** An animal registered with `input` as `cattleId`, as the breeding engine takes it: for its first events in bulk. */
+export const registeredAnimal = (farmId: number, cattleId: number, input: RegisterCattleInput): AnimalForBreeding => ({
+  cattleId,
+  farmId,
+  name: input.name,
+  identificationNumber: input.identificationNumber,
+  earTagNumber: input.earTagNumber ?? null,
+  gender: input.gender,
+  birthday: input.birthday ?? null,
+  breed: input.breed ?? null,
+  status: input.status ?? 'HEALTHY',
+  growthStage: input.growthStage,
+  weight: input.weight ?? null,
+  score: input.score ?? null,
+  initialParity: input.breeding?.parity ?? 0,
+  line: {
+    fatherCattleName: input.bloodline?.fatherCattleName ?? null,
+    motherFatherCattleName: input.bloodline?.motherFatherCattleName ?? null,
+    motherGrandFatherCattleName: input.bloodline?.motherGrandFatherCattleName ?? null,
+  },
+});
+
+const MOTHER_NOT_FOUND = 'MOTHER_NOT_FOUND';
+
+/** The alerts a new animal is due at once (§7: a heifer registered past 14 months unbred), judged from its input. */
+function alertsOfNewAnimal(scope: Scope, cattleId: number, input: CreateCattle) {
+  const today = todayJst();
+  const animal: AlertAnimal = {
+    cattleId,
+    farmId: scope.farmId,
+    name: input.name,
+    earTagNumber: earTagOf(input),
+    status: input.status ?? 'HEALTHY',
+    gender: input.gender,
+    breed: input.breed ?? null,
+    birthday: input.birthday ?? null,
+    growthStage: input.growthStage,
+    parity: input.breeding?.parity ?? 0,
+    breeding: {
+      lastCalvingDate: null,
+      lastInseminationDate: null,
+      conceptionDate: null,
+      lastEstrusDate: null,
+      expectedCalvingDate: null,
+      scheduledPregnancyCheckDate: null,
+    },
+    events: [],
+  };
+  return alertChanges([animal], [], { today, now: new Date().toISOString() });
+}
+
+/**
+ * Registers one animal (POST /cattle) and answers its page's data, in one D1 batch: the mother's check, the
+ * registration and the read of what was written. A duplicate 個体識別番号 is refused by the unique index in the same
+ * batch (409). Only an animal due an alert at once (§7) takes a second round trip: its alert needs the new id, and
+ * the page is read after it.
+ */
+export async function registerCattle(scope: Scope, input: CreateCattle) {
+  const { db, farmId } = scope;
+  const motherId = input.motherInfo?.motherCattleId;
+  const motherCheck = motherId
+    ? [
+        guardStatement(
+          MOTHER_NOT_FOUND,
+          sql`not exists (select 1 from cattle where cattle_id = ${motherId} and farm_id = ${farmId})`,
+        ),
+      ]
+    : [];
+  // Judged without a read (a new animal has no events and no alerts yet), under a stand-in id.
+  const dueAlert = (await alertsOfNewAnimal(scope, Number.MAX_SAFE_INTEGER, input)).groups.length > 0;
+  const writes = [...motherCheck, ...registerCattleStatements(scope, input)];
+  const { written, read } = await refusingDuplicates(async () => {
+    try {
+      return await runBatchThenRead(
+        db,
+        writes,
+        dueAlert ? [] : cattleDetailQueries(db, farmId, newestAnimalSql(farmId)),
+      );
+    } catch (err) {
+      if (isGuardFailure(err, MOTHER_NOT_FOUND)) throw motherNotFound();
+      throw err;
+    }
+  });
+  if (!dueAlert) return cattleDetailOf(read as never);
+  const [cattleId] = insertedIds(written);
+  const alerts = (await alertsOfNewAnimal(scope, cattleId, input)).groups.flat();
+  return cattleDetailOf((await runBatchThenRead(db, alerts, cattleDetailQueries(db, farmId, cattleId))).read);
 }
 
 /**
@@ -381,7 +461,7 @@ function relatedRowStatements(scope: Scope, cattleId: number, input: UpdateCattl
   return statements;
 }
 
-/** Sets an animal's status by hand (PUT /cattle/{id}/status), with its history row and the alerts it changes. */
+/** Sets an animal's status by hand (PATCH /cattle/{id}/status), with its history row and the alerts it changes. */
 export async function changeStatus(
   scope: Scope,
   cattleId: number,

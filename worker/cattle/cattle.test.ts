@@ -904,3 +904,66 @@ describe('alerts follow a registration and an edit (§7)', () => {
     expect(await open()).toEqual([]);
   });
 });
+
+describe('POST /cattle: D1 round trips and duplicates (decision 037)', () => {
+  /** The request's D1 round trips less the session-and-membership check (asked afresh after any write). */
+  async function tripsOf(body: Record<string, unknown>) {
+    await api('/health', { method: 'POST' });
+    const res = await api('/cattle', {
+      method: 'POST',
+      token: farmer.token,
+      body,
+      env: { BENCH_COUNT_D1: '1' } as never,
+    });
+    return { status: res.status, json: res.json, trips: Number(res.headers.get('X-D1-Queries')) - 1 };
+  }
+
+  it('registers an animal in one D1 batch, a mother given by id included', async () => {
+    const mother = await createCattle(farmer);
+    const plain = await tripsOf(newCow({ growthStage: 'CALF', birthday: todayJst() }));
+    expect(plain).toMatchObject({ status: 201, trips: 1 });
+    const withMother = await tripsOf(newCow({ motherInfo: { motherCattleId: mother.cattleId } }));
+    expect(withMother).toMatchObject({ status: 201, trips: 1 });
+  });
+
+  it('a heifer due an alert at once takes a second round trip for it', async () => {
+    const born = todayJst().replace(/^(\d{4})/, (y) => String(Number(y) - 2));
+    const heifer = await tripsOf(newCow({ growthStage: 'GROWING', birthday: born }));
+    expect(heifer).toMatchObject({ status: 201, trips: 2 });
+    const alerts = await everyShard
+      .prepare("SELECT type FROM alerts WHERE cattle_id = ? AND status = 'active'")
+      .bind(heifer.json.data.cattleId)
+      .all();
+    expect(alerts.results).toEqual([{ type: 'HEIFER_NOT_BRED' }]);
+    expect(heifer.json.data.alerts).toMatchObject({ hasActiveAlerts: true, alertCount: 1 });
+  });
+
+  it('refuses a duplicate 個体識別番号 inside the one batch (409), and a mother of another farm (400)', async () => {
+    const cow = await createCattle(farmer);
+    const duplicate = await tripsOf(newCow({ identificationNumber: cow.identificationNumber }));
+    expect(duplicate).toMatchObject({ status: 409, trips: 1 });
+    expect(duplicate.json.error).toMatchObject({
+      code: 'DUPLICATE_IDENTIFICATION_NUMBER',
+      message: 'この個体識別番号は既に登録されています',
+      field: 'identificationNumber',
+    });
+    const theirs = await createCattle(neighbour);
+    const foreignMother = await tripsOf(newCow({ motherInfo: { motherCattleId: theirs.cattleId } }));
+    expect(foreignMother).toMatchObject({ status: 400, trips: 1 });
+    expect(foreignMother.json.error).toMatchObject({
+      field: 'motherInfo.motherCattleId',
+      message: '母牛が見つかりません',
+    });
+  });
+
+  it('two registrations of one number at once: one 201, one 409, no 500', async () => {
+    const body = newCow();
+    const answers = await Promise.all([0, 1].map(() => api('/cattle', { method: 'POST', token: farmer.token, body })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    const count = await everyShard
+      .prepare('SELECT count(*) AS n FROM cattle WHERE farm_id = ? AND identification_number = ?')
+      .bind(farmer.farmId, String(body.identificationNumber))
+      .first<{ n: number }>();
+    expect(count?.n).toBe(1);
+  });
+});

@@ -30,6 +30,35 @@ export async function runBatch(db: Db, statements: readonly Statement[]): Promis
   );
 }
 
+/**
+ * Runs writes and then reads as one atomic D1 batch — one round trip for a write and the answer that shows it. The
+ * reads are drizzle selects, mapped as `db.batch` maps them; they see the writes before them.
+ */
+export async function runBatchThenRead<const Q extends readonly BatchItem<'sqlite'>[]>(
+  db: Db,
+  writes: readonly Statement[],
+  reads: Q,
+): Promise<{ written: D1Result[]; read: { -readonly [K in keyof Q]: Awaited<Q[K]> } }> {
+  const d1 = db.$client;
+  const prepared = reads.map((query) =>
+    (
+      query as unknown as { _prepare(): { getQuery(): Compiled; mapResult(r: unknown, batch: boolean): unknown } }
+    )._prepare(),
+  );
+  const results = await d1.batch([
+    ...writes.map((statement) => {
+      const { sql, params } = compile(statement);
+      return d1.prepare(sql).bind(...params);
+    }),
+    ...prepared.map((p) => {
+      const { sql, params } = p.getQuery();
+      return d1.prepare(sql).bind(...params);
+    }),
+  ]);
+  const read = prepared.map((p, i) => p.mapResult(results[writes.length + i], true));
+  return { written: results.slice(0, writes.length), read: read as never };
+}
+
 /** A raw row (snake_case, as runBatch returns a RETURNING) as drizzle's select would give it: keys and types mapped. */
 export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
   const row: Record<string, unknown> = {};
@@ -62,3 +91,17 @@ export function joinedRow<T extends Table>(
 ): T['$inferSelect'] | null {
   return row[key] === null ? null : (row as T['$inferSelect']);
 }
+
+const GUARD = 'GUARD:';
+
+/**
+ * A check inside an atomic batch that would otherwise cost a read before it: the statement fails the whole batch
+ * when `condition` holds, with `code` in the error (isGuardFailure). SQLite has no raise() outside triggers; a JSON
+ * path that is not one fails its statement with the path in the message, and is only read when the condition holds.
+ */
+export const guardStatement = (code: string, condition: SQL): Statement =>
+  sql`select json_extract('{}', case when ${condition} then ${`${GUARD}${code}`} else '$' end)`;
+
+/** Whether a batch failed on the guard of `code`. */
+export const isGuardFailure = (err: unknown, code: string) =>
+  `${(err as Error)?.message ?? err} ${(err as { cause?: Error })?.cause?.message ?? ''}`.includes(`${GUARD}${code}`);

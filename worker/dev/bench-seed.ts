@@ -2,7 +2,7 @@
  * Development-only bulk generator for the benchmark (`npm run bench`): large herds written through the app's own
  * statement builders, in chunks the benchmark calls one after another.
  * - Animals are inserted like POST /cattle does (cattle row, then breeding rows, bloodline and mother_info).
- * - Their events go through recordEventsStatements — the bulk twin of POST /events — so breeding state, status,
+ * - Their events go through eventStatements — the builder of POST /events — so breeding state, status,
  *   growth stage and weight are recomputed by the breeding engine exactly as the event routes do.
  * - Shipments and plans are written with the same statements as POST /shipments and POST /shipments/plans
  *   (shipment row with its SHIPMENT event among the animal's; plan row plus SCHEDULED_FOR_SHIPMENT).
@@ -12,14 +12,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { issueSession, OAUTH_SESSION_SECONDS } from '../auth/tokens';
-import { type RegisterCattleInput, registerHerd } from '../cattle/cattle.service';
+import { newAnimalContext } from '../breeding/recompute';
+import { type RegisterCattleInput, registeredAnimal, registerHerd } from '../cattle/cattle.service';
 import { runBatch, type Statement } from '../db/batch';
 import { directoryDb, farmDb } from '../db/client';
 import { type cattle, sessions, users } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { addDays, addMonths, type IsoDate, jstMonth, todayJst } from '../domain/calendar';
-import type { NewEvent } from '../events/events.record';
-import { firstEventsStatements } from '../events/events.service';
+import { eventStatements, type NewEvent } from '../events/events.record';
 import { ensureOwnFarm } from '../farms/farms.service';
 import { createRouter, jsonBody, jsonContent } from '../lib/http';
 import { seededRandom } from '../lib/seeded-random';
@@ -321,7 +321,8 @@ async function writeAnimals(scope: Scope, animals: PlannedAnimal[], starts: numb
     const cattleId = ids[i];
     // A shipment's SHIPMENT event is one of the animal's events, recomputed with the others (§9).
     const animalEvents = a.shipment ? [...a.events, shipmentEvent(a.shipment.date)] : a.events;
-    const recorded = firstEventsStatements(scope, cattleId, inputs[i], animalEvents, { today });
+    const context = newAnimalContext(registeredAnimal(scope.farmId, cattleId, inputs[i]));
+    const recorded = eventStatements(scope, context, { add: animalEvents }, { today });
     statements.push(...recorded.statements);
     eventCount += animalEvents.length;
     const status = recorded.recomputed.status;

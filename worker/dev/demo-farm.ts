@@ -784,7 +784,7 @@ export async function seedDemoHerd(scope: Scope, today: IsoDate) {
   const inputs = plan.animals.map((animal) => createCattleSchema.parse(animal.input));
   const ids = await registerHerd(scope, inputs);
   for (const [index, animal] of plan.animals.entries()) {
-    await recordEvents(scope, ids[index], animal.events, { today, regenerate: false });
+    await recordEvents(scope, ids[index], animal.events, { today });
   }
   // Calves were registered by their mothers' CALVING events; now their own lives, a sale's SHIPMENT event last.
   const calfIds = await idsByIdentificationNumber(
@@ -794,7 +794,7 @@ export async function seedDemoHerd(scope: Scope, today: IsoDate) {
   );
   for (const calf of plan.calves) {
     const calfId = calfIds.get(calf.identificationNumber);
-    if (calfId) await recordEvents(scope, calfId, calf.events, { today, regenerate: false });
+    if (calfId) await recordEvents(scope, calfId, calf.events, { today });
   }
   // Castrated at 2–3 months, as an import's update would write it, in one batch.
   const steers = plan.calves.filter((calf) => calf.castrated);

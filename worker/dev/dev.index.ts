@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { farmDrift } from '../breeding/integrity';
 import { directoryDb, farmDb } from '../db/client';
 import { devOutbox } from '../db/schema';
-import { errorBodySchema } from '../lib/error-body';
+import { errorResponse } from '../lib/error-body';
 import { createRouter, jsonContent } from '../lib/http';
 import { lineDevRouter } from '../line/line.index';
 import { benchSeedRouter } from './bench-seed';
@@ -24,7 +24,7 @@ const outbox = createRoute({
       }),
       'Newest first',
     ),
-    404: jsonContent(errorBodySchema, 'Outside development: the route does not exist'),
+    404: errorResponse('Outside development: the route does not exist'),
   },
 });
 
@@ -57,7 +57,7 @@ const integrity = createRoute({
       }),
       'The farm checked',
     ),
-    400: jsonContent(errorBodySchema, 'No farm id'),
+    400: errorResponse('No farm id'),
   },
 });
 

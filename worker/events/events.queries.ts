@@ -71,13 +71,17 @@ export async function nameRecorders<T extends Pick<EventView, 'recordedBy'>>(
   );
 }
 
-export async function findEvent(db: Db, farmId: number, eventId: number) {
-  const [row] = await db
+/** The read of one of the farm's events with its animal's name and who recorded it (no rows: not the farm's). */
+export const eventQuery = (db: Db, farmId: number, eventId: number) =>
+  db
     .select(eventColumns)
     .from(events)
     .innerJoin(cattle, eq(cattle.cattleId, events.cattleId))
     .where(and(ownedEvent(farmId, eventId), eq(cattle.farmId, farmId)))
     .limit(1);
+
+export async function findEvent(db: Db, farmId: number, eventId: number) {
+  const [row] = await eventQuery(db, farmId, eventId);
   if (!row) throw eventNotFound();
   return toView(row);
 }

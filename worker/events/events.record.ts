@@ -1,19 +1,28 @@
 /**
- * Writing events together with everything they cause: the calves a CALVING registers and the recomputed
- * breeding state. Shared by the event routes and the demo-farm seeder.
+ * The one way an event is written (decision 037): eventStatements builds, for one animal, the statements of events
+ * added, corrected or removed together with everything they cause — the calves a CALVING registers and the breeding
+ * state recomputed over all its events (worker/breeding/recompute.ts) — for one D1 batch. The event routes, the
+ * shipments' SHIPMENT event, the seeders and the import all write events through it.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { type AnimalForBreeding, type BreedingContext, recomputeStatements } from '../breeding/recompute';
+import { type AlertAnimal, alertChanges, ruleEventsOf, type StoredAlert } from '../alerts/regenerate';
+import {
+  type AnimalForBreeding,
+  type BreedingContext,
+  type RecomputeOutput,
+  recomputeStatements,
+} from '../breeding/recompute';
 import { newestAnimalSql, registerCattleStatements } from '../cattle/cattle.service';
 import type { Statement } from '../db/batch';
+import { events } from '../db/schema';
 import type { Scope } from '../db/scope';
-
 import { type EngineEvent, type ServiceOfBirth, serviceBefore } from '../domain/breeding';
-import { jstDate, jstStartOfDay } from '../domain/calendar';
+import { type IsoDate, jstDate, todayJst } from '../domain/calendar';
 import type { StoredCalf } from '../domain/event-types';
-import { firstImpossibleEvent, type ImpossibleEvent } from '../domain/event-validity';
+import { firstImpossibleEvent, type ImpossibleEvent, impossibleEvent } from '../domain/event-validity';
 import { calfOfService } from '../domain/gestation';
 import { fieldErrors } from '../lib/errors';
+import { ownedEvent } from './events.queries';
 
 /** Who writes: the farm's database, the user recorded as created_by, and the actor of status histories. */
 type Writer = Pick<Scope, 'db' | 'userId' | 'actor'>;
@@ -124,8 +133,8 @@ export function calvingStatements(
   return { statements, details: json };
 }
 
-/** The row insertEventSql returns. */
-export interface InsertedEventRow {
+/** An event row as a write's RETURNING gives it back (snake_case, details as JSON text). */
+export interface StoredEventRow {
   event_id: number;
   cattle_id: number;
   event_type: string;
@@ -137,13 +146,7 @@ export interface InsertedEventRow {
 }
 
 /** The event's insert; `details` is the JSON to store (calvingStatements' when it registers calves). */
-export function insertEventSql(
-  scope: Writer,
-  animal: AnimalForBreeding,
-  event: NewEvent,
-  details: SQL,
-  now: string,
-): SQL {
+function insertEventSql(scope: Writer, animal: AnimalForBreeding, event: NewEvent, details: SQL, now: string): SQL {
   return sql`insert into events (cattle_id, farm_id, created_by, event_type, event_datetime, details, notes, created_at, updated_at)
     values (${animal.cattleId}, ${animal.farmId}, ${scope.userId}, ${event.eventType}, ${event.eventDatetime},
       ${details}, ${event.notes ?? null}, ${now}, ${now})
@@ -151,75 +154,187 @@ export function insertEventSql(
 }
 
 /**
- * For the demo-farm seeder and bulk imports: the statements that insert `newEvents` for one animal (with the
- * calves their CALVING details register) and store its breeding state once, recomputed over all its events.
- * `context` comes from loadBreedingContext, or for a freshly created animal
- * `{ animal, events: [], statusBeforeLastChange: null }`. Run the statements with runBatch.
+ * What happens to one animal's events: some added (a form's one, a seeder's or an import's many), one corrected
+ * (its type, moment, details, notes — or moved `onto` another animal's context), or one removed.
  */
-export function recordEventsStatements(
+export type EventChange =
+  | { add: readonly NewEvent[] }
+  | { correct: EngineEvent; to: EngineEvent; notes?: string | null; onto?: BreedingContext }
+  | { remove: EngineEvent };
+
+/** An animal a write recomputed: its context as read, its events after the write, and the state stored. */
+export interface AnimalAfter {
+  context: BreedingContext;
+  eventsAfter: readonly EngineEvent[];
+  recomputed: RecomputeOutput;
+}
+
+export interface EventStatements {
+  statements: Statement[];
+  /** The state of the animal the events are on after the write (a moved event's new animal). */
+  recomputed: RecomputeOutput;
+  /** Every animal recomputed: one, or the one an event left and the one it joined. */
+  animals: AnimalAfter[];
+}
+
+const asEngineEvent = ({ eventId, eventType, eventDatetime, details }: EngineEvent): EngineEvent => ({
+  eventId,
+  eventType,
+  eventDatetime,
+  details,
+});
+
+/**
+ * The statements of one change to an animal's events, with its breeding state recomputed once over all of them
+ * (version-guarded: run them with runGuardedBatch inside withFreshState). An event the animal cannot have is a 400
+ * (§6). `context` comes from loadBreedingContext or, for an animal registered in the same run, newAnimalContext.
+ */
+export function eventStatements(
   scope: Writer,
   context: BreedingContext,
-  newEvents: readonly NewEvent[],
-  options: { today?: string } = {},
-) {
-  const { db } = scope;
-  const impossible = firstImpossibleEvent(context.animal, context.events, newEvents);
-  if (impossible) throw impossibleEventError(impossible.reason);
-  const now = new Date().toISOString();
-  const statements: Statement[] = [];
-  const pending: EngineEvent[] = newEvents.map((e, i) => ({
-    eventId: PENDING_EVENT_ID - newEvents.length + i,
-    eventType: e.eventType,
-    eventDatetime: e.eventDatetime,
-    details: e.details ?? null,
-  }));
-  const allEvents = [...context.events, ...pending];
-  for (const event of newEvents) {
-    const calving = calvingStatements(
-      scope,
-      context.animal,
-      event.details ?? null,
-      event.eventType,
-      event.eventDatetime,
-      allEvents,
-      now,
-    );
-    statements.push(...calving.statements, insertEventSql(scope, context.animal, event, calving.details, now));
-  }
-  const recomputed = recomputeStatements(db, {
-    context,
-    eventsAfter: allEvents,
-    touched: pending,
-    changedBy: scope.actor,
-    today: options.today,
+  change: EventChange,
+  options: { today?: string; now?: string } = {},
+): EventStatements {
+  const now = options.now ?? new Date().toISOString();
+  const recompute = (of: BreedingContext, eventsAfter: readonly EngineEvent[], touched: readonly EngineEvent[]) => {
+    const recomputed = recomputeStatements(scope.db, {
+      context: of,
+      eventsAfter,
+      touched,
+      changedBy: scope.actor,
+      today: options.today,
+    });
+    return { context: of, eventsAfter, recomputed };
+  };
+  const done = (statements: Statement[], animals: AnimalAfter[]): EventStatements => ({
+    statements: [...statements, ...animals.flatMap((a) => a.recomputed.statements)],
+    recomputed: (animals.at(-1) as AnimalAfter).recomputed,
+    animals,
   });
-  return { statements: [...statements, ...recomputed.statements], recomputed };
+
+  if ('add' in change) {
+    const added = change.add;
+    const impossible = firstImpossibleEvent(context.animal, context.events, added);
+    if (impossible) throw impossibleEventError(impossible.reason);
+    const pending: EngineEvent[] = added.map((e, i) => ({
+      eventId: PENDING_EVENT_ID - added.length + i,
+      eventType: e.eventType,
+      eventDatetime: e.eventDatetime,
+      details: e.details ?? null,
+    }));
+    const eventsAfter = [...context.events, ...pending];
+    const statements = added.flatMap((event) => {
+      const details = event.details ?? null;
+      const calving = calvingStatements(
+        scope,
+        context.animal,
+        details,
+        event.eventType,
+        event.eventDatetime,
+        eventsAfter,
+        now,
+      );
+      return [...calving.statements, insertEventSql(scope, context.animal, event, calving.details, now)];
+    });
+    return done(statements, [recompute(context, eventsAfter, pending)]);
+  }
+
+  if ('remove' in change) {
+    const removed = asEngineEvent(change.remove);
+    const eventsAfter = context.events.filter((e) => e.eventId !== removed.eventId);
+    const remove = scope.db.delete(events).where(ownedEvent(context.animal.farmId, removed.eventId));
+    return done([remove], [recompute(context, eventsAfter, [removed])]);
+  }
+
+  const previous = asEngineEvent(change.correct);
+  const updated = asEngineEvent(change.to);
+  const target = change.onto ?? context;
+  const others = target.events.filter((e) => e.eventId !== previous.eventId);
+  const impossible = impossibleEvent(target.animal, others, updated);
+  if (impossible) throw impossibleEventError(impossible);
+  const calving = calvingStatements(
+    scope,
+    target.animal,
+    updated.details as Record<string, unknown> | null,
+    updated.eventType,
+    updated.eventDatetime,
+    [...others, updated],
+    now,
+  );
+  const update = scope.db
+    .update(events)
+    .set({
+      cattleId: target.animal.cattleId,
+      eventType: updated.eventType,
+      eventDatetime: updated.eventDatetime,
+      details: calving.details,
+      ...(change.notes !== undefined ? { notes: change.notes } : {}),
+      updatedBy: scope.userId,
+      updatedAt: now,
+    })
+    .where(ownedEvent(context.animal.farmId, previous.eventId))
+    .returning();
+  const statements = [...calving.statements, update];
+  if (target === context) {
+    // A note-only correction does not re-decide the status.
+    const factsChanged =
+      updated.eventType !== previous.eventType ||
+      updated.eventDatetime !== previous.eventDatetime ||
+      JSON.stringify(updated.details) !== JSON.stringify(previous.details);
+    const eventsAfter = context.events.map((e) => (e.eventId === updated.eventId ? updated : e));
+    return done(statements, [recompute(context, eventsAfter, factsChanged ? [previous, updated] : [])]);
+  }
+  return done(statements, [
+    recompute(
+      context,
+      context.events.filter((e) => e.eventId !== previous.eventId),
+      [previous],
+    ),
+    recompute(target, [...others, updated], [updated]),
+  ]);
+}
+
+/** An animal after a write, as the alert rules judge it (what regeneration would read back from its rows). */
+function alertAnimalAfter({ context, eventsAfter, recomputed }: AnimalAfter, today: IsoDate): AlertAnimal {
+  const { animal } = context;
+  const breeding = recomputed.result.breedingStatus;
+  return {
+    cattleId: animal.cattleId,
+    farmId: animal.farmId,
+    name: animal.name,
+    earTagNumber: animal.earTagNumber,
+    status: recomputed.status,
+    gender: animal.gender,
+    breed: animal.breed,
+    birthday: animal.birthday,
+    growthStage: recomputed.growthStage,
+    parity: Math.max(breeding.parity ?? 0, animal.initialParity),
+    breeding: {
+      lastCalvingDate: breeding.lastCalvingDate,
+      lastInseminationDate: breeding.lastInseminationDate,
+      conceptionDate: breeding.conceptionDate,
+      lastEstrusDate: breeding.lastEstrusDate,
+      expectedCalvingDate: breeding.expectedCalvingDate,
+      scheduledPregnancyCheckDate: breeding.scheduledPregnancyCheckDate,
+    },
+    events: ruleEventsOf(eventsAfter, today),
+  };
 }
 
 /**
- * Arrivals (導入) of animals brought in by an import, found by 個体識別番号, dated 00:00 JST of the day; one that is
- * on record already is not written twice. An arrival decides no breeding state, status or stage, so nothing is
- * recomputed; the import checked each date against the birthday.
+ * The statements that bring the alerts of the animals a write recomputed in line with their new state, for the same
+ * batch (§7: regenerated after every write): `stored` are their alerts as read before the write.
  */
-export function arrivalEventsStatements(
-  scope: Writer & { farmId: number },
-  arrivals: readonly { identificationNumber: string; date: string }[],
-  now = new Date().toISOString(),
-): Statement[] {
-  const statements: Statement[] = [];
-  for (let start = 0; start < arrivals.length; start += 200) {
-    const rows = arrivals
-      .slice(start, start + 200)
-      .map((a) => ({ id: a.identificationNumber, at: jstStartOfDay(a.date).toISOString() }));
-    statements.push(
-      sql`insert into events (cattle_id, farm_id, created_by, event_type, event_datetime, details, notes, created_at, updated_at)
-        select c.cattle_id, ${scope.farmId}, ${scope.userId}, 'ARRIVAL', json_extract(j.value, '$.at'), null, null, ${now}, ${now}
-        from json_each(${JSON.stringify(rows)}) j
-        -- CROSS JOIN keeps the file's rows outside: one index seek per row, not a scan of the herd per row.
-        cross join cattle c on c.farm_id = ${scope.farmId} and c.identification_number = json_extract(j.value, '$.id')
-        where not exists (select 1 from events e where e.cattle_id = c.cattle_id and e.event_type = 'ARRIVAL'
-          and e.event_datetime = json_extract(j.value, '$.at'))`,
-    );
-  }
-  return statements;
+export async function alertStatementsAfter(
+  animals: readonly AnimalAfter[],
+  stored: readonly StoredAlert[],
+  options: { today?: IsoDate; now?: string } = {},
+): Promise<SQL[]> {
+  const today = options.today ?? todayJst();
+  const { groups } = await alertChanges(
+    animals.map((a) => alertAnimalAfter(a, today)),
+    stored,
+    { today, now: options.now ?? new Date().toISOString() },
+  );
+  return groups.flat();
 }

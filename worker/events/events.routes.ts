@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { EVENT_CATEGORIES, EVENT_TYPES } from '../domain/event-types';
 import { farmAccess } from '../farms/farm-access';
-import { errorBodySchema } from '../lib/error-body';
+import { errorResponse } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
 import { createIdempotentRoute } from '../lib/idempotency';
 import {
@@ -13,12 +13,11 @@ import {
   updateEventSchema,
 } from './events.schemas';
 
-const error = (description: string) => jsonContent(errorBodySchema, description);
 const common = { tags: ['Events'], security: [{ bearer: [] }], middleware: farmAccess() };
 /** Every farm-data route: signed in, and a member of the farm whose role allows the call. */
 const memberErrors = {
-  401: error('Not signed in'),
-  403: error('Not a member of this farm, or the role does not allow this'),
+  401: errorResponse('Not signed in'),
+  403: errorResponse('Not a member of this farm, or the role does not allow this'),
 };
 
 const idParam = z.object({
@@ -53,7 +52,7 @@ export const listEvents = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(pageSchema, 'A page of events'),
-    400: error('Invalid query'),
+    400: errorResponse('Invalid query'),
   },
 });
 
@@ -112,7 +111,7 @@ export const schedule = createRoute({
       }),
       'Due dates, by date',
     ),
-    400: error('Invalid month'),
+    400: errorResponse('Invalid month'),
   },
 });
 
@@ -125,8 +124,8 @@ export const eventsOfCattle = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(z.object({ data: z.object({ results: z.array(eventSchema) }) }), 'The animal’s events'),
-    400: error('Invalid id'),
-    404: error('No such animal'),
+    400: errorResponse('Invalid id'),
+    404: errorResponse('No such animal'),
   },
 });
 
@@ -139,9 +138,9 @@ export const createEvent = createIdempotentRoute({
   responses: {
     ...memberErrors,
     201: jsonContent(savedSchema, 'The created event and the animal’s new state'),
-    400: error('Invalid event'),
-    404: error('No such animal'),
-    409: error('The calf’s identification number is already registered'),
+    400: errorResponse('Invalid event'),
+    404: errorResponse('No such animal'),
+    409: errorResponse('The calf’s identification number is already registered'),
   },
 });
 
@@ -154,8 +153,8 @@ export const getEvent = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(z.object({ data: eventSchema }), 'The event'),
-    400: error('Invalid id'),
-    404: error('Event not found'),
+    400: errorResponse('Invalid id'),
+    404: errorResponse('Event not found'),
   },
 });
 
@@ -168,9 +167,9 @@ export const updateEvent = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(savedSchema, 'The updated event and the animal’s new state'),
-    400: error('Invalid event'),
-    404: error('Event not found'),
-    409: error(
+    400: errorResponse('Invalid event'),
+    404: errorResponse('Event not found'),
+    409: errorResponse(
       'The calf’s identification number is already registered, or (SHIPMENT_EVENT_HELD) a shipment record holds the event’s type, day and animal',
     ),
   },
@@ -185,9 +184,9 @@ export const deleteEvent = createRoute({
   responses: {
     ...memberErrors,
     204: { description: 'Deleted' },
-    400: error('Invalid id'),
-    404: error('Event not found'),
-    409: error(
+    400: errorResponse('Invalid id'),
+    404: errorResponse('Event not found'),
+    409: errorResponse(
       'Writes on the animal kept colliding; try again, or (SHIPMENT_EVENT_HELD) delete its shipment record instead',
     ),
   },

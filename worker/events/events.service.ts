@@ -1,39 +1,38 @@
 /**
- * The event write use cases, one function each: record, correct and remove an event. Each writes the event with
- * everything it causes — a calf a calving registers, the animal's recomputed breeding state and status — in one
- * D1 batch, then regenerates the animal's alerts (docs/product.md §6).
+ * The event write use cases, one function each: record, correct and remove an event. Each reads the animal's
+ * history and version (with what the write checks) in one D1 round trip, then writes the event with everything it
+ * causes — a calf a calving registers, the animal's recomputed breeding state and status, its alerts — in one
+ * version-guarded batch, re-read and retried when another write came first (docs/product.md §3, §6; decision 037).
  */
 
-import { and, eq, inArray } from 'drizzle-orm';
-import { regenerateAlerts } from '../alerts/regenerate';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type StoredAlert, storedAlertsQuery } from '../alerts/regenerate';
 import { isForeignKeyViolation, runGuardedBatch, withFreshState } from '../breeding/fresh-state';
 import {
   type BreedingContext,
+  breedingContextOf,
+  breedingContextQueries,
   loadBreedingContext,
-  newAnimalContext,
-  type RecomputeOutput,
-  recomputeStatements,
 } from '../breeding/recompute';
-import type { RegisterCattleInput } from '../cattle/cattle.service';
 import type { Statement } from '../db/batch';
+import type { Db } from '../db/client';
 import { cattle, events, shipments } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { EngineEvent } from '../domain/breeding';
-import { type IsoDate, jstDate } from '../domain/calendar';
+import { type IsoDate, jstDate, todayJst } from '../domain/calendar';
 import { type EventType, parseEventDetails } from '../domain/event-types';
-import { impossibleEvent } from '../domain/event-validity';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
-import { findEvent, ownedEvent, toView } from './events.queries';
+import { eventNotFound, eventQuery, ownedEvent, toView } from './events.queries';
 import {
+  type AnimalAfter,
+  alertStatementsAfter,
   calvesOf,
   calvesToRegister,
-  calvingStatements,
-  type InsertedEventRow,
-  impossibleEventError,
+  eventStatements,
   type NewEvent,
-  recordEventsStatements,
   registeredCalfIds,
+  type StoredEventRow,
 } from './events.record';
 import { type AnimalState, type CreateEvent, EVENT_MESSAGES, type EventView, type UpdateEvent } from './events.schemas';
 
@@ -51,25 +50,37 @@ export interface EventWrite {
   animal: AnimalState;
 }
 
-async function requireContext(scope: Scope, cattleId: number): Promise<BreedingContext> {
-  const context = await loadBreedingContext(scope.db, scope.farmId, cattleId);
-  if (!context) throw cattleNotFound();
-  return context;
+/** The 個体識別番号 of the calves a calving would register, with their places in `details.calves`. */
+function numberedCalves(eventType: string, details: unknown) {
+  return calvesToRegister(eventType, details)
+    .filter(({ calf }) => !!calf.identificationNumber)
+    .map(({ index, calf }) => ({ index, number: calf.identificationNumber as string }));
 }
 
-/** The calves a calving registers must carry numbers the farm does not have yet, nor share one between them. */
-async function assertCalfNumbersFree(scope: Scope, eventType: string, details: unknown) {
-  const numbered = calvesToRegister(eventType, details).filter(({ calf }) => !!calf.identificationNumber);
-  if (numbered.length === 0) return;
-  const numbers = numbered.map(({ calf }) => calf.identificationNumber as string);
-  const twice = numbers.findIndex((n, i) => numbers.indexOf(n) !== i);
-  if (twice >= 0) throw duplicateCalf(numbered[twice].index);
-  const [taken] = await scope.db
+/** Every calf number a correction's details name, as the details schema reads them (before it knows the type). */
+function calfNumbersIn(details: unknown): string[] {
+  if (details === undefined) return [];
+  const parsed = parseEventDetails('CALVING', details);
+  return parsed.success
+    ? calvesOf(parsed.details).flatMap((c) => (c.identificationNumber ? [c.identificationNumber] : []))
+    : [];
+}
+
+/** The read of which of these calf numbers the farm has already (an empty answer when none are given). */
+const takenNumbersQuery = (db: Db, farmId: number, numbers: readonly string[]) =>
+  db
     .select({ number: cattle.identificationNumber })
     .from(cattle)
-    .where(and(eq(cattle.farmId, scope.farmId), inArray(cattle.identificationNumber, numbers)))
-    .limit(1);
-  if (taken) throw duplicateCalf(numbered[numbers.indexOf(taken.number as string)].index);
+    .where(and(eq(cattle.farmId, farmId), inArray(cattle.identificationNumber, numbers.length ? [...numbers] : [''])));
+
+/** The calves a calving registers must carry numbers the farm does not have yet, nor share one between them. */
+function assertCalfNumbersFree(calves: ReturnType<typeof numberedCalves>, taken: readonly { number: string | null }[]) {
+  const numbers = calves.map((c) => c.number);
+  const twice = numbers.findIndex((n, i) => numbers.indexOf(n) !== i);
+  if (twice >= 0) throw duplicateCalf(calves[twice].index);
+  const onFarm = new Set(taken.map((t) => t.number));
+  const first = numbers.findIndex((n) => onFarm.has(n));
+  if (first >= 0) throw duplicateCalf(calves[first].index);
 }
 
 async function runEventBatch(scope: Scope, statements: Statement[]) {
@@ -83,105 +94,102 @@ async function runEventBatch(scope: Scope, statements: Statement[]) {
   }
 }
 
-const animalState = (cattleId: number, out: RecomputeOutput, calfCattleIds: number[]): AnimalState => ({
-  cattleId,
-  status: out.status,
-  growthStage: out.growthStage,
-  weight: out.weight,
-  breedingStatus: out.result.breedingStatus,
-  breedingSummary: out.result.breedingSummary,
+const animalState = ({ context, recomputed }: AnimalAfter, calfCattleIds: number[]): AnimalState => ({
+  cattleId: context.animal.cattleId,
+  status: recomputed.status,
+  growthStage: recomputed.growthStage,
+  weight: recomputed.weight,
+  breedingStatus: recomputed.result.breedingStatus,
+  breedingSummary: recomputed.result.breedingSummary,
   calfCattleId: calfCattleIds[0] ?? null,
   calfCattleIds,
 });
+
+/** The event row a batch's RETURNING gave back, as the API shows it, on `animal`, recorded by `recordedBy`. */
+function storedView(
+  results: readonly D1Result[],
+  animal: BreedingContext['animal'],
+  recordedBy: { recordedById: number | null; recordedByName: string | null },
+): EventView {
+  const row = results.find((r) => (r.results?.[0] as Partial<StoredEventRow> | undefined)?.event_id !== undefined)
+    ?.results[0] as StoredEventRow;
+  return toView({
+    eventId: row.event_id,
+    cattleId: row.cattle_id,
+    eventType: row.event_type,
+    eventDatetime: row.event_datetime,
+    details: row.details,
+    notes: row.notes,
+    cattleName: animal.name,
+    cattleEarTagNumber: animal.earTagNumber,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    ...recordedBy,
+  });
+}
+
+/**
+ * The writes' one read: the animal's context (by id, or as the animal of an event), with its stored alerts and, when
+ * given, calf numbers to check — one D1 batch.
+ */
+function contextReads(scope: Scope, animal: number | SQL, today: IsoDate, calfNumbers: readonly string[] = []) {
+  const { db, farmId } = scope;
+  return [
+    ...breedingContextQueries(db, farmId, animal),
+    storedAlertsQuery(db, [farmId], [animal], today),
+    takenNumbersQuery(db, farmId, calfNumbers),
+  ] as const;
+}
 
 /** Records one event on an owned animal (POST /events); re-read and retried when another write came first. */
 export const recordEvent = (scope: Scope, input: CreateEvent) => withFreshState(() => recordEventOnce(scope, input));
 
 async function recordEventOnce(scope: Scope, input: CreateEvent): Promise<EventWrite> {
-  const context = await requireContext(scope, input.cattleId);
-  await assertCalfNumbersFree(scope, input.eventType, input.details);
+  const today = todayJst();
+  const calves = numberedCalves(input.eventType, input.details);
+  const [a, e, h, alerts, taken] = await scope.db.batch(
+    contextReads(
+      scope,
+      input.cattleId,
+      today,
+      calves.map((c) => c.number),
+    ),
+  );
+  const context = breedingContextOf([a, e, h]);
+  if (!context) throw cattleNotFound();
+  assertCalfNumbersFree(calves, taken);
   const event: NewEvent = {
     eventType: input.eventType,
     eventDatetime: input.eventDatetime,
     details: input.details,
     notes: input.notes,
   };
-  const { statements, recomputed } = recordEventsStatements(scope, context, [event]);
-  const results = await runEventBatch(scope, statements);
-  await regenerateAlerts(scope.db, scope.farmId, [context.animal.cattleId]);
+  const now = new Date().toISOString();
+  const written = eventStatements(scope, context, { add: [event] }, { today, now });
+  const alertStatements = await alertStatementsAfter(written.animals, alerts as StoredAlert[], { today, now });
+  const results = await runEventBatch(scope, [...written.statements, ...alertStatements]);
   // The inserted row comes back from the batch (RETURNING); the animal's name and ear tag are known already.
-  const inserted = results.find(
-    (r) => (r.results?.[0] as Partial<InsertedEventRow> | undefined)?.event_id !== undefined,
-  )?.results[0] as InsertedEventRow;
-  const view = toView({
-    eventId: inserted.event_id,
-    cattleId: inserted.cattle_id,
-    eventType: inserted.event_type,
-    eventDatetime: inserted.event_datetime,
-    details: inserted.details,
-    notes: inserted.notes,
-    cattleName: context.animal.name,
-    cattleEarTagNumber: context.animal.earTagNumber,
-    createdAt: inserted.created_at,
-    updatedAt: inserted.updated_at,
-    recordedById: scope.userId,
-    recordedByName: scope.userName,
-  });
-  return { event: view, animal: animalState(context.animal.cattleId, recomputed, registeredCalfIds(view.details)) };
+  const view = storedView(results, context.animal, { recordedById: scope.userId, recordedByName: scope.userName });
+  return { event: view, animal: animalState(written.animals[0], registeredCalfIds(view.details)) };
 }
 
 /**
  * Records many events on one owned animal in one batch (a herd's history brought in at once), with the breeding
- * state recomputed once over all of them. Alerts are regenerated unless the caller regenerates the herd's after.
+ * state recomputed once over all of them. The caller regenerates the herd's alerts after.
  */
 export async function recordEvents(
   scope: Scope,
   cattleId: number,
   newEvents: readonly NewEvent[],
-  options: { today?: IsoDate; regenerate?: boolean } = {},
-) {
-  const recomputed = await withFreshState(async () => {
-    const context = await requireContext(scope, cattleId);
-    const batch = recordEventsStatements(scope, context, newEvents, { today: options.today });
-    await runEventBatch(scope, batch.statements);
-    return batch.recomputed;
-  });
-  if (options.regenerate !== false) await regenerateAlerts(scope.db, scope.farmId, [cattleId]);
-  return recomputed;
-}
-
-/**
- * For herds written in bulk (the benchmark's generator): the statements recording the first events of an animal
- * just registered with `input` as `cattleId`, to run in the same batch as other animals'.
- */
-export function firstEventsStatements(
-  scope: Pick<Scope, 'db' | 'farmId' | 'userId' | 'actor'>,
-  cattleId: number,
-  input: RegisterCattleInput,
-  newEvents: readonly NewEvent[],
   options: { today?: IsoDate } = {},
 ) {
-  const context = newAnimalContext({
-    cattleId,
-    farmId: scope.farmId,
-    name: input.name,
-    identificationNumber: input.identificationNumber,
-    earTagNumber: input.earTagNumber ?? null,
-    gender: input.gender,
-    birthday: input.birthday ?? null,
-    breed: input.breed ?? null,
-    status: input.status ?? 'HEALTHY',
-    growthStage: input.growthStage,
-    weight: input.weight ?? null,
-    score: input.score ?? null,
-    initialParity: input.breeding?.parity ?? 0,
-    line: {
-      fatherCattleName: input.bloodline?.fatherCattleName ?? null,
-      motherFatherCattleName: input.bloodline?.motherFatherCattleName ?? null,
-      motherGrandFatherCattleName: input.bloodline?.motherGrandFatherCattleName ?? null,
-    },
+  return withFreshState(async () => {
+    const context = await loadBreedingContext(scope.db, scope.farmId, cattleId);
+    if (!context) throw cattleNotFound();
+    const written = eventStatements(scope, context, { add: newEvents }, { today: options.today });
+    await runEventBatch(scope, written.statements);
+    return written.recomputed;
   });
-  return recordEventsStatements(scope, context, newEvents, { today: options.today });
 }
 
 /** Details checked against the event's (possibly new) type; a wrong shape is a 400 naming the field. */
@@ -223,74 +231,55 @@ const asEngineEvent = (e: EventView): EngineEvent => ({
   details: e.details,
 });
 
-/**
- * The recomputed state of the animals an update touches: its own, or, when the event moves to another animal,
- * both the one it leaves and the one it joins. A note-only correction does not re-decide the status.
- */
-export function recomputeAfterUpdate(
-  scope: Pick<Scope, 'db' | 'actor'>,
-  source: BreedingContext,
-  target: BreedingContext,
-  previous: EngineEvent,
-  updated: EngineEvent,
-) {
-  const db = scope.db;
-  const changedBy = scope.actor;
-  if (source === target) {
-    const factsChanged =
-      updated.eventType !== previous.eventType ||
-      updated.eventDatetime !== previous.eventDatetime ||
-      JSON.stringify(updated.details) !== JSON.stringify(previous.details);
-    const state = recomputeStatements(db, {
-      context: source,
-      eventsAfter: source.events.map((e) => (e.eventId === updated.eventId ? updated : e)),
-      touched: factsChanged ? [previous, updated] : [],
-      changedBy,
-    });
-    return { state, statements: state.statements };
-  }
-  const left = recomputeStatements(db, {
-    context: source,
-    eventsAfter: source.events.filter((e) => e.eventId !== previous.eventId),
-    touched: [previous],
-    changedBy,
-  });
-  const state = recomputeStatements(db, {
-    context: target,
-    eventsAfter: [...target.events, updated],
-    touched: [updated],
-    changedBy,
-  });
-  return { state, statements: [...left.statements, ...state.statements] };
-}
+/** The animal an event is on, as a subquery: its context is read in the same round trip as the event. */
+const animalOfEvent = (farmId: number, eventId: number) =>
+  sql`(select ${events.cattleId} from ${events} where ${ownedEvent(farmId, eventId)})`;
+
+/** The shipment record holding an event, if any (decision 031). */
+const holdingShipmentQuery = (scope: Scope, eventId: number) =>
+  scope.db
+    .select({ id: shipments.shipmentId })
+    .from(shipments)
+    .where(and(eq(shipments.eventId, eventId), eq(shipments.farmId, scope.farmId)))
+    .limit(1);
 
 /**
  * A SHIPMENT event its shipment record points at changes only with the record (§9; the record moves or deletes
  * it): here its time within the day, details and notes may change, not its type, day or animal, nor may it go.
  */
-async function assertNotHeldByShipment(scope: Scope, existing: EventView, after?: EngineEvent & { cattleId: number }) {
-  if (existing.eventType !== 'SHIPMENT') return;
+function assertNotHeldByShipment(
+  existing: EventView,
+  held: readonly unknown[],
+  after?: EngineEvent & { cattleId: number },
+) {
+  if (existing.eventType !== 'SHIPMENT' || held.length === 0) return;
   const kept =
     after &&
     after.eventType === 'SHIPMENT' &&
     after.cattleId === existing.cattleId &&
     jstDate(after.eventDatetime) === jstDate(existing.eventDatetime);
-  if (kept) return;
-  const [held] = await scope.db
-    .select({ id: shipments.shipmentId })
-    .from(shipments)
-    .where(and(eq(shipments.eventId, existing.eventId), eq(shipments.farmId, scope.farmId)))
-    .limit(1);
-  if (held) throw conflict(EVENT_MESSAGES.heldByShipment, 'SHIPMENT_EVENT_HELD', 'eventId');
+  if (!kept) throw conflict(EVENT_MESSAGES.heldByShipment, 'SHIPMENT_EVENT_HELD', 'eventId');
 }
 
-/** Corrects an event (PUT /events/{id}): its type, date, details, notes, or the animal it belongs to. */
+/** Corrects an event (PATCH /events/{id}): its type, date, details, notes, or the animal it belongs to. */
 export const updateEvent = (scope: Scope, eventId: number, body: UpdateEvent) =>
   withFreshState(() => updateEventOnce(scope, eventId, body));
 
 async function updateEventOnce(scope: Scope, eventId: number, body: UpdateEvent): Promise<EventWrite> {
   const { db, farmId } = scope;
-  const existing = await findEvent(db, farmId, eventId);
+  const today = todayJst();
+  const source = animalOfEvent(farmId, eventId);
+  const [found, a, e, h, alerts, held, ta, te, th, taken] = await db.batch([
+    eventQuery(db, farmId, eventId),
+    ...breedingContextQueries(db, farmId, source),
+    storedAlertsQuery(db, [farmId], body.cattleId === undefined ? [source] : [source, body.cattleId], today),
+    holdingShipmentQuery(scope, eventId),
+    // The animal a correction moves the event onto (none: id 0 finds nothing).
+    ...breedingContextQueries(db, farmId, body.cattleId ?? 0),
+    takenNumbersQuery(db, farmId, calfNumbersIn(body.details)),
+  ] as const);
+  if (!found[0]) throw eventNotFound();
+  const existing = toView(found[0]);
   const eventType = (body.eventType ?? existing.eventType) as EventType;
   const details = detailsAfterUpdate(existing, eventType, body.details);
   const updated: EngineEvent = {
@@ -300,41 +289,26 @@ async function updateEventOnce(scope: Scope, eventId: number, body: UpdateEvent)
     details,
   };
   const targetCattleId = body.cattleId ?? existing.cattleId;
-  await assertNotHeldByShipment(scope, existing, { ...updated, cattleId: targetCattleId });
-  const source = await requireContext(scope, existing.cattleId);
-  const target = targetCattleId === existing.cattleId ? source : await requireContext(scope, targetCattleId);
-  const impossible = impossibleEvent(
-    target.animal,
-    target.events.filter((e) => e.eventId !== eventId),
-    updated,
-  );
-  if (impossible) throw impossibleEventError(impossible);
-
+  assertNotHeldByShipment(existing, held, { ...updated, cattleId: targetCattleId });
+  const from = breedingContextOf([a, e, h]);
+  if (!from) throw cattleNotFound();
+  const onto = targetCattleId === existing.cattleId ? from : breedingContextOf([ta, te, th]);
+  if (!onto) throw cattleNotFound();
+  assertCalfNumbersFree(numberedCalves(eventType, details), taken);
   const now = new Date().toISOString();
-  const statements: Statement[] = [];
-  await assertCalfNumbersFree(scope, eventType, details);
-  const targetEvents = [...target.events.filter((e) => e.eventId !== eventId), updated];
-  const calving = calvingStatements(scope, target.animal, details, eventType, updated.eventDatetime, targetEvents, now);
-  statements.push(...calving.statements);
-  statements.push(
-    db
-      .update(events)
-      .set({
-        cattleId: targetCattleId,
-        eventType,
-        eventDatetime: updated.eventDatetime,
-        details: calving.details,
-        ...(body.notes !== undefined ? { notes: body.notes } : {}),
-        updatedBy: scope.userId,
-        updatedAt: now,
-      })
-      .where(ownedEvent(farmId, eventId)),
+  const written = eventStatements(
+    scope,
+    from,
+    { correct: asEngineEvent(existing), to: updated, notes: body.notes, onto: onto === from ? undefined : onto },
+    { today, now },
   );
-  const recomputed = recomputeAfterUpdate(scope, source, target, asEngineEvent(existing), updated);
-  await runEventBatch(scope, [...statements, ...recomputed.statements]);
-  await regenerateAlerts(db, farmId, [existing.cattleId, targetCattleId]);
-  const event = await findEvent(db, farmId, eventId);
-  return { event, animal: animalState(targetCattleId, recomputed.state, registeredCalfIds(event.details)) };
+  const alertStatements = await alertStatementsAfter(written.animals, alerts as StoredAlert[], { today, now });
+  const results = await runEventBatch(scope, [...written.statements, ...alertStatements]);
+  const event = storedView(results, onto.animal, {
+    recordedById: existing.recordedBy?.userId ?? null,
+    recordedByName: existing.recordedBy?.userName ?? null,
+  });
+  return { event, animal: animalState(written.animals.at(-1) as AnimalAfter, registeredCalfIds(event.details)) };
 }
 
 /** Deletes an event (DELETE /events/{id}); the animal's state is recomputed without it. */
@@ -342,15 +316,21 @@ export const removeEvent = (scope: Scope, eventId: number) => withFreshState(() 
 
 async function removeEventOnce(scope: Scope, eventId: number) {
   const { db, farmId } = scope;
-  const existing = await findEvent(db, farmId, eventId);
-  await assertNotHeldByShipment(scope, existing);
-  const context = await requireContext(scope, existing.cattleId);
-  const recomputed = recomputeStatements(db, {
-    context,
-    eventsAfter: context.events.filter((e) => e.eventId !== eventId),
-    touched: [asEngineEvent(existing)],
-    changedBy: scope.actor,
-  });
-  await runEventBatch(scope, [db.delete(events).where(ownedEvent(farmId, eventId)), ...recomputed.statements]);
-  await regenerateAlerts(db, farmId, [existing.cattleId]);
+  const today = todayJst();
+  const source = animalOfEvent(farmId, eventId);
+  const [found, a, e, h, alerts, held] = await db.batch([
+    eventQuery(db, farmId, eventId),
+    ...breedingContextQueries(db, farmId, source),
+    storedAlertsQuery(db, [farmId], [source], today),
+    holdingShipmentQuery(scope, eventId),
+  ] as const);
+  if (!found[0]) throw eventNotFound();
+  const existing = toView(found[0]);
+  assertNotHeldByShipment(existing, held);
+  const context = breedingContextOf([a, e, h]);
+  if (!context) throw cattleNotFound();
+  const now = new Date().toISOString();
+  const written = eventStatements(scope, context, { remove: asEngineEvent(existing) }, { today, now });
+  const alertStatements = await alertStatementsAfter(written.animals, alerts as StoredAlert[], { today, now });
+  await runEventBatch(scope, [...written.statements, ...alertStatements]);
 }

@@ -1054,3 +1054,70 @@ describe('services and births a vet would sign (§6)', () => {
     expect(still.json.animal.status).toBe('RESTING');
   });
 });
+
+describe('event writes in at most two D1 round trips (decision 037)', () => {
+  /** The request's D1 round trips less the session-and-membership check (asked afresh after any write). */
+  async function counted(path: string, init: { method: string; body?: Record<string, unknown> }) {
+    await api('/health', { method: 'POST' });
+    const res = await api(path, { ...init, token: farmer.token, env: { BENCH_COUNT_D1: '1' } as never });
+    return { status: res.status, json: res.json, trips: Number(res.headers.get('X-D1-Queries')) - 1 };
+  }
+  const alertTypes = async (cattleId: number) =>
+    (
+      await everyShard
+        .prepare("SELECT type FROM alerts WHERE cattle_id = ? AND status = 'active' ORDER BY type")
+        .bind(cattleId)
+        .all<{ type: string }>()
+    ).results.map((a) => a.type);
+
+  it('POST /events: the history and version, then one batch with the state and the alerts', async () => {
+    const cow = await createCow(farmer.token);
+    const service = await counted('/events', {
+      method: 'POST',
+      body: { cattleId: cow, eventType: 'INSEMINATION', eventDatetime: at(-27) },
+    });
+    expect(service).toMatchObject({ status: 201, trips: 2 });
+    expect(await alertTypes(cow)).toEqual(['PREGNANCY_CHECK_DUE']);
+    const calving = await counted('/events', {
+      method: 'POST',
+      body: {
+        cattleId: cow,
+        eventType: 'CALVING',
+        eventDatetime: at(-1),
+        details: { calves: [{ gender: '雌', identificationNumber: String(++identification) }, { gender: '雄' }] },
+      },
+    });
+    expect(calving).toMatchObject({ status: 201, trips: 2 });
+    expect(calving.json.animal.calfCattleIds).toHaveLength(2);
+    expect(await alertTypes(cow)).toEqual([]);
+  });
+
+  it('PATCH /events/{id}: two round trips, also when the event moves to another animal', async () => {
+    const cow = await createCow(farmer.token);
+    const other = await createCow(farmer.token);
+    const created = await record(farmer.token, { cattleId: cow, eventType: 'INSEMINATION', eventDatetime: at(-27) });
+    const id = created.json.data.eventId;
+    const notes = await counted(`/events/${id}`, { method: 'PATCH', body: { notes: '二回目' } });
+    expect(notes).toMatchObject({ status: 200, trips: 2 });
+    expect(notes.json.data).toMatchObject({ eventId: id, notes: '二回目', cattleName: 'はなこ' });
+    const moved = await counted(`/events/${id}`, {
+      method: 'PATCH',
+      body: { cattleId: other },
+    });
+    expect(moved).toMatchObject({ status: 200, trips: 2 });
+    expect(moved.json.data).toMatchObject({ cattleId: other, recordedBy: { userId: farmer.userId } });
+    expect(await alertTypes(cow)).toEqual([]);
+    expect(await alertTypes(other)).toEqual(['PREGNANCY_CHECK_DUE']);
+  });
+
+  it('DELETE /events/{id}: two round trips, the alerts it leaves resolved in the same batch', async () => {
+    const cow = await createCow(farmer.token);
+    const created = await record(farmer.token, { cattleId: cow, eventType: 'INSEMINATION', eventDatetime: at(-27) });
+    expect(await alertTypes(cow)).toEqual(['PREGNANCY_CHECK_DUE']);
+    const removed = await counted(`/events/${created.json.data.eventId}`, { method: 'DELETE' });
+    expect(removed).toMatchObject({ status: 204, trips: 2 });
+    expect(await alertTypes(cow)).toEqual([]);
+    const again = await counted(`/events/${created.json.data.eventId}`, { method: 'DELETE' });
+    expect(again).toMatchObject({ status: 404, trips: 1 });
+  });
+});

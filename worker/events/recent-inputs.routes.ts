@@ -1,9 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { farmAccess } from '../farms/farm-access';
-import { errorBodySchema } from '../lib/error-body';
+import { errorResponse } from '../lib/error-body';
 import { jsonContent } from '../lib/http';
-
-const error = (description: string) => jsonContent(errorBodySchema, description);
 
 export const recentInputsSchema = z.object({
   /** Sires of the farm's recent services, most recently used first, each with the breed recorded with it. */
@@ -21,7 +19,7 @@ export const recentInputs = createRoute({
   summary: "The farm's recently used sires and technicians, offered first when recording a service (§15)",
   responses: {
     200: jsonContent(z.object({ data: recentInputsSchema }), 'Most recently used first'),
-    401: error('Not signed in'),
-    403: error('Not a member of this farm, or the role does not allow this'),
+    401: errorResponse('Not signed in'),
+    403: errorResponse('Not a member of this farm, or the role does not allow this'),
   },
 });

@@ -2,15 +2,14 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth } from '../auth/require-auth';
 import { farmNameSchema } from '../domain/farm-name';
 import { FARM_ROLES } from '../domain/roles';
-import { errorBodySchema } from '../lib/error-body';
+import { errorResponse } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
 import { createIdempotentRoute } from '../lib/idempotency';
 import { farmAccess } from './farm-access';
 
-const error = (description: string) => jsonContent(errorBodySchema, description);
 const common = { tags: ['Farms'], security: [{ bearer: [] }] };
-const signedIn = { 401: error('Not signed in') };
-const memberErrors = { ...signedIn, 403: error('Not a member of this farm, or the role does not allow this') };
+const signedIn = { 401: errorResponse('Not signed in') };
+const memberErrors = { ...signedIn, 403: errorResponse('Not a member of this farm, or the role does not allow this') };
 
 export const farmBodySchema = z.object({ name: farmNameSchema });
 export const roleBodySchema = z.object({
@@ -49,7 +48,7 @@ export const create = createIdempotentRoute({
   request: { body: jsonBody(farmBodySchema) },
   responses: {
     201: jsonContent(z.object({ data: farmSchema }), 'Created'),
-    400: error('Invalid name'),
+    400: errorResponse('Invalid name'),
     ...signedIn,
   },
 });
@@ -63,7 +62,7 @@ export const rename = createRoute({
   request: { params: farmParam, body: jsonBody(farmBodySchema) },
   responses: {
     200: jsonContent(z.object({ data: z.object({ id: z.number().int(), name: z.string() }) }), 'Renamed'),
-    400: error('Invalid name'),
+    400: errorResponse('Invalid name'),
     ...memberErrors,
   },
 });
@@ -75,7 +74,7 @@ export const choose = createRoute({
   path: '/{farmId}/choose',
   summary: 'Make this farm the default for requests without X-Farm-Id (the app bar switcher)',
   request: { params: farmParam },
-  responses: { 200: jsonContent(done, 'Chosen'), 400: error('Invalid farm id'), ...memberErrors },
+  responses: { 200: jsonContent(done, 'Chosen'), 400: errorResponse('Invalid farm id'), ...memberErrors },
 });
 
 export const members = createRoute({
@@ -87,7 +86,7 @@ export const members = createRoute({
   request: { params: farmParam },
   responses: {
     200: jsonContent(z.object({ data: z.array(memberSchema) }), 'Members'),
-    400: error('Invalid farm id'),
+    400: errorResponse('Invalid farm id'),
     ...memberErrors,
   },
 });
@@ -101,8 +100,8 @@ export const changeRole = createRoute({
   request: { params: memberParam, body: jsonBody(roleBodySchema) },
   responses: {
     200: jsonContent(z.object({ data: memberSchema }), 'Changed'),
-    400: error('Invalid role, or the last owner'),
-    404: error('No such member'),
+    400: errorResponse('Invalid role, or the last owner'),
+    404: errorResponse('No such member'),
     ...memberErrors,
   },
 });
@@ -116,8 +115,8 @@ export const removeMember = createRoute({
   request: { params: memberParam },
   responses: {
     200: jsonContent(done, 'Removed'),
-    400: error('The last owner'),
-    404: error('No such member'),
+    400: errorResponse('The last owner'),
+    404: errorResponse('No such member'),
     ...memberErrors,
   },
 });

@@ -2,18 +2,17 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth } from '../auth/require-auth';
 import { emailSchema } from '../domain/email';
 import { FARM_MESSAGES, FARM_ROLES } from '../domain/roles';
-import { errorBodySchema } from '../lib/error-body';
+import { errorResponse } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
 import { createIdempotentRoute } from '../lib/idempotency';
 import { farmAccess } from './farm-access';
 
-const error = (description: string) => jsonContent(errorBodySchema, description);
 const tags = ['Farms'];
 const security = [{ bearer: [] }];
 const ownerErrors = {
-  401: error('Not signed in'),
-  403: error('Not the owner of this farm'),
-  400: error('Invalid input'),
+  401: errorResponse('Not signed in'),
+  403: errorResponse('Not the owner of this farm'),
+  400: errorResponse('Invalid input'),
 };
 
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
@@ -41,8 +40,8 @@ export const invite = createIdempotentRoute({
   responses: {
     201: jsonContent(z.object({ data: invitationSchema }), 'Invited'),
     ...ownerErrors,
-    429: error('Over the invitation mails of the day: 20 per farm, 3 per address across farms (Retry-After)'),
-    502: error('Mail could not be sent'),
+    429: errorResponse('Over the invitation mails of the day: 20 per farm, 3 per address across farms (Retry-After)'),
+    502: errorResponse('Mail could not be sent'),
   },
 });
 
@@ -67,7 +66,7 @@ export const withdraw = createRoute({
   request: { params: farmParam.extend({ invitationId: id('招待IDは正の整数である必要があります') }) },
   responses: {
     200: jsonContent(z.object({ success: z.literal(true), message: z.string() }), 'Withdrawn'),
-    404: error('No such pending invitation'),
+    404: errorResponse('No such pending invitation'),
     ...ownerErrors,
   },
 });
@@ -85,7 +84,7 @@ export const preview = createRoute({
       }),
       'The invitation',
     ),
-    400: error('Unknown, used or expired link'),
+    400: errorResponse('Unknown, used or expired link'),
   },
 });
 
@@ -99,8 +98,8 @@ export const accept = createRoute({
   request: { body: jsonBody(tokenBodySchema) },
   responses: {
     200: jsonContent(z.object({ data: z.object({ farmId: z.number().int(), role: z.enum(FARM_ROLES) }) }), 'Joined'),
-    400: error('Unknown, used or expired link'),
-    401: error('Not signed in'),
-    403: error('Signed in with another address than the invited one'),
+    400: errorResponse('Unknown, used or expired link'),
+    401: errorResponse('Not signed in'),
+    403: errorResponse('Signed in with another address than the invited one'),
   },
 });

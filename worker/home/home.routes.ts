@@ -4,10 +4,8 @@ import { cattleListPageSchema, statusCountsSchema } from '../cattle/cattle.schem
 import { eventSchema } from '../events/events.schemas';
 import { farmAccess } from '../farms/farm-access';
 import { breedingKpiSchema } from '../kpi/kpi.schemas';
-import { errorBodySchema } from '../lib/error-body';
+import { errorResponse } from '../lib/error-body';
 import { jsonContent } from '../lib/http';
-
-const error = (description: string) => jsonContent(errorBodySchema, description);
 
 const homeSchema = z.object({
   today: z.string(),
@@ -47,7 +45,7 @@ export const home = createRoute({
     '(next 30 days), the 5 latest /events and /cattle?restricted=true&limit=100; `isEmpty` when the farm has no animal.',
   responses: {
     200: jsonContent(z.object({ data: homeSchema }), 'The home screen'),
-    401: error('Not signed in'),
-    403: error('Not a member of this farm'),
+    401: errorResponse('Not signed in'),
+    403: errorResponse('Not a member of this farm'),
   },
 });

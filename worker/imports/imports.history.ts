@@ -46,6 +46,14 @@ const event = (eventType: string, date: IsoDate, details: Record<string, unknown
   notes: IMPORT_NOTE,
 });
 
+/** The arrival (導入) an import records for a row's 導入日: day-only, without notes, as a farmer's own would be. */
+export const arrivalEvent = (date: IsoDate): NewEvent => ({
+  eventType: 'ARRIVAL',
+  eventDatetime: at(date),
+  details: null,
+  notes: null,
+});
+
 /**
  * The events a row's history stands for, dated as given, day-only (00:00 JST): a CALVING without calves, an AI
  * service with its sire, the pregnancy check of that service (30 days after it, or today when that comes first; a

@@ -1,11 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { farmAccess } from '../farms/farm-access';
-import { errorBodySchema } from '../lib/error-body';
+import { errorBodySchema, errorResponse } from '../lib/error-body';
 import { jsonContent } from '../lib/http';
 import { createIdempotentRoute } from '../lib/idempotency';
 import { importQuerySchema, importReportSchema } from './imports.schemas';
 
-const error = (description: string) => jsonContent(errorBodySchema, description);
 /** A file with rows in error answers the report beside the error. */
 const invalidRows = errorBodySchema.extend({ data: importReportSchema.optional() });
 
@@ -30,9 +29,9 @@ export const importCattle = createIdempotentRoute({
       invalidRows,
       'A file that cannot be read (IMPORT_FILE_INVALID), or rows in error (IMPORT_INVALID, the report in data)',
     ),
-    401: error('Not signed in'),
-    403: error('Not a member of this farm, or a viewer'),
-    409: error('A number registered meanwhile'),
-    413: error('More than 2 MB'),
+    401: errorResponse('Not signed in'),
+    403: errorResponse('Not a member of this farm, or a viewer'),
+    409: errorResponse('A number registered meanwhile'),
+    413: errorResponse('More than 2 MB'),
   },
 });

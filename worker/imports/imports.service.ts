@@ -2,7 +2,7 @@
  * Bringing a herd in from a file (docs/product.md §14, §20): decode (UTF-8 with or without BOM, else Shift_JIS/CP932),
  * parse CSV, plan every row against the farm (imports.plan.ts), and — when asked and nothing is wrong, or when told
  * to leave the rows in error out — write the plan in one D1 batch through the herd register's own statements, then
- * the breeding history through the events service's own builder, a batch per chunk of animals.
+ * the arrivals and breeding history through the events' one builder, a batch per chunk of animals.
  */
 import { parse } from 'csv-parse/sync';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
@@ -15,10 +15,10 @@ import { breedingStatus, cattle } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
 import { todayJst } from '../domain/calendar';
-import { arrivalEventsStatements, recordEventsStatements } from '../events/events.record';
+import { eventStatements } from '../events/events.record';
 import { AppError } from '../lib/errors';
 import { loadImportContexts } from './imports.contexts';
-import { missingEvents } from './imports.history';
+import { arrivalEvent, missingEvents } from './imports.history';
 import {
   type ExistingAnimal,
   fileIdentificationNumbers,
@@ -149,10 +149,25 @@ export async function importHerd(
   return report;
 }
 
+/** Each animal's arrival and breeding history as one list of events, arrival first. */
+function eventsToRecord(plan: ImportPlan): ImportPlan['histories'] {
+  const byNumber = new Map<string, ImportPlan['histories'][number]>();
+  for (const { identificationNumber, date } of plan.arrivals)
+    byNumber.set(identificationNumber, { identificationNumber, events: [arrivalEvent(date)] });
+  for (const history of plan.histories) {
+    const arrival = byNumber.get(history.identificationNumber);
+    byNumber.set(history.identificationNumber, {
+      identificationNumber: history.identificationNumber,
+      events: [...(arrival?.events ?? []), ...history.events],
+    });
+  }
+  return [...byNumber.values()];
+}
+
 /**
- * The history's events each animal does not have yet, recorded as POST /events records them (recordEventsStatements:
- * the event rows and the breeding state recomputed over all the animal's events), read and written a chunk of
- * animals at a time; a chunk another write got to first is read and written again (decision 025).
+ * The arrivals and history events each animal does not have yet, recorded as POST /events records them
+ * (eventStatements: the event rows and the breeding state recomputed over all the animal's events), read and written a
+ * chunk of animals at a time; a chunk another write got to first is read and written again (decision 025).
  */
 async function writeHistories(scope: Scope, histories: ImportPlan['histories'], today: string) {
   for (let start = 0; start < histories.length; start += HISTORY_CHUNK) {
@@ -166,7 +181,7 @@ async function writeHistories(scope: Scope, histories: ImportPlan['histories'], 
       const statements = chunk.flatMap(({ identificationNumber, events }) => {
         const context = contexts.get(identificationNumber);
         const missing = context ? missingEvents(events, context.events) : [];
-        return context && missing.length ? recordEventsStatements(scope, context, missing, { today }).statements : [];
+        return context && missing.length ? eventStatements(scope, context, { add: missing }, { today }).statements : [];
       });
       await runGuardedBatch(scope.db, statements);
     });
@@ -179,9 +194,9 @@ async function writePlan(scope: Scope, plan: ImportPlan, today: string) {
     ...registerHerdStatements(scope, plan.creates, now),
     ...(plan.creates.length ? [linkMothersStatement(scope.farmId)] : []),
     ...updateHerdStatements(scope, plan.updates, now),
-    ...arrivalEventsStatements(scope, plan.arrivals, now),
   ];
-  if (statements.length === 0 && plan.histories.length === 0) return;
+  const histories = eventsToRecord(plan);
+  if (statements.length === 0 && histories.length === 0) return;
   try {
     await runBatch(scope.db, statements);
   } catch (err) {
@@ -212,6 +227,6 @@ async function writePlan(scope: Scope, plan: ImportPlan, today: string) {
       );
     for (const animal of pregnant) await recomputeAnimal(scope, animal.id);
   }
-  await writeHistories(scope, plan.histories, today);
+  await writeHistories(scope, histories, today);
   await regenerateAlerts(scope.db, scope.farmId);
 }

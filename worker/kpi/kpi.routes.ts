@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { farmAccess } from '../farms/farm-access';
-import { errorBodySchema } from '../lib/error-body';
+import { errorResponse } from '../lib/error-body';
 import { jsonContent } from '../lib/http';
 import {
   breedingKpiQuerySchema,
@@ -12,12 +12,11 @@ import {
   trendsSchema,
 } from './kpi.schemas';
 
-const error = (description: string) => jsonContent(errorBodySchema, description);
 const common = { tags: ['KPI'], security: [{ bearer: [] }], middleware: farmAccess(undefined, { fresh: true }) };
 /** Every farm-data route: signed in, and a member of the farm whose role allows the call. */
 const memberErrors = {
-  401: error('Not signed in'),
-  403: error('Not a member of this farm, or the role does not allow this'),
+  401: errorResponse('Not signed in'),
+  403: errorResponse('Not a member of this farm, or the role does not allow this'),
 };
 const wrapped = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
@@ -33,7 +32,7 @@ export const getBreedingKpi = createRoute({
       wrapped(breedingKpiSchema),
       'The §8 figures: rates by service outcome, days, 21-day rates, counts',
     ),
-    400: error('Invalid date, or from after to'),
+    400: errorResponse('Invalid date, or from after to'),
   },
 });
 
@@ -57,7 +56,7 @@ export const getBreedingTrends = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(wrapped(trendsSchema), 'One entry per month, oldest first'),
-    400: error('Invalid months or month'),
+    400: errorResponse('Invalid months or month'),
   },
 });
 
@@ -70,7 +69,7 @@ export const getBreedingDelta = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(wrapped(deltaSchema), 'Change per KPI'),
-    400: error('Invalid month'),
+    400: errorResponse('Invalid month'),
   },
 });
 
@@ -83,6 +82,6 @@ export const getBreedingCows = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(wrapped(kpiCowsSchema), 'One row per cow with a breeding event in the period (not paged)'),
-    400: error('Invalid date, or from after to'),
+    400: errorResponse('Invalid date, or from after to'),
   },
 });

@@ -16,9 +16,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { runBatch } from '../db/batch';
 import { type Db, directoryDb } from '../db/client';
 import type { AppEnv } from '../env';
-import { errorBodySchema } from './error-body';
+import { errorResponse } from './error-body';
 import { AppError, validationError } from './errors';
-import { jsonContent } from './http';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -125,11 +124,10 @@ export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<void> {
   await db.run(sql`DELETE FROM idempotency_keys WHERE created_at < ${cutoff}`);
 }
 
-const error = (description: string) => jsonContent(errorBodySchema, description);
 /** A response the route may already declare (a 409 for a duplicate number) keeps its body; the case is added. */
 function describe(existing: unknown, added: string) {
-  if (!existing) return error(added.replace(/^./, (c) => c.toUpperCase()));
-  const declared = existing as ReturnType<typeof error>;
+  if (!existing) return errorResponse(added.replace(/^./, (c) => c.toUpperCase()));
+  const declared = existing as ReturnType<typeof errorResponse>;
   return { ...declared, description: `${declared.description}; or ${added}` };
 }
 

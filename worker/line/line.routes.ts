@@ -1,10 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth } from '../auth/require-auth';
-import { errorBodySchema } from '../lib/error-body';
+import { errorResponse } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
 import { notificationSettingsSchema, notificationsBodySchema } from './line.schemas';
 
-const error = (description: string) => jsonContent(errorBodySchema, description);
 const settingsResponse = jsonContent(
   z.object({ success: z.literal(true), data: notificationSettingsSchema }),
   'The digest choice and the LINE link',
@@ -26,9 +25,9 @@ export const webhookRoute = createRoute({
       z.object({ success: z.literal(true), data: z.object({ events: z.number(), recorded: z.number() }) }),
       'Events handled (recorded = new, not redelivered)',
     ),
-    400: error('Signed, but not a webhook body'),
-    401: error('Missing or wrong signature: nothing done'),
-    503: error('The Messaging API channel secret is not configured: nothing done'),
+    400: errorResponse('Signed, but not a webhook body'),
+    401: errorResponse('Missing or wrong signature: nothing done'),
+    503: errorResponse('The Messaging API channel secret is not configured: nothing done'),
   },
 });
 
@@ -41,9 +40,9 @@ export const linkStartRoute = createRoute({
   description: 'Answers the LINE Login URL to open; sets the state, PKCE verifier, nonce and session cookies (600 s).',
   responses: {
     200: jsonContent(z.object({ success: z.literal(true), data: z.object({ url: z.string() }) }), 'Open this URL'),
-    401: error('Not signed in'),
-    409: error('LINE is already linked'),
-    503: error('LINE sign-in is not configured'),
+    401: errorResponse('Not signed in'),
+    409: errorResponse('LINE is already linked'),
+    503: errorResponse('LINE sign-in is not configured'),
   },
 });
 
@@ -63,7 +62,7 @@ export const linkCallbackRoute = createRoute({
   },
   responses: {
     302: { description: 'Back to settings', headers: z.object({ Location: z.string() }) },
-    503: error('LINE sign-in is not configured'),
+    503: errorResponse('LINE sign-in is not configured'),
   },
 });
 
@@ -73,7 +72,7 @@ export const getNotificationsRoute = createRoute({
   path: '/me/notifications',
   tags: ['Users'],
   summary: 'Your digest choice and LINE link',
-  responses: { 200: settingsResponse, 401: error('Not signed in') },
+  responses: { 200: settingsResponse, 401: errorResponse('Not signed in') },
 });
 
 export const putNotificationsRoute = createRoute({
@@ -86,8 +85,8 @@ export const putNotificationsRoute = createRoute({
   request: { body: jsonBody(notificationsBodySchema) },
   responses: {
     200: settingsResponse,
-    400: error("Not a choice, or 'LINEが連携されていません'"),
-    401: error('Not signed in'),
+    400: errorResponse("Not a choice, or 'LINEが連携されていません'"),
+    401: errorResponse('Not signed in'),
   },
 });
 
@@ -99,8 +98,8 @@ export const unlinkRoute = createRoute({
   summary: 'Unlink LINE (a LINE digest falls back to mail)',
   responses: {
     200: settingsResponse,
-    400: error('The account signs in only with LINE: set a password first'),
-    401: error('Not signed in'),
+    400: errorResponse('The account signs in only with LINE: set a password first'),
+    401: errorResponse('Not signed in'),
   },
 });
 
@@ -115,6 +114,6 @@ export const lineOutboxRoute = createRoute({
       z.object({ data: z.array(z.object({ to: z.string(), text: z.string(), createdAt: z.string() })) }),
       'Newest first',
     ),
-    404: error('Outside development: the route does not exist'),
+    404: errorResponse('Outside development: the route does not exist'),
   },
 });

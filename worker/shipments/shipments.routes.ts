@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { farmAccess } from '../farms/farm-access';
-import { errorBodySchema } from '../lib/error-body';
+import { errorResponse } from '../lib/error-body';
 import { csvContent, jsonBody, jsonContent, xlsxContent } from '../lib/http';
 import { createIdempotentRoute } from '../lib/idempotency';
 import {
@@ -23,12 +23,11 @@ import {
   updateShipmentSchema,
 } from './shipments.schemas';
 
-const error = (description: string) => jsonContent(errorBodySchema, description);
 const common = { tags: ['Shipments'], security: [{ bearer: [] }], middleware: farmAccess() };
 /** Every farm-data route: signed in, and a member of the farm whose role allows the call. */
 const memberErrors = {
-  401: error('Not signed in'),
-  403: error('Not a member of this farm, or the role does not allow this'),
+  401: errorResponse('Not signed in'),
+  403: errorResponse('Not a member of this farm, or the role does not allow this'),
 };
 const shipmentIdParam = z.object({ shipmentId: z.string().min(1).max(64) });
 const cattleIdParam = z.object({ cattleId: cattleIdSchema });
@@ -43,9 +42,9 @@ export const createShipment = createIdempotentRoute({
   responses: {
     ...memberErrors,
     201: jsonContent(z.object({ success: z.literal(true), data: shipmentSchema }), 'Shipment recorded'),
-    400: error('INVALID_SHIPMENT_DATA'),
-    404: error('CATTLE_NOT_FOUND'),
-    409: error('SHIPMENT_ALREADY_RECORDED or CATTLE_DEAD'),
+    400: errorResponse('INVALID_SHIPMENT_DATA'),
+    404: errorResponse('CATTLE_NOT_FOUND'),
+    409: errorResponse('SHIPMENT_ALREADY_RECORDED or CATTLE_DEAD'),
   },
 });
 
@@ -61,7 +60,7 @@ export const listShipments = createRoute({
       z.object({ data: z.object({ results: z.array(shipmentListItemSchema), ...pageInfo }) }),
       'One page',
     ),
-    400: error('Invalid query'),
+    400: errorResponse('Invalid query'),
   },
 });
 
@@ -74,8 +73,8 @@ export const updateShipment = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(z.object({ success: z.literal(true), data: shipmentSchema }), 'Shipment updated'),
-    400: error('INVALID_SHIPMENT_DATA'),
-    404: error('SHIPMENT_NOT_FOUND'),
+    400: errorResponse('INVALID_SHIPMENT_DATA'),
+    404: errorResponse('SHIPMENT_NOT_FOUND'),
   },
 });
 
@@ -88,7 +87,7 @@ export const deleteShipment = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(message, 'Shipment deleted'),
-    404: error('SHIPMENT_NOT_FOUND'),
+    404: errorResponse('SHIPMENT_NOT_FOUND'),
   },
 });
 
@@ -101,9 +100,9 @@ export const createPlan = createIdempotentRoute({
   responses: {
     ...memberErrors,
     201: jsonContent(z.object({ success: z.literal(true), data: planSchema }), 'Plan created'),
-    400: error('INVALID_SHIPMENT_DATA'),
-    404: error('CATTLE_NOT_FOUND'),
-    409: error('DUPLICATE_SHIPMENT_PLAN, SHIPMENT_ALREADY_RECORDED or CATTLE_DEAD'),
+    400: errorResponse('INVALID_SHIPMENT_DATA'),
+    404: errorResponse('CATTLE_NOT_FOUND'),
+    409: errorResponse('DUPLICATE_SHIPMENT_PLAN, SHIPMENT_ALREADY_RECORDED or CATTLE_DEAD'),
   },
 });
 
@@ -116,7 +115,7 @@ export const listPlans = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(z.object({ data: z.object({ results: z.array(planListItemSchema), ...pageInfo }) }), 'One page'),
-    400: error('Invalid query'),
+    400: errorResponse('Invalid query'),
   },
 });
 
@@ -129,8 +128,8 @@ export const updatePlan = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(z.object({ success: z.literal(true), data: planSchema }), 'Plan moved'),
-    400: error('INVALID_SHIPMENT_DATA'),
-    404: error('SHIPMENT_PLAN_NOT_FOUND'),
+    400: errorResponse('INVALID_SHIPMENT_DATA'),
+    404: errorResponse('SHIPMENT_PLAN_NOT_FOUND'),
   },
 });
 
@@ -143,8 +142,8 @@ export const deletePlan = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(message, 'Plan removed'),
-    400: error('Invalid id'),
-    404: error('SHIPMENT_PLAN_NOT_FOUND'),
+    400: errorResponse('Invalid id'),
+    404: errorResponse('SHIPMENT_PLAN_NOT_FOUND'),
   },
 });
 
@@ -157,7 +156,7 @@ export const priceStats = createRoute({
   responses: {
     ...memberErrors,
     200: jsonContent(z.object({ data: priceStatsSchema }), 'Statistics'),
-    400: error('Invalid period'),
+    400: errorResponse('Invalid period'),
   },
 });
 
@@ -173,13 +172,13 @@ export const mothersList = createRoute({
       z.object({ data: z.object({ mothers: z.array(motherGroupSchema), ...pageInfo }) }),
       'One page of mothers',
     ),
-    400: error('Invalid query'),
+    400: errorResponse('Invalid query'),
   },
 });
 
 /** The same rows twice: CSV for machines, .xlsx for Excel. */
 const download = { ...common, method: 'get' as const, request: { query: exportQuerySchema } };
-const downloadErrors = { ...memberErrors, 400: error('Invalid period') };
+const downloadErrors = { ...memberErrors, 400: errorResponse('Invalid period') };
 
 export const exportCsv = createRoute({
   ...download,

@@ -9,7 +9,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { regenerateAlerts } from '../alerts/regenerate';
 import { isForeignKeyViolation, runGuardedBatch, withFreshState } from '../breeding/fresh-state';
-import { type BreedingContext, loadBreedingContext, recomputeStatements } from '../breeding/recompute';
+import { type BreedingContext, loadBreedingContext } from '../breeding/recompute';
 import { rowOf, runBatch, type Statement } from '../db/batch';
 import { cattle, cattleStatusHistory, events, shipmentPlans, shipments } from '../db/schema';
 import type { Scope } from '../db/scope';
@@ -20,9 +20,7 @@ import { jstDate, jstStartOfDay } from '../domain/calendar';
 import { carcassColumns, withCarcass } from '../domain/carcass';
 import { IMPOSSIBLE_EVENT, impossibleEvent } from '../domain/event-validity';
 import { planStatusChange, statusBeforeShipping } from '../domain/shipment-status';
-import { ownedEvent } from '../events/events.queries';
-import { type NewEvent, recordEventsStatements } from '../events/events.record';
-import { recomputeAfterUpdate } from '../events/events.service';
+import { eventStatements, type NewEvent } from '../events/events.record';
 import { conflict, notFound, validationError } from '../lib/errors';
 import { statusChangeStatements } from '../status/status-history';
 import type { CreateShipment, UpdateShipment } from './shipments.schemas';
@@ -144,7 +142,7 @@ export function shipmentRowStatements(
 
 /**
  * The statements that move an animal's stored event to another moment, with its breeding state and status
- * recomputed (version-guarded: run with runGuardedBatch inside withFreshState).
+ * recomputed, as PATCH /events/{id} corrects one (version-guarded: run with runGuardedBatch inside withFreshState).
  */
 function moveEventStatements(
   scope: Pick<Scope, 'db' | 'farmId' | 'userId' | 'actor'>,
@@ -153,15 +151,7 @@ function moveEventStatements(
   eventDatetime: string,
   now: string,
 ): Statement[] {
-  // As PUT /events/{id} recomputes a moved event (the same function).
-  const recomputed = recomputeAfterUpdate(scope, context, context, event, { ...event, eventDatetime });
-  return [
-    scope.db
-      .update(events)
-      .set({ eventDatetime, updatedBy: scope.userId, updatedAt: now })
-      .where(ownedEvent(scope.farmId, event.eventId)),
-    ...recomputed.statements,
-  ];
+  return eventStatements(scope, context, { correct: event, to: { ...event, eventDatetime } }, { now }).statements;
 }
 
 /**
@@ -186,7 +176,11 @@ export function recordShipmentStatements(
     event,
   );
   if (!existing) {
-    return [...recordEventsStatements(scope, context, [event], { today: options.today }).statements, row, removePlan];
+    return [
+      ...eventStatements(scope, context, { add: [event] }, { today: options.today, now }).statements,
+      row,
+      removePlan,
+    ];
   }
   const moved =
     jstDate(existing.eventDatetime) === input.shipmentDate
@@ -311,15 +305,7 @@ export const removeShipment = (scope: Scope, shipmentId: string) =>
       .delete(shipments)
       .where(and(eq(shipments.shipmentId, shipmentId), eq(shipments.farmId, farmId)));
     const rest: Statement[] = event
-      ? [
-          db.delete(events).where(ownedEvent(farmId, event.eventId)),
-          ...recomputeStatements(db, {
-            context: { ...context, statusBeforeLastChange: statusBefore },
-            eventsAfter: context.events.filter((e) => e !== event),
-            touched: [event],
-            changedBy: scope.actor,
-          }).statements,
-        ]
+      ? eventStatements(scope, { ...context, statusBeforeLastChange: statusBefore }, { remove: event }).statements
       : found.status === 'SHIPPED'
         ? [
             ...statusChangeStatements(db, {

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { farmAccess } from '../farms/farm-access';
-import { errorBodySchema } from '../lib/error-body';
+import { errorResponse } from '../lib/error-body';
 import { jsonContent } from '../lib/http';
 import { sireStatSchema } from './shipments.schemas';
 
@@ -14,7 +14,7 @@ export const sireStats = createRoute({
   summary: 'Shipped calves by sire: count, mean price, carcass weight and BMS, 4・5等級率 (best first)',
   responses: {
     200: jsonContent(z.object({ data: z.array(sireStatSchema) }), 'One row per sire'),
-    401: jsonContent(errorBodySchema, 'Not signed in'),
-    403: jsonContent(errorBodySchema, 'Not a member of this farm'),
+    401: errorResponse('Not signed in'),
+    403: errorResponse('Not a member of this farm'),
   },
 });

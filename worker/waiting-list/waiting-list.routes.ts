@@ -1,9 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorBodySchema } from '../lib/error-body';
+import { errorResponse } from '../lib/error-body';
 import { jsonBody, jsonContent } from '../lib/http';
 import { preRegisterBodySchema, preRegisterResponseSchema, waitingListConfigSchema } from './waiting-list.schemas';
 
-const error = (description: string) => jsonContent(errorBodySchema, description);
 const tags = ['Pre-registration'];
 
 export const preRegister = createRoute({
@@ -15,9 +14,9 @@ export const preRegister = createRoute({
   responses: {
     201: jsonContent(preRegisterResponseSchema, 'Registered; confirmation mail sent'),
     200: jsonContent(preRegisterResponseSchema, 'Already on the waiting list (alreadyRegistered: true)'),
-    400: error('Invalid input or Turnstile verification failed'),
-    429: error('Too many attempts from this address'),
-    502: error('The confirmation mail could not be sent (the registration is kept)'),
+    400: errorResponse('Invalid input or Turnstile verification failed'),
+    429: errorResponse('Too many attempts from this address'),
+    502: errorResponse('The confirmation mail could not be sent (the registration is kept)'),
   },
 });
 
