@@ -8,7 +8,7 @@ import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-
 import { useI18n } from '../../lib/i18n';
 import { useServerText } from '../../lib/server-text';
 import './messages';
-import { PublicLayout } from './public-layout';
+import { PublicLayout } from '../../components/public-layout';
 
 /** Asks for a reset link by mail; the answer reads the same whether or not the address has an account. */
 export function ForgotPasswordPage() {

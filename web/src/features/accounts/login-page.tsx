@@ -11,8 +11,8 @@ import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-
 import { useI18n } from '../../lib/i18n';
 import { applyTheme } from '../../lib/theme';
 import './messages';
+import { PublicLayout, safeRedirect } from '../../components/public-layout';
 import { OAuthButtons, OAuthFailureNotice } from './oauth-buttons';
-import { PublicLayout, safeRedirect } from './public-layout';
 
 /** Only after the API asks for it (TURNSTILE_REQUIRED): the widget stays out of the initial bundle. */
 const LoginTurnstile = lazy(() => import('./login-turnstile'));

@@ -8,8 +8,8 @@ import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-
 import { useI18n } from '../../lib/i18n';
 import { useServerText } from '../../lib/server-text';
 import './messages';
+import { PublicLayout } from '../../components/public-layout';
 import { OAuthButtons } from './oauth-buttons';
-import { PublicLayout } from './public-layout';
 
 export function RegisterPage() {
   const { t } = useI18n();

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { statusChangeSchema } from '@worker/cattle/cattle.schemas';
 import { addDays, formatDateJa, formatInstantJa, todayJst } from '@worker/domain/calendar';
 import { STATUS_CHANGE_ALLOWED } from '@worker/domain/cattle-enums';
@@ -17,17 +17,14 @@ import {
 } from '../../api/cattle';
 import { ApiError } from '../../api/client';
 import { useCurrentFarm } from '../../api/farms';
-import { shipmentsQuery } from '../../api/shipments';
+import { StatusBadge, withdrawalText } from '../../components/badges';
 import { Dialog } from '../../components/dialog';
 import { FormError, SelectField, SubmitButton, TextAreaField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { describeError } from '../../lib/form-errors';
 import { defineMessages, useI18n } from '../../lib/i18n';
 import { useServerText } from '../../lib/server-text';
-import { CattleAlerts } from '../alerts/cattle-alerts';
-import { EventTimeline } from '../events/event-timeline';
-import { CattleShipmentPanel } from '../shipments/cattle-shipment-panel';
-import { AlertMarker, StatusBadge, useSexAndAge, WithdrawalBadge, withdrawalText } from './cattle-badges';
+import { AlertMarker, useSexAndAge, WithdrawalBadge } from './cattle-badges';
 import './messages';
 import './cattle.css';
 import './cattle-detail.css';
@@ -195,7 +192,15 @@ function StatusHistory({ id }: { id: number }) {
   );
 }
 
-export function CattleDetailPage() {
+/** The parts of the animal's page that other features own, composed by the route (web/src/routes/_app/cattle/$id). */
+interface AnimalSections {
+  id: number;
+  alerts: ReactNode;
+  timeline: ReactNode;
+  shipment: ReactNode;
+}
+
+export function CattleDetailPage({ id, alerts, timeline, shipment }: AnimalSections) {
   const { t } = useI18n();
   // A calf in its first year is 雌子牛 / Heifer calf in the calves list; a grown daughter is 雌 / Cow/heifer.
   const yearAgo = addDays(todayJst(), -365);
@@ -203,10 +208,7 @@ export function CattleDetailPage() {
     calf.gender
       ? t(calf.birthday && calf.birthday > yearAgo ? `cattle.calf.${calf.gender}` : `cattle.gender.${calf.gender}`)
       : '';
-  const id = Number(useParams({ from: '/app/cattle/$id' }).id);
   const detail = useQuery(cattleDetailQuery(id));
-  // The same query as the shipment panel's (one request): its record holds its SHIPMENT event in the timeline (§9).
-  const shipment = useQuery(shipmentsQuery({ cattleId: id, limit: 1 }));
   const sexAndAge = useSexAndAge();
   const { current } = useCurrentFarm();
   const [dialog, setDialog] = useState<'status' | 'delete' | null>(null);
@@ -385,16 +387,16 @@ export function CattleDetailPage() {
       </div>
 
       <div className="animal-section" id={sectionId('alerts')}>
-        <CattleAlerts cattleId={cow.cattleId} />
+        {alerts}
       </div>
 
       <section className="card animal-section" id={sectionId('events')}>
         <h2>{t('cattle.events')}</h2>
-        <EventTimeline cattleId={cow.cattleId} heldEventId={shipment.data?.results[0]?.eventId ?? null} />
+        {timeline}
       </section>
 
       <div className="animal-section" id={sectionId('shipment')}>
-        <CattleShipmentPanel cattleId={cow.cattleId} />
+        {shipment}
       </div>
 
       <section className="card animal-section" id={sectionId('history')}>

@@ -6,10 +6,11 @@ import { FileUp, Search, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from 'react';
 import { type CattleListSearch, cattleListQuery, statusCountsQuery, useRoster } from '../../api/cattle';
 import { ApiError } from '../../api/client';
+import { StatusBadge } from '../../components/badges';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { useOnline } from '../../lib/use-online';
-import { AlertMarker, CattleRowHead, StatusBadge, useAgeLabel, WithdrawalBadge } from './cattle-badges';
+import { AlertMarker, CattleRowHead, useAgeLabel, WithdrawalBadge } from './cattle-badges';
 import { CattleListHeader } from './cattle-list-header';
 import { CattleRosterList } from './cattle-roster-list';
 import './messages';
@@ -38,10 +39,16 @@ function useWide() {
   );
 }
 
+/** The herd as it stands: shipped and dead animals only when asked for. */
+export const herdListFilters = (search: CattleListSearch): CattleListSearch => ({
+  ...search,
+  status: search.status === 'ALL' ? undefined : (search.status ?? IN_HERD_STATUSES.join(',')),
+});
+
 export function CattleListPage() {
   const { t } = useI18n();
-  const search = useSearch({ from: '/app/cattle' });
-  const navigate = useNavigate({ from: '/cattle' });
+  const search = useSearch({ from: '/_app/cattle/' });
+  const navigate = useNavigate({ from: '/cattle/' });
   const [text, setText] = useState(search.search ?? '');
   const debounced = useDebounced(text, 250);
   const [showFilters, setShowFilters] = useState(
@@ -63,9 +70,7 @@ export function CattleListPage() {
   }, [debounced]);
 
   const counts = useQuery(statusCountsQuery);
-  // The herd as it stands: shipped and dead animals only when asked for.
-  const statusFilter = search.status === 'ALL' ? undefined : (search.status ?? IN_HERD_STATUSES.join(','));
-  const list = useInfiniteQuery(cattleListQuery({ ...search, status: statusFilter }));
+  const list = useInfiniteQuery(cattleListQuery(herdListFilters(search)));
   // No signal and no saved copy of this very list: the roster kept on the phone answers instead of a spinner (§20).
   const online = useOnline();
   const roster = useRoster();
@@ -268,7 +273,7 @@ export function CattleListPage() {
       ) : null}
 
       {kept ? (
-        <CattleRosterList roster={kept} search={{ ...search, status: statusFilter }} />
+        <CattleRosterList roster={kept} search={herdListFilters(search)} />
       ) : list.isPending && online ? (
         <Loading />
       ) : list.isPending ? (

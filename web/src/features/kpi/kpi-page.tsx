@@ -98,8 +98,8 @@ function InsightsCard({ kpi }: { kpi: BreedingKpi }) {
 
 export function KpiPage() {
   const { t, locale } = useI18n();
-  const search = useSearch({ from: '/app/kpi' });
-  const navigate = useNavigate({ from: '/kpi' });
+  const search = useSearch({ from: '/_app/kpi/' });
+  const navigate = useNavigate({ from: '/kpi/' });
   const choice: PeriodChoice = search.period ?? 'last365';
   const chart: KpiMetric = search.chart ?? 'conceptionRate';
   const chooseChart = (metric: KpiMetric) =>
