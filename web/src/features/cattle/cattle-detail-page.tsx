@@ -18,6 +18,7 @@ import {
 import { ApiError } from '../../api/client';
 import { useCurrentFarm } from '../../api/farms';
 import { StatusBadge, withdrawalText } from '../../components/badges';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { FormError, SelectField, SubmitButton, TextAreaField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
@@ -152,23 +153,17 @@ function DeleteDialog({ cow, open, onClose }: { cow: CattleDetail; open: boolean
     },
   });
   return (
-    <Dialog open={open} title={t('cattle.deleteConfirmTitle')} onClose={onClose}>
+    <ConfirmDialog
+      open={open}
+      title={t('cattle.deleteConfirmTitle')}
+      confirmLabel={t('cattle.deleteConfirm')}
+      pending={remove.isPending}
+      error={remove.error}
+      onConfirm={() => remove.mutate()}
+      onClose={onClose}
+    >
       <p>{t('cattle.deleteConfirmBody', { name: cow.name ?? '', tag: cow.earTagNumber ?? '—' })}</p>
-      <FormError message={describeError(remove.error).message} />
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={onClose}>
-          {t('common.cancel')}
-        </button>
-        <button
-          type="button"
-          className="button button--danger-solid"
-          onClick={() => remove.mutate()}
-          disabled={remove.isPending}
-        >
-          {t('cattle.deleteConfirm')}
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
