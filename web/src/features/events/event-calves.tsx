@@ -157,8 +157,6 @@ export function CalvesFields({
   hint?: string;
 }) {
   const { t } = useI18n();
-  const _calfText = useCalfText();
-  const _linkLabel = useCalfLinkLabel();
   const addRef = useRef<HTMLButtonElement>(null);
   const focus = useRef<number | 'add' | null>(null);
   useEffect(() => {
