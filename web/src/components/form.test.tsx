@@ -7,38 +7,39 @@ import { EmailField, FormError, SubmitButton, useSchemaForm } from './form';
 
 const schema = z.object({ email: z.string().email('メールアドレスの形式が正しくありません') });
 
-/** A one-field form on the kit, whose request answers when the test says so. */
+type Submit = (body: { email: string }) => Promise<{ message: string }>;
+
+/** A one-field form on the kit. */
+function Form({ submit }: { submit: Submit }) {
+  const form = useSchemaForm({ schema, values: (data) => ({ email: String(data.get('email') ?? '') }), submit });
+  if (form.result) return <p role="status">{form.result.message}</p>;
+  return (
+    <form onSubmit={form.onSubmit} noValidate>
+      <FormError message={form.message} />
+      <EmailField label="メールアドレス" error={form.errors.email} />
+      <SubmitButton pending={form.saving}>送信</SubmitButton>
+    </form>
+  );
+}
+
+/** The form, whose request answers when the test says so. */
 function renderForm() {
   let answer: { resolve: (v: { message: string }) => void; reject: (e: unknown) => void } | undefined;
   const sent: unknown[] = [];
-  function Form() {
-    const form = useSchemaForm({
-      schema,
-      values: (data) => ({ email: String(data.get('email') ?? '') }),
-      submit: (body) => {
-        sent.push(body);
-        return new Promise<{ message: string }>((resolve, reject) => {
-          answer = { resolve, reject };
-        });
-      },
+  const submit: Submit = (body) => {
+    sent.push(body);
+    return new Promise((resolve, reject) => {
+      answer = { resolve, reject };
     });
-    if (form.result) return <p role="status">{form.result.message}</p>;
-    return (
-      <form onSubmit={form.onSubmit} noValidate>
-        <FormError message={form.message} />
-        <EmailField label="メールアドレス" error={form.errors.email} />
-        <SubmitButton pending={form.saving}>送信</SubmitButton>
-      </form>
-    );
-  }
+  };
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <Form />
+      <Form submit={submit} />
     </QueryClientProvider>,
   );
   const type = (value: string) => fireEvent.change(screen.getByLabelText('メールアドレス'), { target: { value } });
-  const submit = () => fireEvent.click(screen.getByRole('button', { name: '送信' }));
-  return { sent, type, submit, answer: () => answer! };
+  const submitForm = () => fireEvent.click(screen.getByRole('button', { name: '送信' }));
+  return { sent, type, submit: submitForm, answer: () => answer! };
 }
 
 afterEach(cleanup);
