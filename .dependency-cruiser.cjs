@@ -22,6 +22,22 @@ module.exports = {
       from: { path: '^worker/domain/' },
       to: { pathNot: ['^worker/domain/', '^node_modules/(zod)/'] },
     },
+    {
+      name: 'features-stay-apart',
+      comment:
+        'A web feature imports components/, lib/, api/ and the domain, never another feature: a screen that shows ' +
+        'several features is composed in web/src/routes (docs/decisions/038-web-house.md).',
+      severity: 'error',
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
+    },
+    {
+      name: 'shared-web-code-knows-no-screen',
+      comment: 'components/, lib/ and api/ serve every feature, so they import no feature and no route.',
+      severity: 'error',
+      from: { path: '^web/src/(components|lib|api)/' },
+      to: { path: '^web/src/(features|routes)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,18 +1,41 @@
 // Structure rules that Biome and dependency-cruiser do not check (docs/decisions/016-one-way-to-write.md):
-// a route file (worker/**/*.index.ts, *.routes.ts) stays under 200 lines, and a route handler under 25.
+// a route file (worker/**/*.index.ts, *.routes.ts) stays under 200 lines, and a route handler under 25; a function of
+// the web app reads in one screen, at most 150 lines (docs/decisions/038-web-house.md).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 
 const MAX_ROUTE_FILE_LINES = 200;
 const MAX_HANDLER_LINES = 25;
+const MAX_WEB_FUNCTION_LINES = 150;
 const root = path.resolve(import.meta.dirname, '..');
 
-function* files(dir) {
+function* files(dir, pattern = /\.(index|routes)\.ts$/) {
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) yield* files(full);
-    else if (/\.(index|routes)\.ts$/.test(name)) yield full;
+    if (statSync(full).isDirectory()) yield* files(full, pattern);
+    else if (pattern.test(name)) yield full;
   }
+}
+
+/** Every function, method and arrow function of a web source file with its length in lines, by the TypeScript parser. */
+function webFunctions(file) {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found = [];
+  const lineOf = (pos) => source.getLineAndCharacterOfPosition(pos).line + 1;
+  const visit = (node) => {
+    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+      const start = lineOf(node.getStart(source));
+      const parent = node.parent;
+      const name =
+        node.name?.getText(source) ??
+        (parent && ts.isVariableDeclaration(parent) ? parent.name.getText(source) : '(anonymous)');
+      found.push({ line: start, length: lineOf(node.end) - start + 1, name });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
 }
 
 /** The lines of each `.openapi(route, handler)` / `.get(path, handler)` call, from its opening line to its close. */
@@ -50,8 +73,16 @@ for (const file of files(path.join(root, 'worker'))) {
     }
   }
 }
+for (const file of files(path.join(root, 'web/src'), /(?<!\.gen)\.tsx?$/)) {
+  for (const fn of webFunctions(file)) {
+    if (fn.length > MAX_WEB_FUNCTION_LINES) {
+      const at = `${path.relative(root, file)}:${fn.line}`;
+      problems.push(`${at}: function ${fn.name} of ${fn.length} lines (at most ${MAX_WEB_FUNCTION_LINES})`);
+    }
+  }
+}
 if (problems.length) {
   console.error(`Structure check failed:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log('Structure check: route files and handlers are within their sizes.');
+console.log('Structure check: route files, handlers and web functions are within their sizes.');

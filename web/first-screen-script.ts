@@ -64,19 +64,23 @@ function firstScreen(c: Config, farmIdOf: (stored: string | null) => number | nu
   }
 }
 
-export function firstScreenScript(screenModule: string): Plugin {
+/** `screenModules`: the first screen's route files and its screen, whose chunks (route chunks split by the router plugin
+ * carry a `?tsr-split=` query) are preloaded with what they import. */
+export function firstScreenScript(screenModules: string[]): Plugin {
   return {
     name: 'ushicho-first-screen',
     apply: 'build',
     enforce: 'post',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
-      const screen = chunks.find((c) => c.facadeModuleId?.endsWith(screenModule));
+      const screens = screenModules.map((module) =>
+        chunks.find((c) => c.facadeModuleId?.split('?')[0].endsWith(module) && !c.isEntry),
+      );
       const entries = chunks.filter((c) => c.isEntry);
       const entry = entries.length === 1 ? entries[0] : undefined;
       const html = bundle['index.html'];
-      if (!screen || !entry || !html || html.type !== 'asset')
-        throw new Error(`first-screen script: ${screenModule} or the app's entry not found`);
+      if (screens.some((screen) => !screen) || !entry || !html || html.type !== 'asset')
+        throw new Error(`first-screen script: ${screenModules.join(', ')} or the app's entry not found`);
       // The screen's chunk and the chunks it imports, but not the entry (index.html loads it already), with their CSS.
       const seen = new Set<string>();
       const css = new Set<string>();
@@ -87,7 +91,7 @@ export function firstScreenScript(screenModule: string): Plugin {
         for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
         chunk.imports.forEach(visit);
       };
-      visit(screen.fileName);
+      for (const screen of screens) if (screen) visit(screen.fileName);
       const config: Config = {
         pathname: FIRST_SCREEN.pathname,
         tokenKey: TOKEN_KEY,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -8,9 +9,24 @@ import { API_CACHE } from './src/lib/offline-status.ts';
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
+    // One file per route under src/routes; each route's screen is its own lazily loaded chunk.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // A route's loader travels with its screen: the query factories it needs stay out of the first download.
+      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
+      routesDirectory: path.join(import.meta.dirname, 'src/routes'),
+      generatedRouteTree: path.join(import.meta.dirname, 'src/routeTree.gen.ts'),
+      quoteStyle: 'single',
+      semicolons: true,
+    }),
     react(),
     // A signed-in /home starts its API calls and its lazy chunks before the bundle has arrived.
-    firstScreenScript('web/src/features/home/home-page.tsx'),
+    firstScreenScript([
+      'web/src/routes/_app.tsx',
+      'web/src/routes/_app/home.tsx',
+      'web/src/routes/_app/-home-screen.tsx',
+    ]),
     VitePWA({
       // Registered by the app itself after the first render (web/src/lib/pwa.ts), never in the initial bundle.
       injectRegister: false,
@@ -82,6 +98,16 @@ export default defineConfig({
     // splitting it into many small initial chunks (each compressed on its own, bench/bundle.mjs).
     rolldownOptions: {
       output: {
+        // A route's screen chunk is named after its path ('cattle-id-page-…', 'home-page-…'), as bench/bundle.mjs reads them.
+        chunkFileNames: (chunk) => {
+          const route = chunk.facadeModuleId?.match(/\/routes\/(.+)\.tsx\?tsr-split/)?.[1];
+          if (!route) return 'assets/[name]-[hash].js';
+          const name = route
+            .replace(/^_app\//, '')
+            .replace(/(^|\/)index$/, '')
+            .replace(/[/$]+/g, '-');
+          return `assets/${name || 'landing'}-page-[hash].js`;
+        },
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'], priority: 2 },

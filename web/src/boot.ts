@@ -10,5 +10,5 @@ import { FIRST_SCREEN } from './lib/first-screen';
 
 if (location.pathname === FIRST_SCREEN.pathname && getToken()) {
   sendEarly(location.pathname);
-  void import('./features/home/home-page');
+  void import('./routes/_app/-home-screen');
 }

@@ -1,10 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
 import {
+  type FormEvent,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
+  useState,
 } from 'react';
+import type { z } from 'zod';
+import { describeError, type FieldErrors, zodFieldErrors } from '../lib/form-errors';
 
 type FieldProps = { label: string; error?: string; hint?: ReactNode; required?: boolean };
 
@@ -127,4 +132,65 @@ export function SubmitButton({
       {children}
     </button>
   );
+}
+
+/** An email address field: the keyboard, autofill and checks every email form shares (sign-in, invitations…). */
+export function EmailField({
+  label,
+  error,
+  name = 'email',
+  ...input
+}: { label: string; error?: string; name?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  return (
+    <TextField
+      label={label}
+      name={name}
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      required
+      error={error}
+      {...input}
+    />
+  );
+}
+
+/**
+ * One form's whole cycle: the values read from the form, checked with the API's own zod schema (`check` adds a rule
+ * the schema cannot see, e.g. a password typed twice), field errors shown in place — the form's own, else the API's
+ * 400 details — the request's other failures as one message, and the submit state (saving, saved).
+ */
+export function useSchemaForm<Schema extends z.ZodType, Result>({
+  schema,
+  values,
+  check,
+  submit,
+  onSaved,
+}: {
+  schema: Schema;
+  values: (form: FormData) => unknown;
+  check?: (errors: FieldErrors, form: FormData) => FieldErrors;
+  submit: (data: z.output<Schema>) => Promise<Result>;
+  onSaved?: (result: Result) => unknown;
+}) {
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const mutation = useMutation({ mutationFn: submit, onSuccess: onSaved });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = schema.safeParse(values(form));
+    const found = parsed.success ? {} : zodFieldErrors(parsed.error);
+    const errors = check ? check(found, form) : found;
+    setClientErrors(errors);
+    if (parsed.success && Object.keys(errors).length === 0) mutation.mutate(parsed.data);
+  };
+  const server = describeError(mutation.error);
+  return {
+    onSubmit,
+    errors: { ...server.fields, ...clientErrors },
+    message: server.message,
+    saving: mutation.isPending,
+    saved: mutation.isSuccess,
+    result: mutation.data,
+  };
 }

@@ -7,7 +7,7 @@ import { setToken } from '../../lib/auth-token';
 import { useI18n } from '../../lib/i18n';
 import { applyTheme } from '../../lib/theme';
 import './messages';
-import { PublicLayout, safeRedirect } from './public-layout';
+import { PublicLayout, safeRedirect } from '../../components/public-layout';
 
 /** Where Google/LINE sign-in lands: keep the token, then wipe it from the address bar and history. */
 export function AuthCallbackPage() {

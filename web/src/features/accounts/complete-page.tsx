@@ -10,7 +10,7 @@ import { describeError, type FieldErrors, withPasswordConfirmation, zodFieldErro
 import { useI18n } from '../../lib/i18n';
 import { applyTheme } from '../../lib/theme';
 import './messages';
-import { PublicLayout, safeRedirect } from './public-layout';
+import { PublicLayout, safeRedirect } from '../../components/public-layout';
 
 /** The last step of registering (§20): the person, their farm and a password; it signs in, no second typing. */
 export function CompletePage() {

@@ -4,15 +4,15 @@ import { loginBodySchema } from '@worker/accounts/accounts.schemas';
 import { DEVELOPMENT_TURNSTILE_TOKEN } from '@worker/waiting-list/waiting-list.schemas';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { meQuery, login as signIn } from '../../api/accounts';
-import { FormError, SubmitButton, TextField } from '../../components/form';
+import { EmailField, FormError, SubmitButton, TextField } from '../../components/form';
 import { ApiError } from '../../lib/api-error';
 import { setToken } from '../../lib/auth-token';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { applyTheme } from '../../lib/theme';
 import './messages';
+import { PublicLayout, safeRedirect } from '../../components/public-layout';
 import { OAuthButtons, OAuthFailureNotice } from './oauth-buttons';
-import { PublicLayout, safeRedirect } from './public-layout';
 
 /** Only after the API asks for it (TURNSTILE_REQUIRED): the widget stays out of the initial bundle. */
 const LoginTurnstile = lazy(() => import('./login-turnstile'));
@@ -60,15 +60,7 @@ export function LoginPage() {
       <OAuthButtons redirect={search.redirect} />
       <form onSubmit={onSubmit} noValidate className="form">
         <FormError message={server.message} />
-        <TextField
-          label={t('accounts.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email}
-        />
+        <EmailField label={t('accounts.email')} error={errors.email} />
         <TextField
           label={t('accounts.password')}
           name="password"

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { providersQuery } from '../../api/accounts';
 import { defineMessages, useI18n } from '../../lib/i18n';
 import './oauth-buttons.css';
-import { safeRedirect } from './public-layout';
+import { safeRedirect } from '../../components/public-layout';
 
 defineMessages({
   ja: {

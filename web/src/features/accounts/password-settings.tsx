@@ -4,7 +4,7 @@ import { changePasswordBodySchema } from '@worker/accounts/accounts.schemas';
 import { type FormEvent, useRef, useState } from 'react';
 import { changePassword, logoutAll, type Me, requestPasswordReset } from '../../api/accounts';
 import { ApiError } from '../../api/client';
-import { Dialog } from '../../components/dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormError, SubmitButton, TextField } from '../../components/form';
 import { clearToken } from '../../lib/auth-token';
 import { describeError, type FieldErrors, withPasswordConfirmation, zodFieldErrors } from '../../lib/form-errors';
@@ -152,24 +152,17 @@ export function SignOutEverywhereCard() {
       <button type="button" className="button button--danger" onClick={() => setOpen(true)}>
         {t('accounts.logoutAll')}
       </button>
-      <Dialog open={open} title={t('accounts.logoutAllTitle')} onClose={close}>
+      <ConfirmDialog
+        open={open}
+        title={t('accounts.logoutAllTitle')}
+        confirmLabel={t('accounts.logoutAllConfirm')}
+        pending={signOutAll.isPending}
+        error={signOutAll.error}
+        onConfirm={() => signOutAll.mutate()}
+        onClose={close}
+      >
         <p>{t('accounts.logoutAllBody')}</p>
-        <FormError message={describeError(signOutAll.error).message} />
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={close}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="button button--danger-solid"
-            disabled={signOutAll.isPending}
-            aria-busy={signOutAll.isPending}
-            onClick={() => signOutAll.mutate()}
-          >
-            {t('accounts.logoutAllConfirm')}
-          </button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -9,7 +9,7 @@ import { describeError, type FieldErrors, withPasswordConfirmation, zodFieldErro
 import { useI18n } from '../../lib/i18n';
 import { useServerText } from '../../lib/server-text';
 import './messages';
-import { PublicLayout } from './public-layout';
+import { PublicLayout } from '../../components/public-layout';
 
 /** The words of a link without a token: the schema's, the same as the API's for a bad one. */
 const missingTokenMessage = () =>

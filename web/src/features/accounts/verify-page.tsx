@@ -4,7 +4,7 @@ import { verificationQuery } from '../../api/accounts';
 import { Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import './messages';
-import { PublicLayout } from './public-layout';
+import { PublicLayout } from '../../components/public-layout';
 
 export function VerifyPage() {
   const { t } = useI18n();

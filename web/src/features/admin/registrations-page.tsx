@@ -15,11 +15,11 @@ import {
 import { ApiError } from '../../api/client';
 import { downloadBlob } from '../../api/download';
 import { FormError, SelectField, SubmitButton, TextField } from '../../components/form';
+import { LanguageSwitch } from '../../components/public-layout';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { describeError, type FieldErrors } from '../../lib/form-errors';
 import { defineMessages, translate, useI18n } from '../../lib/i18n';
 import { REFERRAL_SOURCES, referralLabel } from '../../lib/referral-sources';
-import { LanguageSwitch } from '../accounts/public-layout';
 import type { RegistrationsSearch } from './registrations-search';
 import './admin.css';
 

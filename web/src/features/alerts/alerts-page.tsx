@@ -27,7 +27,7 @@ function SummaryChips({ summary }: { summary: AlertSummary }) {
 
 export function AlertsPage() {
   const { t } = useI18n();
-  const search = useSearch({ from: '/app/alerts' });
+  const search = useSearch({ from: '/_app/alerts' });
   const navigate = useNavigate({ from: '/alerts' });
   const view = search.show ?? 'open';
   const update = (patch: Partial<AlertsSearch>) =>

@@ -1,20 +1,10 @@
-import { formatDateJa, todayJst } from '@worker/domain/calendar';
-import { CATTLE_STATUSES } from '@worker/domain/cattle-enums';
+import { todayJst } from '@worker/domain/calendar';
 import { isRestricted, type Withdrawal } from '@worker/domain/withdrawal';
 import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { withdrawalText } from '../../components/badges';
 import { useI18n } from '../../lib/i18n';
 import './messages';
-
-export function StatusBadge({ status }: { status: string }) {
-  const { t } = useI18n();
-  const known = CATTLE_STATUSES.find((s) => s === status);
-  return (
-    <span className={`badge badge--status-${status.toLowerCase()}`}>
-      {known ? t(`cattle.status.${known}`) : status}
-    </span>
-  );
-}
 
 export function AlertMarker({ count, severity }: { count: number; severity: 'high' | 'medium' | 'low' | null }) {
   const { t } = useI18n();
@@ -38,17 +28,6 @@ export function WithdrawalBadge({ withdrawal }: { withdrawal: Withdrawal | null 
       <span className="visually-hidden">{`（${withdrawalText(t, withdrawal)}）`}</span>
     </span>
   );
-}
-
-/** '肉 2026/05/01まで・乳 2026/04/20まで': the ends still to come. */
-export function withdrawalText(t: (key: string, params?: Record<string, unknown>) => string, w: Withdrawal) {
-  const today = todayJst();
-  return [
-    w.meatUntil && w.meatUntil >= today ? t('cattle.meatUntil', { date: formatDateJa(w.meatUntil) }) : null,
-    w.milkUntil && w.milkUntil >= today ? t('cattle.milkUntil', { date: formatDateJa(w.milkUntil) }) : null,
-  ]
-    .filter(Boolean)
-    .join(t('cattle.listSeparator'));
 }
 
 /** "2歳3か月" or "7か月": the way farmers say an animal's age. */

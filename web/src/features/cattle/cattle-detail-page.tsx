@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { statusChangeSchema } from '@worker/cattle/cattle.schemas';
 import { addDays, formatDateJa, formatInstantJa, todayJst } from '@worker/domain/calendar';
 import { STATUS_CHANGE_ALLOWED } from '@worker/domain/cattle-enums';
@@ -17,17 +17,15 @@ import {
 } from '../../api/cattle';
 import { ApiError } from '../../api/client';
 import { useCurrentFarm } from '../../api/farms';
-import { shipmentsQuery } from '../../api/shipments';
+import { StatusBadge, withdrawalText } from '../../components/badges';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { FormError, SelectField, SubmitButton, TextAreaField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { describeError } from '../../lib/form-errors';
 import { defineMessages, useI18n } from '../../lib/i18n';
 import { useServerText } from '../../lib/server-text';
-import { CattleAlerts } from '../alerts/cattle-alerts';
-import { EventTimeline } from '../events/event-timeline';
-import { CattleShipmentPanel } from '../shipments/cattle-shipment-panel';
-import { AlertMarker, StatusBadge, useSexAndAge, WithdrawalBadge, withdrawalText } from './cattle-badges';
+import { AlertMarker, useSexAndAge, WithdrawalBadge } from './cattle-badges';
 import './messages';
 import './cattle.css';
 import './cattle-detail.css';
@@ -155,23 +153,17 @@ function DeleteDialog({ cow, open, onClose }: { cow: CattleDetail; open: boolean
     },
   });
   return (
-    <Dialog open={open} title={t('cattle.deleteConfirmTitle')} onClose={onClose}>
+    <ConfirmDialog
+      open={open}
+      title={t('cattle.deleteConfirmTitle')}
+      confirmLabel={t('cattle.deleteConfirm')}
+      pending={remove.isPending}
+      error={remove.error}
+      onConfirm={() => remove.mutate()}
+      onClose={onClose}
+    >
       <p>{t('cattle.deleteConfirmBody', { name: cow.name ?? '', tag: cow.earTagNumber ?? '—' })}</p>
-      <FormError message={describeError(remove.error).message} />
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={onClose}>
-          {t('common.cancel')}
-        </button>
-        <button
-          type="button"
-          className="button button--danger-solid"
-          onClick={() => remove.mutate()}
-          disabled={remove.isPending}
-        >
-          {t('cattle.deleteConfirm')}
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
@@ -195,19 +187,155 @@ function StatusHistory({ id }: { id: number }) {
   );
 }
 
-export function CattleDetailPage() {
+function useDays() {
   const { t } = useI18n();
-  // A calf in its first year is 雌子牛 / Heifer calf in the calves list; a grown daughter is 雌 / Cow/heifer.
+  return (value: number | null | undefined) =>
+    value === null || value === undefined ? null : t('cattle.days', { value: Math.round(value) });
+}
+
+function BreedingSection({ cow }: { cow: CattleDetail }) {
+  const { t } = useI18n();
+  const days = useDays();
+  const bs = cow.breedingStatus;
+  return (
+    <section className="card animal-section" id={sectionId('breeding')}>
+      <h2>{t('cattle.breedingStatus')}</h2>
+      <Facts
+        items={[
+          [t('cattle.parity'), bs?.parity],
+          [t('cattle.expectedCalvingDate'), formatDateJa(bs?.expectedCalvingDate)],
+          [t('cattle.scheduledPregnancyCheckDate'), formatDateJa(bs?.scheduledPregnancyCheckDate)],
+          ...(bs?.nextExpectedEstrus
+            ? [[t('cattle.nextExpectedEstrus'), formatDateJa(bs.nextExpectedEstrus)] as [string, ReactNode]]
+            : []),
+          [t('cattle.inseminationCount'), bs?.inseminationCount],
+          [t('cattle.daysAfterInsemination'), days(bs?.daysAfterInsemination)],
+          [t('cattle.daysAfterCalving'), days(bs?.daysAfterCalving)],
+          [t('cattle.daysOpenLabel'), days(bs?.daysOpen)],
+          [t('cattle.pregnancyDays'), days(bs?.pregnancyDays)],
+          [t('cattle.difficultBirth'), bs ? (bs.isDifficultBirth ? t('cattle.yes') : t('cattle.no')) : null],
+        ]}
+      />
+      {bs?.breedingMemo ? <p className="note">{bs.breedingMemo}</p> : null}
+    </section>
+  );
+}
+
+/** The breeding summary and the calves, a calf in its first year named 雌子牛 / Heifer calf, a grown daughter 雌. */
+function SummarySection({ cow }: { cow: CattleDetail }) {
+  const { t } = useI18n();
+  const days = useDays();
+  const summary = cow.breedingSummary;
   const yearAgo = addDays(todayJst(), -365);
   const calfSex = (calf: { gender: string | null; birthday: string | null }) =>
     calf.gender
       ? t(calf.birthday && calf.birthday > yearAgo ? `cattle.calf.${calf.gender}` : `cattle.gender.${calf.gender}`)
       : '';
-  const id = Number(useParams({ from: '/app/cattle/$id' }).id);
-  const detail = useQuery(cattleDetailQuery(id));
-  // The same query as the shipment panel's (one request): its record holds its SHIPMENT event in the timeline (§9).
-  const shipment = useQuery(shipmentsQuery({ cattleId: id, limit: 1 }));
+  return (
+    <section className="card animal-section" id={sectionId('summary')}>
+      <h2>{t('cattle.summary')}</h2>
+      <Facts
+        items={[
+          [t('cattle.totalInseminationCount'), summary?.totalInseminationCount],
+          [t('cattle.pregnancyHeadCount'), summary?.pregnancyHeadCount],
+          [
+            t('cattle.pregnancySuccessRate'),
+            summary?.pregnancySuccessRate === null || summary?.pregnancySuccessRate === undefined
+              ? null
+              : t('cattle.percent', { value: Math.round(summary.pregnancySuccessRate * 10) / 10 }),
+          ],
+          [t('cattle.averageDaysOpen'), days(summary?.averageDaysOpen)],
+          [t('cattle.averagePregnancyPeriod'), days(summary?.averagePregnancyPeriod)],
+          [t('cattle.averageCalvingInterval'), days(summary?.averageCalvingInterval)],
+          [t('cattle.difficultBirthCount'), summary?.difficultBirthCount],
+        ]}
+      />
+      <h3>{t('cattle.calves')}</h3>
+      {cow.calves.length === 0 ? (
+        <p className="muted">{t('cattle.noCalves')}</p>
+      ) : (
+        <ul className="animal-calves">
+          {cow.calves.map((calf) => (
+            <li key={calf.cattleId}>
+              <Link to="/cattle/$id" params={{ id: String(calf.cattleId) }} className="animal-calves__link">
+                <span className="animal-calves__name">
+                  {calf.earTagNumber ?? '—'} {calf.name ?? ''}
+                </span>
+                <span className="muted">
+                  {formatDateJa(calf.birthday)} {calfSex(calf)}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The animal's tag, name, numbers, sex and age, badges, withdrawal, and its actions. */
+function AnimalHeader({ cow, onChangeStatus }: { cow: CattleDetail; onChangeStatus: () => void }) {
+  const { t } = useI18n();
   const sexAndAge = useSexAndAge();
+  return (
+    <header className="animal-header card">
+      <div className="animal-header__id">
+        <span className="animal-header__tag">
+          <span className="visually-hidden">{`${t('cattle.earTag')} `}</span>
+          {cow.earTagNumber ?? '—'}
+        </span>
+        <div>
+          <h1>{cow.name ?? '—'}</h1>
+          <p className="muted">
+            {t('cattle.idNumber')} {cow.identificationNumber ?? t('common.unregistered')}
+            {sexAndAge(cow).map((part) => (
+              <Fragment key={part}>
+                {' · '}
+                <span className="animal-header__part">{part}</span>
+              </Fragment>
+            ))}
+          </p>
+        </div>
+      </div>
+      <div className="animal-header__badges">
+        <StatusBadge status={cow.status} />
+        <WithdrawalBadge withdrawal={cow.withdrawal} />
+        <AlertMarker count={cow.alerts.alertCount} severity={cow.alerts.highestSeverity} />
+      </div>
+      {isRestricted(cow.withdrawal, todayJst()) ? (
+        <p className="animal-header__withdrawal" role="note">
+          {t('cattle.withdrawalTitle')}: {withdrawalText(t, cow.withdrawal)}
+        </p>
+      ) : null}
+      <div className="animal-header__actions">
+        <Link to="/events/new" search={{ cattleId: cow.cattleId }} className="button button--primary">
+          <CalendarPlus size={20} aria-hidden="true" />
+          {t('cattle.recordEvent')}
+        </Link>
+        <button type="button" className="button" onClick={onChangeStatus}>
+          <RefreshCw size={18} aria-hidden="true" />
+          {t('cattle.changeStatus')}
+        </button>
+        <Link to="/cattle/$id/edit" params={{ id: String(cow.cattleId) }} className="button">
+          <Pencil size={18} aria-hidden="true" />
+          {t('cattle.edit')}
+        </Link>
+      </div>
+    </header>
+  );
+}
+
+/** The parts of the animal's page that other features own, composed by the route (web/src/routes/_app/cattle/$id). */
+interface AnimalSections {
+  id: number;
+  alerts: ReactNode;
+  timeline: ReactNode;
+  shipment: ReactNode;
+}
+
+export function CattleDetailPage({ id, alerts, timeline, shipment }: AnimalSections) {
+  const { t } = useI18n();
+  const detail = useQuery(cattleDetailQuery(id));
   const { current } = useCurrentFarm();
   const [dialog, setDialog] = useState<'status' | 'delete' | null>(null);
 
@@ -225,10 +353,6 @@ export function CattleDetailPage() {
     return <ErrorState error={detail.error} onRetry={() => detail.refetch()} />;
   }
   const cow = detail.data;
-  const bs = cow.breedingStatus;
-  const summary = cow.breedingSummary;
-  const days = (value: number | null | undefined) =>
-    value === null || value === undefined ? null : t('cattle.days', { value: Math.round(value) });
   const motherName = cow.motherInfo?.motherCattleId ? (
     <Link to="/cattle/$id" params={{ id: String(cow.motherInfo.motherCattleId) }}>
       {cow.motherInfo.motherName ?? cow.motherInfo.motherEarTagNumber ?? cow.motherInfo.motherCattleId}
@@ -239,73 +363,11 @@ export function CattleDetailPage() {
 
   return (
     <div className="page">
-      <header className="animal-header card">
-        <div className="animal-header__id">
-          <span className="animal-header__tag">
-            <span className="visually-hidden">{`${t('cattle.earTag')} `}</span>
-            {cow.earTagNumber ?? '—'}
-          </span>
-          <div>
-            <h1>{cow.name ?? '—'}</h1>
-            <p className="muted">
-              {t('cattle.idNumber')} {cow.identificationNumber ?? t('common.unregistered')}
-              {sexAndAge(cow).map((part) => (
-                <Fragment key={part}>
-                  {' · '}
-                  <span className="animal-header__part">{part}</span>
-                </Fragment>
-              ))}
-            </p>
-          </div>
-        </div>
-        <div className="animal-header__badges">
-          <StatusBadge status={cow.status} />
-          <WithdrawalBadge withdrawal={cow.withdrawal} />
-          <AlertMarker count={cow.alerts.alertCount} severity={cow.alerts.highestSeverity} />
-        </div>
-        {isRestricted(cow.withdrawal, todayJst()) ? (
-          <p className="animal-header__withdrawal" role="note">
-            {t('cattle.withdrawalTitle')}: {withdrawalText(t, cow.withdrawal)}
-          </p>
-        ) : null}
-        <div className="animal-header__actions">
-          <Link to="/events/new" search={{ cattleId: cow.cattleId }} className="button button--primary">
-            <CalendarPlus size={20} aria-hidden="true" />
-            {t('cattle.recordEvent')}
-          </Link>
-          <button type="button" className="button" onClick={() => setDialog('status')}>
-            <RefreshCw size={18} aria-hidden="true" />
-            {t('cattle.changeStatus')}
-          </button>
-          <Link to="/cattle/$id/edit" params={{ id: String(cow.cattleId) }} className="button">
-            <Pencil size={18} aria-hidden="true" />
-            {t('cattle.edit')}
-          </Link>
-        </div>
-      </header>
+      <AnimalHeader cow={cow} onChangeStatus={() => setDialog('status')} />
       <SectionNav />
 
       <div className="detail-grid">
-        <section className="card animal-section" id={sectionId('breeding')}>
-          <h2>{t('cattle.breedingStatus')}</h2>
-          <Facts
-            items={[
-              [t('cattle.parity'), bs?.parity],
-              [t('cattle.expectedCalvingDate'), formatDateJa(bs?.expectedCalvingDate)],
-              [t('cattle.scheduledPregnancyCheckDate'), formatDateJa(bs?.scheduledPregnancyCheckDate)],
-              ...(bs?.nextExpectedEstrus
-                ? [[t('cattle.nextExpectedEstrus'), formatDateJa(bs.nextExpectedEstrus)] as [string, ReactNode]]
-                : []),
-              [t('cattle.inseminationCount'), bs?.inseminationCount],
-              [t('cattle.daysAfterInsemination'), days(bs?.daysAfterInsemination)],
-              [t('cattle.daysAfterCalving'), days(bs?.daysAfterCalving)],
-              [t('cattle.daysOpenLabel'), days(bs?.daysOpen)],
-              [t('cattle.pregnancyDays'), days(bs?.pregnancyDays)],
-              [t('cattle.difficultBirth'), bs ? (bs.isDifficultBirth ? t('cattle.yes') : t('cattle.no')) : null],
-            ]}
-          />
-          {bs?.breedingMemo ? <p className="note">{bs.breedingMemo}</p> : null}
-        </section>
+        <BreedingSection cow={cow} />
 
         <section className="card animal-section" id={sectionId('profile')}>
           <h2>{t('cattle.profile')}</h2>
@@ -344,57 +406,20 @@ export function CattleDetailPage() {
           />
         </section>
 
-        <section className="card animal-section" id={sectionId('summary')}>
-          <h2>{t('cattle.summary')}</h2>
-          <Facts
-            items={[
-              [t('cattle.totalInseminationCount'), summary?.totalInseminationCount],
-              [t('cattle.pregnancyHeadCount'), summary?.pregnancyHeadCount],
-              [
-                t('cattle.pregnancySuccessRate'),
-                summary?.pregnancySuccessRate === null || summary?.pregnancySuccessRate === undefined
-                  ? null
-                  : t('cattle.percent', { value: Math.round(summary.pregnancySuccessRate * 10) / 10 }),
-              ],
-              [t('cattle.averageDaysOpen'), days(summary?.averageDaysOpen)],
-              [t('cattle.averagePregnancyPeriod'), days(summary?.averagePregnancyPeriod)],
-              [t('cattle.averageCalvingInterval'), days(summary?.averageCalvingInterval)],
-              [t('cattle.difficultBirthCount'), summary?.difficultBirthCount],
-            ]}
-          />
-          <h3>{t('cattle.calves')}</h3>
-          {cow.calves.length === 0 ? (
-            <p className="muted">{t('cattle.noCalves')}</p>
-          ) : (
-            <ul className="animal-calves">
-              {cow.calves.map((calf) => (
-                <li key={calf.cattleId}>
-                  <Link to="/cattle/$id" params={{ id: String(calf.cattleId) }} className="animal-calves__link">
-                    <span className="animal-calves__name">
-                      {calf.earTagNumber ?? '—'} {calf.name ?? ''}
-                    </span>
-                    <span className="muted">
-                      {formatDateJa(calf.birthday)} {calfSex(calf)}
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <SummarySection cow={cow} />
       </div>
 
       <div className="animal-section" id={sectionId('alerts')}>
-        <CattleAlerts cattleId={cow.cattleId} />
+        {alerts}
       </div>
 
       <section className="card animal-section" id={sectionId('events')}>
         <h2>{t('cattle.events')}</h2>
-        <EventTimeline cattleId={cow.cattleId} heldEventId={shipment.data?.results[0]?.eventId ?? null} />
+        {timeline}
       </section>
 
       <div className="animal-section" id={sectionId('shipment')}>
-        <CattleShipmentPanel cattleId={cow.cattleId} />
+        {shipment}
       </div>
 
       <section className="card animal-section" id={sectionId('history')}>

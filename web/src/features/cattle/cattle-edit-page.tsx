@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import type { UpdateCattle } from '@worker/cattle/cattle.schemas';
 import { cattleDetailQuery, cattleKeys, updateCattle } from '../../api/cattle';
 import { ErrorState, Loading } from '../../components/states';
@@ -8,9 +8,8 @@ import { CattleForm } from './cattle-form';
 import './messages';
 import './cattle.css';
 
-export function CattleEditPage() {
+export function CattleEditPage({ id }: { id: number }) {
   const { t } = useI18n();
-  const id = Number(useParams({ from: '/app/cattle/$id/edit' }).id);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const detail = useQuery(cattleDetailQuery(id));

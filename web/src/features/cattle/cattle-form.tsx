@@ -66,14 +66,256 @@ type FormProps = { initial?: CattleDetail; pending: boolean; error: unknown } & 
   | { mode: 'edit'; onSubmit: (body: UpdateCattle) => void }
 );
 
+type SectionProps = { v: CattleDetail | undefined; errors: FieldErrors };
+
+/** Name, numbers (as printed on the tag), sex, stage, birthday, breed and the rest of the register's line. */
+function BasicsSection({ v, errors, mode }: SectionProps & { mode: FormProps['mode'] }) {
+  const { t } = useI18n();
+  return (
+    <section className="card form">
+      <h2>{t('cattle.basics')}</h2>
+      <TextField
+        label={t('cattle.name')}
+        name="name"
+        required
+        defaultValue={v?.name ?? ''}
+        maxLength={50}
+        error={errors.name}
+      />
+      <div className="form__row">
+        <TextField
+          label={t('cattle.earTagNumber')}
+          name="earTagNumber"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          hint={t('cattle.earTagHint')}
+          defaultValue={v?.earTagNumber ?? ''}
+          error={errors.earTagNumber}
+        />
+        <TextField
+          label={t('cattle.identificationNumber')}
+          name="identificationNumber"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          required={mode === 'create' || v?.identificationNumber != null}
+          hint={t('cattle.identificationHint')}
+          defaultValue={v?.identificationNumber ?? ''}
+          error={errors.identificationNumber}
+        />
+      </div>
+      <div className="form__row">
+        <SelectField
+          label={t('cattle.genderLabel')}
+          name="gender"
+          required
+          defaultValue={v?.gender ?? ''}
+          error={errors.gender}
+        >
+          <option value="">{t('cattle.choose')}</option>
+          {GENDERS.map((g) => (
+            <option key={g} value={g}>
+              {t(`cattle.gender.${g}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('cattle.growthStageLabel')}
+          name="growthStage"
+          required
+          defaultValue={v?.growthStage ?? ''}
+          error={errors.growthStage}
+        >
+          <option value="">{t('cattle.choose')}</option>
+          {GROWTH_STAGES.map((s) => (
+            <option key={s} value={s}>
+              {t(`cattle.growthStage.${s}`)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div className="form__row">
+        <TextField
+          label={t('cattle.birthday')}
+          name="birthday"
+          type="date"
+          max={todayJst()}
+          defaultValue={v?.birthday ?? ''}
+          error={errors.birthday}
+        />
+        <TextField
+          label={t('cattle.breed')}
+          name="breed"
+          list="breeds"
+          defaultValue={v?.breed ?? (mode === 'create' ? '黒毛和種' : '')}
+          error={errors.breed}
+        />
+        <datalist id="breeds">
+          {['黒毛和種', '褐毛和種', '日本短角種', '無角和種', '交雑種（F1）', 'ホルスタイン', 'ジャージー'].map((b) => (
+            <option key={b} value={b} />
+          ))}
+        </datalist>
+      </div>
+      <div className="form__row">
+        <TextField label={t('cattle.barn')} name="barn" defaultValue={v?.barn ?? ''} error={errors.barn} />
+        <TextField
+          label={t('cattle.weight')}
+          name="weight"
+          inputMode="decimal"
+          defaultValue={v?.weight ?? ''}
+          error={errors.weight}
+        />
+        <TextField
+          label={t('cattle.score')}
+          name="score"
+          inputMode="numeric"
+          defaultValue={v?.score ?? ''}
+          error={errors.score}
+        />
+      </div>
+      <div className="form__row">
+        <TextField
+          label={t('cattle.producerName')}
+          name="producerName"
+          defaultValue={v?.producerName ?? ''}
+          error={errors.producerName}
+        />
+        <TextField
+          label={t('cattle.breedingValue')}
+          name="breedingValue"
+          defaultValue={v?.breedingValue ?? ''}
+          error={errors.breedingValue}
+        />
+      </div>
+      <TextAreaField
+        label={t('cattle.notes')}
+        name="notes"
+        defaultValue={v?.notes ?? ''}
+        maxLength={1000}
+        error={errors.notes}
+      />
+    </section>
+  );
+}
+
+function BloodlineSection({ v, errors }: SectionProps) {
+  const { t } = useI18n();
+  return (
+    <section className="card form">
+      <h2>{t('cattle.bloodline')}</h2>
+      <div className="form__row">
+        <TextField
+          label={t('cattle.father')}
+          name="fatherCattleName"
+          defaultValue={v?.bloodline?.fatherCattleName ?? ''}
+          error={errors['bloodline.fatherCattleName']}
+        />
+        <TextField
+          label={t('cattle.motherFather')}
+          name="motherFatherCattleName"
+          defaultValue={v?.bloodline?.motherFatherCattleName ?? ''}
+          error={errors['bloodline.motherFatherCattleName']}
+        />
+      </div>
+      <div className="form__row">
+        <TextField
+          label={t('cattle.motherGrandFather')}
+          name="motherGrandFatherCattleName"
+          defaultValue={v?.bloodline?.motherGrandFatherCattleName ?? ''}
+          error={errors['bloodline.motherGrandFatherCattleName']}
+        />
+        <TextField
+          label={t('cattle.motherGreatGrandFather')}
+          name="motherGreatGrandFatherCattleName"
+          defaultValue={v?.bloodline?.motherGreatGrandFatherCattleName ?? ''}
+          error={errors['bloodline.motherGreatGrandFatherCattleName']}
+        />
+      </div>
+    </section>
+  );
+}
+
+/** The dam: one of the farm's cows (never the animal itself), or her name and numbers when she is not in the herd. */
+function MotherSection({ v, errors }: SectionProps) {
+  const { t } = useI18n();
+  const cows = useInfiniteQuery({
+    ...cattleListQuery({ gender: ['雌'], sortBy: 'name', sortOrder: 'asc' }),
+    select: (data) => data.pages.flatMap((p) => p.results).filter((c) => c.cattleId !== v?.cattleId),
+  });
+  return (
+    <section className="card form">
+      <h2>{t('cattle.mother')}</h2>
+      <SelectField
+        label={t('cattle.motherCattle')}
+        name="motherCattleId"
+        defaultValue={v?.motherInfo?.motherCattleId ?? ''}
+        error={errors['motherInfo.motherCattleId']}
+      >
+        <option value="">{t('cattle.motherNone')}</option>
+        {(cows.data ?? []).map((cow) => (
+          <option key={cow.cattleId} value={cow.cattleId}>
+            {cow.earTagNumber ?? '—'} {cow.name}
+          </option>
+        ))}
+      </SelectField>
+      <div className="form__row">
+        <TextField
+          label={t('cattle.motherName')}
+          name="motherName"
+          defaultValue={v?.motherInfo?.motherName ?? ''}
+          error={errors['motherInfo.motherName']}
+        />
+        <TextField
+          label={t('cattle.motherIdentificationNumber')}
+          name="motherIdentificationNumber"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          hint={t('cattle.identificationHint')}
+          defaultValue={v?.motherInfo?.motherIdentificationNumber ?? ''}
+          error={errors['motherInfo.motherIdentificationNumber']}
+        />
+        <TextField
+          label={t('cattle.motherScore')}
+          name="motherScore"
+          inputMode="numeric"
+          defaultValue={v?.motherInfo?.motherScore ?? ''}
+          error={errors['motherInfo.motherScore']}
+        />
+      </div>
+    </section>
+  );
+}
+
+/** The parity and memo an animal arrives with, before its events tell the rest. */
+function BreedingSection({ v, errors }: SectionProps) {
+  const { t } = useI18n();
+  return (
+    <section className="card form">
+      <h2>{t('cattle.breedingSection')}</h2>
+      <TextField
+        label={t('cattle.initialParity')}
+        name="parity"
+        inputMode="numeric"
+        hint={t('cattle.initialParityHint')}
+        defaultValue={v?.breedingStatus?.initialParity ?? ''}
+        error={errors['breeding.parity']}
+      />
+      <TextAreaField
+        label={t('cattle.breedingMemo')}
+        name="breedingMemo"
+        defaultValue={v?.breedingStatus?.breedingMemo ?? ''}
+        error={errors['breeding.breedingMemo']}
+      />
+    </section>
+  );
+}
+
 export function CattleForm(props: FormProps) {
   const { initial, mode, pending, error } = props;
   const { t } = useI18n();
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const cows = useInfiniteQuery({
-    ...cattleListQuery({ gender: ['雌'], sortBy: 'name', sortOrder: 'asc' }),
-    select: (data) => data.pages.flatMap((p) => p.results).filter((c) => c.cattleId !== initial?.cattleId),
-  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -101,224 +343,13 @@ export function CattleForm(props: FormProps) {
   return (
     <form onSubmit={submit} noValidate className="form form--sections">
       <FormError message={server.message} />
-      <section className="card form">
-        <h2>{t('cattle.basics')}</h2>
-        <TextField
-          label={t('cattle.name')}
-          name="name"
-          required
-          defaultValue={v?.name ?? ''}
-          maxLength={50}
-          error={errors.name}
-        />
-        <div className="form__row">
-          <TextField
-            label={t('cattle.earTagNumber')}
-            name="earTagNumber"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            hint={t('cattle.earTagHint')}
-            defaultValue={v?.earTagNumber ?? ''}
-            error={errors.earTagNumber}
-          />
-          <TextField
-            label={t('cattle.identificationNumber')}
-            name="identificationNumber"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            required={mode === 'create' || v?.identificationNumber != null}
-            hint={t('cattle.identificationHint')}
-            defaultValue={v?.identificationNumber ?? ''}
-            error={errors.identificationNumber}
-          />
-        </div>
-        <div className="form__row">
-          <SelectField
-            label={t('cattle.genderLabel')}
-            name="gender"
-            required
-            defaultValue={v?.gender ?? ''}
-            error={errors.gender}
-          >
-            <option value="">{t('cattle.choose')}</option>
-            {GENDERS.map((g) => (
-              <option key={g} value={g}>
-                {t(`cattle.gender.${g}`)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label={t('cattle.growthStageLabel')}
-            name="growthStage"
-            required
-            defaultValue={v?.growthStage ?? ''}
-            error={errors.growthStage}
-          >
-            <option value="">{t('cattle.choose')}</option>
-            {GROWTH_STAGES.map((s) => (
-              <option key={s} value={s}>
-                {t(`cattle.growthStage.${s}`)}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <div className="form__row">
-          <TextField
-            label={t('cattle.birthday')}
-            name="birthday"
-            type="date"
-            max={todayJst()}
-            defaultValue={v?.birthday ?? ''}
-            error={errors.birthday}
-          />
-          <TextField
-            label={t('cattle.breed')}
-            name="breed"
-            list="breeds"
-            defaultValue={v?.breed ?? (mode === 'create' ? '黒毛和種' : '')}
-            error={errors.breed}
-          />
-          <datalist id="breeds">
-            {['黒毛和種', '褐毛和種', '日本短角種', '無角和種', '交雑種（F1）', 'ホルスタイン', 'ジャージー'].map(
-              (b) => (
-                <option key={b} value={b} />
-              ),
-            )}
-          </datalist>
-        </div>
-        <div className="form__row">
-          <TextField label={t('cattle.barn')} name="barn" defaultValue={v?.barn ?? ''} error={errors.barn} />
-          <TextField
-            label={t('cattle.weight')}
-            name="weight"
-            inputMode="decimal"
-            defaultValue={v?.weight ?? ''}
-            error={errors.weight}
-          />
-          <TextField
-            label={t('cattle.score')}
-            name="score"
-            inputMode="numeric"
-            defaultValue={v?.score ?? ''}
-            error={errors.score}
-          />
-        </div>
-        <div className="form__row">
-          <TextField
-            label={t('cattle.producerName')}
-            name="producerName"
-            defaultValue={v?.producerName ?? ''}
-            error={errors.producerName}
-          />
-          <TextField
-            label={t('cattle.breedingValue')}
-            name="breedingValue"
-            defaultValue={v?.breedingValue ?? ''}
-            error={errors.breedingValue}
-          />
-        </div>
-        <TextAreaField
-          label={t('cattle.notes')}
-          name="notes"
-          defaultValue={v?.notes ?? ''}
-          maxLength={1000}
-          error={errors.notes}
-        />
-      </section>
+      <BasicsSection v={v} errors={errors} mode={mode} />
 
-      <section className="card form">
-        <h2>{t('cattle.bloodline')}</h2>
-        <div className="form__row">
-          <TextField
-            label={t('cattle.father')}
-            name="fatherCattleName"
-            defaultValue={v?.bloodline?.fatherCattleName ?? ''}
-            error={errors['bloodline.fatherCattleName']}
-          />
-          <TextField
-            label={t('cattle.motherFather')}
-            name="motherFatherCattleName"
-            defaultValue={v?.bloodline?.motherFatherCattleName ?? ''}
-            error={errors['bloodline.motherFatherCattleName']}
-          />
-        </div>
-        <div className="form__row">
-          <TextField
-            label={t('cattle.motherGrandFather')}
-            name="motherGrandFatherCattleName"
-            defaultValue={v?.bloodline?.motherGrandFatherCattleName ?? ''}
-            error={errors['bloodline.motherGrandFatherCattleName']}
-          />
-          <TextField
-            label={t('cattle.motherGreatGrandFather')}
-            name="motherGreatGrandFatherCattleName"
-            defaultValue={v?.bloodline?.motherGreatGrandFatherCattleName ?? ''}
-            error={errors['bloodline.motherGreatGrandFatherCattleName']}
-          />
-        </div>
-      </section>
+      <BloodlineSection v={v} errors={errors} />
 
-      <section className="card form">
-        <h2>{t('cattle.mother')}</h2>
-        <SelectField
-          label={t('cattle.motherCattle')}
-          name="motherCattleId"
-          defaultValue={v?.motherInfo?.motherCattleId ?? ''}
-          error={errors['motherInfo.motherCattleId']}
-        >
-          <option value="">{t('cattle.motherNone')}</option>
-          {(cows.data ?? []).map((cow) => (
-            <option key={cow.cattleId} value={cow.cattleId}>
-              {cow.earTagNumber ?? '—'} {cow.name}
-            </option>
-          ))}
-        </SelectField>
-        <div className="form__row">
-          <TextField
-            label={t('cattle.motherName')}
-            name="motherName"
-            defaultValue={v?.motherInfo?.motherName ?? ''}
-            error={errors['motherInfo.motherName']}
-          />
-          <TextField
-            label={t('cattle.motherIdentificationNumber')}
-            name="motherIdentificationNumber"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            hint={t('cattle.identificationHint')}
-            defaultValue={v?.motherInfo?.motherIdentificationNumber ?? ''}
-            error={errors['motherInfo.motherIdentificationNumber']}
-          />
-          <TextField
-            label={t('cattle.motherScore')}
-            name="motherScore"
-            inputMode="numeric"
-            defaultValue={v?.motherInfo?.motherScore ?? ''}
-            error={errors['motherInfo.motherScore']}
-          />
-        </div>
-      </section>
+      <MotherSection v={v} errors={errors} />
 
-      <section className="card form">
-        <h2>{t('cattle.breedingSection')}</h2>
-        <TextField
-          label={t('cattle.initialParity')}
-          name="parity"
-          inputMode="numeric"
-          hint={t('cattle.initialParityHint')}
-          defaultValue={v?.breedingStatus?.initialParity ?? ''}
-          error={errors['breeding.parity']}
-        />
-        <TextAreaField
-          label={t('cattle.breedingMemo')}
-          name="breedingMemo"
-          defaultValue={v?.breedingStatus?.breedingMemo ?? ''}
-          error={errors['breeding.breedingMemo']}
-        />
-      </section>
+      <BreedingSection v={v} errors={errors} />
 
       <div className="form__submit">
         <SubmitButton pending={pending}>{mode === 'create' ? t('cattle.create') : t('cattle.save')}</SubmitButton>

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { jstTime } from '@worker/domain/calendar';
 import type { CattleListSearch } from '../../api/cattle';
+import { StatusBadge } from '../../components/badges';
 import { EmptyState } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { type KeptRoster, rosterMatches, withAges } from '../../lib/roster';
-import { CattleRowHead, StatusBadge } from './cattle-badges';
+import { CattleRowHead } from './cattle-badges';
 
 /**
  * The herd list without a signal (§20): the roster kept on this phone, searched and filtered as the list would be,

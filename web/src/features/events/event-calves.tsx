@@ -71,6 +71,75 @@ export function calfDetails(c: CalfDraft): Record<string, unknown> {
 export const isCalfErrorKey = (key: string) =>
   key === 'details.calves' || new RegExp(`^details\\.calves\\.\\d+\\.(${CALF_FIELDS.join('|')})$`).test(key);
 
+/** A calf the calving registered already: shown and linked, not edited here. */
+function RegisteredCalf({
+  calf,
+  index,
+  count,
+  error,
+}: {
+  calf: CalfDraft;
+  index: number;
+  count: number;
+  error?: string;
+}) {
+  const { t } = useI18n();
+  const calfText = useCalfText();
+  const linkLabel = useCalfLinkLabel();
+  return (
+    <div className="event-calf event-calf--registered" data-calf-key={calf.key}>
+      <p className="event-calf__title">{t('events.calfN', { n: index + 1 })}</p>
+      <p>
+        {calfText({
+          gender: calf.gender,
+          name: calf.name,
+          weightKg: calf.weightKg ? Number(calf.weightKg) : undefined,
+          stillborn: calf.stillborn,
+        })}{' '}
+        <Link to="/cattle/$id" params={{ id: String(calf.cattleId) }}>
+          {linkLabel(calf, index, count)}
+        </Link>
+      </p>
+      <p className="field__hint">{t('events.calfRegistered')}</p>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function CalfGender({
+  name,
+  value,
+  error,
+  onChange,
+}: {
+  name: string;
+  value: string;
+  error?: string;
+  onChange: (gender: string) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <fieldset className={`choice-group${error ? ' field--error' : ''}`}>
+      <legend className="is-required">{t('events.calfGender')}</legend>
+      {CALF_GENDERS.map((g) => (
+        <label key={g} className="choice">
+          <input type="radio" name={name} value={g} checked={value === g} onChange={() => onChange(g)} />
+          {t(`events.calfSex.${g}`)}
+        </label>
+      ))}
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /**
  * The calves of a calving, added one by one (twins, triplets: up to 3), each removable, each with its sex, name,
  * numbers, birth weight and 死産. A calf the calving registered already is shown, linked, not edited here; nor can
@@ -88,8 +157,6 @@ export function CalvesFields({
   hint?: string;
 }) {
   const { t } = useI18n();
-  const calfText = useCalfText();
-  const linkLabel = useCalfLinkLabel();
   const addRef = useRef<HTMLButtonElement>(null);
   const focus = useRef<number | 'add' | null>(null);
   useEffect(() => {
@@ -113,53 +180,17 @@ export function CalvesFields({
         const n = i + 1;
         if (calf.cattleId !== undefined) {
           const errorText = CALF_FIELDS.map((f) => err(i, f)).find(Boolean);
-          return (
-            <div key={calf.key} className="event-calf event-calf--registered" data-calf-key={calf.key}>
-              <p className="event-calf__title">{t('events.calfN', { n })}</p>
-              <p>
-                {calfText({
-                  gender: calf.gender,
-                  name: calf.name,
-                  weightKg: calf.weightKg ? Number(calf.weightKg) : undefined,
-                  stillborn: calf.stillborn,
-                })}{' '}
-                <Link to="/cattle/$id" params={{ id: String(calf.cattleId) }}>
-                  {linkLabel(calf, i, calves.length)}
-                </Link>
-              </p>
-              <p className="field__hint">{t('events.calfRegistered')}</p>
-              {errorText ? (
-                <p className="field__error" role="alert">
-                  {errorText}
-                </p>
-              ) : null}
-            </div>
-          );
+          return <RegisteredCalf key={calf.key} calf={calf} index={i} count={calves.length} error={errorText} />;
         }
-        const genderError = err(i, 'gender');
         return (
           <fieldset key={calf.key} className="event-calf" data-calf-key={calf.key}>
             <legend className="event-calf__title">{t('events.calfN', { n })}</legend>
-            <fieldset className={`choice-group${genderError ? ' field--error' : ''}`}>
-              <legend className="is-required">{t('events.calfGender')}</legend>
-              {CALF_GENDERS.map((g) => (
-                <label key={g} className="choice">
-                  <input
-                    type="radio"
-                    name={`calf-${calf.key}-gender`}
-                    value={g}
-                    checked={calf.gender === g}
-                    onChange={() => update(calf.key, { gender: g })}
-                  />
-                  {t(`events.calfSex.${g}`)}
-                </label>
-              ))}
-              {genderError ? (
-                <p className="field__error" role="alert">
-                  {genderError}
-                </p>
-              ) : null}
-            </fieldset>
+            <CalfGender
+              name={`calf-${calf.key}-gender`}
+              value={calf.gender}
+              error={err(i, 'gender')}
+              onChange={(gender) => update(calf.key, { gender })}
+            />
             <label className="choice event-calf__stillborn">
               <input
                 type="checkbox"

@@ -12,7 +12,6 @@ import { announce } from '../../lib/offline-status';
 import { findInRoster } from '../../lib/roster';
 import { BreedingStateCard } from './breeding-state-card';
 import { EventForm } from './event-form';
-import type { EventNewSearch } from './events-search';
 import { animalLabel } from './format';
 import './events.css';
 import './messages';
@@ -31,7 +30,7 @@ function draftOf(body: Record<string, unknown>): EventView {
 /** /events/new: record an event from the barn, then see the animal's new breeding state. */
 export function EventNewPage() {
   const { t } = useI18n();
-  const search = useSearch({ strict: false }) as EventNewSearch;
+  const search = useSearch({ from: '/_app/events/new' });
   const navigate = useNavigate();
   // Fixing an event the API refused after it waited offline: its form opens with the queued values.
   const [draft, setDraft] = useState<EventView | null>(null);

@@ -3,11 +3,11 @@ import { Link } from '@tanstack/react-router';
 import { eventTimeLabel, formatDateJa, jstDate } from '@worker/domain/calendar';
 import { useState } from 'react';
 import { cattleEventsQuery, type EventView, useEventMutations } from '../../api/events';
+import { EventTypeBadge } from '../../components/badges';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { EventDetailsLines } from './event-details';
 import { EventForm } from './event-form';
-import { EventTypeBadge } from './event-type-badge';
 import './events.css';
 import './messages';
 

@@ -10,30 +10,33 @@ import {
 } from '@worker/domain/event-types';
 import { type EventFilters, eventsLogQuery } from '../../api/events';
 import { AnimalPicker } from '../../components/animal-picker';
+import { EventTypeBadge } from '../../components/badges';
 import { SelectField, TextField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { EventDetailsLines } from './event-details';
-import { EventTypeBadge } from './event-type-badge';
 import type { EventsSearch } from './events-search';
 import { animalLabel } from './format';
 import './events.css';
 import './messages';
 
+/** The log's filters from the URL: a chosen type stands for itself, without its category. */
+export const eventFilters = (search: EventsSearch): EventFilters => ({
+  cattleId: search.cattleId,
+  category: search.eventType ? undefined : search.category,
+  eventType: search.eventType,
+  startDate: search.from,
+  endDate: search.to,
+});
+
 /** /events: the farm's event log, filtered by type, category, date range and animal. */
 export function EventsPage() {
   const { t } = useI18n();
-  const search = useSearch({ strict: false }) as EventsSearch;
+  const search = useSearch({ from: '/_app/events/' });
   const navigate = useNavigate();
   const setSearch = (patch: Partial<EventsSearch>) =>
     navigate({ to: '/events', search: (prev: EventsSearch) => ({ ...prev, ...patch }), replace: true });
-  const filters: EventFilters = {
-    cattleId: search.cattleId,
-    category: search.eventType ? undefined : search.category,
-    eventType: search.eventType,
-    startDate: search.from,
-    endDate: search.to,
-  };
+  const filters = eventFilters(search);
   const log = useInfiniteQuery(eventsLogQuery(filters));
   const types = search.category ? eventTypesOfCategory(search.category as EventCategory) : [...EVENT_TYPES];
   const rows = log.data?.pages.flatMap((p) => p.results) ?? [];

@@ -114,7 +114,7 @@ function ScheduleCalendar({
 /** /schedule: the month's expected heats, pregnancy checks, calvings and planned shipments. */
 export function SchedulePage() {
   const { t } = useI18n();
-  const search = useSearch({ strict: false }) as ScheduleSearch;
+  const search = useSearch({ from: '/_app/schedule' });
   const navigate = useNavigate();
   const month = search.month ?? jstMonth();
   // Phones start on the list: calendar cells are too small to tap.

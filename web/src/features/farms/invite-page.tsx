@@ -11,13 +11,13 @@ import {
   showFarm,
 } from '../../api/farms';
 import { FormError } from '../../components/form';
+import { PublicLayout } from '../../components/public-layout';
 import { ErrorState, Loading } from '../../components/states';
 import { ApiError } from '../../lib/api-error';
 import { clearToken, getToken, onTokenChange } from '../../lib/auth-token';
 import { describeError } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { forgetInvite, rememberInvite } from '../../lib/pending-invite';
-import { PublicLayout } from '../accounts/public-layout';
 import './farms.css';
 import './messages';
 

@@ -25,8 +25,8 @@ import {
   useCurrentFarm,
   withdrawInvitation,
 } from '../../api/farms';
-import { Dialog } from '../../components/dialog';
-import { FormError, SelectField, SubmitButton, TextField } from '../../components/form';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmailField, FormError, SelectField, SubmitButton, TextField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
@@ -289,31 +289,23 @@ function RemoveDialog({ farm, confirming, onClose }: { farm: Farm; confirming: C
   const leaving = confirming?.leaving ?? false;
 
   return (
-    <Dialog open={confirming !== null} title={leaving ? t('farms.leaveTitle') : t('farms.removeTitle')} onClose={close}>
+    <ConfirmDialog
+      open={confirming !== null}
+      title={leaving ? t('farms.leaveTitle') : t('farms.removeTitle')}
+      confirmLabel={leaving ? t('farms.leaveConfirm') : t('farms.removeConfirm')}
+      pending={remove.isPending}
+      error={remove.error}
+      onConfirm={() => confirming && remove.mutate(confirming)}
+      onClose={close}
+    >
       {confirming ? (
-        <>
-          <p>
-            {leaving
-              ? t('farms.leaveBody', { farm: farm.name })
-              : t('farms.removeBody', { name: confirming.member.userName, email: confirming.member.email })}
-          </p>
-          <FormError message={describeError(remove.error).message ?? describeError(remove.error).fields.role} />
-          <div className="dialog__actions">
-            <button type="button" className="button" onClick={close}>
-              {t('common.cancel')}
-            </button>
-            <button
-              type="button"
-              className="button button--danger-solid"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(confirming)}
-            >
-              {leaving ? t('farms.leaveConfirm') : t('farms.removeConfirm')}
-            </button>
-          </div>
-        </>
+        <p>
+          {leaving
+            ? t('farms.leaveBody', { farm: farm.name })
+            : t('farms.removeBody', { name: confirming.member.userName, email: confirming.member.email })}
+        </p>
       ) : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
@@ -352,15 +344,7 @@ function InviteCard({ farm }: { farm: Farm }) {
       <h2 id="invite-title">{t('farms.inviteTitle')}</h2>
       <p className="muted invite-lead">{t('farms.inviteLead')}</p>
       <form className="invite-form" onSubmit={submit} noValidate>
-        <TextField
-          label={t('farms.inviteEmail')}
-          name="email"
-          type="email"
-          autoComplete="off"
-          inputMode="email"
-          required
-          error={errors.email}
-        />
+        <EmailField label={t('farms.inviteEmail')} autoComplete="off" error={errors.email} />
         <SelectField label={t('farms.inviteRole')} name="role" defaultValue="staff" required error={errors.role}>
           {FARM_ROLES.map((role) => (
             <option key={role} value={role}>
@@ -438,26 +422,16 @@ function WithdrawDialog({
   };
 
   return (
-    <Dialog open={invitation !== null} title={t('farms.withdrawTitle')} onClose={close}>
-      {invitation ? (
-        <>
-          <p>{t('farms.withdrawBody', { email: invitation.email })}</p>
-          <FormError message={describeError(withdraw.error).message} />
-          <div className="dialog__actions">
-            <button type="button" className="button" onClick={close}>
-              {t('common.cancel')}
-            </button>
-            <button
-              type="button"
-              className="button button--danger-solid"
-              disabled={withdraw.isPending}
-              onClick={() => withdraw.mutate(invitation)}
-            >
-              {t('farms.withdrawConfirm')}
-            </button>
-          </div>
-        </>
-      ) : null}
-    </Dialog>
+    <ConfirmDialog
+      open={invitation !== null}
+      title={t('farms.withdrawTitle')}
+      confirmLabel={t('farms.withdrawConfirm')}
+      pending={withdraw.isPending}
+      error={withdraw.error}
+      onConfirm={() => invitation && withdraw.mutate(invitation)}
+      onClose={close}
+    >
+      {invitation ? <p>{t('farms.withdrawBody', { email: invitation.email })}</p> : null}
+    </ConfirmDialog>
   );
 }

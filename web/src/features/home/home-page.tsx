@@ -4,14 +4,12 @@ import { formatDateJa, jstDate, todayJst } from '@worker/domain/calendar';
 import { CATTLE_STATUSES, IN_HERD_STATUSES } from '@worker/domain/cattle-enums';
 import { greetingOf } from '@worker/domain/home';
 import { CalendarPlus } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useMe } from '../../api/accounts';
 import { type HomeCalving, type HomeData, type HomeEvent, homeQuery } from '../../api/home';
+import { EventTypeBadge, StatusBadge } from '../../components/badges';
 import { ErrorState, Loading } from '../../components/states';
 import { defineMessages, useI18n } from '../../lib/i18n';
-import { TodayAlerts } from '../alerts/today-alerts';
-import { StatusBadge } from '../cattle/cattle-badges';
-import { EventTypeBadge } from '../events/event-type-badge';
-import { KpiTiles } from '../kpi/kpi-tiles';
 import { FirstSteps } from './first-steps';
 import { WithdrawalCard } from './withdrawal-card';
 import './home.css';
@@ -126,10 +124,16 @@ function RecentEvents({ events }: { events: readonly HomeEvent[] }) {
 /** How recent an answer must be to count as the one the route's loader fetched for this visit. */
 const LOADER_FETCHED_MS = 5_000;
 
-export function HomePage() {
+/** The cards of other features the home screen shows, composed by its route (web/src/routes/_app/-home-screen.tsx). */
+interface HomeParts {
+  alerts: ReactNode;
+  kpiTiles: ReactNode;
+}
+
+export function HomePage(parts: HomeParts) {
   const { t } = useI18n();
   const { data: me } = useMe();
-  // The route's loader has just fetched it for this visit (router.tsx): not again, unless what is kept is older.
+  // The route's loader has just fetched it for this visit (web/src/routes/_app/home.tsx): not again, unless what is kept is older.
   const home = useQuery({
     ...homeQuery(useQueryClient()),
     refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > LOADER_FETCHED_MS,
@@ -147,7 +151,7 @@ export function HomePage() {
         </Link>
       </header>
       {home.data ? (
-        <HomeSections data={home.data} />
+        <HomeSections data={home.data} {...parts} />
       ) : home.isError ? (
         <ErrorState error={home.error} onRetry={() => home.refetch()} />
       ) : (
@@ -158,12 +162,12 @@ export function HomePage() {
 }
 
 /** The cards, once GET /home has answered: the shared cards read their part from their own (seeded) queries. */
-function HomeSections({ data }: { data: HomeData }) {
+function HomeSections({ data, alerts, kpiTiles }: HomeParts & { data: HomeData }) {
   const { t } = useI18n();
   return (
     <>
       <FirstSteps />
-      <TodayAlerts max={6} />
+      {alerts}
       <WithdrawalCard />
       <div className="home-grid">
         <section className="card" aria-labelledby="home-calvings">
@@ -187,7 +191,7 @@ function HomeSections({ data }: { data: HomeData }) {
           </section>
         )}
       </div>
-      <KpiTiles />
+      {kpiTiles}
     </>
   );
 }

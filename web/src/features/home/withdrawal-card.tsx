@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { restrictedCattleQuery } from '../../api/cattle';
+import { withdrawalText } from '../../components/badges';
 import { defineMessages, useI18n } from '../../lib/i18n';
-import { withdrawalText } from '../cattle/cattle-badges';
 
 defineMessages({
   ja: {

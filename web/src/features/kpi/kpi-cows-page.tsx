@@ -169,7 +169,7 @@ function CowTable({
 /** /kpi/cattle: the cows behind the KPIs of a period, so the farmer sees which ones pull the rates down. */
 export function KpiCowsPage() {
   const { t, locale } = useI18n();
-  const search = useSearch({ from: '/app/kpi/cattle' });
+  const search = useSearch({ from: '/_app/kpi/cattle' });
   const navigate = useNavigate({ from: '/kpi/cattle' });
   const cows = useQuery(kpiCowsQuery({ from: search.from, to: search.to }));
   const sort = search.sort ?? DEFAULT_SORT.sort;

@@ -96,10 +96,48 @@ function InsightsCard({ kpi }: { kpi: BreedingKpi }) {
   );
 }
 
-export function KpiPage() {
+/** Twelve months of one figure at a time, chosen below the chart (kept in the URL). */
+function TrendsSection({ chart, onChart }: { chart: KpiMetric; onChart: (metric: KpiMetric) => void }) {
   const { t, locale } = useI18n();
-  const search = useSearch({ from: '/app/kpi' });
-  const navigate = useNavigate({ from: '/kpi' });
+  const trends = useQuery(breedingTrendsQuery(12));
+  return (
+    <section aria-labelledby="kpi-trends-title" className="kpi-trends">
+      <h2 id="kpi-trends-title">{t('kpi.trendsTitle')}</h2>
+      <p className="muted">{t('kpi.trendsLead')}</p>
+      {trends.isPending ? (
+        <Loading />
+      ) : trends.isError ? (
+        <ErrorState error={trends.error} onRetry={() => trends.refetch()} />
+      ) : trends.data.months.every((m) => m.counts.events === 0) ? (
+        <div className="card">
+          <EmptyState title={t('kpi.trendsEmpty')}>
+            <p>{t('kpi.emptyHint')}</p>
+          </EmptyState>
+        </div>
+      ) : (
+        <div className="card kpi-charts">
+          <SelectField
+            label={t('kpi.chartMetric')}
+            value={chart}
+            onChange={(e) => onChart(e.target.value as KpiMetric)}
+          >
+            {KPI_METRICS.map((metric) => (
+              <option key={metric} value={metric}>
+                {metricLabel(metric, locale)}
+              </option>
+            ))}
+          </SelectField>
+          <TrendChart metric={chart} months={trends.data.months} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function KpiPage() {
+  const { t } = useI18n();
+  const search = useSearch({ from: '/_app/kpi/' });
+  const navigate = useNavigate({ from: '/kpi/' });
   const choice: PeriodChoice = search.period ?? 'last365';
   const chart: KpiMetric = search.chart ?? 'conceptionRate';
   const chooseChart = (metric: KpiMetric) =>
@@ -115,7 +153,6 @@ export function KpiPage() {
   const period = requestedPeriod(search);
   const waitingForCustom = choice === 'custom' && !(search.from && search.to);
   const kpi = useQuery({ ...breedingKpiQuery(period), enabled: !waitingForCustom });
-  const trends = useQuery(breedingTrendsQuery(12));
   const serverErrors = kpi.error instanceof ApiError && kpi.error.status === 400 ? describeError(kpi.error).fields : {};
   const fieldErrors = { ...serverErrors, ...formErrors };
 
@@ -224,36 +261,7 @@ export function KpiPage() {
 
       <DeltaCard />
 
-      <section aria-labelledby="kpi-trends-title" className="kpi-trends">
-        <h2 id="kpi-trends-title">{t('kpi.trendsTitle')}</h2>
-        <p className="muted">{t('kpi.trendsLead')}</p>
-        {trends.isPending ? (
-          <Loading />
-        ) : trends.isError ? (
-          <ErrorState error={trends.error} onRetry={() => trends.refetch()} />
-        ) : trends.data.months.every((m) => m.counts.events === 0) ? (
-          <div className="card">
-            <EmptyState title={t('kpi.trendsEmpty')}>
-              <p>{t('kpi.emptyHint')}</p>
-            </EmptyState>
-          </div>
-        ) : (
-          <div className="card kpi-charts">
-            <SelectField
-              label={t('kpi.chartMetric')}
-              value={chart}
-              onChange={(e) => chooseChart(e.target.value as KpiMetric)}
-            >
-              {KPI_METRICS.map((metric) => (
-                <option key={metric} value={metric}>
-                  {metricLabel(metric, locale)}
-                </option>
-              ))}
-            </SelectField>
-            <TrendChart metric={chart} months={trends.data.months} />
-          </div>
-        )}
-      </section>
+      <TrendsSection chart={chart} onChart={chooseChart} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
+import { LanguageSwitch } from '../../components/public-layout';
 import { getToken } from '../../lib/auth-token';
 import { defineMessages, useI18n } from '../../lib/i18n';
-import { LanguageSwitch } from '../accounts/public-layout';
 import { WaitingListForm } from './waiting-list-form';
 
 defineMessages({

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { DEVELOPMENT_TURNSTILE_TOKEN, preRegisterBodySchema } from '@worker/waiting-list/waiting-list.schemas';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type PreRegisterInput, preRegister, waitingListConfigQuery } from '../../api/accounts';
-import { FormError, SelectField, SubmitButton, TextField } from '../../components/form';
+import { EmailField, FormError, SelectField, SubmitButton } from '../../components/form';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { defineMessages, useI18n } from '../../lib/i18n';
 import { REFERRAL_SOURCES } from '../../lib/referral-sources';
@@ -120,15 +120,7 @@ export function WaitingListForm() {
       <p>{t('waitingList.lead')}</p>
       <form onSubmit={onSubmit} noValidate className="form">
         <FormError message={server.message} />
-        <TextField
-          label={t('waitingList.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email}
-        />
+        <EmailField label={t('waitingList.email')} error={errors.email} />
         <SelectField
           label={t('waitingList.source')}
           name="referralSource"

@@ -3,7 +3,7 @@ import { formatDateJa } from '@worker/domain/calendar';
 import { formatCarcass } from '@worker/domain/carcass';
 import { MOTHER_SORT_KEYS, type MotherSortKey, mothersQuerySchema } from '@worker/shipments/shipments.schemas';
 import { type FormEvent, useState } from 'react';
-import { mothersQuery } from '../../api/shipments';
+import { type MotherGroup, mothersQuery } from '../../api/shipments';
 import { SelectField, TextField } from '../../components/form';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
@@ -19,8 +19,87 @@ const sortLabels: Record<MotherSortKey, string> = {
   shipmentDate: 'shipments.sortShipmentDate',
 };
 
-export function MothersTab() {
+/** A dam with her shipped calves' totals and carcass figures, then each calf's line. */
+function MotherCard({ mother }: { mother: MotherGroup }) {
   const { t, locale } = useI18n();
+  return (
+    <li className="card mother-card">
+      <h2 className="mother-card__title">
+        {mother.motherEarTag ? `#${mother.motherEarTag} ` : ''}
+        {mother.motherName}
+        <span className="mother-card__revenue">{manYen(mother.summary.totalRevenue, locale)}</span>
+      </h2>
+      <p className="muted">
+        {t('shipments.motherSummary', {
+          count: mother.summary.shipmentCount,
+          price: yen(mother.summary.averagePrice, locale),
+          weight: mother.summary.averageWeight === null ? '—' : t('shipments.kg', { n: mother.summary.averageWeight }),
+          age: mother.summary.averageAge === null ? '—' : t('shipments.months', { n: mother.summary.averageAge }),
+        })}
+      </p>
+      {mother.meanCarcassWeightKg !== null || mother.grade45Rate !== null ? (
+        <p className="muted">
+          {t('shipments.motherCarcass', {
+            weight: mother.meanCarcassWeightKg === null ? '—' : t('shipments.kg', { n: mother.meanCarcassWeightKg }),
+            rate: mother.grade45Rate === null ? '—' : `${mother.grade45Rate}%`,
+          })}
+        </p>
+      ) : null}
+      <section className="table-scroll" tabIndex={0} aria-label={mother.motherName}>
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('shipments.calf')}</th>
+              <th scope="col">{t('shipments.sex')}</th>
+              <th scope="col">{t('shipments.pedigree')}</th>
+              <th scope="col">{t('shipments.breedingDate')}</th>
+              <th scope="col">{t('shipments.expectedBirthDate')}</th>
+              <th scope="col">{t('shipments.birthDate')}</th>
+              <th scope="col">{t('shipments.shipmentDate')}</th>
+              <th scope="col">{t('shipments.weight')}</th>
+              <th scope="col">{t('shipments.ageAtShipment')}</th>
+              <th scope="col">{t('shipments.price')}</th>
+              <th scope="col">{t('shipments.carcass')}</th>
+              <th scope="col">{t('shipments.buyer')}</th>
+              <th scope="col">{t('shipments.notes')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {mother.calves.map((calf) => (
+              <tr key={calf.calfId}>
+                <th scope="row">{calf.calfName ?? calf.calfId}</th>
+                <td>{genderLabel(calf.sex, locale)}</td>
+                <td>
+                  {[
+                    calf.pedigree.father,
+                    calf.pedigree.motherFather,
+                    calf.pedigree.motherGrandfather,
+                    calf.pedigree.motherMotherGrandfather,
+                  ]
+                    .map((n) => n ?? '—')
+                    .join(t('shipments.separator'))}
+                </td>
+                <td>{formatDateJa(calf.breedingDate)}</td>
+                <td>{formatDateJa(calf.expectedBirthDate)}</td>
+                <td>{formatDateJa(calf.birthDate)}</td>
+                <td>{formatDateJa(calf.shipmentDate)}</td>
+                <td>{calf.shipmentWeight ?? ''}</td>
+                <td>{calf.ageAtShipment ?? ''}</td>
+                <td>{yen(calf.price, locale)}</td>
+                <td>{formatCarcass(calf.carcass)}</td>
+                <td>{calf.buyer ?? ''}</td>
+                <td>{calf.notes ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </li>
+  );
+}
+
+export function MothersTab() {
+  const { t } = useI18n();
   const [sortBy, setSortBy] = useState<MotherSortKey>('totalRevenue');
   const [sortOrder, setSortOrder] = useState<'asc' | 'desc'>('desc');
   const [filterBy, setFilterBy] = useState<'' | 'year' | 'motherName'>('');
@@ -108,87 +187,7 @@ export function MothersTab() {
         <>
           <ul className="mother-list">
             {mothers.data.mothers.map((mother) => (
-              <li key={`${mother.motherId ?? ''}-${mother.motherName}`} className="card mother-card">
-                <h2 className="mother-card__title">
-                  {mother.motherEarTag ? `#${mother.motherEarTag} ` : ''}
-                  {mother.motherName}
-                  <span className="mother-card__revenue">{manYen(mother.summary.totalRevenue, locale)}</span>
-                </h2>
-                <p className="muted">
-                  {t('shipments.motherSummary', {
-                    count: mother.summary.shipmentCount,
-                    price: yen(mother.summary.averagePrice, locale),
-                    weight:
-                      mother.summary.averageWeight === null
-                        ? '—'
-                        : t('shipments.kg', { n: mother.summary.averageWeight }),
-                    age:
-                      mother.summary.averageAge === null
-                        ? '—'
-                        : t('shipments.months', { n: mother.summary.averageAge }),
-                  })}
-                </p>
-                {mother.meanCarcassWeightKg !== null || mother.grade45Rate !== null ? (
-                  <p className="muted">
-                    {t('shipments.motherCarcass', {
-                      weight:
-                        mother.meanCarcassWeightKg === null
-                          ? '—'
-                          : t('shipments.kg', { n: mother.meanCarcassWeightKg }),
-                      rate: mother.grade45Rate === null ? '—' : `${mother.grade45Rate}%`,
-                    })}
-                  </p>
-                ) : null}
-                <section className="table-scroll" tabIndex={0} aria-label={mother.motherName}>
-                  <table className="data-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('shipments.calf')}</th>
-                        <th scope="col">{t('shipments.sex')}</th>
-                        <th scope="col">{t('shipments.pedigree')}</th>
-                        <th scope="col">{t('shipments.breedingDate')}</th>
-                        <th scope="col">{t('shipments.expectedBirthDate')}</th>
-                        <th scope="col">{t('shipments.birthDate')}</th>
-                        <th scope="col">{t('shipments.shipmentDate')}</th>
-                        <th scope="col">{t('shipments.weight')}</th>
-                        <th scope="col">{t('shipments.ageAtShipment')}</th>
-                        <th scope="col">{t('shipments.price')}</th>
-                        <th scope="col">{t('shipments.carcass')}</th>
-                        <th scope="col">{t('shipments.buyer')}</th>
-                        <th scope="col">{t('shipments.notes')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {mother.calves.map((calf) => (
-                        <tr key={calf.calfId}>
-                          <th scope="row">{calf.calfName ?? calf.calfId}</th>
-                          <td>{genderLabel(calf.sex, locale)}</td>
-                          <td>
-                            {[
-                              calf.pedigree.father,
-                              calf.pedigree.motherFather,
-                              calf.pedigree.motherGrandfather,
-                              calf.pedigree.motherMotherGrandfather,
-                            ]
-                              .map((n) => n ?? '—')
-                              .join(t('shipments.separator'))}
-                          </td>
-                          <td>{formatDateJa(calf.breedingDate)}</td>
-                          <td>{formatDateJa(calf.expectedBirthDate)}</td>
-                          <td>{formatDateJa(calf.birthDate)}</td>
-                          <td>{formatDateJa(calf.shipmentDate)}</td>
-                          <td>{calf.shipmentWeight ?? ''}</td>
-                          <td>{calf.ageAtShipment ?? ''}</td>
-                          <td>{yen(calf.price, locale)}</td>
-                          <td>{formatCarcass(calf.carcass)}</td>
-                          <td>{calf.buyer ?? ''}</td>
-                          <td>{calf.notes ?? ''}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </section>
-              </li>
+              <MotherCard key={`${mother.motherId ?? ''}-${mother.motherName}`} mother={mother} />
             ))}
           </ul>
           <Pager page={page} pages={pages} onPage={setPage} />

@@ -17,8 +17,58 @@ import type { ShipmentsSearch } from './shipments-search';
 
 const PAGE_SIZE = 50;
 
-export function RecordsTab({ search, onNotice }: { search: ShipmentsSearch; onNotice: (message: string) => void }) {
+/** One shipment: date, animal, price, the animal's figures, the carcass result, notes, then 編集 and 削除. */
+function ShipmentRow({
+  row,
+  deleting,
+  onEdit,
+  onDelete,
+}: {
+  row: ShipmentListItem;
+  deleting: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const { t, locale } = useI18n();
+  return (
+    <li className="card shipment-row">
+      <div className="shipment-row__main">
+        <span className="shipment-row__date">{formatDateJa(row.shipmentDate)}</span>
+        <strong className="shipment-row__animal">{animalLabel(row)}</strong>
+        <span className="shipment-row__price">{yen(row.price, locale)}</span>
+      </div>
+      <p className="shipment-row__meta muted">
+        {[
+          genderLabel(row.gender, locale),
+          row.ageAtShipment ? t('shipments.months', { n: row.ageAtShipment }) : null,
+          row.weight ? t('shipments.kg', { n: row.weight }) : null,
+          row.buyer,
+        ]
+          .filter(Boolean)
+          .join(t('shipments.separator'))}
+      </p>
+      {row.carcass ? (
+        <p className="shipment-row__carcass">
+          <span className="muted">{t('shipments.carcass')}</span> {formatCarcass(row.carcass)}
+        </p>
+      ) : null}
+      {row.notes ? <p className="shipment-row__notes">{row.notes}</p> : null}
+      <div className="actions">
+        <button type="button" className="button" onClick={onEdit}>
+          {t('shipments.edit')}
+          <span className="visually-hidden">{t('common.paren', { text: animalLabel(row) })}</span>
+        </button>
+        <button type="button" className="button button--danger" onClick={onDelete} disabled={deleting}>
+          {t('shipments.delete')}
+          <span className="visually-hidden">{t('common.paren', { text: animalLabel(row) })}</span>
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export function RecordsTab({ search, onNotice }: { search: ShipmentsSearch; onNotice: (message: string) => void }) {
+  const { t } = useI18n();
   const navigate = useNavigate({ from: '/shipments' });
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
@@ -135,52 +185,17 @@ export function RecordsTab({ search, onNotice }: { search: ShipmentsSearch; onNo
           <p className="muted">{t('shipments.total', { n: list.data.total })}</p>
           <ul className="shipment-list">
             {list.data.results.map((row) => (
-              <li key={row.shipmentId} className="card shipment-row">
-                <div className="shipment-row__main">
-                  <span className="shipment-row__date">{formatDateJa(row.shipmentDate)}</span>
-                  <strong className="shipment-row__animal">{animalLabel(row)}</strong>
-                  <span className="shipment-row__price">{yen(row.price, locale)}</span>
-                </div>
-                <p className="shipment-row__meta muted">
-                  {[
-                    genderLabel(row.gender, locale),
-                    row.ageAtShipment ? t('shipments.months', { n: row.ageAtShipment }) : null,
-                    row.weight ? t('shipments.kg', { n: row.weight }) : null,
-                    row.buyer,
-                  ]
-                    .filter(Boolean)
-                    .join(t('shipments.separator'))}
-                </p>
-                {row.carcass ? (
-                  <p className="shipment-row__carcass">
-                    <span className="muted">{t('shipments.carcass')}</span> {formatCarcass(row.carcass)}
-                  </p>
-                ) : null}
-                {row.notes ? <p className="shipment-row__notes">{row.notes}</p> : null}
-                <div className="actions">
-                  <button
-                    type="button"
-                    className="button"
-                    onClick={() => {
-                      setAdding(false);
-                      setEditing(row);
-                      window.scrollTo({ top: 0 });
-                    }}
-                  >
-                    {t('shipments.edit')}
-                    <span className="visually-hidden">{t('common.paren', { text: animalLabel(row) })}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--danger"
-                    onClick={() => confirmDelete(row)}
-                    disabled={remove.isPending}
-                  >
-                    {t('shipments.delete')}
-                    <span className="visually-hidden">{t('common.paren', { text: animalLabel(row) })}</span>
-                  </button>
-                </div>
-              </li>
+              <ShipmentRow
+                key={row.shipmentId}
+                row={row}
+                deleting={remove.isPending}
+                onEdit={() => {
+                  setAdding(false);
+                  setEditing(row);
+                  window.scrollTo({ top: 0 });
+                }}
+                onDelete={() => confirmDelete(row)}
+              />
             ))}
           </ul>
           <Pager page={page} pages={pages} onPage={setPage} />

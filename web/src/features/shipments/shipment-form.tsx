@@ -32,6 +32,68 @@ const BMS_NUMBERS = Array.from({ length: 12 }, (_, i) => 12 - i);
 const toText = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
 /** Records a new shipment (with an animal picked or given) or corrects an existing one. */
+type SetValue = (key: keyof Values) => (e: { target: { value: string } }) => void;
+
+/** The carcass results (枝肉成績): weight, 歩留・肉質等級, BMS and notes, all optional (they come weeks after the sale). */
+function CarcassFieldset({ values, set, errors }: { values: Values; set: SetValue; errors: FieldErrors }) {
+  const { t } = useI18n();
+  return (
+    <fieldset className="shipment-form__carcass">
+      <legend>{t('shipments.carcass')}</legend>
+      <div className="shipment-form__grid">
+        <TextField
+          label={t('shipments.carcassWeight')}
+          inputMode="decimal"
+          value={values.carcassWeightKg}
+          onChange={set('carcassWeightKg')}
+          error={errors['carcass.weightKg']}
+          autoComplete="off"
+        />
+        <SelectField
+          label={t('shipments.yieldGrade')}
+          value={values.yieldGrade}
+          onChange={set('yieldGrade')}
+          error={errors['carcass.yieldGrade']}
+        >
+          <option value="">{t('shipments.notGraded')}</option>
+          {['A', 'B', 'C'].map((g) => (
+            <option key={g} value={g}>
+              {g}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('shipments.qualityGrade')}
+          value={values.qualityGrade}
+          onChange={set('qualityGrade')}
+          error={errors['carcass.qualityGrade']}
+        >
+          <option value="">{t('shipments.notGraded')}</option>
+          {QUALITY_GRADES.map((g) => (
+            <option key={g} value={g}>
+              {g}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="BMS" value={values.bms} onChange={set('bms')} error={errors['carcass.bms']}>
+          <option value="">{t('shipments.notGraded')}</option>
+          {BMS_NUMBERS.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField
+        label={t('shipments.carcassNotes')}
+        value={values.carcassNotes}
+        onChange={set('carcassNotes')}
+        error={errors['carcass.notes']}
+      />
+    </fieldset>
+  );
+}
+
 export function ShipmentForm({
   editing,
   animal: fixedAnimal,
@@ -165,59 +227,7 @@ export function ShipmentForm({
         error={errors.notes}
         rows={2}
       />
-      <fieldset className="shipment-form__carcass">
-        <legend>{t('shipments.carcass')}</legend>
-        <div className="shipment-form__grid">
-          <TextField
-            label={t('shipments.carcassWeight')}
-            inputMode="decimal"
-            value={values.carcassWeightKg}
-            onChange={set('carcassWeightKg')}
-            error={errors['carcass.weightKg']}
-            autoComplete="off"
-          />
-          <SelectField
-            label={t('shipments.yieldGrade')}
-            value={values.yieldGrade}
-            onChange={set('yieldGrade')}
-            error={errors['carcass.yieldGrade']}
-          >
-            <option value="">{t('shipments.notGraded')}</option>
-            {['A', 'B', 'C'].map((g) => (
-              <option key={g} value={g}>
-                {g}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label={t('shipments.qualityGrade')}
-            value={values.qualityGrade}
-            onChange={set('qualityGrade')}
-            error={errors['carcass.qualityGrade']}
-          >
-            <option value="">{t('shipments.notGraded')}</option>
-            {QUALITY_GRADES.map((g) => (
-              <option key={g} value={g}>
-                {g}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label="BMS" value={values.bms} onChange={set('bms')} error={errors['carcass.bms']}>
-            <option value="">{t('shipments.notGraded')}</option>
-            {BMS_NUMBERS.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <TextField
-          label={t('shipments.carcassNotes')}
-          value={values.carcassNotes}
-          onChange={set('carcassNotes')}
-          error={errors['carcass.notes']}
-        />
-      </fieldset>
+      <CarcassFieldset values={values} set={set} errors={errors} />
       <FormError message={server.message} />
       <div className="actions">
         <SubmitButton pending={mutation.isPending}>

@@ -28,7 +28,7 @@ const tabLabels: Record<ShipmentTab, string> = {
 
 export function ShipmentsPage() {
   const { t } = useI18n();
-  const search = useSearch({ from: '/app/shipments' });
+  const search = useSearch({ from: '/_app/shipments' });
   const navigate = useNavigate({ from: '/shipments' });
   const tab: ShipmentTab = search.tab ?? 'records';
   const [notice, setNotice] = useState<string | null>(null);

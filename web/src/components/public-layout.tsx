@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useI18n } from '../../lib/i18n';
-import { pendingInvitePath } from '../../lib/pending-invite';
+import { useI18n } from '../lib/i18n';
+import { pendingInvitePath } from '../lib/pending-invite';
 
 export function LanguageSwitch() {
   const { locale, setLocale } = useI18n();

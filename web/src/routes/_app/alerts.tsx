@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { alertsListQuery } from '../../api/alerts';
+import { AlertsPage } from '../../features/alerts/alerts-page';
+import { alertsSearchSchema, statusesOfView } from '../../features/alerts/alerts-search';
+
+export const Route = createFileRoute('/_app/alerts')({
+  validateSearch: alertsSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    void context.queryClient.prefetchInfiniteQuery(
+      alertsListQuery({
+        status: statusesOfView[deps.show ?? 'open'],
+        severity: deps.severity,
+        alertType: deps.alertType,
+      }),
+    ),
+  component: AlertsPage,
+});

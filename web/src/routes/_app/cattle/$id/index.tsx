@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { cattleDetailQuery } from '../../../../api/cattle';
+import { cattleEventsQuery } from '../../../../api/events';
+import { shipmentsQuery } from '../../../../api/shipments';
+import { CattleAlerts } from '../../../../features/alerts/cattle-alerts';
+import { CattleDetailPage } from '../../../../features/cattle/cattle-detail-page';
+import { EventTimeline } from '../../../../features/events/event-timeline';
+import { CattleShipmentPanel } from '../../../../features/shipments/cattle-shipment-panel';
+import { animalId } from './-animal-id';
+
+export const Route = createFileRoute('/_app/cattle/$id/')({
+  loader: ({ context, params }) => {
+    const id = animalId(params.id);
+    void context.queryClient.prefetchQuery(cattleDetailQuery(id));
+    void context.queryClient.prefetchQuery(cattleEventsQuery(id));
+  },
+  component: AnimalScreen,
+});
+
+/** The animal's page: the cattle feature's profile with the alerts, events and shipments features' own sections. */
+function AnimalScreen() {
+  const id = animalId(Route.useParams().id);
+  // The same query as the shipment panel's (one request): its record holds its SHIPMENT event in the timeline (§9).
+  const shipment = useQuery(shipmentsQuery({ cattleId: id, limit: 1 }));
+  return (
+    <CattleDetailPage
+      id={id}
+      alerts={<CattleAlerts cattleId={id} />}
+      timeline={<EventTimeline cattleId={id} heldEventId={shipment.data?.results[0]?.eventId ?? null} />}
+      shipment={<CattleShipmentPanel cattleId={id} />}
+    />
+  );
+}
