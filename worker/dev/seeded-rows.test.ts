@@ -16,7 +16,9 @@ import { seedDemoHerd } from './demo-farm';
  * were taken from the code before the event writes shared one builder; a change here is a change of behaviour.
  */
 const DAY = '2026-11-20';
-const DROPPED = /(_at|_by|^version|^farm_id|^shipment_id|^id|^alert_id|^history_id|^plan_id)$/;
+// Row ids of the one-row-per-animal tables too: their absolute values depend on the shard's id sequence (decision 034).
+const DROPPED =
+  /(_at|_by|^version|^farm_id|^shipment_id|^id|^alert_id|^history_id|^plan_id|^bloodline_id|^mother_info_id|^breeding_status_id|^breeding_summary_id)$/;
 
 async function rowsOf(sql: string, farmId: number) {
   // The farm's rows are on its shard (decision 034).
@@ -115,7 +117,7 @@ describe('the rows the seeders and the import write', () => {
         shipment_plans: 29,
         shipments: 97,
       },
-      digest: 'd51f93092a3ef95f6c24700dbaffd14df04cc3abba893b9dfae5fe561afc657a',
+      digest: '2e5fa7e40b3a6fbf4e8437e33a077e622d142a2e24d4420dd198c66efee6b0c9',
     });
   });
 
@@ -151,7 +153,7 @@ describe('the rows the seeders and the import write', () => {
         shipment_plans: 12,
         shipments: 20,
       },
-      digest: 'a08523d3540fc9d741b56556461aa33418112fd7de16e714dada909de960e2f3',
+      digest: 'ce0c34345981f1f1716d2136ec4cb4dbbfdd91a7c5e28621e963c035bc37e3d4',
     });
   });
 
@@ -188,7 +190,7 @@ describe('the rows the seeders and the import write', () => {
         shipment_plans: 0,
         shipments: 0,
       },
-      digest: '8a617da2538983fd58b0e6efebdcc3cf444fe67a254675dcdbccc578dba7a320',
+      digest: '29d975a77250369a2a9a735c45af084e808382605dec883931ea17d13a2de1c2',
     });
   });
 });
