@@ -1,4 +1,4 @@
-import type { Db } from './db/client';
+import type { Db } from './db/drizzle';
 import type { FarmRole } from './domain/roles';
 
 export interface Env {

@@ -1,9 +1,7 @@
-import { drizzle } from 'drizzle-orm/d1';
 import type { Env } from '../env';
-import * as schema from './schema';
+import { buildDb as build, type Db } from './drizzle';
 
-const build = (db: D1Database) => drizzle(db, { schema });
-export type Db = ReturnType<typeof build>;
+export type { Db };
 
 /**
  * One drizzle client per D1 binding, kept for the isolate's life: building one maps the whole schema (about 30 µs),

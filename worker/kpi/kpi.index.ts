@@ -9,8 +9,8 @@ import {
   sortCowKpiRows,
 } from '../domain/kpi';
 import type { AppEnv } from '../env';
-import { validationError } from '../lib/errors';
 import { afterAnswer } from '../lib/after-answer';
+import { validationError } from '../lib/errors';
 import { createRouter } from '../lib/http';
 import { keptCowRows, keptKpiSums } from './kpi.figures';
 import {
