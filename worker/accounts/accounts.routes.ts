@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth } from '../auth/require-auth';
-import { errorResponse } from '../lib/error-body';
-import { jsonBody, jsonContent } from '../lib/http';
+import { errorResponse, jsonBody, jsonContent } from '../lib/http';
 import {
   completeBodySchema,
   completeResponseSchema,

@@ -1,6 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorResponse } from '../lib/error-body';
-import { createRouter, jsonContent } from '../lib/http';
+import { createRouter, errorResponse, jsonContent } from '../lib/http';
 import { googleProvider } from './oauth-google';
 import { lineProvider } from './oauth-line';
 import { finishSignIn, type OAuthProvider, startSignIn } from './oauth-shared';

@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import { requireAuth } from '../auth/require-auth';
 import { directoryDb } from '../db/client';
 import { users } from '../db/schema';
-import { errorResponse } from '../lib/error-body';
 import { forbidden, notFound } from '../lib/errors';
-import { createRouter, jsonBody, jsonContent } from '../lib/http';
+import { createRouter, errorResponse, jsonBody, jsonContent } from '../lib/http';
 import { changePasswordBodySchema, type PublicUser, publicUserSchema, themeBodySchema } from './accounts.schemas';
 import { changePassword } from './passwords.service';
 

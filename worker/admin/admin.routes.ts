@@ -1,6 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorResponse } from '../lib/error-body';
-import { jsonContent } from '../lib/http';
+import { errorResponse, jsonContent } from '../lib/http';
 import { registrationsCsvQuerySchema, registrationsQuerySchema, registrationsResponseSchema } from './admin.schemas';
 import { requireAdmin } from './require-admin';
 

@@ -1,8 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ALERT_HISTORY_ACTIONS, ALERT_SEVERITIES, ALERT_STATUSES, ALERT_TYPES } from '../domain/alerts';
 import { farmAccess } from '../farms/farm-access';
-import { errorResponse } from '../lib/error-body';
-import { jsonBody, jsonContent } from '../lib/http';
+import { errorResponse, jsonBody, jsonContent } from '../lib/http';
 import { alertPatchSchema, listAlertsQuerySchema, memoChangeSchema, statusChangeSchema } from './alerts.schemas';
 
 const common = { tags: ['Alerts'], security: [{ bearer: [] }], middleware: farmAccess() };

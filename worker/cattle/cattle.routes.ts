@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { farmAccess } from '../farms/farm-access';
-import { errorResponse } from '../lib/error-body';
-import { csvContent, jsonBody, jsonContent, xlsxContent } from '../lib/http';
+import { csvContent, errorResponse, jsonBody, jsonContent, xlsxContent } from '../lib/http';
 import { createIdempotentRoute } from '../lib/idempotency';
 import {
   cattleDetailSchema,

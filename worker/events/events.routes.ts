@@ -1,8 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { EVENT_CATEGORIES, EVENT_TYPES } from '../domain/event-types';
 import { farmAccess } from '../farms/farm-access';
-import { errorResponse } from '../lib/error-body';
-import { jsonBody, jsonContent } from '../lib/http';
+import { errorResponse, jsonBody, jsonContent } from '../lib/http';
 import { createIdempotentRoute } from '../lib/idempotency';
 import {
   animalStateSchema,

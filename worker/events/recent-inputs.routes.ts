@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { farmAccess } from '../farms/farm-access';
-import { errorResponse } from '../lib/error-body';
-import { jsonContent } from '../lib/http';
+import { errorResponse, jsonContent } from '../lib/http';
 
 export const recentInputsSchema = z.object({
   /** Sires of the farm's recent services, most recently used first, each with the breed recorded with it. */

@@ -2,8 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth } from '../auth/require-auth';
 import { emailSchema } from '../domain/email';
 import { FARM_MESSAGES, FARM_ROLES } from '../domain/roles';
-import { errorResponse } from '../lib/error-body';
-import { jsonBody, jsonContent } from '../lib/http';
+import { errorResponse, jsonBody, jsonContent } from '../lib/http';
 import { createIdempotentRoute } from '../lib/idempotency';
 import { farmAccess } from './farm-access';
 

@@ -4,8 +4,7 @@ import { cattleListPageSchema, statusCountsSchema } from '../cattle/cattle.schem
 import { eventSchema } from '../events/events.schemas';
 import { farmAccess } from '../farms/farm-access';
 import { breedingKpiSchema } from '../kpi/kpi.schemas';
-import { errorResponse } from '../lib/error-body';
-import { jsonContent } from '../lib/http';
+import { errorResponse, jsonContent } from '../lib/http';
 
 const homeSchema = z.object({
   today: z.string(),

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { farmAccess } from '../farms/farm-access';
-import { errorBodySchema, errorResponse } from '../lib/error-body';
-import { jsonContent } from '../lib/http';
+import { errorBodySchema } from '../lib/error-body';
+import { errorResponse, jsonContent } from '../lib/http';
 import { createIdempotentRoute } from '../lib/idempotency';
 import { importQuerySchema, importReportSchema } from './imports.schemas';
 

@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { farmAccess } from '../farms/farm-access';
-import { errorResponse } from '../lib/error-body';
-import { jsonContent } from '../lib/http';
+import { errorResponse, jsonContent } from '../lib/http';
 import {
   breedingKpiQuerySchema,
   breedingKpiSchema,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { jsonContent } from './http';
 
 /** The body of every error response. */
 export const errorBodySchema = z.object({
@@ -12,6 +11,3 @@ export const errorBodySchema = z.object({
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-/** An error answer in a route's contract: the one body shape, with what the status means on that route. */
-export const errorResponse = (description: string) => jsonContent(errorBodySchema, description);

@@ -1,6 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { ZodError } from 'zod';
 import type { AppEnv } from '../env';
+import { errorBodySchema } from './error-body';
 import { fieldErrors } from './errors';
 import { XLSX_CONTENT_TYPE } from './xlsx';
 
@@ -38,3 +39,9 @@ export const xlsxContent = (description: string) => ({
   content: { [XLSX_CONTENT_TYPE]: { schema: z.string().openapi({ format: 'binary' }) } },
   description,
 });
+
+/**
+ * An error answer in a route's contract: the one body shape, with what the status means on that route. Here, not in
+ * error-body.ts: the web app imports that file for the body's schema and must not pull in the OpenAPI library.
+ */
+export const errorResponse = (description: string) => jsonContent(errorBodySchema, description);

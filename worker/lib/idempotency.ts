@@ -16,8 +16,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { runBatch } from '../db/batch';
 import { type Db, directoryDb } from '../db/client';
 import type { AppEnv } from '../env';
-import { errorResponse } from './error-body';
 import { AppError, validationError } from './errors';
+import { errorResponse } from './http';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';

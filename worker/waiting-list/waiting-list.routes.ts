@@ -1,6 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorResponse } from '../lib/error-body';
-import { jsonBody, jsonContent } from '../lib/http';
+import { errorResponse, jsonBody, jsonContent } from '../lib/http';
 import { preRegisterBodySchema, preRegisterResponseSchema, waitingListConfigSchema } from './waiting-list.schemas';
 
 const tags = ['Pre-registration'];
