@@ -157,23 +157,29 @@ function webhook(type, secret, timestamp = Date.now()) {
 /** A JST calendar date `offset` days from today. */
 const jstDay = (offset) => new Date(Date.now() + 9 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
-/** Days pass overnight: the cow's last calving moves back in the local database, as the calendar would move it. */
-function calvedDaysAgo(cattleId, days) {
-  const result = spawnSync(
-    path.join(root, 'node_modules', '.bin', 'wrangler'),
-    [
-      'd1',
-      'execute',
-      'DB',
-      '--local',
-      '--persist-to',
-      persistTo,
-      '--command',
-      `UPDATE breeding_status SET last_calving_date = '${jstDay(-days)}' WHERE cattle_id = ${Number(cattleId)}`,
-    ],
-    { cwd: root, env: { ...offlineEnv, CI: '1' }, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  assert.equal(result.status, 0, 'wrangler d1 execute');
+/**
+ * Days pass overnight: the cow's last calving moves back in the local database, as the calendar would move it. The
+ * cow is on her farm's shard (decision 034): the update runs on each shard, for her 個体識別番号 (one cow has it).
+ */
+function calvedDaysAgo(identificationNumber, days) {
+  for (const shard of ['FARM_DB_0', 'FARM_DB_1']) {
+    const result = spawnSync(
+      path.join(root, 'node_modules', '.bin', 'wrangler'),
+      [
+        'd1',
+        'execute',
+        shard,
+        '--local',
+        '--persist-to',
+        persistTo,
+        '--command',
+        `UPDATE breeding_status SET last_calving_date = '${jstDay(-days)}' WHERE cattle_id IN
+          (SELECT cattle_id FROM cattle WHERE identification_number = '${String(identificationNumber).replace(/\D/g, '')}')`,
+      ],
+      { cwd: root, env: { ...offlineEnv, CI: '1' }, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    assert.equal(result.status, 0, `wrangler d1 execute on ${shard}`);
+  }
 }
 
 test('a farmer links LINE from the first steps, chooses LINE, and gets the morning alerts as a push', {
@@ -240,7 +246,7 @@ test('a farmer links LINE from the first steps, chooses LINE, and gets the morni
     body: { name: 'らいん号', identificationNumber, gender: '雌', growthStage: 'MULTI_PAROUS', breed: '黒毛和種' },
   });
   assert.equal(cow.status, 201, JSON.stringify(cow.json));
-  calvedDaysAgo(cow.json.data.cattleId, 75);
+  calvedDaysAgo(identificationNumber, 75);
   const cron = await fetch(`${app.url}/__scheduled?cron=${encodeURIComponent('0 21 * * *')}`);
   assert.equal(cron.status, 200);
 
