@@ -92,8 +92,37 @@ async function serveWithMiniflare({ configPath, persistTo, port, vars = {} }) {
   await mf.ready;
   const url = `http://127.0.0.1:${port}`;
   const stop = () => mf.dispose().catch(() => {});
-  /** Runs one read-only statement on the Worker's D1 (for the report: the cron's progress row). */
-  const query = async (statement) => (await (await mf.getD1Database('DB')).prepare(statement).all()).results;
+  /**
+   * Runs one statement for the report and the dawn seed: on the directory (`DB`), or — when it names farm tables — on
+   * the farm-data shards (decision 034): an INSERT on FARM_DB_0 (the bench's farms keep the default shard 0), a read on
+   * every shard, a one-row aggregate's answers added up (`max…`/`most` columns take the largest).
+   */
+  const shardNames = [];
+  for (let n = 0; ; n++) {
+    try {
+      await mf.getD1Database(`FARM_DB_${n}`);
+      shardNames.push(`FARM_DB_${n}`);
+    } catch {
+      break;
+    }
+  }
+  const FARM_TABLES =
+    /\b(cattle|breeding_status|breeding_summary|alerts|alert_history|events|dawn_farm_runs|shipments|shipment_plans|farm_counts|kpi_\w+)\b/i;
+  const on = async (name, statement) => (await (await mf.getD1Database(name)).prepare(statement).all()).results;
+  const query = async (statement) => {
+    if (!FARM_TABLES.test(statement) || shardNames.length === 0) return on('DB', statement);
+    if (/\bINSERT\s+INTO\b/i.test(statement)) return on(shardNames[0], statement);
+    const answers = await Promise.all(shardNames.map((name) => on(name, statement)));
+    const aggregate = /\b(count|sum|max|min)\(/i.test(statement) && !/\bGROUP BY\b/i.test(statement);
+    if (!aggregate) return answers.flat();
+    const merged = {};
+    for (const key of Object.keys(answers[0][0] ?? {})) {
+      const values = answers.map((rows) => rows[0]?.[key]).filter((v) => typeof v === 'number');
+      merged[key] =
+        values.length === 0 ? null : /^(max|most)/i.test(key) ? Math.max(...values) : values.reduce((a, b) => a + b, 0);
+    }
+    return [merged];
+  };
   return { url, stop, errors: () => stderr, query };
 }
 
