@@ -1,18 +1,17 @@
 import { env } from 'cloudflare:test';
-import { clientOf } from '../db/client';
+import { clientOf, shardOfFarm } from '../db/client';
+import { testEnv } from './api';
 
 /** The binding name of a farm's shard, FARM_DB_<n>: to hand a test double to the Worker in its place. */
 export async function shardName(farmId: number): Promise<`FARM_DB_${number}`> {
-  const row = await env.DB.prepare('SELECT shard FROM farms WHERE id = ?').bind(farmId).first<{ shard: number }>();
-  if (!row) throw new Error(`farm ${farmId} does not exist`);
-  return `FARM_DB_${row.shard}`;
+  const shard = await shardOfFarm(testEnv, farmId);
+  if (shard === undefined) throw new Error(`farm ${farmId} does not exist`);
+  return `FARM_DB_${shard}`;
 }
 
 /** The farm-data shard that holds a farm (decision 034): tests read and write farm rows there, never on env.DB. */
 export async function shardOf(farmId: number): Promise<D1Database> {
-  const row = await env.DB.prepare('SELECT shard FROM farms WHERE id = ?').bind(farmId).first<{ shard: number }>();
-  if (!row) throw new Error(`farm ${farmId} does not exist`);
-  return (env as unknown as Record<string, D1Database>)[`FARM_DB_${row.shard}`];
+  return testEnv[await shardName(farmId)];
 }
 
 const shards = () => [env.FARM_DB_0, env.FARM_DB_1];
