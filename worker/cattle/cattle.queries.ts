@@ -27,6 +27,7 @@ import {
   breedingStatus,
   breedingSummary,
   cattle,
+  cattleGrams,
   cattleStatusHistory,
   events,
   farmCounts,
@@ -161,10 +162,35 @@ const relevanceOf = (row: typeof cattle.$inferSelect, digits: string) =>
         ? 2
         : 3;
 
+/** The length of the pieces cattle_grams keeps (shard migration 0006). */
+const GRAM = 4;
+
+/**
+ * A number of 4 or more digits is looked up in cattle_grams by its last 4 characters — the digits for the ear tag and
+ * 個体識別番号, the term as typed for the name — so only the animals holding that piece are read (the filters then
+ * check the whole term). The last piece, because IDs are issued in runs that share their first digits. The owner is
+ * checked with `+farm_id`, which keeps SQLite from walking the farm's index instead of the few ids.
+ */
+function gramFilters(db: Db, farmId: number, search: string | undefined, digits: string | null): SQL[] | null {
+  if (!search || !digits || digits.length < GRAM) return null;
+  const last = (text: string) => Array.from(text).slice(-GRAM).join('');
+  const grams = [...new Set([last(digits), last(search)])];
+  return [
+    sql`+${cattle.farmId} = ${farmId}`,
+    inArray(
+      cattle.cattleId,
+      db
+        .select({ id: cattleGrams.cattleId })
+        .from(cattleGrams)
+        .where(and(eq(cattleGrams.farmId, farmId), inArray(cattleGrams.gram, grams))),
+    ),
+  ];
+}
+
 export async function listCattle(db: Db, farmId: number, params: ListCattleParams, today = todayJst()) {
   const activeAlerts = activeAlertsByCattle(db, farmId);
-  const filters: (SQL | undefined)[] = [ownedCattle(farmId)];
   const digits = searchDigits(params.search);
+  const filters: (SQL | undefined)[] = gramFilters(db, farmId, params.search, digits) ?? [ownedCattle(farmId)];
   if (params.search) {
     // The name contains the term; either number contains its digits (§20: `０１０７` finds 1234501075).
     filters.push(
@@ -263,7 +289,7 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
   const countBase = db.select({ total: count() }).from(cattle);
   // Without filters the total is the owner's animal count kept by triggers (owner_counts).
   const countQuery =
-    filters.length === 1
+    !params.search && filters.length === 1
       ? db.select({ total: farmCounts.cattle }).from(farmCounts).where(eq(farmCounts.farmId, farmId))
       : (params.has_alert
           ? countBase.leftJoin(activeAlerts, eq(activeAlerts.cattleId, cattle.cattleId))

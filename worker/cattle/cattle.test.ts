@@ -821,6 +821,51 @@ describe('identification numbers as printed on the ear tag (§5, §18)', () => {
     expect(res.json.data.totalCount).toBe(4);
   });
 
+  it('finds a number by its new value after a change, not after a delete, and never on another farm', async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    const cow = await createCattle(owner, { name: 'かえで', identificationNumber: '0845671234', earTagNumber: '7123' });
+    await createCattle(other, { name: 'よそ', identificationNumber: '0945671234', earTagNumber: '7123' });
+    const found = async (term: string) =>
+      (await api(`/cattle?search=${encodeURIComponent(term)}`, { token: owner.token })).json.data.results.map(
+        (c: { name: string }) => c.name,
+      );
+    expect(await found('45671234')).toEqual(['かえで']);
+    expect(await found('0845671234')).toEqual(['かえで']);
+    const changed = await api(`/cattle/${cow.cattleId}`, {
+      method: 'PATCH',
+      token: owner.token,
+      body: { earTagNumber: '8899', name: 'かえで2026号' },
+    });
+    expect(changed.status).toBe(200);
+    expect(await found('7123')).toEqual(['かえで2026号']); // still in its 個体識別番号 (…7123 4)
+    expect(await found('8899')).toEqual(['かえで2026号']);
+    expect(await found('2026')).toEqual(['かえで2026号']);
+    expect(await found('5671')).toEqual(['かえで2026号']);
+    const removed = await api(`/cattle/${cow.cattleId}`, { method: 'DELETE', token: owner.token });
+    expect(removed.status).toBeLessThan(300);
+    expect(await found('8899')).toEqual([]);
+    expect(await found('45671234')).toEqual([]);
+  });
+
+  it('pages through many animals holding the same four digits, counting them all', async () => {
+    const owner = await signUp();
+    for (let i = 0; i < 5; i++) await createCattle(owner, { identificationNumber: `08${i}0555000` });
+    const first = await api('/cattle?search=5550&limit=2', { token: owner.token });
+    expect(first.json.data.totalCount).toBe(5);
+    const second = await api(`/cattle?search=5550&limit=2&cursor=${first.json.data.nextCursor}`, {
+      token: owner.token,
+    });
+    const third = await api(`/cattle?search=5550&limit=2&cursor=${second.json.data.nextCursor}`, {
+      token: owner.token,
+    });
+    const ids = [...first.json.data.results, ...second.json.data.results, ...third.json.data.results].map(
+      (c: { identificationNumber: string }) => c.identificationNumber,
+    );
+    expect(ids.sort()).toEqual(['0800555000', '0810555000', '0820555000', '0830555000', '0840555000']);
+    expect(third.json.data.nextCursor).toBeNull();
+  });
+
   it('refuses the same number twice in a farm, whichever way it is typed', async () => {
     const owner = await signUp();
     await createCattle(owner, { identificationNumber: '0999999991' });

@@ -598,3 +598,17 @@ export const kpiStale = sqliteTable(
   },
   (t) => [index('kpi_stale_farm_idx').on(t.farmId)],
 );
+
+/**
+ * Every 4-character piece of an animal's ear tag, 個体識別番号 and name (shard migration 0006), kept by triggers on
+ * cattle: a number of 4 or more digits is searched through it instead of across the whole herd (§20).
+ */
+export const cattleGrams = sqliteTable(
+  'cattle_grams',
+  {
+    farmId: integer('farm_id').notNull(),
+    gram: text('gram').notNull(),
+    cattleId: integer('cattle_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.farmId, t.gram, t.cattleId] }), index('cattle_grams_cattle_idx').on(t.cattleId)],
+);
