@@ -14,6 +14,7 @@ import { Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { migrateAll } from '../scripts/db-migrate.mjs';
 import { offlineEnv, root } from '../scripts/local-server.mjs';
+import { FARM_TABLES } from './farm-tables.mjs';
 
 const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler');
 
@@ -106,8 +107,6 @@ async function serveWithMiniflare({ configPath, persistTo, port, vars = {} }) {
       break;
     }
   }
-  const FARM_TABLES =
-    /\b(cattle|breeding_status|breeding_summary|alerts|alert_history|events|dawn_farm_runs|shipments|shipment_plans|farm_counts|kpi_\w+)\b/i;
   const on = async (name, statement) => (await (await mf.getD1Database(name)).prepare(statement).all()).results;
   const query = async (statement) => {
     if (!FARM_TABLES.test(statement) || shardNames.length === 0) return on('DB', statement);
