@@ -3,7 +3,7 @@
  * a batchedReads Db (worker/db/read-batch.ts) their statements go to D1 as one batch: one round trip.
  */
 
-import { and, asc, between, eq, notInArray } from 'drizzle-orm';
+import { and, asc, between, eq, notInArray, sql } from 'drizzle-orm';
 import { listAlerts } from '../alerts/alerts.queries';
 import { listAlertsQuerySchema } from '../alerts/alerts.schemas';
 import { listCattle, statusCountsByStatus } from '../cattle/cattle.queries';
@@ -26,8 +26,9 @@ export const WITHDRAWAL_LIMIT = 100;
 /**
  * The expected calvings the home screen lists: those of the schedule of this month and the next (GET
  * /events/schedule) due by today + 30 days, read as such — the animals whose expected calving date is in that
- * window, soonest first — instead of the two months' whole schedules of every animal in the breeding cycle, which
- * grew with the herd (decision 036).
+ * window, soonest first, through the expected calving date's index (shard migration 0007) — instead of the two
+ * months' whole schedules of every animal in the breeding cycle, which grew with the herd (decision 036). The
+ * withdrawal card's GET /cattle?restricted=true read takes the withdrawal dates' indexes of the same migration.
  */
 function calvingsDue(db: Db, farmId: number, today: IsoDate) {
   const month = today.slice(0, 7);
@@ -44,7 +45,9 @@ function calvingsDue(db: Db, farmId: number, today: IsoDate) {
     .innerJoin(cattle, eq(cattle.cattleId, breedingStatus.cattleId))
     .where(
       and(
-        eq(cattle.farmId, farmId),
+        // `+`: by the expected calving date's index (shard migration 0007), the window's rows only, then each
+        // animal by its key — not every animal of the farm by farm_id.
+        sql`+${cattle.farmId} = ${farmId}`,
         notInArray(cattle.status, ['DEAD', 'SHIPPED']),
         between(breedingStatus.expectedCalvingDate, monthRange(month).from, to),
       ),
