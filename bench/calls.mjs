@@ -19,8 +19,18 @@ const monthsAgo = (n) => {
 export const CALLS = [
   {
     // Served by the floor Worker, not the snapshot (bench/run.mjs): the first row, the one every ratio divides by.
+    // Behind the same asset router as the snapshot (bench/server.mjs serveFloor).
     name: 'floor: bare Hono hello Worker',
     kind: 'floor',
+    budgetMs: null,
+    routes: [],
+    request: () => ({ path: '/health' }),
+  },
+  {
+    // The same floor served without the asset router: the difference is what that layer costs every /api/* request.
+    name: 'floor without the asset layer',
+    kind: 'floor',
+    bare: true,
     budgetMs: null,
     routes: [],
     request: () => ({ path: '/health' }),

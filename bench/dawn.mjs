@@ -65,7 +65,7 @@ async function waitForFarms(query, day, farms, timeoutMs) {
 export async function timeDawnRun(server, { farms, timeoutMs = 600_000 }) {
   const day = jstDay();
   const t0 = performance.now();
-  const response = await fetch(server.scheduledUrl('0 21 * * *'));
+  const response = await server.scheduled('0 21 * * *');
   const body = await response.text();
   const enqueueMs = performance.now() - t0;
   const result = { status: response.status, enqueueMs };

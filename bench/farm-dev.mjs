@@ -34,7 +34,7 @@ if (!existsSync(farmFile)) {
     smallOwners: Number(args['small-owners']),
     log: console.log,
   });
-  await fetch(server.scheduledUrl('0 21 * * *'));
+  await server.scheduled('0 21 * * *');
   writeFileSync(farmFile, JSON.stringify(farm));
 }
 console.log(`ready ${server.url} ${farmFile}`);

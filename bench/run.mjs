@@ -96,7 +96,7 @@ async function timeCron(server) {
   if (!server.query) {
     // wrangler dev: no handle on its D1 here, so the cron invocation alone (the farms finish after it).
     const t0 = performance.now();
-    const response = await fetch(server.scheduledUrl('0 21 * * *'));
+    const response = await server.scheduled('0 21 * * *');
     return { ms: performance.now() - t0, status: response.status, enqueueOnly: true };
   }
   const [{ n: farms }] = await server.query('SELECT count(*) AS n FROM farms');
@@ -150,7 +150,8 @@ async function runSize(size, configPath, floor) {
         continue;
       }
       // The floor row is the bare Hono Worker beside the snapshot, measured by the same client (issue 24).
-      const result = await measure(call.kind === 'floor' ? floor.url : server.url, farm, call, options);
+      const target = call.kind !== 'floor' ? server : call.bare ? floor.bare : floor;
+      const result = await measure(target.url, farm, call, options);
       results.push({
         name: call.name,
         kind: call.kind,
@@ -206,6 +207,7 @@ try {
   log('bundling a snapshot of the Worker');
   const configPath = snapshotWorker(snapshotDir);
   floor = await serveFloor({ dir: snapshotDir, port: port + 1 });
+  floor.bare = await serveFloor({ dir: snapshotDir, port: port + 2, assets: false });
   for (const size of sizes) runs.push(await runSize(size, configPath, floor));
   const dawnFarms = Number(args['dawn-farms']);
   if (dawnFarms > 0 && runtime === 'miniflare') {
@@ -216,6 +218,7 @@ try {
     );
   }
 } finally {
+  await floor?.bare?.stop();
   await floor?.stop();
   rmSync(snapshotDir, { recursive: true, force: true });
 }

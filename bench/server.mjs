@@ -14,6 +14,7 @@ import { Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { migrateAll } from '../scripts/db-migrate.mjs';
 import { offlineEnv, root } from '../scripts/local-server.mjs';
+import { FARM_TABLES } from './farm-tables.mjs';
 
 const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler');
 
@@ -26,10 +27,12 @@ function run(args, env = offlineEnv) {
 /** Bundles the Worker and copies the web build into `dir`; returns the snapshot's wrangler config path. */
 export function snapshotWorker(dir) {
   mkdirSync(dir, { recursive: true });
-  run(['deploy', '--dry-run', '--outdir', path.join(dir, 'worker')]);
+  // wrangler refuses a missing [assets] directory; without a web build (--skip-web) the asset layer serves nothing,
+  // but still stands in front of the Worker.
   const dist = path.join(root, 'web/dist');
-  if (existsSync(dist)) cpSync(dist, path.join(dir, 'assets'), { recursive: true });
-  else mkdirSync(path.join(dir, 'assets'));
+  mkdirSync(dist, { recursive: true });
+  run(['deploy', '--dry-run', '--outdir', path.join(dir, 'worker')]);
+  cpSync(dist, path.join(dir, 'assets'), { recursive: true });
   const config = readFileSync(path.join(root, 'wrangler.toml'), 'utf8')
     .replace(/^main\s*=.*$/m, 'main = "worker/index.js"')
     .replace(/^directory\s*=.*$/m, 'directory = "./assets"')
@@ -47,9 +50,14 @@ export function migrateSnapshot(configPath, persistTo) {
 /** The cron's path on each runtime (`?cron=` is appended). */
 export const SCHEDULED_PATH = { miniflare: '/cdn-cgi/handler/scheduled', wrangler: '/__scheduled' };
 
+/** The Worker's name in the bench's Miniflare: the route override that sends the cron trigger past the asset router. */
+const WORKER_NAME = 'ushicho-bench';
+
 /**
  * Serves the snapshot on `runtime` in development mode with D1 round trips counted (X-D1-Queries); resolves once
- * /api/v1/health answers. The server also gives the URL that triggers the cron: `scheduledUrl('0 21 * * *')`.
+ * /api/v1/health answers. The server also triggers the cron: `scheduled('0 21 * * *')` resolves with the response.
+ * On Miniflare the asset router stands in front of the Worker and cannot pass a scheduled event on, so the trigger
+ * names the Worker itself (Miniflare's `MF-Route-Override`), as production's cron reaches the Worker directly.
  */
 export async function serveSnapshot({ runtime, port, ...options }) {
   const vars = { ENVIRONMENT: 'development', BENCH_COUNT_D1: '1', APP_URL: `http://127.0.0.1:${port}` };
@@ -57,18 +65,21 @@ export async function serveSnapshot({ runtime, port, ...options }) {
   const server = await serve({ ...options, port, vars });
   const scheduledUrl = (cron) =>
     `${server.url}${SCHEDULED_PATH[runtime ?? 'miniflare']}?cron=${encodeURIComponent(cron)}`;
-  return { ...server, scheduledUrl };
+  const scheduled = (cron) =>
+    fetch(scheduledUrl(cron), { headers: runtime === 'wrangler' ? {} : { 'MF-Route-Override': WORKER_NAME } });
+  return { ...server, scheduledUrl, scheduled };
 }
 
 async function serveWithMiniflare({ configPath, persistTo, port, vars = {} }) {
-  // Without the static assets: with them Miniflare puts the assets router in front of the Worker, and the router
-  // has no scheduled handler for the cron trigger. The API is all the benchmark calls.
-  const { assets: _assets, ...workerOptions } = unstable_getMiniflareWorkerOptions(configPath).workerOptions;
+  // As deployed (§24): with the [assets] of wrangler.toml, so Miniflare puts the asset router in front of the Worker
+  // and every /api/* request pays its run_worker_first check, as in production. The router's entrypoint hands what
+  // it does not handle itself (the cron trigger's scheduled event, the queue's batches) to the Worker.
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(configPath);
   const workerDir = path.join(path.dirname(configPath), 'worker');
   let stderr = '';
   const mf = new Miniflare({
     ...workerOptions,
-    name: 'ushicho-bench',
+    name: WORKER_NAME,
     modules: true,
     modulesRoot: workerDir,
     scriptPath: path.join(workerDir, 'index.js'),
@@ -106,8 +117,6 @@ async function serveWithMiniflare({ configPath, persistTo, port, vars = {} }) {
       break;
     }
   }
-  const FARM_TABLES =
-    /\b(cattle|breeding_status|breeding_summary|alerts|alert_history|events|dawn_farm_runs|shipments|shipment_plans|farm_counts|kpi_\w+)\b/i;
   const on = async (name, statement) => (await (await mf.getD1Database(name)).prepare(statement).all()).results;
   const query = async (statement) => {
     if (!FARM_TABLES.test(statement) || shardNames.length === 0) return on('DB', statement);
@@ -168,11 +177,15 @@ async function serveWithWrangler({ configPath, persistTo, port, vars = {}, timeo
 
 /**
  * Serves the floor (bench/floor/worker.mjs, bundled with Hono by esbuild) on a second Miniflare instance at `port`:
- * the same workerd build and the same client as the snapshot. Resolves once its health answers.
+ * the same workerd build and the same client as the snapshot. Like the snapshot it is served as deployed, behind an
+ * asset router with `run_worker_first = ["/api/*"]` (over an empty directory), so the ratios to it are what the
+ * Worker adds, not the platform's layer both pay; `assets: false` serves it bare, to measure that layer itself.
+ * Resolves once it is ready.
  */
-export async function serveFloor({ dir, port }) {
+export async function serveFloor({ dir, port, assets = true }) {
   const { build } = await import('esbuild');
-  const out = path.join(dir, 'floor', 'index.js');
+  const floorDir = path.join(dir, assets ? 'floor' : 'floor-bare');
+  const out = path.join(floorDir, 'index.js');
   await build({
     entryPoints: [path.join(root, 'bench/floor/worker.mjs')],
     bundle: true,
@@ -181,12 +194,32 @@ export async function serveFloor({ dir, port }) {
     outfile: out,
     logLevel: 'silent',
   });
+  let assetOptions = {};
+  if (assets) {
+    mkdirSync(path.join(floorDir, 'assets'), { recursive: true });
+    const config = path.join(floorDir, 'wrangler.toml');
+    writeFileSync(
+      config,
+      [
+        'name = "ushicho-bench-floor"',
+        'main = "index.js"',
+        'compatibility_date = "2026-04-20"',
+        '[assets]',
+        'directory = "./assets"',
+        'not_found_handling = "single-page-application"',
+        'run_worker_first = ["/api/*"]',
+        '',
+      ].join('\n'),
+    );
+    assetOptions = { assets: unstable_getMiniflareWorkerOptions(config).workerOptions.assets };
+  }
   const mf = new Miniflare({
     name: 'ushicho-bench-floor',
     modules: true,
-    modulesRoot: path.dirname(out),
+    modulesRoot: floorDir,
     scriptPath: out,
     compatibilityDate: '2026-04-20',
+    ...assetOptions,
     host: '127.0.0.1',
     port,
     handleRuntimeStdio(stdout, err) {

@@ -202,34 +202,43 @@ export const motherInfo = sqliteTable(
   (t) => [index('mother_info_mother_idx').on(t.motherCattleId)],
 );
 
-export const breedingStatus = sqliteTable('breeding_status', {
-  breedingStatusId: integer('breeding_status_id').primaryKey({ autoIncrement: true }),
-  cattleId: integer('cattle_id')
-    .notNull()
-    .unique()
-    .references(() => cattle.cattleId, { onDelete: 'cascade' }),
-  initialParity: integer('initial_parity').notNull().default(0),
-  parity: integer('parity').notNull().default(0),
-  expectedCalvingDate: text('expected_calving_date'),
-  scheduledPregnancyCheckDate: text('scheduled_pregnancy_check_date'),
-  lastCalvingDate: text('last_calving_date'),
-  lastInseminationDate: text('last_insemination_date'),
-  conceptionDate: text('conception_date'),
-  lastEstrusDate: text('last_estrus_date'),
-  daysAfterCalving: integer('days_after_calving'),
-  daysOpen: integer('days_open'),
-  pregnancyDays: integer('pregnancy_days'),
-  daysAfterInsemination: integer('days_after_insemination'),
-  inseminationCount: integer('insemination_count').notNull().default(0),
-  breedingMemo: text('breeding_memo'),
-  isDifficultBirth: integer('is_difficult_birth', { mode: 'boolean' }).notNull().default(false),
-  /** The latest end of meat and milk withdrawal over the animal's treatments, JST dates (migration 0013). */
-  withdrawalMeatUntil: text('withdrawal_meat_until'),
-  withdrawalMilkUntil: text('withdrawal_milk_until'),
-  /** Bumped by one by every write of the engine's result; a stale write is refused (migration 0014, decision 025). */
-  version: integer('version').notNull().default(0),
-  ...timestamps,
-});
+export const breedingStatus = sqliteTable(
+  'breeding_status',
+  {
+    breedingStatusId: integer('breeding_status_id').primaryKey({ autoIncrement: true }),
+    cattleId: integer('cattle_id')
+      .notNull()
+      .unique()
+      .references(() => cattle.cattleId, { onDelete: 'cascade' }),
+    initialParity: integer('initial_parity').notNull().default(0),
+    parity: integer('parity').notNull().default(0),
+    expectedCalvingDate: text('expected_calving_date'),
+    scheduledPregnancyCheckDate: text('scheduled_pregnancy_check_date'),
+    lastCalvingDate: text('last_calving_date'),
+    lastInseminationDate: text('last_insemination_date'),
+    conceptionDate: text('conception_date'),
+    lastEstrusDate: text('last_estrus_date'),
+    daysAfterCalving: integer('days_after_calving'),
+    daysOpen: integer('days_open'),
+    pregnancyDays: integer('pregnancy_days'),
+    daysAfterInsemination: integer('days_after_insemination'),
+    inseminationCount: integer('insemination_count').notNull().default(0),
+    breedingMemo: text('breeding_memo'),
+    isDifficultBirth: integer('is_difficult_birth', { mode: 'boolean' }).notNull().default(false),
+    /** The latest end of meat and milk withdrawal over the animal's treatments, JST dates (migration 0013). */
+    withdrawalMeatUntil: text('withdrawal_meat_until'),
+    withdrawalMilkUntil: text('withdrawal_milk_until'),
+    /** Bumped by one by every write of the engine's result; a stale write is refused (migration 0014, decision 025). */
+    version: integer('version').notNull().default(0),
+    ...timestamps,
+  },
+  // Shard migration 0007: the home screen's calvings due soon and animals under withdrawal, looked up by date.
+  (t) => [
+    index('breeding_status_expected_calving_idx').on(t.expectedCalvingDate, t.cattleId),
+    index('breeding_status_withdrawal_meat_idx').on(t.withdrawalMeatUntil),
+    index('breeding_status_withdrawal_milk_idx').on(t.withdrawalMilkUntil),
+  ],
+);
 
 export const breedingSummary = sqliteTable('breeding_summary', {
   breedingSummaryId: integer('breeding_summary_id').primaryKey({ autoIncrement: true }),

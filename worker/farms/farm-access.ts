@@ -10,7 +10,7 @@
  * pays one D1 round trip less. Revocation stays within docs/product.md §3's 10 seconds: another isolate sees a
  * sign-out or a removed member within ACCESS_CACHE_MS, and every write in this isolate (sign-out, sign-out
  * everywhere, member removal, role change, …) forgets all kept answers once it has run (`forgetAccessOnWrite`),
- * so here it takes effect at once. Routes that read the KPI version (`fresh`) always ask D1.
+ * so here it takes effect at once.
  */
 import { sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
@@ -106,18 +106,16 @@ async function keptSessionAndMembership(
 /**
  * Bearer authentication plus farm membership with at least `minimum` role. Without an explicit role, reads need a
  * viewer and writes (every method but GET/HEAD) a staff member. A farm the caller is not a member of, and one that
- * does not exist, answer the same 403. `farmFromPath` takes the farm from the `farmId` path parameter; `fresh` asks D1
- * every time (the routes that key a cache by the KPI version, which writes in other isolates move).
+ * does not exist, answer the same 403. `farmFromPath` takes the farm from the `farmId` path parameter.
  */
-export const farmAccess = (minimum?: FarmRole, options: { farmFromPath?: boolean; fresh?: boolean } = {}) =>
+export const farmAccess = (minimum?: FarmRole, options: { farmFromPath?: boolean } = {}) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const token = await verifyBearer(c.env, c.req.header('Authorization'));
     const { userId, sessionId } = token;
     // The farm routes name their farm in the path (/farms/{farmId}/…); farm-data routes by the header.
     const farm = requestedFarm(options.farmFromPath ? c.req.param('farmId') : c.req.header('X-Farm-Id'));
     if (Number.isNaN(farm)) throw noAccess();
-    const read = options.fresh ? sessionAndMembership : keptSessionAndMembership;
-    const row = await read(directoryDb(c.env), userId, sessionId, farm);
+    const row = await keptSessionAndMembership(directoryDb(c.env), userId, sessionId, farm);
     if (!row) throw unauthorized('Session expired or signed out');
     await slideSession(c, token, row.created_at);
     if (row.farm_id === null || row.role === null || row.shard === null) throw noAccess();

@@ -35,7 +35,7 @@ const homeSchema = z.object({
 export const home = createRoute({
   tags: ['Home'],
   security: [{ bearer: [] }],
-  middleware: farmAccess('viewer', { fresh: true }),
+  middleware: farmAccess('viewer'),
   method: 'get',
   path: '/',
   summary: "The home screen in one answer: today's open alerts, status counts, KPI tiles, calvings, recent events",

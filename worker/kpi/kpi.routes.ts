@@ -11,7 +11,7 @@ import {
   trendsSchema,
 } from './kpi.schemas';
 
-const common = { tags: ['KPI'], security: [{ bearer: [] }], middleware: farmAccess(undefined, { fresh: true }) };
+const common = { tags: ['KPI'], security: [{ bearer: [] }], middleware: farmAccess() };
 /** Every farm-data route: signed in, and a member of the farm whose role allows the call. */
 const memberErrors = {
   401: errorResponse('Not signed in'),
