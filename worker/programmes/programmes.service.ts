@@ -94,8 +94,8 @@ export async function enrol(scope: Scope, programmeId: number, input: Enrol) {
       .where(and(eq(cattle.farmId, farmId), inArray(cattle.cattleId, ids))),
   ]);
   if (!found[0]) throw programmeNotFound();
-  const missing = ids.indexOf(a.cattleId);
-  if (missing >= 0) throw notFound(M.cattleNotFound, 'CATTLE_NOT_FOUND');
+  const known = new Set(animals.map((a) => a.cattleId));
+  if (ids.some((id) => !known.has(id))) throw notFound(M.cattleNotFound, 'CATTLE_NOT_FOUND');
   if (animals.some((a) => a.status === 'DEAD' || a.status === 'SHIPPED'))
     throw conflict(M.cattleInactive, 'CATTLE_INACTIVE', 'cattleIds');
   const now = new Date().toISOString();
