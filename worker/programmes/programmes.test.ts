@@ -1,8 +1,10 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { clientOf } from '../db/client';
 import { addDays, todayJst } from '../domain/calendar';
 import { api, signUp } from '../test/api';
-import { everyShard } from '../test/shards';
+import { everyShard, shardOf } from '../test/shards';
+import { enrolByAge } from './programmes.dawn';
 
 type Member = Awaited<ReturnType<typeof signUp>>;
 let identification = 1_960_000_000;
@@ -352,6 +354,43 @@ describe('triggers and cancellation (§22)', () => {
       ['授精', 'cancelled'],
     ]);
     expect(task.status).toBe('open');
+  });
+});
+
+describe('the age trigger (dawn run)', () => {
+  it('enrols each living animal on the day it is the programme’s days old, once, caught up for 7 days', async () => {
+    const farmer = await signUp();
+    const res = await call(farmer, '/programmes', {
+      method: 'POST',
+      body: {
+        name: '子牛ワクチン',
+        trigger: { kind: 'age', days: 60 },
+        steps: [
+          { day: 0, title: '5種混合' },
+          { day: 30, title: '追加接種' },
+        ],
+      },
+    });
+    expect(res.status).toBe(201);
+    const calf = (birthday: string) => createCow(farmer, `子牛${birthday}`, { growthStage: 'CALF', birthday });
+    const dueToday = await calf(addDays(today, -60));
+    const missed = await calf(addDays(today, -65));
+    await calf(addDays(today, -70));
+    await calf(addDays(today, -59));
+    const db = clientOf(await shardOf(farmer.farmId));
+    expect(await enrolByAge(db, farmer.farmId, today)).toEqual({ enrolments: 2, tasks: 4 });
+    expect(await enrolByAge(db, farmer.farmId, today)).toEqual({ enrolments: 0, tasks: 0 });
+    const tasks = (await call(farmer, '/tasks')).json.data.filter(
+      (t: { programmeName: string }) => t.programmeName === '子牛ワクチン',
+    );
+    expect(
+      tasks.map((t: { cattleId: number; title: string; dueDate: string }) => [t.cattleId, t.title, t.dueDate]),
+    ).toEqual([
+      [missed, '5種混合', addDays(today, -5)],
+      [dueToday, '5種混合', today],
+      [missed, '追加接種', addDays(today, 25)],
+      [dueToday, '追加接種', addDays(today, 30)],
+    ]);
   });
 });
 
