@@ -11,7 +11,8 @@ import { ageTriggerStatements } from './programmes.statements';
 /** Enrols the farm's animals that are an age-triggered programme's days old today (or on a missed morning). */
 export async function enrolByAge(db: Db, farmId: number, today: IsoDate, now = new Date().toISOString()) {
   const [enrolled, created] = await runBatch(db, ageTriggerStatements(farmId, today, now));
-  return { enrolments: enrolled.meta.changes ?? 0, tasks: created.meta.changes ?? 0 };
+  const changes = (r: unknown) => (r as { meta?: { changes?: number } }).meta?.changes ?? 0;
+  return { enrolments: changes(enrolled), tasks: changes(created) };
 }
 
 /** The farm's open tasks due today or earlier, for the morning digest (by due date). */
