@@ -27,6 +27,7 @@ import type { ErrorBody } from './lib/error-body';
 import { AppError } from './lib/errors';
 import { createLogger } from './lib/log';
 import { lineRouter, lineUsersRouter } from './line/line.index';
+import { enrolmentsRouter, meRouter, programmesRouter, tasksRouter } from './programmes/programmes.index';
 import { reportsRouter } from './reports/reports.index';
 import { shipmentsRouter } from './shipments/shipments.index';
 import { waitingListRouter } from './waiting-list/waiting-list.index';
@@ -164,7 +165,11 @@ export function createApp() {
     .route('/users', lineUsersRouter)
     .route('/', invitationsRouter)
     .route('/home', homeRouter)
-    .route('/reports', reportsRouter);
+    .route('/reports', reportsRouter)
+    .route('/programmes', programmesRouter)
+    .route('/enrolments', enrolmentsRouter)
+    .route('/tasks', tasksRouter)
+    .route('/me', meRouter);
 
   app.use('/dev/*', async (c, next) => {
     if (!isDevelopment(c.env)) return c.notFound();

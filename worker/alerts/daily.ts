@@ -12,11 +12,13 @@ import type { Scope } from '../db/scope';
 import type { AlertType } from '../domain/alerts';
 import { formatDateJa, type IsoDate, todayJst } from '../domain/calendar';
 import { type DigestAlert, digestAlertLine, digestHeadline, digestRoutes, sortDigest } from '../domain/notifications';
+import { digestTaskLines } from '../domain/programmes';
 import type { Env, Logger } from '../env';
 import { escapeHtml } from '../lib/html';
 import { createLogger } from '../lib/log';
 import { sendLineDigest } from '../line/line-digest';
 import { type Mail, sendMail } from '../mail/send-mail';
+import { digestTasks, enrolByAge, taskLinesHtml } from '../programmes/programmes.dawn';
 import { SYSTEM } from './alerts.statements';
 import { type NewAlert, regenerateAlerts } from './regenerate';
 
@@ -69,6 +71,7 @@ export function digestMail(
   to: { email: string; userName: string; id: number; farmId: number },
   alerts: readonly DigestAlert[],
   today: IsoDate,
+  taskLines: readonly string[] = [],
 ): Mail {
   const sorted = sortDigest(alerts);
   const url = `${env.APP_URL}/alerts`;
@@ -79,6 +82,7 @@ export function digestMail(
     digestHeadline(alerts),
     '',
     ...sorted.map((a) => `・${digestAlertLine(a)}`),
+    ...(taskLines.length ? ['', ...taskLines, `作業一覧：${env.APP_URL}/tasks`] : []),
     '',
     `アラート一覧：${url}`,
     '',
@@ -87,7 +91,7 @@ export function digestMail(
   const html = `<p>${escapeHtml(to.userName)} 様</p>
 <p>${escapeHtml(digestHeadline(alerts))}</p>
 <ul>${sorted.map((a) => `<li>${escapeHtml(digestAlertLine(a))}</li>`).join('')}</ul>
-<p><a href="${escapeHtml(url)}">アラート一覧を開く</a></p>
+${taskLinesHtml(taskLines)}<p><a href="${escapeHtml(url)}">アラート一覧を開く</a></p>
 <p>牛帳 Ushichō</p>`;
   return {
     to: to.email,
@@ -130,7 +134,7 @@ async function sendFarmDigests(
 ): Promise<number> {
   const { db } = await dawnScope(env, farmId);
   const directory = directoryDb(env);
-  const [open, members] = await Promise.all([
+  const [open, members, todays] = await Promise.all([
     db
       .select({
         id: alerts.id,
@@ -161,7 +165,9 @@ async function sendFarmDigests(
       .innerJoin(farms, eq(farms.id, farmMembers.farmId))
       .leftJoin(lineFriends, eq(lineFriends.lineUserId, users.lineId))
       .where(eq(farmMembers.farmId, farmId)),
+    digestTasks(db, farmId, today),
   ]);
+  const taskLines = digestTaskLines(todays, today);
   // This morning's first, then the farm's other open high alerts (the new ones are stored already; kept once by id).
   const digest = new Map<string, DigestAlert>(newHigh.map((a) => [a.id, { ...a, isNew: true }]));
   for (const a of open) {
@@ -172,10 +178,10 @@ async function sendFarmDigests(
   for (const member of members) {
     const reach = { linked: Boolean(member.lineId), following: Boolean(member.lineFollowing) };
     const route = digestRoutes(member.digestChannel, reach);
-    if (route.line && (await sendLineDigest(env, member, list, today, log))) sent += 1;
+    if (route.line && (await sendLineDigest(env, member, list, today, log, taskLines))) sent += 1;
     if (!route.mail || member.email.toLowerCase().endsWith(UNMAILABLE_SUFFIX)) continue;
     try {
-      await sendMail(env, digestMail(env, member, list, today), log);
+      await sendMail(env, digestMail(env, member, list, today, taskLines), log);
       sent += 1;
     } catch (err) {
       log('error', 'alert digest failed', { userId: member.id, farmId, error: String(err) });
@@ -248,6 +254,8 @@ export async function runDawnFarm(
     const counts: DawnCounts = { created: 0, raised: 0, refreshed: 0, resolved: 0, digests: 0 };
     let news = claim.news;
     if (news === null) {
+      // Programmes with an age trigger enrol the animals of that age (§22), under the farm's claim.
+      await enrolByAge(db, farmId, day);
       const result = await regenerateAlerts(db, farmId, undefined, { today: day, now: options.now, log });
       Object.assign(counts, {
         created: result.created.length,

@@ -621,3 +621,78 @@ export const cattleGrams = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.farmId, t.gram, t.cattleId] }), index('cattle_grams_cattle_idx').on(t.cattleId)],
 );
+
+/**
+ * A farm's programmes (shard migration 0003, docs/product.md §22): a protocol or plan as steps on days after a start.
+ * The trigger is in columns (the event hook and the dawn run select on them); the steps a JSON array.
+ */
+export const programmes = sqliteTable(
+  'programmes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    farmId: integer('farm_id').notNull(),
+    name: text('name').notNull(),
+    triggerKind: text('trigger_kind', { enum: ['manual', 'event', 'age'] }).notNull(),
+    triggerEventType: text('trigger_event_type'),
+    triggerDays: integer('trigger_days'),
+    steps: text('steps', { mode: 'json' })
+      .notNull()
+      .$type<{ day: number; title: string; eventType?: string; details?: Record<string, unknown> }[]>(),
+    ...timestamps,
+  },
+  (t) => [index('programmes_farm_trigger_idx').on(t.farmId, t.triggerKind, t.triggerEventType)],
+);
+
+/** One animal in one programme from one start (0003): unique, so enrolling again creates nothing. */
+export const enrolments = sqliteTable(
+  'enrolments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    farmId: integer('farm_id').notNull(),
+    programmeId: integer('programme_id').notNull(),
+    cattleId: integer('cattle_id')
+      .notNull()
+      .references(() => cattle.cattleId, { onDelete: 'cascade' }),
+    startDate: text('start_date').notNull(),
+    createdBy: integer('created_by'),
+    cancelledAt: text('cancelled_at'),
+    createdAt: text('created_at').notNull().default(nowIso),
+  },
+  (t) => [
+    uniqueIndex('enrolments_unique_idx').on(t.farmId, t.programmeId, t.cattleId, t.startDate),
+    index('enrolments_cattle_idx').on(t.cattleId),
+  ],
+);
+
+export const TASK_STATUSES = ['open', 'done', 'skipped', 'cancelled'] as const;
+
+/** One step of one enrolment on its date (0003); leaves 'open' once (a trigger refuses a second time). */
+export const tasks = sqliteTable(
+  'tasks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    farmId: integer('farm_id').notNull(),
+    cattleId: integer('cattle_id')
+      .notNull()
+      .references(() => cattle.cattleId, { onDelete: 'cascade' }),
+    enrolmentId: integer('enrolment_id').notNull(),
+    programmeId: integer('programme_id').notNull(),
+    stepIndex: integer('step_index').notNull(),
+    title: text('title').notNull(),
+    eventType: text('event_type'),
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
+    dueDate: text('due_date').notNull(),
+    status: text('status', { enum: TASK_STATUSES }).notNull().default('open'),
+    assigneeUserId: integer('assignee_user_id'),
+    doneAt: text('done_at'),
+    doneBy: integer('done_by'),
+    eventId: integer('event_id'),
+    skipReason: text('skip_reason'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('tasks_enrolment_step_idx').on(t.enrolmentId, t.stepIndex),
+    index('tasks_farm_status_due_idx').on(t.farmId, t.status, t.dueDate),
+    index('tasks_cattle_status_idx').on(t.cattleId, t.status),
+  ],
+);

@@ -17,6 +17,7 @@ import { createFarm } from '../farms/farms.service';
 import { seededRandom } from '../lib/seeded-random';
 import { type CreateShipmentInput, createShipmentSchema } from '../shipments/shipments.schemas';
 import { planShipmentStatements, shipmentEvent, shipmentRowStatements } from '../shipments/shipments.service';
+import { seedDemoProgrammes } from './demo-programmes';
 
 export const DEMO_EMAIL = 'demo@ushicho.example';
 export const DEMO_PASSWORD = 'ushicho-demo-2026';
@@ -827,6 +828,7 @@ export async function seedDemoHerd(scope: Scope, today: IsoDate) {
     statements.push(...planShipmentStatements(scope, { cattleId, status }, month));
   }
   for (let i = 0; i < statements.length; i += 100) await runBatch(scope.db, statements.slice(i, i + 100));
+  await seedDemoProgrammes(scope, today);
   await regenerateAlerts(scope.db, scope.farmId, undefined, { today });
 }
 

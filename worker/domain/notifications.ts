@@ -73,6 +73,7 @@ export function lineDigestText(
   alerts: readonly DigestAlert[],
   today: IsoDate,
   alertsUrl: string,
+  taskLines: readonly string[] = [],
 ): string {
   const sorted = sortDigest(alerts);
   const shown = sorted.slice(0, MAX_LINES);
@@ -83,6 +84,7 @@ export function lineDigestText(
     digestHeadline(alerts),
     '',
     ...lines,
+    ...(taskLines.length ? ['', ...taskLines] : []),
     '',
     `アラート一覧：${alertsUrl}`,
   ].join('\n');

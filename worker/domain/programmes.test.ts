@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   ageTriggerStart,
+  DIGEST_TASK_LINES,
+  digestTaskLines,
   EXAMPLE_PROGRAMMES,
   enrolmentsToCreate,
   eventTriggerStart,
@@ -69,5 +71,33 @@ describe('the programme schema', () => {
       '無効なイベント種別です',
     );
     expect(bad({ trigger: { kind: 'age', days: -1 } }).success).toBe(false);
+  });
+});
+
+describe('today’s tasks in the morning digest', () => {
+  const task = (n: number, dueDate: string) => ({
+    cattleId: n,
+    cattleName: n === 1 ? null : `牛${n}`,
+    cattleEarTagNumber: n === 2 ? null : String(1000 + n),
+    title: 'PGF2α',
+    dueDate,
+  });
+
+  it('lists each task, today’s or overdue with its date, under a count', () => {
+    expect(digestTaskLines([task(1, '2026-11-26'), task(2, '2026-11-24')], '2026-11-26')).toEqual([
+      '今日の作業が2件あります。',
+      '・牛ID 1・耳標 1001：PGF2α（今日）',
+      '・牛2：PGF2α（期限超過・2026/11/24）',
+    ]);
+    expect(digestTaskLines([], '2026-11-26')).toEqual([]);
+  });
+
+  it('shows at most 30 tasks, then how many more', () => {
+    const many = Array.from({ length: DIGEST_TASK_LINES + 5 }, (_, i) => task(i + 3, '2026-11-26'));
+    const lines = digestTaskLines(many, '2026-11-26');
+    // The heading, 30 tasks and 'ほか5件': 32 lines.
+    expect(lines).toHaveLength(32);
+    expect(lines[0]).toBe('今日の作業が35件あります。');
+    expect(lines.at(-1)).toBe('ほか5件');
   });
 });

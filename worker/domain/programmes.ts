@@ -160,3 +160,35 @@ export function ageTriggerStart(trigger: ProgrammeTrigger, birthday: IsoDate | n
   const late = daysBetween(start, today);
   return late >= 0 && late <= AGE_TRIGGER_CATCH_UP_DAYS ? start : null;
 }
+
+/** A task as the morning digest lists it (§22: today's tasks with the alerts). */
+export interface DigestTask {
+  cattleId: number;
+  cattleName: string | null;
+  cattleEarTagNumber: string | null;
+  title: string;
+  dueDate: IsoDate;
+}
+
+/** The digest lists at most this many tasks, then a count. */
+export const DIGEST_TASK_LINES = 30;
+
+/**
+ * Today's tasks as the digest's lines (mail and LINE): a heading with the count, each task (due today, or overdue
+ * with its date) at most DIGEST_TASK_LINES, then how many more. None: no lines at all.
+ */
+export function digestTaskLines(tasks: readonly DigestTask[], today: IsoDate): string[] {
+  if (tasks.length === 0) return [];
+  const shown = tasks.slice(0, DIGEST_TASK_LINES);
+  const label = (t: DigestTask) =>
+    [t.cattleName ?? `牛ID ${t.cattleId}`, t.cattleEarTagNumber !== null ? `耳標 ${t.cattleEarTagNumber}` : null]
+      .filter(Boolean)
+      .join('・');
+  const when = (t: DigestTask) => (t.dueDate < today ? `期限超過・${t.dueDate.replaceAll('-', '/')}` : '今日');
+  const lines = [
+    `今日の作業が${tasks.length}件あります。`,
+    ...shown.map((t) => `・${label(t)}：${t.title}（${when(t)}）`),
+  ];
+  if (tasks.length > shown.length) lines.push(`ほか${tasks.length - shown.length}件`);
+  return lines;
+}

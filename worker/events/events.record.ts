@@ -22,6 +22,7 @@ import type { StoredCalf } from '../domain/event-types';
 import { firstImpossibleEvent, type ImpossibleEvent, impossibleEvent } from '../domain/event-validity';
 import { calfOfService } from '../domain/gestation';
 import { fieldErrors } from '../lib/errors';
+import { programmeStatementsOnEvents } from '../programmes/programmes.statements';
 import { ownedEvent } from './events.queries';
 
 /** Who writes: the farm's database, the user recorded as created_by, and the actor of status histories. */
@@ -236,6 +237,8 @@ export function eventStatements(
       );
       return [...calving.statements, insertEventSql(scope, context.animal, event, calving.details, now)];
     });
+    // Programmes (§22): an event of a trigger's type enrols the animal; a DEATH or SHIPMENT cancels its open tasks.
+    statements.push(...programmeStatementsOnEvents(scope, context.animal, added, options.today ?? todayJst(), now));
     return done(statements, [recompute(context, eventsAfter, pending)]);
   }
 

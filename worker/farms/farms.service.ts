@@ -3,12 +3,13 @@
  * it, changing a member's role, and removing a member or leaving, with the last-owner rule.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { type Db, directoryDb, shardBindings } from '../db/client';
+import { type Db, directoryDb, shardBindings, shardDb } from '../db/client';
 import { farmMembers, farms, users } from '../db/schema';
 import { ownFarmName } from '../domain/farm-name';
 import { FARM_MESSAGES, type FarmRole } from '../domain/roles';
 import type { Env } from '../env';
 import { forbidden, notFound, validationError } from '../lib/errors';
+import { exampleProgrammesStatement } from '../programmes/programmes.statements';
 
 const memberNotFound = () => notFound('メンバーが見つかりません', 'MEMBER_NOT_FOUND');
 const lastOwner = () => validationError(FARM_MESSAGES.lastOwner, 'role', 'LAST_OWNER');
@@ -18,19 +19,27 @@ const shardWithFewestFarms = (shards: number) =>
   sql<number>`(select n from (${sql.raw(Array.from({ length: shards }, (_, n) => `select ${n} as n`).join(' union all '))})
     order by (select count(*) from farms where shard = n), n limit 1)`;
 
-/** Creates a farm owned by `userId` on the shard with the fewest farms; it becomes their default farm when they have none. Returns its id. */
+/**
+ * Creates a farm owned by `userId` on the shard with the fewest farms, with the example programmes (§22); it becomes
+ * their default farm when they have none. Returns its id.
+ */
 export async function createFarm(env: Env, userId: number, name: string): Promise<number> {
   const db = directoryDb(env);
   const [farm] = await db
     .insert(farms)
     .values({ name, shard: shardWithFewestFarms(shardBindings(env).length) })
-    .returning({ id: farms.id });
-  await db.batch([
-    db.insert(farmMembers).values({ farmId: farm.id, userId, role: 'owner' }),
-    db
-      .update(users)
-      .set({ defaultFarmId: sql`coalesce(${users.defaultFarmId}, ${farm.id})` })
-      .where(eq(users.id, userId)),
+    .returning({ id: farms.id, shard: farms.shard });
+  const farmData = shardDb(env, farm.shard);
+  await Promise.all([
+    // The two example programmes every new farm gets (§22), on its shard.
+    exampleProgrammesStatement(farmData, farm.id),
+    db.batch([
+      db.insert(farmMembers).values({ farmId: farm.id, userId, role: 'owner' }),
+      db
+        .update(users)
+        .set({ defaultFarmId: sql`coalesce(${users.defaultFarmId}, ${farm.id})` })
+        .where(eq(users.id, userId)),
+    ]),
   ]);
   return farm.id;
 }

@@ -7,7 +7,7 @@ import { homeOf } from './home.queries';
 import * as routes from './home.routes';
 
 export const homeRouter = createRouter().openapi(routes.home, async (c) => {
-  const { data, refresh } = await homeOf(batchedReads(c.get('farmDb').$client), c.get('farmId'));
+  const { data, refresh } = await homeOf(batchedReads(c.get('farmDb').$client), c.get('farmId'), c.get('userId'));
   await afterAnswer(c, 'kept KPI figures', refresh);
   // The recent events' recorders are named from the directory (decision 034).
   const recentEvents = await nameRecorders(directoryDb(c.env), c.get('memberNames'), data.recentEvents);

@@ -17,6 +17,7 @@ import { listEvents } from '../events/events.queries';
 import { listEventsQuerySchema } from '../events/events.schemas';
 import { keptKpiSums } from '../kpi/kpi.figures';
 import { resolvePeriod } from '../kpi/kpi.index';
+import { todayTasks } from '../programmes/programmes.queries';
 
 /** How many of the latest events the home screen shows. */
 export const RECENT_EVENTS = 5;
@@ -59,15 +60,17 @@ function calvingsDue(db: Db, farmId: number, today: IsoDate) {
  * The KPI tiles come from the farm's kept figures (worker/kpi/kpi.figures.ts), read in the same batch; `refresh`
  * writes those of cows it found stale, for after the answer.
  */
-export async function homeOf(db: Db, farmId: number, today = todayJst()) {
+export async function homeOf(db: Db, farmId: number, userId: number, today = todayJst()) {
   const period = resolvePeriod({}, today);
-  const [alerts, statusCounts, kpiSums, calvings, recent, withdrawal] = await Promise.all([
+  const [alerts, statusCounts, kpiSums, calvings, recent, withdrawal, tasks] = await Promise.all([
     listAlerts(db, farmId, listAlertsQuerySchema.parse({}), today),
     statusCountsByStatus(db, farmId),
     keptKpiSums(db, farmId, [period]),
     calvingsDue(db, farmId, today),
     listEvents(db, farmId, listEventsQuerySchema.parse({ limit: RECENT_EVENTS })),
     listCattle(db, farmId, listCattleQuerySchema.parse({ restricted: 'true', limit: WITHDRAWAL_LIMIT }), today),
+    // 今日の作業 (§22): open tasks due today or earlier, the caller's first.
+    todayTasks(db, farmId, userId, today),
   ]);
   const data = {
     today,
@@ -80,6 +83,7 @@ export async function homeOf(db: Db, farmId: number, today = todayJst()) {
     ),
     recentEvents: recent.results,
     withdrawal,
+    tasks,
     isEmpty: (statusCounts.total ?? 0) === 0,
   };
   return { data, refresh: kpiSums.refresh };

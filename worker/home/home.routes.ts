@@ -5,6 +5,7 @@ import { eventSchema } from '../events/events.schemas';
 import { farmAccess } from '../farms/farm-access';
 import { breedingKpiSchema } from '../kpi/kpi.schemas';
 import { errorResponse, jsonContent } from '../lib/http';
+import { taskViewSchema } from '../programmes/programmes.schemas';
 
 const homeSchema = z.object({
   today: z.string(),
@@ -29,6 +30,8 @@ const homeSchema = z.object({
   ),
   recentEvents: z.array(eventSchema),
   withdrawal: cattleListPageSchema,
+  /** 今日の作業 (§22): open tasks due today or overdue, the caller's first (at most 50). */
+  tasks: z.array(taskViewSchema),
   isEmpty: z.boolean(),
 });
 
@@ -41,7 +44,8 @@ export const home = createRoute({
   summary: "The home screen in one answer: today's open alerts, status counts, KPI tiles, calvings, recent events",
   description:
     'The same data as GET /alerts, /cattle/status-counts, /kpi/breeding, the expected calvings of /events/schedule ' +
-    '(next 30 days), the 5 latest /events and /cattle?restricted=true&limit=100; `isEmpty` when the farm has no animal.',
+    "(next 30 days), the 5 latest /events and /cattle?restricted=true&limit=100, today's open tasks (due today or " +
+    "overdue, the caller's first); `isEmpty` when the farm has no animal.",
   responses: {
     200: jsonContent(z.object({ data: homeSchema }), 'The home screen'),
     401: errorResponse('Not signed in'),

@@ -20,9 +20,10 @@ export async function sendLineDigest(
   alerts: readonly DigestAlert[],
   today: IsoDate,
   log: Logger,
+  taskLines: readonly string[] = [],
 ): Promise<boolean> {
   if (!member.lineId) return false;
-  const text = lineDigestText(member.farmName, alerts, today, `${env.APP_URL.replace(/\/+$/, '')}/alerts`);
+  const text = lineDigestText(member.farmName, alerts, today, `${env.APP_URL.replace(/\/+$/, '')}/alerts`, taskLines);
   try {
     const outcome = await pushLine(
       env,

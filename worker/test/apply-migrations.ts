@@ -32,6 +32,9 @@ const AUTOINCREMENT = [
   'breeding_summary',
   'cattle_status_history',
   'alert_history',
+  'programmes',
+  'enrolments',
+  'tasks',
 ];
 await env.FARM_DB_1.batch(
   AUTOINCREMENT.map((table) =>

@@ -16,9 +16,9 @@ import {
   nextLocalCattleId,
   nextToSend,
   orphans,
-  QUEUE_PATHS,
   type QueuedKind,
   type QueuedWrite,
+  queuePath,
   substituteCattleId,
 } from '../lib/write-queue';
 import { sendCreate } from './client';
@@ -118,7 +118,12 @@ export function flush(): Promise<number> {
       let body: unknown = null;
       let headers: { get(name: string): string | null } = { get: () => null };
       try {
-        const response = await sendCreate(QUEUE_PATHS[current.kind], current.body, current.key, current.farmId);
+        const response = await sendCreate(
+          queuePath(current.kind, current.body),
+          current.body,
+          current.key,
+          current.farmId,
+        );
         status = response.status;
         headers = response.headers;
         body = await response.json().catch(() => null);

@@ -4,7 +4,7 @@
  * `{ queued: true }` to tell the farmer it is waiting under 未送信. Other answers are the typed client's as usual.
  */
 import { getCurrentFarmId } from '../lib/current-farm';
-import { QUEUE_PATHS, type QueuedKind } from '../lib/write-queue';
+import { type QueuedKind, queuePath } from '../lib/write-queue';
 import { ApiError, sendCreate, toApiError } from './client';
 import { loadOutbox, type Queued } from './queued';
 
@@ -15,7 +15,7 @@ export async function createOrQueue<T>(kind: QueuedKind, body: object): Promise<
   const farmId = getCurrentFarmId();
   let response: Response;
   try {
-    response = await sendCreate(QUEUE_PATHS[kind], body, key, farmId);
+    response = await sendCreate(queuePath(kind, body as Record<string, unknown>), body, key, farmId);
   } catch (err) {
     if (!(err instanceof ApiError) || err.code !== 'NETWORK_ERROR') throw err;
     const { enqueue } = await loadOutbox();

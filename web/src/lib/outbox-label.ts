@@ -10,6 +10,7 @@ import type { QueuedWrite } from './write-queue';
 const KIND_LABELS = {
   cattle: { ja: '牛の登録', en: 'New animal' },
   shipment: { ja: '出荷', en: 'Shipment' },
+  task: { ja: '作業完了', en: 'Task done' },
 } as const;
 const UNKNOWN_ANIMAL = { ja: '牛', en: 'Animal' } as const;
 const OFFLINE_ANIMAL = { ja: 'オフラインで登録した牛', en: 'Animal registered offline' } as const;
@@ -25,6 +26,7 @@ function recordValue(item: QueuedWrite, locale: Locale): string | null {
       ? `${price.toLocaleString('ja-JP')}${locale === 'ja' ? '円' : ' yen'}`
       : null;
   }
+  if (item.kind === 'task') return text(body.title);
   if (item.kind !== 'event') return null;
   const details = (body.details ?? {}) as Record<string, unknown>;
   switch (body.eventType) {

@@ -4,14 +4,19 @@
  * Storage (IndexedDB) and sending live in api/outbox.ts. docs/decisions/028-offline-pwa.md.
  */
 
-/** The creates that may wait for a signal (§15): events, cattle, shipments. */
-export type QueuedKind = 'event' | 'cattle' | 'shipment';
+/** The writes that may wait for a signal (§15, §22): events, cattle, shipments, and a task ticked done. */
+export type QueuedKind = 'event' | 'cattle' | 'shipment' | 'task';
 
 export const QUEUE_PATHS: Record<QueuedKind, string> = {
   event: '/api/v1/events',
   cattle: '/api/v1/cattle',
   shipment: '/api/v1/shipments',
+  task: '/api/v1/tasks',
 };
+
+/** Where a queued write goes: a task's done names the task (`body.taskId`), the others their kind's path. */
+export const queuePath = (kind: QueuedKind, body: Record<string, unknown>) =>
+  kind === 'task' ? `${QUEUE_PATHS.task}/${Number(body.taskId)}/done` : QUEUE_PATHS[kind];
 
 export interface QueuedWrite {
   /** The Idempotency-Key sent with every attempt: the server records the create once however often it is sent. */

@@ -1,0 +1,164 @@
+/** The contract of programmes, enrolments and tasks (docs/product.md §22). */
+import { z } from '@hono/zod-openapi';
+import { TASK_STATUSES } from '../db/schema';
+import { ALERT_SEVERITIES } from '../domain/alerts';
+import { calendarDate, numberInput } from '../domain/input';
+import { programmeSchema, programmeTriggerSchema } from '../domain/programmes';
+
+export const PROGRAMME_API_MESSAGES = {
+  notFound: 'プログラムが見つかりません',
+  enrolmentNotFound: '登録が見つかりません',
+  taskNotFound: '作業が見つかりません',
+  cattleNotFound: '指定された牛が見つかりません',
+  cattleInactive: '死亡・出荷済みの牛は登録できません',
+  cattleIds: '牛を1〜200頭選んでください',
+  startDate: '開始日はYYYY-MM-DD形式で入力してください',
+  date: '日付はYYYY-MM-DD形式で入力してください',
+  alreadyDone: 'この作業は完了済みです',
+  notOpen: 'この作業は既にスキップまたは取り消されています',
+  reason: '理由は1〜200文字で入力してください',
+  assignee: '担当者はこの牧場のメンバーから選んでください',
+  patchEmpty: '担当者か予定日を指定してください',
+  limit: 'limitは1から200の整数です',
+  cursor: 'カーソルが不正です',
+  deleted: 'プログラムを削除しました',
+  enrolmentCancelled: '登録を取り消しました',
+} as const;
+
+export const programmeViewSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  trigger: z.union([
+    z.object({ kind: z.literal('manual') }),
+    z.object({ kind: z.literal('event'), eventType: z.string() }),
+    z.object({ kind: z.literal('age'), days: z.number() }),
+  ]),
+  steps: z.array(
+    z.object({
+      day: z.number(),
+      title: z.string(),
+      eventType: z.string().optional(),
+      details: z.record(z.string(), z.unknown()).optional(),
+    }),
+  ),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProgrammeView = z.infer<typeof programmeViewSchema>;
+
+export const createProgrammeSchema = programmeSchema;
+export const updateProgrammeSchema = programmeSchema
+  .partial()
+  .extend({ trigger: programmeTriggerSchema.optional() })
+  .refine((v) => v.name !== undefined || v.trigger !== undefined || v.steps !== undefined, {
+    message: '変更する項目を指定してください',
+  });
+export type CreateProgramme = z.output<typeof createProgrammeSchema>;
+export type UpdateProgramme = z.output<typeof updateProgrammeSchema>;
+
+const positiveId = numberInput(z.number().int().positive());
+
+export const enrolSchema = z.object({
+  cattleIds: z
+    .array(numberInput(z.number({ error: PROGRAMME_API_MESSAGES.cattleIds }).int().positive()), {
+      error: PROGRAMME_API_MESSAGES.cattleIds,
+    })
+    .min(1, PROGRAMME_API_MESSAGES.cattleIds)
+    .max(200, PROGRAMME_API_MESSAGES.cattleIds),
+  startDate: calendarDate(PROGRAMME_API_MESSAGES.startDate),
+});
+export type Enrol = z.output<typeof enrolSchema>;
+
+export const enrolmentViewSchema = z.object({
+  id: z.number(),
+  cattleId: z.number(),
+  programmeId: z.number(),
+  startDate: z.string(),
+});
+
+export const taskStatusSchema = z.enum(TASK_STATUSES);
+
+export const taskViewSchema = z.object({
+  id: z.number(),
+  cattleId: z.number(),
+  earTagNumber: z.string().nullable(),
+  name: z.string().nullable(),
+  programmeId: z.number(),
+  programmeName: z.string(),
+  enrolmentId: z.number(),
+  stepIndex: z.number(),
+  title: z.string(),
+  eventType: z.string().nullable(),
+  dueDate: z.string(),
+  status: taskStatusSchema,
+  assigneeUserId: z.number().nullable(),
+  doneAt: z.string().nullable(),
+  doneBy: z.number().nullable(),
+  eventId: z.number().nullable(),
+  skipReason: z.string().nullable(),
+});
+export type TaskView = z.infer<typeof taskViewSchema>;
+
+const dateParam = calendarDate(PROGRAMME_API_MESSAGES.date).optional();
+export const listTasksQuerySchema = z.object({
+  from: dateParam,
+  to: dateParam,
+  status: taskStatusSchema.optional(),
+  assignee: z.literal('me').optional(),
+  cattleId: positiveId.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce
+    .number({ error: PROGRAMME_API_MESSAGES.limit })
+    .int(PROGRAMME_API_MESSAGES.limit)
+    .min(1, PROGRAMME_API_MESSAGES.limit)
+    .max(200, PROGRAMME_API_MESSAGES.limit)
+    .default(100),
+});
+export type ListTasksQuery = z.output<typeof listTasksQuerySchema>;
+
+export const doneTaskSchema = z.object({
+  date: calendarDate(PROGRAMME_API_MESSAGES.date).optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
+  notes: z.string().max(1000).optional(),
+});
+export type DoneTask = z.output<typeof doneTaskSchema>;
+
+export const skipTaskSchema = z.object({
+  reason: z
+    .string({ error: PROGRAMME_API_MESSAGES.reason })
+    .normalize('NFKC')
+    .trim()
+    .min(1, PROGRAMME_API_MESSAGES.reason)
+    .max(200, PROGRAMME_API_MESSAGES.reason),
+});
+
+export const patchTaskSchema = z
+  .object({
+    assigneeUserId: z.number({ error: PROGRAMME_API_MESSAGES.assignee }).int().positive().nullable().optional(),
+    dueDate: calendarDate(PROGRAMME_API_MESSAGES.date).optional(),
+  })
+  .refine((v) => v.assigneeUserId !== undefined || v.dueDate !== undefined, {
+    message: PROGRAMME_API_MESSAGES.patchEmpty,
+  });
+export type PatchTask = z.output<typeof patchTaskSchema>;
+
+export const todayItemSchema = z.object({
+  kind: z.enum(['alert', 'task']),
+  id: z.string(),
+  cattleId: z.number(),
+  earTagNumber: z.string().nullable(),
+  name: z.string().nullable(),
+  title: z.string(),
+  dueDate: z.string().nullable(),
+  severity: z.enum(ALERT_SEVERITIES).nullable(),
+});
+export const farmTodaySchema = z.object({
+  farmId: z.number(),
+  farmName: z.string(),
+  role: z.enum(['owner', 'staff', 'viewer']),
+  alerts: z.object({ high: z.number(), medium: z.number() }),
+  tasksDue: z.number(),
+  items: z.array(todayItemSchema),
+});
+export type FarmToday = z.infer<typeof farmTodaySchema>;
+export type TodayItem = z.infer<typeof todayItemSchema>;

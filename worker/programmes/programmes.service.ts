@@ -1,0 +1,278 @@
+/**
+ * The write use cases of programmes, enrolments and tasks (docs/product.md §22), one function each. A done task
+ * with an event type records its event through eventStatements (decision 037) in the same batch as the task's own
+ * change; a trigger on tasks refuses a task leaving 'open' twice, so a second done rolls back with its event.
+ */
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type StoredAlert, storedAlertsQuery } from '../alerts/regenerate';
+import { isForeignKeyViolation, withFreshState } from '../breeding/fresh-state';
+import { breedingContextOf, breedingContextQueries } from '../breeding/recompute';
+import { runBatch, runBatchThenRead, type Statement } from '../db/batch';
+import type { Db } from '../db/client';
+import { cattle, enrolments, programmes, tasks } from '../db/schema';
+import type { Scope } from '../db/scope';
+import { type IsoDate, todayJst } from '../domain/calendar';
+import { type EventType, parseEventDetails } from '../domain/event-types';
+import { alertStatementsAfter, eventStatements } from '../events/events.record';
+import { toInstant } from '../events/events.schemas';
+import { AppError, conflict, fieldErrors, notFound } from '../lib/errors';
+import { programmeQuery, programmeView, taskQuery } from './programmes.queries';
+import {
+  type CreateProgramme,
+  type DoneTask,
+  type Enrol,
+  PROGRAMME_API_MESSAGES as M,
+  type PatchTask,
+  type ProgrammeView,
+  type TaskView,
+  type UpdateProgramme,
+} from './programmes.schemas';
+import { programmeRow, tasksOfEnrolmentsSql, triggerColumns } from './programmes.statements';
+
+const programmeNotFound = () => notFound(M.notFound, 'PROGRAMME_NOT_FOUND');
+const taskNotFound = () => notFound(M.taskNotFound, 'TASK_NOT_FOUND');
+const TASK_NOT_OPEN = 'TASK_NOT_OPEN';
+const isTaskNotOpen = (err: unknown) =>
+  `${(err as Error)?.message ?? err} ${(err as { cause?: Error })?.cause?.message ?? ''}`.includes(TASK_NOT_OPEN);
+
+/** The 409 of a task that has left 'open': done already, or skipped/cancelled. */
+const notOpen = (status: string) =>
+  conflict(status === 'done' ? M.alreadyDone : M.notOpen, status === 'done' ? 'TASK_ALREADY_DONE' : 'TASK_NOT_OPEN');
+
+export async function createProgramme(scope: Scope, input: CreateProgramme): Promise<ProgrammeView> {
+  const [row] = await scope.db
+    .insert(programmes)
+    .values(programmeRow(scope.farmId, input, new Date().toISOString()))
+    .returning();
+  return programmeView(row);
+}
+
+export async function updateProgramme(scope: Scope, id: number, input: UpdateProgramme): Promise<ProgrammeView> {
+  const set: Partial<typeof programmes.$inferInsert> = { updatedAt: new Date().toISOString() };
+  if (input.name !== undefined) set.name = input.name;
+  if (input.trigger !== undefined) Object.assign(set, triggerColumns(input.trigger));
+  if (input.steps !== undefined) set.steps = input.steps.map((s) => ({ ...s }));
+  const [row] = await scope.db
+    .update(programmes)
+    .set(set)
+    .where(and(eq(programmes.id, id), eq(programmes.farmId, scope.farmId)))
+    .returning();
+  if (!row) throw programmeNotFound();
+  return programmeView(row);
+}
+
+/** Deletes a programme: its open tasks are cancelled; done and skipped ones stay as the record of the work. */
+export async function deleteProgramme(scope: Scope, id: number): Promise<void> {
+  const { db, farmId } = scope;
+  const now = new Date().toISOString();
+  const [, deleted] = await runBatch(db, [
+    db
+      .update(tasks)
+      .set({ status: 'cancelled', updatedAt: now })
+      .where(and(eq(tasks.farmId, farmId), eq(tasks.programmeId, id), eq(tasks.status, 'open'))),
+    db
+      .delete(programmes)
+      .where(and(eq(programmes.id, id), eq(programmes.farmId, farmId)))
+      .returning({ id: programmes.id }),
+  ]);
+  if (deleted.results.length === 0) throw programmeNotFound();
+}
+
+/**
+ * Enrols animals in a programme from `startDate`: one task per step per animal. An animal enrolled in it with the
+ * same start already gets nothing new (its enrolment is returned); tasksCreated counts the new tasks. Two round
+ * trips: the programme and animals read, then the write with its answer.
+ */
+export async function enrol(scope: Scope, programmeId: number, input: Enrol) {
+  const { db, farmId } = scope;
+  const ids = [...new Set(input.cattleIds)];
+  const [found, animals] = await db.batch([
+    programmeQuery(db, farmId, programmeId),
+    db
+      .select({ cattleId: cattle.cattleId, status: cattle.status })
+      .from(cattle)
+      .where(and(eq(cattle.farmId, farmId), inArray(cattle.cattleId, ids))),
+  ]);
+  if (!found[0]) throw programmeNotFound();
+  const known = new Set(animals.map((a) => a.cattleId));
+  if (ids.some((id) => !known.has(id))) throw notFound(M.cattleNotFound, 'CATTLE_NOT_FOUND');
+  if (animals.some((a) => a.status === 'DEAD' || a.status === 'SHIPPED'))
+    throw conflict(M.cattleInactive, 'CATTLE_INACTIVE', 'cattleIds');
+  const now = new Date().toISOString();
+  const { written, read } = await runBatchThenRead(
+    db,
+    [
+      db
+        .insert(enrolments)
+        .values(
+          ids.map((cattleId) => ({
+            farmId,
+            programmeId,
+            cattleId,
+            startDate: input.startDate,
+            createdBy: scope.userId,
+            createdAt: now,
+          })),
+        )
+        .onConflictDoNothing(),
+      tasksOfEnrolmentsSql(farmId, sql`e.programme_id = ${programmeId} AND e.created_at = ${now}`, now),
+    ],
+    [
+      db
+        .select({
+          id: enrolments.id,
+          cattleId: enrolments.cattleId,
+          programmeId: enrolments.programmeId,
+          startDate: enrolments.startDate,
+        })
+        .from(enrolments)
+        .where(
+          and(
+            eq(enrolments.farmId, farmId),
+            eq(enrolments.programmeId, programmeId),
+            eq(enrolments.startDate, input.startDate),
+            inArray(enrolments.cattleId, ids),
+          ),
+        ),
+    ] as const,
+  );
+  const order = new Map(ids.map((id, i) => [id, i]));
+  const list = [...read[0]].sort((a, b) => (order.get(a.cattleId) ?? 0) - (order.get(b.cattleId) ?? 0));
+  return { enrolments: list, tasksCreated: (written[1] as { meta?: { changes?: number } }).meta?.changes ?? 0 };
+}
+
+/** Cancels an enrolment and its open tasks. */
+export async function cancelEnrolment(scope: Scope, id: number): Promise<void> {
+  const { db, farmId } = scope;
+  const now = new Date().toISOString();
+  const [updated] = await runBatch(db, [
+    db
+      .update(enrolments)
+      .set({ cancelledAt: sql`coalesce(${enrolments.cancelledAt}, ${now})` })
+      .where(and(eq(enrolments.id, id), eq(enrolments.farmId, farmId)))
+      .returning({ id: enrolments.id }),
+    db
+      .update(tasks)
+      .set({ status: 'cancelled', updatedAt: now })
+      .where(and(eq(tasks.farmId, farmId), eq(tasks.enrolmentId, id), eq(tasks.status, 'open'))),
+  ]);
+  if (updated.results.length === 0) throw notFound(M.enrolmentNotFound, 'ENROLMENT_NOT_FOUND');
+}
+
+/** Runs a task's change with the task read back after it; a task that left 'open' meanwhile answers 409. */
+async function writeTask(scope: Scope, id: number, statements: Statement[]): Promise<TaskView> {
+  try {
+    const { read } = await runBatchThenRead(scope.db, statements, [taskQuery(scope.db, scope.farmId, id)] as const);
+    return read[0][0] as TaskView;
+  } catch (err) {
+    if (isTaskNotOpen(err)) throw conflict(M.alreadyDone, 'TASK_ALREADY_DONE');
+    throw err;
+  }
+}
+
+/** The task's own row, for a check before a write (the write's trigger is the real guard). */
+const taskRowQuery = (db: Db, farmId: number, id: number) =>
+  db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, id), eq(tasks.farmId, farmId)))
+    .limit(1);
+
+/** The event's moment: the given JST day at 00:00 (as an event entered with a date), else now. */
+const doneInstant = (date: IsoDate | undefined, now: string) => (date ? (toInstant(date) ?? now) : now);
+
+/**
+ * Marks a task done (POST /tasks/{id}/done). For a step with an event type, records that event — with the step's
+ * details merged with the request's — in the same batch, through eventStatements with the animal's alerts
+ * regenerated as for an event entered by hand; re-read and retried when another write on the animal came first.
+ */
+export const completeTask = (scope: Scope, id: number, body: DoneTask) =>
+  withFreshState(() => completeTaskOnce(scope, id, body));
+
+async function completeTaskOnce(scope: Scope, id: number, body: DoneTask): Promise<TaskView> {
+  const { db, farmId } = scope;
+  const today = todayJst();
+  const animal: SQL = sql`(select ${tasks.cattleId} from ${tasks} where ${tasks.id} = ${id} and ${tasks.farmId} = ${farmId})`;
+  const [found, a, e, h, alerts] = await db.batch([
+    taskRowQuery(db, farmId, id),
+    ...breedingContextQueries(db, farmId, animal),
+    storedAlertsQuery(db, [farmId], [animal], today),
+  ] as const);
+  const task = found[0];
+  if (!task) throw taskNotFound();
+  if (task.status !== 'open') throw notOpen(task.status);
+  const now = new Date().toISOString();
+  const markDone = db
+    .update(tasks)
+    .set({ status: 'done', doneAt: now, doneBy: scope.userId, updatedAt: now })
+    .where(and(eq(tasks.id, id), eq(tasks.farmId, farmId)));
+  if (!task.eventType) return writeTask(scope, id, [markDone]);
+
+  const context = breedingContextOf([a, e, h]);
+  if (!context) throw taskNotFound();
+  const merged = { ...(task.details ?? {}), ...(body.details ?? {}) };
+  const parsed = parseEventDetails(task.eventType as EventType, merged);
+  if (!parsed.success) throw fieldErrors(parsed.issues);
+  const written = eventStatements(
+    scope,
+    context,
+    {
+      add: [
+        {
+          eventType: task.eventType,
+          eventDatetime: doneInstant(body.date, now),
+          details: parsed.details,
+          notes: body.notes ?? null,
+        },
+      ],
+    },
+    { today, now },
+  );
+  const alertStatements = await alertStatementsAfter(written.animals, alerts as StoredAlert[], { today, now });
+  const linkEvent = sql`UPDATE tasks SET event_id = (SELECT max(event_id) FROM events
+      WHERE farm_id = ${farmId} AND cattle_id = ${task.cattleId}) WHERE id = ${id} AND farm_id = ${farmId}`;
+  try {
+    return await writeTask(scope, id, [markDone, ...written.statements, linkEvent, ...alertStatements]);
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw taskNotFound();
+    throw err;
+  }
+}
+
+/** Skips a task with a reason (POST /tasks/{id}/skip). */
+export async function skipTask(scope: Scope, id: number, reason: string): Promise<TaskView> {
+  const { db, farmId } = scope;
+  const [task] = await taskRowQuery(db, farmId, id);
+  if (!task) throw taskNotFound();
+  if (task.status !== 'open') throw notOpen(task.status);
+  const now = new Date().toISOString();
+  return writeTask(scope, id, [
+    db
+      .update(tasks)
+      .set({ status: 'skipped', skipReason: reason, doneAt: now, doneBy: scope.userId, updatedAt: now })
+      .where(and(eq(tasks.id, id), eq(tasks.farmId, farmId))),
+  ]);
+}
+
+/** Assigns a task to a member (or nobody) and/or moves its due date (PATCH /tasks/{id}). */
+export async function patchTask(
+  scope: Scope,
+  id: number,
+  patch: PatchTask,
+  memberIds: ReadonlySet<number>,
+): Promise<TaskView> {
+  const { db, farmId } = scope;
+  if (patch.assigneeUserId && !memberIds.has(patch.assigneeUserId))
+    throw new AppError({ status: 400, code: 'VALIDATION_ERROR', message: M.assignee, field: 'assigneeUserId' });
+  const set: Partial<typeof tasks.$inferInsert> = { updatedAt: new Date().toISOString() };
+  if (patch.assigneeUserId !== undefined) set.assigneeUserId = patch.assigneeUserId;
+  if (patch.dueDate !== undefined) set.dueDate = patch.dueDate;
+  const view = await writeTask(scope, id, [
+    db
+      .update(tasks)
+      .set(set)
+      .where(and(eq(tasks.id, id), eq(tasks.farmId, farmId))),
+  ]);
+  if (!view) throw taskNotFound();
+  return view;
+}

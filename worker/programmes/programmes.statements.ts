@@ -1,0 +1,114 @@
+/**
+ * The SQL that turns programmes into enrolments and tasks (docs/product.md §22), for other writes' batches: an
+ * event's (the event trigger and the cancellation on DEATH or SHIPMENT, through eventStatements), the dawn run's
+ * (the age trigger) and enrolment's own. Statements only — they read what they need inside the batch, so the hook
+ * costs the event write no extra round trip.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { programmes } from '../db/schema';
+import type { IsoDate } from '../domain/calendar';
+import { jstDate } from '../domain/calendar';
+import {
+  AGE_TRIGGER_CATCH_UP_DAYS,
+  EXAMPLE_PROGRAMMES,
+  type ProgrammeRules,
+  type ProgrammeTrigger,
+} from '../domain/programmes';
+
+/** Event types after which an animal has no more work: its open tasks are cancelled (§22). */
+export const ENDING_EVENT_TYPES: readonly string[] = ['DEATH', 'SHIPMENT'];
+
+/**
+ * One task per step of each enrolment `which` selects (on the farm), `due_date` = start + the step's day; a task an
+ * enrolment already has for a step stays as it is.
+ */
+export function tasksOfEnrolmentsSql(farmId: number, which: SQL, now: string): SQL {
+  return sql`INSERT INTO tasks (farm_id, cattle_id, enrolment_id, programme_id, step_index, title, event_type, details,
+      due_date, status, created_at, updated_at)
+    SELECT e.farm_id, e.cattle_id, e.id, p.id, s.key, json_extract(s.value, '$.title'),
+      json_extract(s.value, '$.eventType'), json_extract(s.value, '$.details'),
+      date(e.start_date, '+' || json_extract(s.value, '$.day') || ' days'), 'open', ${now}, ${now}
+    FROM enrolments e JOIN programmes p ON p.id = e.programme_id AND p.farm_id = e.farm_id, json_each(p.steps) s
+    WHERE e.farm_id = ${farmId} AND e.cancelled_at IS NULL AND (${which})
+    ON CONFLICT (enrolment_id, step_index) DO NOTHING`;
+}
+
+/** The open tasks of an animal, cancelled (it died or was shipped). */
+export const cancelOpenTasksSql = (farmId: number, cattleId: number, now: string): SQL =>
+  sql`UPDATE tasks SET status = 'cancelled', updated_at = ${now}
+    WHERE farm_id = ${farmId} AND cattle_id = ${cattleId} AND status = 'open'`;
+
+/** The last day of a programme's steps, in SQL. */
+const lastStepDay = sql`(SELECT max(json_extract(value, '$.day')) FROM json_each(p.steps))`;
+
+/**
+ * What recording events on an animal does to its programmes, for the event's batch: each event of a programme's
+ * trigger type enrols the animal from the event's JST date (idempotent; not when every step of it is already past,
+ * as for a herd's old history brought in), and a DEATH or SHIPMENT cancels its open tasks.
+ */
+export function programmeStatementsOnEvents(
+  writer: { userId: number },
+  animal: { farmId: number; cattleId: number },
+  added: readonly { eventType: string; eventDatetime: string }[],
+  today: IsoDate,
+  now: string,
+): SQL[] {
+  const { farmId, cattleId } = animal;
+  const statements: SQL[] = [];
+  for (const event of added) {
+    const start = jstDate(event.eventDatetime);
+    statements.push(
+      sql`INSERT INTO enrolments (farm_id, programme_id, cattle_id, start_date, created_by, created_at)
+        SELECT p.farm_id, p.id, ${cattleId}, ${start}, ${writer.userId || null}, ${now} FROM programmes p
+        WHERE p.farm_id = ${farmId} AND p.trigger_kind = 'event' AND p.trigger_event_type = ${event.eventType}
+          AND date(${start}, '+' || ${lastStepDay} || ' days') >= ${today}
+        ON CONFLICT DO NOTHING`,
+      tasksOfEnrolmentsSql(
+        farmId,
+        sql`e.cattle_id = ${cattleId} AND e.start_date = ${start} AND e.created_at = ${now}`,
+        now,
+      ),
+    );
+  }
+  if (added.some((e) => ENDING_EVENT_TYPES.includes(e.eventType)))
+    statements.push(cancelOpenTasksSql(farmId, cattleId, now));
+  return statements;
+}
+
+/**
+ * The dawn run's age trigger for one farm: every living animal that is a programme's `days` old today — or was on
+ * one of the catch-up days before (a missed morning still enrols) — is enrolled from that day, once.
+ */
+export function ageTriggerStatements(farmId: number, today: IsoDate, now: string): SQL[] {
+  const start = sql`date(c.birthday, '+' || p.trigger_days || ' days')`;
+  return [
+    sql`INSERT INTO enrolments (farm_id, programme_id, cattle_id, start_date, created_at)
+      SELECT p.farm_id, p.id, c.cattle_id, ${start}, ${now}
+      FROM programmes p JOIN cattle c ON c.farm_id = p.farm_id
+      WHERE p.farm_id = ${farmId} AND p.trigger_kind = 'age' AND c.birthday IS NOT NULL
+        AND c.status NOT IN ('DEAD', 'SHIPPED')
+        AND ${start} BETWEEN date(${today}, '-${sql.raw(String(AGE_TRIGGER_CATCH_UP_DAYS))} days') AND ${today}
+      ON CONFLICT DO NOTHING`,
+    tasksOfEnrolmentsSql(farmId, sql`e.created_at = ${now}`, now),
+  ];
+}
+
+export const triggerColumns = (trigger: ProgrammeTrigger) => ({
+  triggerKind: trigger.kind,
+  triggerEventType: trigger.kind === 'event' ? trigger.eventType : null,
+  triggerDays: trigger.kind === 'age' ? trigger.days : null,
+});
+
+export const programmeRow = (farmId: number, input: ProgrammeRules, now: string) => ({
+  farmId,
+  name: input.name,
+  ...triggerColumns(input.trigger),
+  steps: input.steps.map((s) => ({ ...s })),
+  createdAt: now,
+  updatedAt: now,
+});
+
+/** The two examples every new farm gets (§22), as one insert on the farm's shard. */
+export const exampleProgrammesStatement = (db: Db, farmId: number, now = new Date().toISOString()) =>
+  db.insert(programmes).values(EXAMPLE_PROGRAMMES.map((p) => programmeRow(farmId, p, now)));
