@@ -18,6 +18,7 @@ import { recentInputsRouter } from './events/recent-inputs.index';
 import { forgetAccessOnWrite } from './farms/farm-access';
 import { farmsRouter } from './farms/farms.index';
 import { invitationsRouter } from './farms/invitations.index';
+import { filingsRouter } from './filings/filings.index';
 import { apiReferenceHtml } from './health/api-reference';
 import { healthRouter } from './health/health.index';
 import { homeRouter } from './home/home.index';
@@ -164,7 +165,8 @@ export function createApp() {
     .route('/users', lineUsersRouter)
     .route('/', invitationsRouter)
     .route('/home', homeRouter)
-    .route('/reports', reportsRouter);
+    .route('/reports', reportsRouter)
+    .route('/filings', filingsRouter);
 
   app.use('/dev/*', async (c, next) => {
     if (!isDevelopment(c.env)) return c.notFound();

@@ -66,5 +66,6 @@ export const shipmentCounterpartyFields = {
   toName: normalizedText({ error: COUNTERPARTY_NAME_MESSAGE })
     .max(100, COUNTERPARTY_NAME_MESSAGE)
     .nullish()
-    .transform((v) => (v === undefined ? undefined : v ? v : null)),
+    .transform((v) => (v === undefined ? undefined : v ? v : null))
+    .optional(),
 };

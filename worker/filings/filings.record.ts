@@ -32,7 +32,7 @@ const stillObliged = (farmId: number) => sql`exists (select 1 from events e wher
   and e.farm_id = ${farmId} and (
     (e.cattle_id = filings.cattle_id and filings.kind = ${singleKind})
     or (filings.kind = 'BIRTH' and e.event_type = 'CALVING' and exists (select 1 from json_each(e.details, '$.calves') c
-      where json_extract(c.value, '$.cattleId') = filings.cattle_id))))`;
+      where cast(json_extract(c.value, '$.cattleId') as integer) = filings.cattle_id))))`;
 
 /** The statements keeping the farm's filings in step with the events a write touched (for its batch). */
 export function filingStatements(farmId: number, which: FilingEvents, now: string): SQL[] {
@@ -43,10 +43,10 @@ export function filingStatements(farmId: number, which: FilingEvents, now: strin
         from events e
         where e.farm_id = ${farmId} and e.event_id in ${ids} and e.event_type in ('ARRIVAL', 'SHIPMENT', 'DEATH')
       union all
-      select e.farm_id, json_extract(c.value, '$.cattleId'), 'BIRTH', e.event_id, ${jstDay}, ${dueDay}
+      select e.farm_id, cast(json_extract(c.value, '$.cattleId') as integer), 'BIRTH', e.event_id, ${jstDay}, ${dueDay}
         from events e, json_each(e.details, '$.calves') c
         where e.farm_id = ${farmId} and e.event_id in ${ids} and e.event_type = 'CALVING'
-          and json_type(c.value, '$.cattleId') = 'integer'
+          and json_type(c.value, '$.cattleId') in ('integer', 'real')
     ) where true
     on conflict (farm_id, cattle_id, kind) do update set event_id = excluded.event_id,
       event_date = excluded.event_date, due_date = excluded.due_date, status = 'pending', filed_at = null,
