@@ -23,6 +23,7 @@ import { apiReferenceHtml } from './health/api-reference';
 import { healthRouter } from './health/health.index';
 import { homeRouter } from './home/home.index';
 import { importsRouter } from './imports/imports.index';
+import { certificateRouter, inseminationsRouter } from './inseminations/inseminations.index';
 import { kpiRouter } from './kpi/kpi.index';
 import type { ErrorBody } from './lib/error-body';
 import { AppError } from './lib/errors';
@@ -155,6 +156,7 @@ export function createApp() {
     .route('/cattle', cattleRouter)
     .route('/events/recent-inputs', recentInputsRouter)
     .route('/events', eventsRouter)
+    .route('/events', certificateRouter)
     .route('/pre-register', waitingListRouter)
     .route('/admin', adminRouter)
     .route('/kpi', kpiRouter)
@@ -166,7 +168,8 @@ export function createApp() {
     .route('/', invitationsRouter)
     .route('/home', homeRouter)
     .route('/reports', reportsRouter)
-    .route('/filings', filingsRouter);
+    .route('/filings', filingsRouter)
+    .route('/inseminations', inseminationsRouter);
 
   app.use('/dev/*', async (c, next) => {
     if (!isDevelopment(c.env)) return c.notFound();
