@@ -86,7 +86,11 @@ beforeAll(async () => {
     details: { result: 'PREGNANT' },
   });
   calvingId = await event(vet, vet.farmId, {
-    cattleId: await animal(vet, vet.farmId, { identificationNumber: '1490000002', name: 'もも', birthday: '2020-01-01' }),
+    cattleId: await animal(vet, vet.farmId, {
+      identificationNumber: '1490000002',
+      name: 'もも',
+      birthday: '2020-01-01',
+    }),
     eventType: 'CALVING',
     eventDatetime: '2026-05-02T09:00:00+09:00',
     details: { calves: [{ gender: '雌' }] },
