@@ -18,10 +18,12 @@ import { recentInputsRouter } from './events/recent-inputs.index';
 import { forgetAccessOnWrite } from './farms/farm-access';
 import { farmsRouter } from './farms/farms.index';
 import { invitationsRouter } from './farms/invitations.index';
+import { filingsRouter } from './filings/filings.index';
 import { apiReferenceHtml } from './health/api-reference';
 import { healthRouter } from './health/health.index';
 import { homeRouter } from './home/home.index';
 import { importsRouter } from './imports/imports.index';
+import { certificateRouter, inseminationsRouter } from './inseminations/inseminations.index';
 import { kpiRouter } from './kpi/kpi.index';
 import type { ErrorBody } from './lib/error-body';
 import { AppError } from './lib/errors';
@@ -155,6 +157,7 @@ export function createApp() {
     .route('/cattle', cattleRouter)
     .route('/events/recent-inputs', recentInputsRouter)
     .route('/events', eventsRouter)
+    .route('/events', certificateRouter)
     .route('/pre-register', waitingListRouter)
     .route('/admin', adminRouter)
     .route('/kpi', kpiRouter)
@@ -169,7 +172,9 @@ export function createApp() {
     .route('/programmes', programmesRouter)
     .route('/enrolments', enrolmentsRouter)
     .route('/tasks', tasksRouter)
-    .route('/me', meRouter);
+    .route('/me', meRouter)
+    .route('/filings', filingsRouter)
+    .route('/inseminations', inseminationsRouter);
 
   app.use('/dev/*', async (c, next) => {
     if (!isDevelopment(c.env)) return c.notFound();

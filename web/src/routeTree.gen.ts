@@ -19,6 +19,7 @@ import { Route as RegisterRouteImport } from './routes/register';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as VerifyRouteImport } from './routes/verify';
 import { Route as AppAlertsRouteImport } from './routes/_app/alerts';
+import { Route as AppFilingsRouteImport } from './routes/_app/filings';
 import { Route as AppHomeRouteImport } from './routes/_app/home';
 import { Route as AppMenuRouteImport } from './routes/_app/menu';
 import { Route as AppOutboxRouteImport } from './routes/_app/outbox';
@@ -37,6 +38,7 @@ import { Route as AppKpiIndexRouteImport } from './routes/_app/kpi/index';
 import { Route as AppKpiCattleRouteImport } from './routes/_app/kpi/cattle';
 import { Route as AppCattleIdIndexRouteImport } from './routes/_app/cattle/$id/index';
 import { Route as AppCattleIdEditRouteImport } from './routes/_app/cattle/$id/edit';
+import { Route as AppEventsEventIdCertificateRouteImport } from './routes/_app/events/$eventId/certificate';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -85,6 +87,11 @@ const VerifyRoute = VerifyRouteImport.update({
 const AppAlertsRoute = AppAlertsRouteImport.update({
   id: '/alerts',
   path: '/alerts',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppFilingsRoute = AppFilingsRouteImport.update({
+  id: '/filings',
+  path: '/filings',
   getParentRoute: () => AppRoute,
 } as any);
 const AppHomeRoute = AppHomeRouteImport.update({
@@ -177,6 +184,12 @@ const AppCattleIdEditRoute = AppCattleIdEditRouteImport.update({
   path: '/cattle/$id/edit',
   getParentRoute: () => AppRoute,
 } as any);
+const AppEventsEventIdCertificateRoute =
+  AppEventsEventIdCertificateRouteImport.update({
+    id: '/events/$eventId/certificate',
+    path: '/events/$eventId/certificate',
+    getParentRoute: () => AppRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -188,6 +201,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute;
   '/verify': typeof VerifyRoute;
   '/alerts': typeof AppAlertsRoute;
+  '/filings': typeof AppFilingsRoute;
   '/home': typeof AppHomeRoute;
   '/menu': typeof AppMenuRoute;
   '/outbox': typeof AppOutboxRoute;
@@ -205,6 +219,7 @@ export interface FileRoutesByFullPath {
   '/events/': typeof AppEventsIndexRoute;
   '/kpi/': typeof AppKpiIndexRoute;
   '/cattle/$id/edit': typeof AppCattleIdEditRoute;
+  '/events/$eventId/certificate': typeof AppEventsEventIdCertificateRoute;
   '/cattle/$id/': typeof AppCattleIdIndexRoute;
 }
 export interface FileRoutesByTo {
@@ -217,6 +232,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute;
   '/verify': typeof VerifyRoute;
   '/alerts': typeof AppAlertsRoute;
+  '/filings': typeof AppFilingsRoute;
   '/home': typeof AppHomeRoute;
   '/menu': typeof AppMenuRoute;
   '/outbox': typeof AppOutboxRoute;
@@ -234,6 +250,7 @@ export interface FileRoutesByTo {
   '/events': typeof AppEventsIndexRoute;
   '/kpi': typeof AppKpiIndexRoute;
   '/cattle/$id/edit': typeof AppCattleIdEditRoute;
+  '/events/$eventId/certificate': typeof AppEventsEventIdCertificateRoute;
   '/cattle/$id': typeof AppCattleIdIndexRoute;
 }
 export interface FileRoutesById {
@@ -248,6 +265,7 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute;
   '/verify': typeof VerifyRoute;
   '/_app/alerts': typeof AppAlertsRoute;
+  '/_app/filings': typeof AppFilingsRoute;
   '/_app/home': typeof AppHomeRoute;
   '/_app/menu': typeof AppMenuRoute;
   '/_app/outbox': typeof AppOutboxRoute;
@@ -265,6 +283,7 @@ export interface FileRoutesById {
   '/_app/events/': typeof AppEventsIndexRoute;
   '/_app/kpi/': typeof AppKpiIndexRoute;
   '/_app/cattle/$id/edit': typeof AppCattleIdEditRoute;
+  '/_app/events/$eventId/certificate': typeof AppEventsEventIdCertificateRoute;
   '/_app/cattle/$id/': typeof AppCattleIdIndexRoute;
 }
 export interface FileRouteTypes {
@@ -279,6 +298,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/verify'
     | '/alerts'
+    | '/filings'
     | '/home'
     | '/menu'
     | '/outbox'
@@ -296,6 +316,7 @@ export interface FileRouteTypes {
     | '/events/'
     | '/kpi/'
     | '/cattle/$id/edit'
+    | '/events/$eventId/certificate'
     | '/cattle/$id/';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -308,6 +329,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/verify'
     | '/alerts'
+    | '/filings'
     | '/home'
     | '/menu'
     | '/outbox'
@@ -325,6 +347,7 @@ export interface FileRouteTypes {
     | '/events'
     | '/kpi'
     | '/cattle/$id/edit'
+    | '/events/$eventId/certificate'
     | '/cattle/$id';
   id:
     | '__root__'
@@ -338,6 +361,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/verify'
     | '/_app/alerts'
+    | '/_app/filings'
     | '/_app/home'
     | '/_app/menu'
     | '/_app/outbox'
@@ -355,6 +379,7 @@ export interface FileRouteTypes {
     | '/_app/events/'
     | '/_app/kpi/'
     | '/_app/cattle/$id/edit'
+    | '/_app/events/$eventId/certificate'
     | '/_app/cattle/$id/';
   fileRoutesById: FileRoutesById;
 }
@@ -442,6 +467,13 @@ declare module '@tanstack/react-router' {
       path: '/alerts';
       fullPath: '/alerts';
       preLoaderRoute: typeof AppAlertsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/filings': {
+      id: '/_app/filings';
+      path: '/filings';
+      fullPath: '/filings';
+      preLoaderRoute: typeof AppFilingsRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/home': {
@@ -570,11 +602,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCattleIdEditRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/events/$eventId/certificate': {
+      id: '/_app/events/$eventId/certificate';
+      path: '/events/$eventId/certificate';
+      fullPath: '/events/$eventId/certificate';
+      preLoaderRoute: typeof AppEventsEventIdCertificateRouteImport;
+      parentRoute: typeof AppRoute;
+    };
   }
 }
 
 interface AppRouteChildren {
   AppAlertsRoute: typeof AppAlertsRoute;
+  AppFilingsRoute: typeof AppFilingsRoute;
   AppHomeRoute: typeof AppHomeRoute;
   AppMenuRoute: typeof AppMenuRoute;
   AppOutboxRoute: typeof AppOutboxRoute;
@@ -590,11 +630,13 @@ interface AppRouteChildren {
   AppEventsIndexRoute: typeof AppEventsIndexRoute;
   AppKpiIndexRoute: typeof AppKpiIndexRoute;
   AppCattleIdEditRoute: typeof AppCattleIdEditRoute;
+  AppEventsEventIdCertificateRoute: typeof AppEventsEventIdCertificateRoute;
   AppCattleIdIndexRoute: typeof AppCattleIdIndexRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppAlertsRoute: AppAlertsRoute,
+  AppFilingsRoute: AppFilingsRoute,
   AppHomeRoute: AppHomeRoute,
   AppMenuRoute: AppMenuRoute,
   AppOutboxRoute: AppOutboxRoute,
@@ -610,6 +652,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppEventsIndexRoute: AppEventsIndexRoute,
   AppKpiIndexRoute: AppKpiIndexRoute,
   AppCattleIdEditRoute: AppCattleIdEditRoute,
+  AppEventsEventIdCertificateRoute: AppEventsEventIdCertificateRoute,
   AppCattleIdIndexRoute: AppCattleIdIndexRoute,
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from '../domain/email';
 import { farmNameSchema } from '../domain/farm-name';
+import { inseminatorLicenseSchema } from '../domain/filing-input';
 import { containsUrl, NAME_URL_MESSAGE } from '../domain/input';
 
 export { emailSchema };
@@ -52,6 +53,8 @@ export const loginBodySchema = z.object({
 });
 
 export const themeBodySchema = z.object({ theme: themeSchema });
+/** PATCH /users/me (§21): the inseminator's licence number; null or empty clears it. */
+export const mePatchSchema = z.object({ inseminatorLicense: inseminatorLicenseSchema });
 
 export const publicUserSchema = z.object({
   id: z.number(),
@@ -63,6 +66,8 @@ export const publicUserSchema = z.object({
   /** Whether the account can sign in with a password (a Google/LINE user may set one through the reset mail). */
   hasPassword: z.boolean(),
   avatarUrl: z.string().nullable(),
+  /** The inseminator's licence number (免許番号, §21); null when not entered. */
+  inseminatorLicense: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -5,7 +5,13 @@ import { directoryDb } from '../db/client';
 import { users } from '../db/schema';
 import { forbidden, notFound } from '../lib/errors';
 import { createRouter, errorResponse, jsonBody, jsonContent } from '../lib/http';
-import { changePasswordBodySchema, type PublicUser, publicUserSchema, themeBodySchema } from './accounts.schemas';
+import {
+  changePasswordBodySchema,
+  mePatchSchema,
+  type PublicUser,
+  publicUserSchema,
+  themeBodySchema,
+} from './accounts.schemas';
 import { changePassword } from './passwords.service';
 
 const userResponse = z.object({ success: z.literal(true), data: publicUserSchema });
@@ -23,6 +29,19 @@ const getMe = createRoute({
   path: '/me',
   summary: 'The signed-in user',
   responses: { 200: jsonContent(userResponse, 'The user'), 401: errorResponse('Not signed in') },
+});
+
+const patchMe = createRoute({
+  ...common,
+  method: 'patch',
+  path: '/me',
+  summary: "Set your inseminator's licence number (免許番号, §21)",
+  request: { body: jsonBody(mePatchSchema) },
+  responses: {
+    200: jsonContent(userResponse, 'Saved'),
+    400: errorResponse('Invalid licence number'),
+    401: errorResponse('Not signed in'),
+  },
 });
 
 const getUser = createRoute({
@@ -64,6 +83,7 @@ const toPublicUser = (u: typeof users.$inferSelect): PublicUser => ({
   oauthProvider: u.oauthProvider,
   hasPassword: Boolean(u.passwordHash?.startsWith('$2')),
   avatarUrl: u.avatarUrl,
+  inseminatorLicense: u.inseminatorLicense ?? null,
   lastLoginAt: u.lastLoginAt,
   createdAt: u.createdAt,
   updatedAt: u.updatedAt,
@@ -97,6 +117,16 @@ export const usersRouter = createRouter()
   .openapi(getMe, async (c) =>
     c.json({ success: true as const, data: toPublicUser(await loadUser(c.env, c.get('userId'))) }, 200),
   )
+  .openapi(patchMe, async (c) => {
+    const { inseminatorLicense } = c.req.valid('json');
+    const [user] = await directoryDb(c.env)
+      .update(users)
+      .set({ inseminatorLicense, updatedAt: new Date().toISOString() })
+      .where(eq(users.id, c.get('userId')))
+      .returning();
+    if (!user) throw notFound('User not found', 'USER_NOT_FOUND');
+    return c.json({ success: true as const, data: toPublicUser(user) }, 200);
+  })
   .openapi(getUser, async (c) => {
     const { id } = c.req.valid('param');
     if (id !== c.get('userId')) throw forbidden('You can only access your own user information');

@@ -7,7 +7,7 @@
 import { and, eq, gt, gte, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { runBatch } from '../db/batch';
 import type { Db } from '../db/client';
-import { alerts, breedingStatus, cattle, events } from '../db/schema';
+import { alerts, breedingStatus, cattle, events, filings } from '../db/schema';
 import { type AlertSubject, evaluateAlertRules, RULE_EVENT_TYPES, type RuleEvent } from '../domain/alert-rules';
 import {
   ALERT_SEVERITY_LABELS,
@@ -108,6 +108,8 @@ export interface AlertAnimal extends AlertSubject {
 /** An alert as stored, as far as regeneration compares it. */
 export interface StoredAlert {
   id: string;
+  /** Read so a write that did not read the filings leaves FILING_OVERDUE be. */
+  type?: string;
   cattleId: number;
   status: AlertStatus;
   severity: AlertSeverity;
@@ -145,6 +147,7 @@ export function storedAlertsQuery(
   return db
     .select({
       id: alerts.id,
+      type: alerts.type,
       cattleId: alerts.cattleId,
       status: alerts.status,
       severity: alerts.severity,
@@ -170,14 +173,14 @@ export function storedAlertsQuery(
 export async function alertChanges(
   animals: readonly AlertAnimal[],
   existing: readonly StoredAlert[],
-  options: { today: IsoDate; now: string },
+  options: { today: IsoDate; now: string; filingsRead?: boolean },
 ): Promise<{ result: RegenerationResult; groups: SQL[][] }> {
   const { today, now } = options;
   const result = emptyResult();
   const validate = alertCreateSchema(today);
   const desired = new Map<string, NewAlert>();
   for (const animal of animals) {
-    if (animal.status === 'DEAD' || animal.status === 'SHIPPED') continue;
+    // A dead or shipped animal keeps only FILING_OVERDUE (§21); evaluateAlertRules gives it nothing else.
     for (const rule of evaluateAlertRules(animal, today)) {
       const candidate = {
         ...rule,
@@ -219,6 +222,8 @@ export async function alertChanges(
   }
   const cleared = existing
     .filter((a) => (OPEN_ALERT_STATUSES as readonly AlertStatus[]).includes(a.status) && !desired.has(a.id))
+    // Without the filings read (an event write's own regeneration), FILING_OVERDUE is left as it is.
+    .filter((a) => options.filingsRead || a.type !== 'FILING_OVERDUE')
     .map((a) => a.id);
   result.refreshed = refreshes.length;
   result.resolved = cleared.length;
@@ -237,7 +242,7 @@ export async function alertChanges(
 async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions): Promise<RegenerationResult> {
   const today = options.today ?? todayJst(options.now);
   const now = (options.now ?? new Date()).toISOString();
-  const [animals, eventRows, existing] = await db.batch([
+  const [animals, eventRows, existing, pendingFilings] = await db.batch([
     db
       .select({
         cattleId: cattle.cattleId,
@@ -264,7 +269,11 @@ async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions)
         and(
           inArray(cattle.farmId, [...scope.ownerIds]),
           scope.cattleIds ? inArray(cattle.cattleId, [...scope.cattleIds]) : undefined,
-          notInArray(cattle.status, ['DEAD', 'SHIPPED']),
+          // A dead or shipped animal only for its pending filings (§21: FILING_OVERDUE is the alert it keeps).
+          or(
+            notInArray(cattle.status, ['DEAD', 'SHIPPED']),
+            sql`exists (select 1 from filings f where f.cattle_id = ${cattle.cattleId} and f.status = 'pending')`,
+          ),
         ),
       ),
     db
@@ -279,7 +288,23 @@ async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions)
         ),
       ),
     storedAlertsQuery(db, scope.ownerIds, scope.cattleIds, today),
+    db
+      .select({ cattleId: filings.cattleId, kind: filings.kind, dueDate: filings.dueDate })
+      .from(filings)
+      .where(
+        and(
+          inArray(filings.farmId, [...scope.ownerIds]),
+          scope.cattleIds ? inArray(filings.cattleId, [...scope.cattleIds]) : undefined,
+          eq(filings.status, 'pending'),
+        ),
+      ),
   ]);
+  const filingsByCattle = new Map<number, { kind: (typeof pendingFilings)[number]['kind']; dueDate: IsoDate }[]>();
+  for (const f of pendingFilings) {
+    const list = filingsByCattle.get(f.cattleId) ?? [];
+    list.push({ kind: f.kind, dueDate: f.dueDate });
+    filingsByCattle.set(f.cattleId, list);
+  }
 
   const eventsByCattle = new Map<number, RuleEvent[]>();
   for (const e of eventRows) {
@@ -308,8 +333,9 @@ async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions)
       scheduledPregnancyCheckDate: animal.scheduledPregnancyCheckDate,
     },
     events: eventsByCattle.get(animal.cattleId) ?? [],
+    filings: filingsByCattle.get(animal.cattleId) ?? [],
   }));
-  const { result, groups } = await alertChanges(subjects, existing, { today, now });
+  const { result, groups } = await alertChanges(subjects, existing, { today, now, filingsRead: true });
   await runGroups(db, groups);
   if (result.skipped) options.log?.('info', 'alerts skipped by the create rules', { skipped: result.skipped });
   return result;

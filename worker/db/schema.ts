@@ -35,6 +35,8 @@ export const users = sqliteTable(
     digestChannel: text('digest_channel', { enum: ['mail', 'line', 'both', 'none'] })
       .notNull()
       .default('mail'),
+    /** The inseminator's licence number (免許番号, directory migration 0001, docs/product.md §21). */
+    inseminatorLicense: text('inseminator_license'),
     ...timestamps,
   },
   (t) => [
@@ -66,6 +68,8 @@ export const farms = sqliteTable('farms', {
   name: text('name').notNull(),
   /** The farm-data shard (FARM_DB_<shard>) that holds this farm's herd (decision 034). */
   shard: integer('shard').notNull().default(0),
+  /** The farmer code NLBC assigned (農家コード, directory migration 0001, docs/product.md §21). */
+  farmerCode: text('farmer_code'),
   ...timestamps,
 });
 
@@ -358,6 +362,9 @@ export const shipments = sqliteTable(
     weight: real('weight'),
     ageAtShipment: integer('age_at_shipment'),
     buyer: text('buyer'),
+    /** The counterparty of the move-out filing (shard migration 0004, docs/product.md §21). */
+    toFarmerCode: text('to_farmer_code'),
+    toName: text('to_name'),
     notes: text('notes'),
     /** Carcass results (枝肉成績, migration 0013): weight, 歩留等級 A–C, 肉質等級 1–5, BMS 1–12. */
     carcassWeightKg: real('carcass_weight_kg'),
@@ -694,5 +701,32 @@ export const tasks = sqliteTable(
     uniqueIndex('tasks_enrolment_step_idx').on(t.enrolmentId, t.stepIndex),
     index('tasks_farm_status_due_idx').on(t.farmId, t.status, t.dueDate),
     index('tasks_cattle_status_idx').on(t.cattleId, t.status),
+  ],
+);
+
+/** NLBC filings, one per (animal, kind), written with their events (shard migration 0004, decision 041). */
+export const filings = sqliteTable(
+  'filings',
+  {
+    filingId: integer('filing_id').primaryKey({ autoIncrement: true }),
+    farmId: integer('farm_id').notNull(),
+    cattleId: integer('cattle_id').notNull(),
+    kind: text('kind', { enum: ['BIRTH', 'MOVE_IN', 'MOVE_OUT', 'DEATH'] }).notNull(),
+    eventId: integer('event_id').notNull(),
+    eventDate: text('event_date').notNull(),
+    dueDate: text('due_date').notNull(),
+    status: text('status', { enum: ['pending', 'filed'] })
+      .notNull()
+      .default('pending'),
+    filedAt: text('filed_at'),
+    filedBy: integer('filed_by'),
+    filedByName: text('filed_by_name'),
+    eventDeleted: integer('event_deleted', { mode: 'boolean' }).notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('filings_animal_kind_unique').on(t.farmId, t.cattleId, t.kind),
+    index('filings_farm_status_due_idx').on(t.farmId, t.status, t.dueDate, t.filingId),
+    index('filings_event_idx').on(t.eventId),
   ],
 );

@@ -10,6 +10,7 @@ import { calendarMonths, monthBirthday } from './ages';
 import type { AlertSeverity, AlertType } from './alerts';
 import { ESTRUS_CYCLE_DAYS } from './breeding-schedule';
 import { addDays, daysBetween, type IsoDate, jstDate } from './calendar';
+import { type FilingKind, filingOverdueTitle, isFilingOverdue } from './filings';
 import { isDairyBreed } from './gestation';
 
 export interface AlertAnchors {
@@ -42,6 +43,8 @@ export interface AlertSubject {
   breeding: AlertAnchors;
   /** The animal's breeding events (any order). Older ones may be left out; they cannot clear a rule. */
   events: readonly RuleEvent[];
+  /** Its pending NLBC filings (§21); left out when not read (a write's own regeneration leaves those alerts be). */
+  filings?: readonly { kind: FilingKind; dueDate: IsoDate }[];
 }
 
 export interface DesiredAlert {
@@ -263,8 +266,27 @@ export const ALERT_RULES = [
 const INACTIVE_STATUSES = ['DEAD', 'SHIPPED'];
 const MALE_GENDERS = ['雄', '去勢'];
 
-/** Every alert the animal should have today. Dead, shipped and male (雄, 去勢) animals have none. */
+/**
+ * FILING_OVERDUE (§21): one medium alert per pending filing past its due date, due on it — '出生の届出が未了（期限
+ * MM/DD）'. Any animal can have it, a dead or shipped one too.
+ */
+export function filingOverdueRule(s: AlertSubject, today: IsoDate): DesiredAlert[] {
+  return (s.filings ?? [])
+    .filter((f) => isFilingOverdue(f.dueDate, today))
+    .map((f) => ({
+      type: 'FILING_OVERDUE' as const,
+      severity: 'medium' as const,
+      dueAt: f.dueDate,
+      message: filingOverdueTitle(f.kind, f.dueDate),
+    }));
+}
+
+/**
+ * Every alert the animal should have today. Dead, shipped and male (雄, 去勢) animals have none of the breeding
+ * rules' — only FILING_OVERDUE, the one alert any animal can have.
+ */
 export function evaluateAlertRules(s: AlertSubject, today: IsoDate): DesiredAlert[] {
-  if (INACTIVE_STATUSES.includes(s.status) || (s.gender && MALE_GENDERS.includes(s.gender))) return [];
-  return ALERT_RULES.map((rule) => rule(s, today)).filter((a): a is DesiredAlert => a !== null);
+  const filings = filingOverdueRule(s, today);
+  if (INACTIVE_STATUSES.includes(s.status) || (s.gender && MALE_GENDERS.includes(s.gender))) return filings;
+  return [...ALERT_RULES.map((rule) => rule(s, today)).filter((a): a is DesiredAlert => a !== null), ...filings];
 }

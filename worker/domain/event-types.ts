@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arrivalDetailsSchema, deathDetailsSchema, shipmentDetailsSchema } from './filing-input';
 import { INSEMINATION_METHODS } from './gestation';
 import { earTagNumberSchema, identificationNumberSchema } from './identification';
 import { normalized, normalizedText, numberInput } from './input';
@@ -201,7 +202,7 @@ const noDetailsSchema = z.strictObject({}, { error: 'このイベントタイプ
 
 /** The details schema of each event type; types without typed details accept only `{}` (or no details). */
 export const DETAILS_SCHEMAS = {
-  ARRIVAL: noDetailsSchema,
+  ARRIVAL: arrivalDetailsSchema,
   ESTRUS: noDetailsSchema,
   EXPECTED_ESTRUS: noDetailsSchema,
   INSEMINATION: inseminationDetailsSchema,
@@ -211,7 +212,7 @@ export const DETAILS_SCHEMAS = {
   CALVING: calvingDetailsSchema,
   ABORTION: noDetailsSchema,
   STILLBIRTH: noDetailsSchema,
-  DEATH: noDetailsSchema,
+  DEATH: deathDetailsSchema,
   WEANING: noDetailsSchema,
   START_FATTENING: noDetailsSchema,
   WEIGHT_MEASURED: weightDetailsSchema,
@@ -221,7 +222,7 @@ export const DETAILS_SCHEMAS = {
   TREATMENT_STARTED: noDetailsSchema,
   TREATMENT_COMPLETED: noDetailsSchema,
   HOOF_TRIMMING: noDetailsSchema,
-  SHIPMENT: noDetailsSchema,
+  SHIPMENT: shipmentDetailsSchema,
   OTHER: noDetailsSchema,
 } satisfies Record<EventType, z.ZodType>;
 
@@ -260,6 +261,12 @@ export const eventDetailsViewSchema = z
     dose: storedText,
     withdrawalMeatDays: z.number().int().optional(),
     withdrawalMilkDays: z.number().int().optional(),
+    fromFarmerCode: storedText,
+    fromName: storedText,
+    toFarmerCode: storedText,
+    toName: storedText,
+    disposalCode: storedText,
+    disposalName: storedText,
   })
   .nullable();
 export type EventDetailsView = z.infer<typeof eventDetailsViewSchema>;

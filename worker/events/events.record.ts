@@ -21,6 +21,7 @@ import { type IsoDate, jstDate, todayJst } from '../domain/calendar';
 import type { StoredCalf } from '../domain/event-types';
 import { firstImpossibleEvent, type ImpossibleEvent, impossibleEvent } from '../domain/event-validity';
 import { calfOfService } from '../domain/gestation';
+import { filingStatementsOfChange } from '../filings/filings.record';
 import { fieldErrors } from '../lib/errors';
 import { programmeStatementsOnEvents } from '../programmes/programmes.statements';
 import { ownedEvent } from './events.queries';
@@ -194,9 +195,14 @@ export function eventStatements(
   scope: Writer,
   context: BreedingContext,
   change: EventChange,
-  options: { today?: string; now?: string } = {},
+  options: { today?: string; now?: string; filings?: boolean } = {},
 ): EventStatements {
   const now = options.now ?? new Date().toISOString();
+  // NLBC filings (§21) follow the events in the same batch; an import's events create none (decision 041).
+  const filings =
+    options.filings === false
+      ? []
+      : filingStatementsOfChange(context.animal.farmId, context.animal.cattleId, change, now);
   const recompute = (of: BreedingContext, eventsAfter: readonly EngineEvent[], touched: readonly EngineEvent[]) => {
     const recomputed = recomputeStatements(scope.db, {
       context: of,
@@ -208,7 +214,7 @@ export function eventStatements(
     return { context: of, eventsAfter, recomputed };
   };
   const done = (statements: Statement[], animals: AnimalAfter[]): EventStatements => ({
-    statements: [...statements, ...animals.flatMap((a) => a.recomputed.statements)],
+    statements: [...statements, ...animals.flatMap((a) => a.recomputed.statements), ...filings],
     recomputed: (animals.at(-1) as AnimalAfter).recomputed,
     animals,
   });

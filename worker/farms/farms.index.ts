@@ -11,10 +11,10 @@ export const farmsRouter = createRouter()
   .openapi(routes.create, async (c) => {
     const { name } = c.req.valid('json');
     const id = await createFarm(c.env, c.get('userId'), name);
-    return c.json({ data: { id, name, role: 'owner' as const } }, 201);
+    return c.json({ data: { id, name, farmerCode: null, role: 'owner' as const } }, 201);
   })
   .openapi(routes.rename, async (c) => {
-    const data = await renameFarm(directoryDb(c.env), c.get('farmId'), c.req.valid('json').name);
+    const data = await renameFarm(directoryDb(c.env), c.get('farmId'), c.req.valid('json'));
     return c.json({ data }, 200);
   })
   .openapi(routes.choose, async (c) => {

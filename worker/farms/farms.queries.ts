@@ -5,7 +5,7 @@ import { farmMembers, farms, users } from '../db/schema';
 /** The farms the user is a member of, with their role, in the order they joined. */
 export function farmsOf(db: Db, userId: number) {
   return db
-    .select({ id: farms.id, name: farms.name, role: farmMembers.role })
+    .select({ id: farms.id, name: farms.name, farmerCode: farms.farmerCode, role: farmMembers.role })
     .from(farmMembers)
     .innerJoin(farms, eq(farms.id, farmMembers.farmId))
     .where(eq(farmMembers.userId, userId))

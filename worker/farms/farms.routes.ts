@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth } from '../auth/require-auth';
 import { farmNameSchema } from '../domain/farm-name';
+import { farmerCodeSchema } from '../domain/filing-input';
 import { FARM_ROLES } from '../domain/roles';
 import { errorResponse, jsonBody, jsonContent } from '../lib/http';
 import { createIdempotentRoute } from '../lib/idempotency';
@@ -11,6 +12,10 @@ const signedIn = { 401: errorResponse('Not signed in') };
 const memberErrors = { ...signedIn, 403: errorResponse('Not a member of this farm, or the role does not allow this') };
 
 export const farmBodySchema = z.object({ name: farmNameSchema });
+/** PATCH /farms/{id}: the name and the NLBC farmer code (§21), at least one. */
+export const farmPatchSchema = z
+  .object({ name: farmNameSchema.optional(), farmerCode: farmerCodeSchema.optional() })
+  .refine((v) => v.name !== undefined || v.farmerCode !== undefined, '更新する項目を指定してください');
 export const roleBodySchema = z.object({
   role: z.enum(FARM_ROLES, { error: '役割はowner・staff・viewerのいずれかを指定してください' }),
 });
@@ -19,7 +24,13 @@ const idSchema = (message: string) => z.coerce.number({ error: message }).int(me
 const farmParam = z.object({ farmId: idSchema('牧場IDは正の整数である必要があります') });
 const memberParam = farmParam.extend({ userId: idSchema('ユーザーIDは正の整数である必要があります') });
 
-const farmSchema = z.object({ id: z.number().int(), name: z.string(), role: z.enum(FARM_ROLES) });
+const farmSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** 農家コード (§21); null until the owner enters it. */
+  farmerCode: z.string().nullable(),
+  role: z.enum(FARM_ROLES),
+});
 const memberSchema = z.object({
   userId: z.number().int(),
   userName: z.string(),
@@ -57,11 +68,14 @@ export const rename = createRoute({
   middleware: farmAccess('owner', { farmFromPath: true }),
   method: 'patch',
   path: '/{farmId}',
-  summary: 'Rename a farm (owner)',
-  request: { params: farmParam, body: jsonBody(farmBodySchema) },
+  summary: 'Rename a farm or set its farmer code (owner)',
+  request: { params: farmParam, body: jsonBody(farmPatchSchema) },
   responses: {
-    200: jsonContent(z.object({ data: z.object({ id: z.number().int(), name: z.string() }) }), 'Renamed'),
-    400: errorResponse('Invalid name'),
+    200: jsonContent(
+      z.object({ data: z.object({ id: z.number().int(), name: z.string(), farmerCode: z.string().nullable() }) }),
+      'Changed',
+    ),
+    400: errorResponse('Invalid name or farmer code, or nothing to change'),
     ...memberErrors,
   },
 });

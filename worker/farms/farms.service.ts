@@ -54,12 +54,12 @@ export async function ensureOwnFarm(env: Env, userId: number, userName: string, 
   return owned?.farmId ?? createFarm(env, userId, farmName ?? ownFarmName(userName));
 }
 
-export async function renameFarm(db: Db, farmId: number, name: string) {
+export async function renameFarm(db: Db, farmId: number, change: { name?: string; farmerCode?: string | null }) {
   const [farm] = await db
     .update(farms)
-    .set({ name, updatedAt: new Date().toISOString() })
+    .set({ name: change.name, farmerCode: change.farmerCode, updatedAt: new Date().toISOString() })
     .where(eq(farms.id, farmId))
-    .returning({ id: farms.id, name: farms.name });
+    .returning({ id: farms.id, name: farms.name, farmerCode: farms.farmerCode });
   return farm;
 }
 

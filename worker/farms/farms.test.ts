@@ -20,7 +20,32 @@ describe('farms', () => {
     const user = await signUp({ name: '山田 一郎' });
     const res = await api('/farms', { token: user.token });
     expect(res.status).toBe(200);
-    expect(res.json.data).toEqual([{ id: user.farmId, name: '山田 一郎の牧場', role: 'owner' }]);
+    expect(res.json.data).toEqual([{ id: user.farmId, name: '山田 一郎の牧場', farmerCode: null, role: 'owner' }]);
+  });
+
+  it('sets the farmer code (owner, at least one field, 1–10 digits) and lists it (§21)', async () => {
+    const user = await signUp();
+    const path = `/farms/${user.farmId}`;
+    const set = await api(path, { method: 'PATCH', token: user.token, body: { farmerCode: '０１２３４' } });
+    expect(set.status).toBe(200);
+    expect(set.json.data).toMatchObject({ id: user.farmId, farmerCode: '01234' });
+    expect((await api('/farms', { token: user.token })).json.data[0].farmerCode).toBe('01234');
+    for (const farmerCode of ['12345678901', 'ABC']) {
+      const bad = await api(path, { method: 'PATCH', token: user.token, body: { farmerCode } });
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(bad.json)).toContain('農家コードは1〜10桁の数字で入力してください');
+    }
+    const none = await api(path, { method: 'PATCH', token: user.token, body: {} });
+    expect(none.status).toBe(400);
+    expect(JSON.stringify(none.json)).toContain('更新する項目を指定してください');
+    const cleared = await api(path, { method: 'PATCH', token: user.token, body: { farmerCode: '' } });
+    expect(cleared.json.data.farmerCode).toBeNull();
+    expect((await api(path, { method: 'PATCH', body: { farmerCode: '1' } })).status).toBe(401);
+    const staff = await signUp();
+    await env.DB.prepare("INSERT INTO farm_members (farm_id, user_id, role) VALUES (?, ?, 'staff')")
+      .bind(user.farmId, staff.userId)
+      .run();
+    expect((await api(path, { method: 'PATCH', token: staff.token, body: { farmerCode: '1' } })).status).toBe(403);
   });
 
   it('creates a farm the caller owns, renames it as owner, and switches the default farm', async () => {
@@ -30,7 +55,7 @@ describe('farms', () => {
     expect(created.json.data).toMatchObject({ name: '第二牧場', role: 'owner' });
     const second = created.json.data.id;
     const renamed = await api(`/farms/${second}`, { method: 'PATCH', token: user.token, body: { name: '南牧場' } });
-    expect(renamed.json.data).toEqual({ id: second, name: '南牧場' });
+    expect(renamed.json.data).toEqual({ id: second, name: '南牧場', farmerCode: null });
     // Requests without X-Farm-Id act on the default farm: the own one until another is chosen.
     await api('/cattle', {
       method: 'POST',

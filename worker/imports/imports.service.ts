@@ -181,7 +181,9 @@ async function writeHistories(scope: Scope, histories: ImportPlan['histories'], 
       const statements = chunk.flatMap(({ identificationNumber, events }) => {
         const context = contexts.get(identificationNumber);
         const missing = context ? missingEvents(events, context.events) : [];
-        return context && missing.length ? eventStatements(scope, context, { add: missing }, { today }).statements : [];
+        return context && missing.length
+          ? eventStatements(scope, context, { add: missing }, { today, filings: false }).statements
+          : [];
       });
       await runGuardedBatch(scope.db, statements);
     });

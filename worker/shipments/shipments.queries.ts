@@ -50,6 +50,8 @@ export async function listShipments(db: Db, farmId: number, query: ListShipments
         weight: shipments.weight,
         ageAtShipment: shipments.ageAtShipment,
         buyer: shipments.buyer,
+        toFarmerCode: shipments.toFarmerCode,
+        toName: shipments.toName,
         notes: shipments.notes,
         carcassWeightKg: shipments.carcassWeightKg,
         carcassYieldGrade: shipments.carcassYieldGrade,

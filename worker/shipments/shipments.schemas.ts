@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { jstMonth, todayJst } from '../domain/calendar';
 import { YIELD_GRADES } from '../domain/carcass';
+import { shipmentCounterpartyFields } from '../domain/filing-input';
 import { calendarDate, nfkc, normalizedText, numberInput } from '../domain/input';
 
 /** Request rules of docs/product.md §9 (Shipment, Shipment plan), shared by the API validators and the web forms. */
@@ -90,6 +91,7 @@ const shipmentFields = {
   weight: optionalNumber(shipmentWeightSchema),
   ageAtShipment: optionalNumber(ageAtShipmentSchema),
   buyer: optionalName(100, '出荷先は100文字以下で入力してください'),
+  ...shipmentCounterpartyFields,
   notes: optionalText(1000, '備考は1000文字以下で入力してください'),
   /** null (or nothing) for no results; on an update, the results given replace the stored ones. */
   carcass: carcassSchema.nullish(),
@@ -194,6 +196,9 @@ export const shipmentSchema = z.object({
   weight: z.number().nullable(),
   ageAtShipment: int.nullable(),
   buyer: z.string().nullable(),
+  /** The counterparty of the move-out filing (§21). */
+  toFarmerCode: z.string().nullable(),
+  toName: z.string().nullable(),
   notes: z.string().nullable(),
   /** null when no result was recorded. */
   carcass: carcassViewSchema.nullable(),

@@ -2,7 +2,19 @@
  * The farmer's navigation. The side bar (wide screens) shows every `desktop` item; the phone's bottom bar shows the
  * `phone` items (five at most, sized for gloved thumbs) and the rest sit behind メニュー.
  */
-import { Bell, CalendarDays, ChartLine, ClipboardList, House, Menu, Plus, Settings, Truck, Users } from 'lucide-react';
+import {
+  Bell,
+  CalendarDays,
+  ChartLine,
+  ClipboardList,
+  FileCheck,
+  House,
+  Menu,
+  Plus,
+  Settings,
+  Truck,
+  Users,
+} from 'lucide-react';
 import type { ComponentType } from 'react';
 import { CowIcon } from './cow-icon';
 
@@ -25,6 +37,7 @@ export const navItems: NavItem[] = [
   { to: '/schedule', labelKey: 'nav.schedule', icon: CalendarDays, phone: false, desktop: true },
   { to: '/kpi', labelKey: 'nav.kpi', icon: ChartLine, phone: false, desktop: true },
   { to: '/shipments', labelKey: 'nav.shipments', icon: Truck, phone: false, desktop: true },
+  { to: '/filings', labelKey: 'nav.filings', icon: FileCheck, phone: false, desktop: true },
   // On a phone behind メニュー.
   { to: '/farms/members', labelKey: 'nav.members', icon: Users, phone: false, desktop: true },
   { to: '/settings', labelKey: 'nav.settings', icon: Settings, phone: false, desktop: true },

@@ -5,6 +5,7 @@ import { INSEMINATION_METHODS, type InseminationMethod } from '@worker/domain/ge
 import { useEffect, useState } from 'react';
 import { type EventDetails, type EventView, recentInputsQuery } from '../../api/events';
 import { parseNumberInput } from '../../lib/number-input';
+import { COUNTERPARTY_PLACED, counterpartyDetails, counterpartyInitial } from './counterparty-fields';
 import { type CalfDraft, calfDetails, calfDrafts } from './event-calves';
 
 /** `YYYY-MM-DDTHH:mm` in Japan time, for a datetime-local input. */
@@ -47,6 +48,7 @@ export const PLACED = new Set([
   'details.withdrawalMilkDays',
   'details.difficult',
   ...DETAIL_TEXT_FIELDS.map((f) => `details.${f}`),
+  ...COUNTERPARTY_PLACED,
 ]);
 
 const methodOf = (value: unknown): InseminationMethod => INSEMINATION_METHODS.find((m) => m === value) ?? 'AI';
@@ -84,7 +86,7 @@ export function buildDetails(type: EventType, { fields: f, method, calves, diffi
         withdrawalMilkDays: f.withdrawalMilkDays?.trim() ? parseNumberInput(f.withdrawalMilkDays) : undefined,
       });
     default:
-      return null;
+      return counterpartyDetails(type, f);
   }
 }
 
@@ -96,6 +98,7 @@ const initialFields = (d: EventDetails): DetailText => ({
   dose: str(d.dose),
   withdrawalMeatDays: str(d.withdrawalMeatDays),
   withdrawalMilkDays: str(d.withdrawalMilkDays),
+  ...counterpartyInitial(d),
 });
 
 /**

@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { TextField } from '../../components/form';
 import type { FieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
+import { COUNTERPARTY_FIELDSETS } from './counterparty-fields';
 import { CalvesFields } from './event-calves';
 import { type DetailDraftState, type DetailTextField, METHOD_FIELDS } from './event-draft';
 import { BREED_SUGGESTIONS } from './format';
@@ -265,6 +266,7 @@ function TreatmentFields({ state, errors }: FieldsetProps) {
 
 /** One fieldset per event type that has typed details (§6); the others take the date and notes only. */
 const FIELDSETS: Partial<Record<EventType, (props: FieldsetProps) => ReactNode>> = {
+  ...COUNTERPARTY_FIELDSETS,
   INSEMINATION: InseminationFields,
   PREGNANCY_CHECK: PregnancyCheckFields,
   CALVING: CalvingFields,

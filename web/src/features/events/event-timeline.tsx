@@ -6,6 +6,7 @@ import { cattleEventsQuery, type EventView, useEventMutations } from '../../api/
 import { EventTypeBadge } from '../../components/badges';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
+import { CertificateLink } from './certificate-link';
 import { EventDetailsLines } from './event-details';
 import { EventForm } from './event-form';
 import './events.css';
@@ -96,6 +97,7 @@ export function EventTimeline({ cattleId, heldEventId = null }: { cattleId: numb
                       </div>
                     ) : (
                       <div className="event-item__actions">
+                        <CertificateLink event={event} />
                         <button
                           type="button"
                           className="button button--small"

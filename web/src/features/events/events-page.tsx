@@ -14,6 +14,7 @@ import { EventTypeBadge } from '../../components/badges';
 import { SelectField, TextField } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
+import { CertificateLink } from './certificate-link';
 import { EventDetailsLines } from './event-details';
 import type { EventsSearch } from './events-search';
 import { animalLabel } from './format';
@@ -141,6 +142,7 @@ export function EventsPage() {
                 {event.recordedBy ? (
                   <p className="event-item__by muted">{t('events.recordedBy', { name: event.recordedBy.userName })}</p>
                 ) : null}
+                <CertificateLink event={event} />
               </li>
             ))}
           </ul>

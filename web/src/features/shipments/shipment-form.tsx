@@ -5,6 +5,7 @@ import { isQueued } from '../../api/queued';
 import type { ShipmentListItem } from '../../api/shipments';
 import type { PickerAnimal } from '../../components/animal-picker';
 import { FormError, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form';
+import { PartyFields } from '../../components/party-fields';
 import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { parseNumberInput } from '../../lib/number-input';
@@ -18,6 +19,8 @@ type Values = {
   weight: string;
   ageAtShipment: string;
   buyer: string;
+  toFarmerCode: string;
+  toName: string;
   notes: string;
   carcassWeightKg: string;
   yieldGrade: string;
@@ -115,6 +118,8 @@ export function ShipmentForm({
     weight: toText(editing?.weight),
     ageAtShipment: toText(editing?.ageAtShipment),
     buyer: editing?.buyer ?? '',
+    toFarmerCode: editing?.toFarmerCode ?? '',
+    toName: editing?.toName ?? '',
     notes: editing?.notes ?? '',
     carcassWeightKg: toText(editing?.carcass?.weightKg),
     yieldGrade: editing?.carcass?.yieldGrade ?? '',
@@ -220,6 +225,7 @@ export function ShipmentForm({
         error={errors.buyer}
         hint={t('shipments.buyerHint')}
       />
+      <PartyFields kind="SHIPMENT" values={values} onChange={(k) => set(k as keyof Values)} errors={errors} />
       <TextAreaField
         label={t('shipments.notes')}
         value={values.notes}

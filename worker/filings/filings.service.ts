@@ -1,0 +1,71 @@
+/**
+ * Filing use cases (docs/product.md §21): the farm's farmer code from the directory, marking filings filed (or
+ * undoing it), and the FILING_OVERDUE alerts brought in line for the animals marked.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { regenerateAlerts } from '../alerts/regenerate';
+import { runBatch } from '../db/batch';
+import { directoryDb } from '../db/client';
+import { farms, filings } from '../db/schema';
+import type { Scope } from '../db/scope';
+import { todayJst } from '../domain/calendar';
+import type { Env } from '../env';
+import { notFound } from '../lib/errors';
+import { filingsByIds } from './filings.queries';
+import { FILING_MESSAGES } from './filings.schemas';
+
+export const filingNotFound = () => notFound(FILING_MESSAGES.notFound, 'FILING_NOT_FOUND');
+
+/** The farm's NLBC farmer code (農家コード), kept in the directory; null until the owner enters it. */
+export async function farmerCodeOf(env: Pick<Env, 'DB'>, farmId: number): Promise<string | null> {
+  const [row] = await directoryDb(env)
+    .select({ farmerCode: farms.farmerCode })
+    .from(farms)
+    .where(eq(farms.id, farmId))
+    .limit(1);
+  return row?.farmerCode ?? null;
+}
+
+/**
+ * Marks the farm's filings filed on `filedAt` (default today, JST), or — `filed: false` — pending again; a filing
+ * whose event was deleted is removed rather than made pending (nothing obliges it any more). Any id not of this
+ * farm is a 404 and nothing changes. The marked animals' alerts are regenerated, raising or resolving
+ * FILING_OVERDUE.
+ */
+export async function markFilings(
+  scope: Scope,
+  farmerCode: string | null,
+  input: { ids: number[]; filed: boolean; filedAt?: string },
+) {
+  const ids = [...new Set(input.ids)];
+  const found = await scope.db
+    .select({ id: filings.filingId, cattleId: filings.cattleId })
+    .from(filings)
+    .where(and(eq(filings.farmId, scope.farmId), inArray(filings.filingId, ids)));
+  if (found.length !== ids.length) throw filingNotFound();
+  const now = new Date().toISOString();
+  const ofFarm = and(eq(filings.farmId, scope.farmId), inArray(filings.filingId, ids));
+  const statements = input.filed
+    ? [
+        scope.db
+          .update(filings)
+          .set({
+            status: 'filed',
+            filedAt: input.filedAt ?? todayJst(),
+            filedBy: scope.userId,
+            filedByName: scope.userName,
+            updatedAt: now,
+          })
+          .where(ofFarm),
+      ]
+    : [
+        scope.db.delete(filings).where(and(ofFarm, eq(filings.eventDeleted, true))),
+        scope.db
+          .update(filings)
+          .set({ status: 'pending', filedAt: null, filedBy: null, filedByName: null, updatedAt: now })
+          .where(ofFarm),
+      ];
+  await runBatch(scope.db, statements);
+  await regenerateAlerts(scope.db, scope.farmId, [...new Set(found.map((f) => f.cattleId))]);
+  return filingsByIds(scope, farmerCode, ids);
+}
