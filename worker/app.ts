@@ -9,6 +9,7 @@ import { oauthRouter } from './accounts/oauth.index';
 import { usersRouter } from './accounts/users.index';
 import { adminRouter } from './admin/admin.index';
 import { alertsRouter } from './alerts/alerts.index';
+import { auditRouter } from './history/audit.index';
 import { cattleRouter } from './cattle/cattle.index';
 import { isForeignKeyViolation } from './db/unique-violation';
 import { devRouter } from './dev/dev.index';
@@ -29,6 +30,7 @@ import { createLogger } from './lib/log';
 import { lineRouter, lineUsersRouter } from './line/line.index';
 import { reportsRouter } from './reports/reports.index';
 import { shipmentsRouter } from './shipments/shipments.index';
+import { trashRouter } from './history/trash.index';
 import { waitingListRouter } from './waiting-list/waiting-list.index';
 
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
@@ -164,7 +166,9 @@ export function createApp() {
     .route('/users', lineUsersRouter)
     .route('/', invitationsRouter)
     .route('/home', homeRouter)
-    .route('/reports', reportsRouter);
+    .route('/reports', reportsRouter)
+    .route('/audit', auditRouter)
+    .route('/trash', trashRouter);
 
   app.use('/dev/*', async (c, next) => {
     if (!isDevelopment(c.env)) return c.notFound();
