@@ -21,6 +21,8 @@ import { invitationsRouter } from './farms/invitations.index';
 import { filingsRouter } from './filings/filings.index';
 import { apiReferenceHtml } from './health/api-reference';
 import { healthRouter } from './health/health.index';
+import { auditRouter } from './history/audit.index';
+import { trashRouter } from './history/trash.index';
 import { homeRouter } from './home/home.index';
 import { importsRouter } from './imports/imports.index';
 import { certificateRouter, inseminationsRouter } from './inseminations/inseminations.index';
@@ -174,7 +176,9 @@ export function createApp() {
     .route('/tasks', tasksRouter)
     .route('/me', meRouter)
     .route('/filings', filingsRouter)
-    .route('/inseminations', inseminationsRouter);
+    .route('/inseminations', inseminationsRouter)
+    .route('/audit', auditRouter)
+    .route('/trash', trashRouter);
 
   app.use('/dev/*', async (c, next) => {
     if (!isDevelopment(c.env)) return c.notFound();

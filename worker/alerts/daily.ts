@@ -5,6 +5,7 @@
  * morning created or raised high alerts. A farm is done once per JST day whatever the retries and duplicates.
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { purgeTrashStatement } from '../audit/trash.statements';
 import { rowOf, runBatch } from '../db/batch';
 import { type Db, directoryDb, farmDb } from '../db/client';
 import { alerts, dawnFarmRuns, farmMembers, farms, lineFriends, users } from '../db/schema';
@@ -253,6 +254,7 @@ export async function runDawnFarm(
   try {
     const counts: DawnCounts = { created: 0, raised: 0, refreshed: 0, resolved: 0, digests: 0 };
     let news = claim.news;
+    await runBatch(db, [purgeTrashStatement(farmId, (options.now ?? new Date()).toISOString())]);
     if (news === null) {
       // Programmes with an age trigger enrol the animals of that age (§22), under the farm's claim.
       await enrolByAge(db, farmId, day);

@@ -4,17 +4,20 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { type AlertAnimal, alertChanges, regenerateAlerts } from '../alerts/regenerate';
+import { auditStatement } from '../audit/audit.statement';
+import { inTrashCondition, trashAnimalStatement } from '../audit/trash.statements';
 import { type AnimalForBreeding, recomputeAnimal } from '../breeding/recompute';
 import { guardStatement, isGuardFailure, runBatch, runBatchThenRead, type Statement } from '../db/batch';
 import { bloodline, breedingStatus, cattle, motherInfo } from '../db/schema';
 import { ownedCattle, type Scope } from '../db/scope';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/unique-violation';
+import { auditChanges } from '../domain/audit';
 import { todayJst } from '../domain/calendar';
 import type { CattleStatus } from '../domain/cattle-enums';
 import { earTagFromIdentification } from '../domain/identification';
 import { AppError, notFound, validationError } from '../lib/errors';
 import { statusChangeStatements } from '../status/status-history';
-import { cattleDetailOf, cattleDetailQueries, cattleOwner } from './cattle.queries';
+import { cattleDetailOf, cattleDetailQueries, cattleOwner, cattleView, loadCattleDetail } from './cattle.queries';
 import type { CreateCattle, UpdateCattle } from './cattle.schemas';
 
 export const cattleNotFound = () => notFound('指定された牛が見つかりません', 'CATTLE_NOT_FOUND');
@@ -25,6 +28,19 @@ const duplicateIdentification = () =>
     message: 'この個体識別番号は既に登録されています',
     field: 'identificationNumber',
   });
+/** §23: a trashed animal's 個体識別番号 stays taken until it is restored or purged. */
+export const numberInTrash = () =>
+  new AppError({
+    status: 409,
+    code: 'IDENTIFICATION_NUMBER_IN_TRASH',
+    message: 'この個体識別番号の牛はゴミ箱にあります（復元できます）',
+    field: 'identificationNumber',
+  });
+const IN_TRASH = 'IDENTIFICATION_NUMBER_IN_TRASH';
+/** The guard refusing a 個体識別番号 held by an animal in the trash (none without a number). */
+const notInTrashGuard = (farmId: number, identificationNumber: string | null | undefined): Statement[] =>
+  identificationNumber ? [guardStatement(IN_TRASH, inTrashCondition(farmId, identificationNumber))] : [];
+
 const motherNotFound = () => validationError('母牛が見つかりません', 'motherInfo.motherCattleId');
 
 /** Runs a write whose unique (owner, identification number) index may refuse it: a 409 instead of a 500. */
@@ -33,6 +49,7 @@ async function refusingDuplicates<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } catch (err) {
     if (isUniqueViolation(err, 'cattle.farm_id, cattle.identification_number')) throw duplicateIdentification();
+    if (isGuardFailure(err, IN_TRASH)) throw numberInTrash();
     throw err;
   }
 }
@@ -342,7 +359,17 @@ export async function registerCattle(scope: Scope, input: CreateCattle) {
     : [];
   // Judged without a read (a new animal has no events and no alerts yet), under a stand-in id.
   const dueAlert = (await alertsOfNewAnimal(scope, Number.MAX_SAFE_INTEGER, input)).groups.length > 0;
-  const writes = [...motherCheck, ...registerCattleStatements(scope, input)];
+  const writes = [
+    ...motherCheck,
+    ...notInTrashGuard(farmId, input.identificationNumber),
+    ...registerCattleStatements(scope, input),
+    auditStatement(scope, {
+      action: 'create',
+      entity: 'cattle',
+      entityId: newestAnimalSql(farmId),
+      changes: { before: null, after: input },
+    }),
+  ];
   const { written, read } = await refusingDuplicates(async () => {
     try {
       return await runBatchThenRead(
@@ -383,7 +410,9 @@ export function insertedIds(results: readonly { results?: unknown[] }[]): number
 /** Changes an animal's fields (PATCH /cattle/{id}); its status change is recorded, its breeding state recomputed. */
 export async function updateCattle(scope: Scope, cattleId: number, input: UpdateCattle) {
   const { db, farmId } = scope;
-  const current = await requireFarmAnimal(scope, cattleId);
+  const detail = await loadCattleDetail(db, farmId, cattleId);
+  if (!detail) throw cattleNotFound();
+  const current = detail.row;
   await assertMotherOwned(scope, input.motherInfo?.motherCattleId, cattleId);
   const now = new Date().toISOString();
   const { status, ...fields } = cattleColumns(input);
@@ -404,6 +433,15 @@ export async function updateCattle(scope: Scope, cattleId: number, input: Update
     );
   }
   statements.push(...relatedRowStatements(scope, cattleId, input, now));
+  const changes = updateChanges(detail, input);
+  if (Object.keys(changes).length > 0) {
+    statements.push(
+      auditStatement(scope, { action: 'update', entity: 'cattle', entityId: cattleId, changes, at: now }),
+    );
+  }
+  if (input.identificationNumber && input.identificationNumber !== current.identificationNumber) {
+    statements.unshift(...notInTrashGuard(farmId, input.identificationNumber));
+  }
   await refusingDuplicates(() => runBatch(db, statements));
   // Breed (gestation length) and earlier calvings feed the breeding state: recompute it from the events.
   const breedingChanged = input.breed !== undefined || input.breeding?.parity !== undefined;
@@ -412,6 +450,30 @@ export async function updateCattle(scope: Scope, cattleId: number, input: Update
   const alertFactsChanged =
     input.birthday !== undefined || input.gender !== undefined || input.growthStage !== undefined;
   if (status || breedingChanged || alertFactsChanged) await regenerateAlerts(db, farmId, [cattleId]);
+}
+
+/** An update's `{ field: [before, after] }`: the animal's own fields, and its bloodline, mother and breeding ones. */
+function updateChanges(detail: NonNullable<Awaited<ReturnType<typeof loadCattleDetail>>>, input: UpdateCattle) {
+  const { bloodline: b, motherInfo: m, breeding, ...fields } = input;
+  const row = detail.row as Record<string, unknown>;
+  const changes = auditChanges(
+    Object.fromEntries(Object.keys(fields).map((k) => [k, row[k]])),
+    fields as Record<string, unknown>,
+  );
+  const nested = (prefix: string, before: object | null, after: object | undefined) => {
+    if (!after) return;
+    const was = (before ?? {}) as Record<string, unknown>;
+    for (const [k, [from, to]] of Object.entries(
+      auditChanges(Object.fromEntries(Object.keys(after).map((key) => [key, was[key]])), after as never),
+    )) {
+      changes[`${prefix}.${k}`] = [from, to];
+    }
+  };
+  nested('bloodline', detail.bloodline, b);
+  nested('motherInfo', detail.motherInfo, m);
+  const bs = detail.breedingStatus;
+  nested('breeding', bs && { parity: bs.initialParity, breedingMemo: bs.breedingMemo }, breeding);
+  return changes;
 }
 
 /** Whether a nested object of an update sets anything: `{}` is a no-op (§3), not an empty SQL SET. */
@@ -476,8 +538,14 @@ export async function changeStatus(
     reason: change.reason,
   });
   if (statements.length === 0) return;
+  const audit = auditStatement(scope, {
+    action: 'update',
+    entity: 'cattle',
+    entityId: cattleId,
+    changes: { status: [current.status, change.status], ...(change.reason ? { reason: [null, change.reason] } : {}) },
+  });
   try {
-    await runBatch(scope.db, statements);
+    await runBatch(scope.db, [...statements, audit]);
   } catch (err) {
     // The animal was deleted between the read and the write: the same 404 as a missing one (§3).
     if (isForeignKeyViolation(err)) throw cattleNotFound();
@@ -486,8 +554,27 @@ export async function changeStatus(
   await regenerateAlerts(scope.db, scope.farmId, [cattleId]);
 }
 
-/** Deletes an animal with everything that hangs on it (DELETE /cattle/{id}). */
+/** What an animal's delete records of it in the change history. */
+const DELETED_FIELDS = ['identificationNumber', 'earTagNumber', 'name', 'gender', 'birthday', 'breed', 'status'];
+
+/**
+ * Deletes an animal with everything that hangs on it (DELETE /cattle/{id}), in one batch that first moves it — its
+ * events and per-animal rows — into the trash for 30 days (§23) and records the delete in the change history.
+ */
 export async function removeCattle(scope: Scope, cattleId: number) {
-  await requireFarmAnimal(scope, cattleId);
-  await scope.db.delete(cattle).where(and(eq(cattle.cattleId, cattleId), ownedCattle(scope.farmId)));
+  const animal = await cattleView(scope.db, scope.farmId, cattleId);
+  if (!animal) throw cattleNotFound();
+  const now = new Date().toISOString();
+  const before = Object.fromEntries(DELETED_FIELDS.map((f) => [f, (animal as Record<string, unknown>)[f]]));
+  await runBatch(scope.db, [
+    trashAnimalStatement(scope, cattleId, now),
+    auditStatement(scope, {
+      action: 'delete',
+      entity: 'cattle',
+      entityId: cattleId,
+      changes: { before, after: null },
+      at: now,
+    }),
+    scope.db.delete(cattle).where(and(eq(cattle.cattleId, cattleId), ownedCattle(scope.farmId))),
+  ]);
 }

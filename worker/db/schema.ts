@@ -730,3 +730,55 @@ export const filings = sqliteTable(
     index('filings_event_idx').on(t.eventId),
   ],
 );
+
+/**
+ * The change history (shard migration 0005, docs/product.md §23): one row per write to farm data, appended in the
+ * same batch as the write (worker/audit/audit.statement.ts); never edited, kept at least 5 years.
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    farmId: integer('farm_id').notNull(),
+    at: text('at').notNull(),
+    userId: integer('user_id'),
+    userName: text('user_name'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    changes: text('changes').notNull().default('{}'),
+  },
+  (t) => [
+    index('audit_log_farm_at_idx').on(t.farmId, sql`${t.at} desc`, sql`${t.id} desc`),
+    index('audit_log_farm_entity_idx').on(t.farmId, t.entity, t.entityId, sql`${t.at} desc`, sql`${t.id} desc`),
+    index('audit_log_farm_user_idx').on(t.farmId, t.userId, sql`${t.at} desc`, sql`${t.id} desc`),
+  ],
+);
+
+/**
+ * The trash (shard migration 0005): an animal with its events and per-animal rows, or one event, deleted from the
+ * live tables and kept as JSON rows for 30 days, restorable with the same ids (worker/trash).
+ */
+export const trash = sqliteTable(
+  'trash',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    farmId: integer('farm_id').notNull(),
+    entity: text('entity', { enum: ['cattle', 'event'] }).notNull(),
+    entityId: integer('entity_id').notNull(),
+    cattleId: integer('cattle_id').notNull(),
+    label: text('label').notNull(),
+    identificationNumber: text('identification_number'),
+    snapshot: text('snapshot').notNull(),
+    deletedAt: text('deleted_at').notNull(),
+    deletedBy: integer('deleted_by'),
+    deletedByName: text('deleted_by_name'),
+    purgeAt: text('purge_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('trash_farm_entity_unique').on(t.farmId, t.entity, t.entityId),
+    index('trash_farm_deleted_idx').on(t.farmId, sql`${t.deletedAt} desc`),
+    index('trash_farm_identification_idx').on(t.farmId, t.identificationNumber),
+    index('trash_purge_idx').on(t.purgeAt),
+  ],
+);

@@ -7,6 +7,8 @@
 
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type StoredAlert, storedAlertsQuery } from '../alerts/regenerate';
+import { auditStatement } from '../audit/audit.statement';
+import { trashEventStatement } from '../audit/trash.statements';
 import { isForeignKeyViolation, runGuardedBatch, withFreshState } from '../breeding/fresh-state';
 import {
   type BreedingContext,
@@ -167,7 +169,15 @@ async function recordEventOnce(scope: Scope, input: CreateEvent): Promise<EventW
   const now = new Date().toISOString();
   const written = eventStatements(scope, context, { add: [event] }, { today, now });
   const alertStatements = await alertStatementsAfter(written.animals, alerts as StoredAlert[], { today, now });
-  const results = await runEventBatch(scope, [...written.statements, ...alertStatements]);
+  const audit = auditStatement(scope, {
+    action: 'create',
+    entity: 'event',
+    // Inside the batch the farm's newest event is the one just inserted (ids only grow, a batch runs alone).
+    entityId: sql`(select max(event_id) from events where farm_id = ${scope.farmId})`,
+    changes: { before: null, after: { cattleId: input.cattleId, ...event } },
+    at: now,
+  });
+  const results = await runEventBatch(scope, [...written.statements, ...alertStatements, audit]);
   // The inserted row comes back from the batch (RETURNING); the animal's name and ear tag are known already.
   const view = storedView(results, context.animal, { recordedById: scope.userId, recordedByName: scope.userName });
   return { event: view, animal: animalState(written.animals[0], registeredCalfIds(view.details)) };
@@ -303,7 +313,23 @@ async function updateEventOnce(scope: Scope, eventId: number, body: UpdateEvent)
     { today, now },
   );
   const alertStatements = await alertStatementsAfter(written.animals, alerts as StoredAlert[], { today, now });
-  const results = await runEventBatch(scope, [...written.statements, ...alertStatements]);
+  const audit = auditStatement(scope, {
+    action: 'update',
+    entity: 'event',
+    entityId: eventId,
+    changes: {
+      before: eventFacts(existing),
+      after: {
+        cattleId: targetCattleId,
+        eventType: updated.eventType,
+        eventDatetime: updated.eventDatetime,
+        details: updated.details,
+        notes: body.notes === undefined ? existing.notes : body.notes,
+      },
+    },
+    at: now,
+  });
+  const results = await runEventBatch(scope, [...written.statements, ...alertStatements, audit]);
   const event = storedView(results, onto.animal, {
     recordedById: existing.recordedBy?.userId ?? null,
     recordedByName: existing.recordedBy?.userName ?? null,
@@ -332,5 +358,23 @@ async function removeEventOnce(scope: Scope, eventId: number) {
   const now = new Date().toISOString();
   const written = eventStatements(scope, context, { remove: asEngineEvent(existing) }, { today, now });
   const alertStatements = await alertStatementsAfter(written.animals, alerts as StoredAlert[], { today, now });
-  await runEventBatch(scope, [...written.statements, ...alertStatements]);
+  // §23: the event goes to the trash (copied before its delete) and the delete into the change history.
+  const trashed = trashEventStatement(scope, eventId, now);
+  const audit = auditStatement(scope, {
+    action: 'delete',
+    entity: 'event',
+    entityId: eventId,
+    changes: { before: eventFacts(existing), after: null },
+    at: now,
+  });
+  await runEventBatch(scope, [trashed, ...written.statements, ...alertStatements, audit]);
 }
+
+/** What the change history records of an event. */
+const eventFacts = (e: EventView) => ({
+  cattleId: e.cattleId,
+  eventType: e.eventType,
+  eventDatetime: e.eventDatetime,
+  details: e.details,
+  notes: e.notes,
+});

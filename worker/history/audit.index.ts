@@ -1,0 +1,9 @@
+import { createRouter } from '../lib/http';
+import { listAudit } from './audit.queries';
+import * as routes from './audit.routes';
+
+export const auditRouter = createRouter().openapi(routes.list, async (c) => {
+  const onlyOwn = c.get('role') === 'owner' ? undefined : c.get('userId');
+  const page = await listAudit(c.get('farmDb'), c.get('farmId'), c.req.valid('query'), onlyOwn);
+  return c.json(page, 200);
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../domain/audit';
+import { numberInput } from '../domain/input';
+
+export const AUDIT_MESSAGES = {
+  entity: '対象の種類が不正です',
+  entityId: '対象のIDは128文字以内です',
+  userId: 'ユーザーIDは正の整数である必要があります',
+  cursor: 'カーソルが不正です',
+  limit: 'limitは1から100の整数です',
+} as const;
+
+export const listAuditQuerySchema = z.object({
+  entity: z.enum(AUDIT_ENTITIES, { error: AUDIT_MESSAGES.entity }).optional(),
+  entityId: z.string().min(1, AUDIT_MESSAGES.entityId).max(128, AUDIT_MESSAGES.entityId).optional(),
+  userId: numberInput(
+    z.number({ error: AUDIT_MESSAGES.userId }).int(AUDIT_MESSAGES.userId).positive(AUDIT_MESSAGES.userId),
+  ).optional(),
+  cursor: z.string().max(500, AUDIT_MESSAGES.cursor).optional(),
+  limit: z.coerce
+    .number({ error: AUDIT_MESSAGES.limit })
+    .int(AUDIT_MESSAGES.limit)
+    .min(1, AUDIT_MESSAGES.limit)
+    .max(100, AUDIT_MESSAGES.limit)
+    .optional(),
+});
+export type ListAuditQuery = z.output<typeof listAuditQuerySchema>;
+
+export const auditRowSchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  userId: z.number().nullable(),
+  userName: z.string().nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  entity: z.enum(AUDIT_ENTITIES),
+  entityId: z.string(),
+  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
+});
+export type AuditRow = z.infer<typeof auditRowSchema>;
+
+export const auditPageSchema = z.object({ data: z.array(auditRowSchema), nextCursor: z.string().nullable() });

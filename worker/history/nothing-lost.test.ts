@@ -1,0 +1,302 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runDawnFarm } from '../alerts/daily';
+import { addDays, todayJst } from '../domain/calendar';
+import { api, signUp, testEnv } from '../test/api';
+import { shardOf } from '../test/shards';
+
+type Member = Awaited<ReturnType<typeof signUp>>;
+
+async function join(farmId: number, user: Member, role: 'owner' | 'staff' | 'viewer') {
+  await env.DB.prepare('INSERT INTO farm_members (farm_id, user_id, role) VALUES (?, ?, ?)')
+    .bind(farmId, user.userId, role)
+    .run();
+}
+const as = (user: Member, farmId: number) => ({ token: user.token, headers: { 'X-Farm-Id': String(farmId) } });
+const at = (date: string) => new Date(`${date}T08:00:00+09:00`).toISOString();
+
+let n = 0;
+/** A fresh valid-looking 10-digit 個体識別番号 per call (the API checks the format, not the check digit). */
+const idNumber = () => String(1777700000 + (Date.now() % 10_000) * 10 + (++n % 10));
+
+async function cow(user: Member, farmId: number, body: Record<string, unknown> = {}) {
+  const res = await api('/cattle', {
+    method: 'POST',
+    ...as(user, farmId),
+    body: {
+      name: 'ゆり',
+      identificationNumber: idNumber(),
+      gender: '雌',
+      growthStage: 'MULTI_PAROUS',
+      breed: '黒毛和種',
+      ...body,
+    },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.json.data as { cattleId: number; identificationNumber: string };
+}
+
+async function history(user: Member, farmId: number, query = '') {
+  const res = await api(`/audit${query}`, as(user, farmId));
+  expect(res.status, res.text).toBe(200);
+  return res.json as { data: any[]; nextCursor: string | null };
+}
+
+describe('change history (GET /audit)', () => {
+  let owner: Member;
+  let staff: Member;
+  let viewer: Member;
+  let outsider: Member;
+  beforeAll(async () => {
+    owner = await signUp({ name: '北 太郎' });
+    staff = await signUp({ name: '南 花子' });
+    viewer = await signUp();
+    outsider = await signUp();
+    await join(owner.farmId, staff, 'staff');
+    await join(owner.farmId, viewer, 'viewer');
+  });
+
+  it('records an animal created, edited, its status changed and deleted, with before and after, newest first', async () => {
+    const { cattleId } = await cow(owner, owner.farmId, { name: 'さくら' });
+    const edit = await api(`/cattle/${cattleId}`, {
+      method: 'PATCH',
+      ...as(staff, owner.farmId),
+      body: { name: 'さくら二号', bloodline: { fatherCattleName: '安福久' } },
+    });
+    expect(edit.status, edit.text).toBe(200);
+    const status = await api(`/cattle/${cattleId}/status`, {
+      method: 'PATCH',
+      ...as(owner, owner.farmId),
+      body: { status: 'TREATING', reason: '発熱' },
+    });
+    expect(status.status, status.text).toBe(200);
+    expect((await api(`/cattle/${cattleId}`, { method: 'DELETE', ...as(owner, owner.farmId) })).status).toBe(200);
+
+    const rows = (await history(owner, owner.farmId, `?entity=cattle&entityId=${cattleId}`)).data;
+    expect(rows.map((r) => [r.action, r.userName])).toEqual([
+      ['delete', '北 太郎'],
+      ['update', '北 太郎'],
+      ['update', '南 花子'],
+      ['create', '北 太郎'],
+    ]);
+    expect(rows[3].changes.name).toEqual([null, 'さくら']);
+    expect(rows[2].changes).toEqual({ name: ['さくら', 'さくら二号'], 'bloodline.fatherCattleName': [null, '安福久'] });
+    expect(rows[1].changes).toEqual({ status: ['HEALTHY', 'TREATING'], reason: [null, '発熱'] });
+    expect(rows[0].changes.name).toEqual(['さくら二号', null]);
+    expect(rows.every((r) => r.entityId === String(cattleId))).toBe(true);
+  });
+
+  it('records an event recorded, corrected and deleted', async () => {
+    const { cattleId } = await cow(owner, owner.farmId);
+    const made = await api('/events', {
+      method: 'POST',
+      ...as(owner, owner.farmId),
+      body: { cattleId, eventType: 'ESTRUS', eventDatetime: at('2026-11-01'), notes: '朝' },
+    });
+    expect(made.status, made.text).toBe(201);
+    const eventId = made.json.data.eventId;
+    const fixed = await api(`/events/${eventId}`, {
+      method: 'PATCH',
+      ...as(owner, owner.farmId),
+      body: { notes: '夕方' },
+    });
+    expect(fixed.status, fixed.text).toBe(200);
+    expect((await api(`/events/${eventId}`, { method: 'DELETE', ...as(owner, owner.farmId) })).status).toBe(204);
+    const rows = (await history(owner, owner.farmId, `?entity=event&entityId=${eventId}`)).data;
+    expect(rows.map((r) => r.action)).toEqual(['delete', 'update', 'create']);
+    expect(rows[2].changes).toMatchObject({
+      cattleId: [null, cattleId],
+      eventType: [null, 'ESTRUS'],
+      notes: [null, '朝'],
+    });
+    expect(rows[1].changes).toEqual({ notes: ['朝', '夕方'] });
+    expect(rows[0].changes).toMatchObject({ eventType: ['ESTRUS', null], notes: ['夕方', null] });
+  });
+
+  it('shows the owner every row, staff only their own, refuses a viewer, and pages newest first', async () => {
+    await cow(staff, owner.farmId, { name: 'スタッフ牛' });
+    const all = (await history(owner, owner.farmId)).data;
+    expect(new Set(all.map((r) => r.userId))).toEqual(new Set([owner.userId, staff.userId]));
+    const own = (await history(staff, owner.farmId)).data;
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((r) => r.userId === staff.userId)).toBe(true);
+    const refused = await api('/audit', as(viewer, owner.farmId));
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.message).toBe('この操作を行う権限がありません');
+    expect((await api('/audit', {})).status).toBe(401);
+    // Another farm's rows are not there for its own owner to see, nor ours for them.
+    expect((await history(outsider, outsider.farmId)).data).toEqual([]);
+    expect((await api('/audit', as(outsider, owner.farmId))).status).toBe(403);
+
+    const first = await history(owner, owner.farmId, '?limit=2');
+    expect(first.data).toHaveLength(2);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await history(owner, owner.farmId, `?limit=2&cursor=${first.nextCursor}`);
+    expect(second.data[0].id).toBeLessThan(first.data[1].id);
+    const ordered = [...first.data, ...second.data].map((r) => r.at);
+    expect([...ordered].sort().reverse()).toEqual(ordered);
+  });
+
+  it('answers 400 with the message of a wrong filter or cursor', async () => {
+    const entity = await api('/audit?entity=horse', as(owner, owner.farmId));
+    expect(entity.status).toBe(400);
+    expect(entity.json.error.message).toBe('対象の種類が不正です');
+    const cursor = await api('/audit?cursor=%%%', as(owner, owner.farmId));
+    expect(cursor.status).toBe(400);
+    expect(cursor.json.error.message).toBe('カーソルが不正です');
+  });
+});
+
+describe('trash', () => {
+  let owner: Member;
+  let staff: Member;
+  let viewer: Member;
+  let outsider: Member;
+  beforeAll(async () => {
+    owner = await signUp({ name: '東 一郎' });
+    staff = await signUp();
+    viewer = await signUp();
+    outsider = await signUp();
+    await join(owner.farmId, staff, 'staff');
+    await join(owner.farmId, viewer, 'viewer');
+  });
+
+  it('keeps a deleted animal with its events; its number stays taken (409); restoring brings it back with its breeding state and alerts', async () => {
+    const today = todayJst();
+    const animal = await cow(owner, owner.farmId, { name: 'あかね' });
+    const { cattleId } = animal;
+    const calving = await api('/events', {
+      method: 'POST',
+      ...as(owner, owner.farmId),
+      body: { cattleId, eventType: 'CALVING', eventDatetime: at(addDays(today, -70)) },
+    });
+    expect(calving.status, calving.text).toBe(201);
+    const before = (await api(`/cattle/${cattleId}`, as(owner, owner.farmId))).json.data;
+    expect(before.alerts.alertCount).toBe(1);
+    expect(before.breedingStatus.lastCalvingDate).toBe(addDays(today, -70));
+
+    expect((await api(`/cattle/${cattleId}`, { method: 'DELETE', ...as(owner, owner.farmId) })).status).toBe(200);
+    expect((await api(`/cattle/${cattleId}`, as(owner, owner.farmId))).status).toBe(404);
+    const db = await shardOf(owner.farmId);
+    const left = await db
+      .prepare(
+        'SELECT (SELECT count(*) FROM events WHERE cattle_id = ?1) e, (SELECT count(*) FROM alerts WHERE cattle_id = ?1) a',
+      )
+      .bind(cattleId)
+      .first();
+    expect(left).toEqual({ e: 0, a: 0 });
+
+    const listed = await api('/trash', as(viewer, owner.farmId));
+    expect(listed.status).toBe(200);
+    const item = listed.json.data.find((t: any) => t.id === cattleId);
+    expect(item).toMatchObject({ entity: 'cattle', label: 'あかね', cattleId });
+    expect(Date.parse(item.purgeAt) - Date.parse(item.deletedAt)).toBe(30 * 86_400_000);
+    // Its events went with it and are not listed apart.
+    expect(listed.json.data.filter((t: any) => t.entity === 'event')).toEqual([]);
+
+    const again = await api('/cattle', {
+      method: 'POST',
+      ...as(owner, owner.farmId),
+      body: { name: 'べつ', identificationNumber: animal.identificationNumber, gender: '雌', growthStage: 'CALF' },
+    });
+    expect(again.status).toBe(409);
+    expect(again.json.error.message).toBe('この個体識別番号の牛はゴミ箱にあります（復元できます）');
+
+    // A viewer may not restore, another farm cannot find it, a wrong entity is a 400.
+    const path = `/trash/cattle/${cattleId}/restore`;
+    expect((await api(path, { method: 'POST', ...as(viewer, owner.farmId) })).status).toBe(403);
+    expect((await api(path, { method: 'POST', ...as(outsider, outsider.farmId) })).status).toBe(404);
+    expect((await api(path, { method: 'POST' })).status).toBe(401);
+    const wrong = await api(`/trash/horse/${cattleId}/restore`, { method: 'POST', ...as(owner, owner.farmId) });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.error.message).toBe('種類は cattle か event です');
+
+    const restored = await api(path, { method: 'POST', ...as(staff, owner.farmId) });
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.json.data).toEqual({ entity: 'cattle', id: cattleId, cattleId });
+    const after = (await api(`/cattle/${cattleId}`, as(owner, owner.farmId))).json.data;
+    expect(after.name).toBe('あかね');
+    expect(after.identificationNumber).toBe(animal.identificationNumber);
+    expect(after.events.map((e: any) => e.eventId)).toEqual(before.events.map((e: any) => e.eventId));
+    expect(after.breedingStatus.lastCalvingDate).toBe(addDays(today, -70));
+    expect(after.breedingStatus.daysAfterCalving).toBe(before.breedingStatus.daysAfterCalving);
+    expect(after.alerts.alertCount).toBe(1);
+    expect((await api('/trash', as(owner, owner.farmId))).json.data.some((t: any) => t.id === cattleId)).toBe(false);
+    expect((await api(path, { method: 'POST', ...as(owner, owner.farmId) })).status).toBe(404);
+    const rows = (await history(owner, owner.farmId, `?entity=cattle&entityId=${cattleId}`)).data;
+    expect(rows[0]).toMatchObject({ action: 'restore', userId: staff.userId });
+  });
+
+  it('keeps a deleted event and restores it with the same id, recomputing the breeding state', async () => {
+    const { cattleId } = await cow(owner, owner.farmId, { name: 'みどり', growthStage: 'FIRST_CALVED' });
+    const ai = await api('/events', {
+      method: 'POST',
+      ...as(owner, owner.farmId),
+      body: { cattleId, eventType: 'INSEMINATION', eventDatetime: at('2026-11-10'), details: { sireName: '百合茂' } },
+    });
+    expect(ai.status, ai.text).toBe(201);
+    const eventId = ai.json.data.eventId;
+    expect((await api(`/events/${eventId}`, { method: 'DELETE', ...as(owner, owner.farmId) })).status).toBe(204);
+    const gone = (await api(`/cattle/${cattleId}`, as(owner, owner.farmId))).json.data;
+    expect(gone.breedingStatus.lastInseminationDate).toBeNull();
+    const item = (await api('/trash', as(owner, owner.farmId))).json.data.find((t: any) => t.id === eventId);
+    expect(item).toMatchObject({ entity: 'event', cattleId, label: 'みどり INSEMINATION 2026-11-09' });
+
+    const restored = await api(`/trash/event/${eventId}/restore`, { method: 'POST', ...as(owner, owner.farmId) });
+    expect(restored.status, restored.text).toBe(200);
+    const back = (await api(`/cattle/${cattleId}`, as(owner, owner.farmId))).json.data;
+    expect(back.events.map((e: any) => e.eventId)).toEqual([eventId]);
+    expect(back.events[0].details).toMatchObject({ sireName: '百合茂' });
+    expect(back.breedingStatus.lastInseminationDate).toBe('2026-11-10');
+  });
+
+  it("answers 409 restoring an event whose animal is gone, and 404 for what is not in the farm's trash", async () => {
+    const { cattleId } = await cow(owner, owner.farmId, { name: 'きく' });
+    const ev = await api('/events', {
+      method: 'POST',
+      ...as(owner, owner.farmId),
+      body: { cattleId, eventType: 'ESTRUS', eventDatetime: at('2026-11-05') },
+    });
+    const eventId = ev.json.data.eventId;
+    await api(`/events/${eventId}`, { method: 'DELETE', ...as(owner, owner.farmId) });
+    expect((await api(`/cattle/${cattleId}`, { method: 'DELETE', ...as(owner, owner.farmId) })).status).toBe(200);
+    const res = await api(`/trash/event/${eventId}/restore`, { method: 'POST', ...as(owner, owner.farmId) });
+    expect(res.status).toBe(409);
+    expect(res.json.error.message).toBe('この記録の牛が見つかりません（先に牛を復元してください）');
+    const missing = await api('/trash/event/999999999/restore', { method: 'POST', ...as(owner, owner.farmId) });
+    expect(missing.status).toBe(404);
+    expect(missing.json.error.message).toBe('ゴミ箱に見つかりません');
+  });
+
+  it('is purged by the dawn run once 30 days have passed, and the number is free again', async () => {
+    const animal = await cow(owner, owner.farmId, { name: 'すみれ' });
+    await api(`/cattle/${animal.cattleId}`, { method: 'DELETE', ...as(owner, owner.farmId) });
+    const db = await shardOf(owner.farmId);
+    // 29 days later it is still there; 31 days later the dawn run purges it.
+    await db
+      .prepare("UPDATE trash SET purge_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+1 day') WHERE entity_id = ?")
+      .bind(animal.cattleId)
+      .run();
+    await runDawnFarm(testEnv, owner.farmId, todayJst());
+    expect((await api('/trash', as(owner, owner.farmId))).json.data.some((t: any) => t.id === animal.cattleId)).toBe(
+      true,
+    );
+    await db
+      .prepare("UPDATE trash SET purge_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day') WHERE entity_id = ?")
+      .bind(animal.cattleId)
+      .run();
+    await runDawnFarm(testEnv, owner.farmId, addDays(todayJst(), 1));
+    expect((await api('/trash', as(owner, owner.farmId))).json.data.some((t: any) => t.id === animal.cattleId)).toBe(
+      false,
+    );
+    const again = await api('/cattle', {
+      method: 'POST',
+      ...as(owner, owner.farmId),
+      body: { name: 'すみれ', identificationNumber: animal.identificationNumber, gender: '雌', growthStage: 'CALF' },
+    });
+    expect(again.status, again.text).toBe(201);
+    // The history of the purged animal stays.
+    const rows = (await history(owner, owner.farmId, `?entity=cattle&entityId=${animal.cattleId}`)).data;
+    expect(rows.map((r) => r.action)).toEqual(['delete', 'create']);
+  });
+});
