@@ -158,7 +158,9 @@ export function EmailField({
 /**
  * One form's whole cycle: the values read from the form, checked with the API's own zod schema (`check` adds a rule
  * the schema cannot see, e.g. a password typed twice), field errors shown in place — the form's own, else the API's
- * 400 details — the request's other failures as one message, and the submit state (saving, saved).
+ * 400 details — the request's other failures as one message, and the submit state (saving, saved). A submit the
+ * form refuses clears the last answer (its saved note or server error). `onFailed` sees a failed request (e.g. the
+ * login's TURNSTILE_REQUIRED); `reset` forgets the answer, for a form that stays open after saving.
  */
 export function useSchemaForm<Schema extends z.ZodType, Result>({
   schema,
@@ -166,15 +168,17 @@ export function useSchemaForm<Schema extends z.ZodType, Result>({
   check,
   submit,
   onSaved,
+  onFailed,
 }: {
   schema: Schema;
   values: (form: FormData) => unknown;
   check?: (errors: FieldErrors, form: FormData) => FieldErrors;
   submit: (data: z.output<Schema>) => Promise<Result>;
   onSaved?: (result: Result) => unknown;
+  onFailed?: (error: Error) => unknown;
 }) {
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const mutation = useMutation({ mutationFn: submit, onSuccess: onSaved });
+  const mutation = useMutation({ mutationFn: submit, onSuccess: onSaved, onError: onFailed });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -183,6 +187,7 @@ export function useSchemaForm<Schema extends z.ZodType, Result>({
     const errors = check ? check(found, form) : found;
     setClientErrors(errors);
     if (parsed.success && Object.keys(errors).length === 0) mutation.mutate(parsed.data);
+    else mutation.reset();
   };
   const server = describeError(mutation.error);
   return {
@@ -192,5 +197,9 @@ export function useSchemaForm<Schema extends z.ZodType, Result>({
     saving: mutation.isPending,
     saved: mutation.isSuccess,
     result: mutation.data,
+    reset: () => {
+      setClientErrors({});
+      mutation.reset();
+    },
   };
 }
