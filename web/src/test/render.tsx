@@ -9,30 +9,31 @@ export function renderWithQueries(ui: ReactNode) {
 }
 
 /**
- * A request the test answers when it wants to: `call` stands in for the API function, each call's promise waits for
- * `resolve` or `reject`, so the form can be seen saving in between.
+ * Requests the test answers when it wants to: `call` stands in for the API function, each call's promise waits for
+ * `resolve` or `reject` (which answer the oldest unanswered call, once it has been made), so the form can be seen
+ * saving in between.
  */
 export function deferred<T>() {
   const sent: unknown[] = [];
-  let settle: { resolve: (value: T) => void; reject: (error: unknown) => void } | undefined;
+  const waiting: { resolve: (value: T) => void; reject: (error: unknown) => void }[] = [];
   const call = (body?: unknown) => {
     sent.push(body);
     return new Promise<T>((resolve, reject) => {
-      settle = { resolve, reject };
+      waiting.push({ resolve, reject });
     });
   };
-  const answered = () =>
-    waitFor(() => {
-      if (!settle) throw new Error('no request yet');
-      return settle;
+  const next = async () => {
+    await waitFor(() => {
+      if (waiting.length === 0) throw new Error('no request waits for an answer');
     });
+    return waiting.shift() as (typeof waiting)[number];
+  };
   return {
     call,
     /** The first argument of each call: the request's body. */
     sent,
-    /** Answers the last request (once it has been sent). */
-    resolve: async (value: T) => (await answered()).resolve(value),
-    reject: async (error: unknown) => (await answered()).reject(error),
+    resolve: async (value: T) => (await next()).resolve(value),
+    reject: async (error: unknown) => (await next()).reject(error),
   };
 }
 
