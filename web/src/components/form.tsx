@@ -194,6 +194,8 @@ export function useSchemaForm<Schema extends z.ZodType, Result>({
     onSubmit,
     errors: { ...server.fields, ...clientErrors },
     message: server.message,
+    /** The failed request itself, for a form that words some failures its own way. */
+    error: mutation.error,
     saving: mutation.isPending,
     saved: mutation.isSuccess,
     result: mutation.data,
