@@ -159,7 +159,7 @@ export function EmailField({
  * One form's whole cycle: the values read from the form, checked with the API's own zod schema (`check` adds a rule
  * the schema cannot see, e.g. a password typed twice), field errors shown in place — the form's own, else the API's
  * 400 details — the request's other failures as one message, and the submit state (saving, saved). A submit the
- * form refuses clears the last answer (its saved note or server error). `onFailed` sees a failed request (e.g. the
+ * form refuses clears the last answer (its saved note or server error) and focuses the first refused field. `onFailed` sees a failed request (e.g. the
  * login's TURNSTILE_REQUIRED); `reset` forgets the answer, for a form that stays open after saving.
  */
 export function useSchemaForm<Schema extends z.ZodType, Result>({
@@ -186,8 +186,11 @@ export function useSchemaForm<Schema extends z.ZodType, Result>({
     const found = parsed.success ? {} : zodFieldErrors(parsed.error);
     const errors = check ? check(found, form) : found;
     setClientErrors(errors);
-    if (parsed.success && Object.keys(errors).length === 0) mutation.mutate(parsed.data);
-    else mutation.reset();
+    if (parsed.success && Object.keys(errors).length === 0) return mutation.mutate(parsed.data);
+    mutation.reset();
+    // The first refused field takes the focus, so a long form shows what to fix.
+    const element = event.currentTarget;
+    requestAnimationFrame(() => element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
   const server = describeError(mutation.error);
   return {

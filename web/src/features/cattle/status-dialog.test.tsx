@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CattleDetail } from '../../api/cattle';
 import { ApiError } from '../../lib/api-error';
-import { button, deferred, renderWithQueries } from '../../test/render';
+import { deferred, renderWithQueries } from '../../test/render';
 import { StatusDialog } from './cattle-detail-page';
 
 const api = vi.hoisted(() => ({ changeCattleStatus: vi.fn() }));
