@@ -158,7 +158,9 @@ export function EmailField({
 /**
  * One form's whole cycle: the values read from the form, checked with the API's own zod schema (`check` adds a rule
  * the schema cannot see, e.g. a password typed twice), field errors shown in place — the form's own, else the API's
- * 400 details — the request's other failures as one message, and the submit state (saving, saved).
+ * 400 details — the request's other failures as one message, and the submit state (saving, saved). A submit the
+ * form refuses clears the last answer (its saved note or server error) and focuses the first refused field. `onFailed` sees a failed request (e.g. the
+ * login's TURNSTILE_REQUIRED); `reset` forgets the answer, for a form that stays open after saving.
  */
 export function useSchemaForm<Schema extends z.ZodType, Result>({
   schema,
@@ -166,15 +168,17 @@ export function useSchemaForm<Schema extends z.ZodType, Result>({
   check,
   submit,
   onSaved,
+  onFailed,
 }: {
   schema: Schema;
   values: (form: FormData) => unknown;
   check?: (errors: FieldErrors, form: FormData) => FieldErrors;
   submit: (data: z.output<Schema>) => Promise<Result>;
   onSaved?: (result: Result) => unknown;
+  onFailed?: (error: Error) => unknown;
 }) {
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const mutation = useMutation({ mutationFn: submit, onSuccess: onSaved });
+  const mutation = useMutation({ mutationFn: submit, onSuccess: onSaved, onError: onFailed });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -182,15 +186,25 @@ export function useSchemaForm<Schema extends z.ZodType, Result>({
     const found = parsed.success ? {} : zodFieldErrors(parsed.error);
     const errors = check ? check(found, form) : found;
     setClientErrors(errors);
-    if (parsed.success && Object.keys(errors).length === 0) mutation.mutate(parsed.data);
+    if (parsed.success && Object.keys(errors).length === 0) return mutation.mutate(parsed.data);
+    mutation.reset();
+    // The first refused field takes the focus, so a long form shows what to fix.
+    const element = event.currentTarget;
+    requestAnimationFrame(() => element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
   const server = describeError(mutation.error);
   return {
     onSubmit,
     errors: { ...server.fields, ...clientErrors },
     message: server.message,
+    /** The failed request itself, for a form that words some failures its own way. */
+    error: mutation.error,
     saving: mutation.isPending,
     saved: mutation.isSuccess,
     result: mutation.data,
+    reset: () => {
+      setClientErrors({});
+      mutation.reset();
+    },
   };
 }

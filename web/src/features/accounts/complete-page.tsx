@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { completeBodySchema } from '@worker/accounts/accounts.schemas';
 import { ownFarmName } from '@worker/domain/farm-name';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { completeRegistration, meQuery } from '../../api/accounts';
-import { FormError, SubmitButton, TextField } from '../../components/form';
+import { FormError, SubmitButton, TextField, useSchemaForm } from '../../components/form';
 import { setToken } from '../../lib/auth-token';
-import { describeError, type FieldErrors, withPasswordConfirmation, zodFieldErrors } from '../../lib/form-errors';
+import { withPasswordConfirmation } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { applyTheme } from '../../lib/theme';
 import './messages';
@@ -18,11 +18,19 @@ export function CompletePage() {
   const { token = '' } = useSearch({ from: '/complete' });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [name, setName] = useState('');
-  const complete = useMutation({
-    mutationFn: completeRegistration,
-    onSuccess: async (result) => {
+  const form = useSchemaForm({
+    schema: completeBodySchema,
+    values: (data) => ({
+      token,
+      name: String(data.get('name') ?? ''),
+      farmName: String(data.get('farmName') ?? ''),
+      password: String(data.get('password') ?? ''),
+    }),
+    check: (errors, data) =>
+      withPasswordConfirmation(errors, data, { password: 'password', confirm: 'passwordConfirm' }),
+    submit: completeRegistration,
+    onSaved: async (result) => {
       setToken(result.token);
       await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
       applyTheme((await queryClient.fetchQuery(meQuery)).theme);
@@ -31,32 +39,13 @@ export function CompletePage() {
     },
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const values = {
-      token,
-      name: String(form.get('name') ?? ''),
-      farmName: String(form.get('farmName') ?? ''),
-      password: String(form.get('password') ?? ''),
-    };
-    const parsed = completeBodySchema.safeParse(values);
-    const errors = withPasswordConfirmation(parsed.success ? {} : zodFieldErrors(parsed.error), form, {
-      password: 'password',
-      confirm: 'passwordConfirm',
-    });
-    setClientErrors(errors);
-    if (parsed.success && Object.keys(errors).length === 0) complete.mutate(parsed.data);
-  };
-
   const defaultFarm = ownFarmName(name.trim() || t('accounts.nameForFarm'));
-  const server = describeError(complete.error);
-  const errors = { ...server.fields, ...clientErrors };
+  const { errors } = form;
   return (
     <PublicLayout title={t('accounts.completeTitle')}>
       <p>{t('accounts.completeLead')}</p>
-      <form onSubmit={onSubmit} noValidate className="form">
-        <FormError message={server.message ?? errors.token} />
+      <form onSubmit={form.onSubmit} noValidate className="form">
+        <FormError message={form.message ?? errors.token} />
         <TextField
           label={t('accounts.name')}
           placeholder={t('accounts.namePlaceholder')}
@@ -94,7 +83,7 @@ export function CompletePage() {
           required
           error={errors.passwordConfirm}
         />
-        <SubmitButton pending={complete.isPending}>{t('accounts.completeSubmit')}</SubmitButton>
+        <SubmitButton pending={form.saving}>{t('accounts.completeSubmit')}</SubmitButton>
       </form>
     </PublicLayout>
   );

@@ -1,13 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { loginBodySchema } from '@worker/accounts/accounts.schemas';
 import { DEVELOPMENT_TURNSTILE_TOKEN } from '@worker/waiting-list/waiting-list.schemas';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { meQuery, login as signIn } from '../../api/accounts';
-import { EmailField, FormError, SubmitButton, TextField } from '../../components/form';
+import { EmailField, FormError, SubmitButton, TextField, useSchemaForm } from '../../components/form';
 import { ApiError } from '../../lib/api-error';
 import { setToken } from '../../lib/auth-token';
-import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { applyTheme } from '../../lib/theme';
 import './messages';
@@ -22,17 +21,20 @@ export function LoginPage() {
   const search = useSearch({ from: '/login' });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [checkRequired, setCheckRequired] = useState(false);
   const [turnstileToken, setTurnstileToken] = useState<string | null>(null);
-  const login = useMutation({
-    mutationFn: signIn,
-    onError: (error) => {
+  const form = useSchemaForm({
+    schema: loginBodySchema,
+    values: (data) => ({ email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') }),
+    submit: (body) =>
+      signIn({ ...body, ...(turnstileToken ? { turnstileToken } : {}) }).finally(() =>
+        // A Turnstile token is good for one verification only.
+        setTurnstileToken((token) => (token === DEVELOPMENT_TURNSTILE_TOKEN ? token : null)),
+      ),
+    onFailed: (error) => {
       if (error instanceof ApiError && error.code === 'TURNSTILE_REQUIRED') setCheckRequired(true);
     },
-    // A Turnstile token is good for one verification only.
-    onSettled: () => setTurnstileToken((token) => (token === DEVELOPMENT_TURNSTILE_TOKEN ? token : null)),
-    onSuccess: async (result) => {
+    onSaved: async (result) => {
       setToken(result.token);
       await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
       const me = await queryClient.fetchQuery(meQuery);
@@ -42,24 +44,13 @@ export function LoginPage() {
     },
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const values = { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') };
-    const parsed = loginBodySchema.safeParse(values);
-    if (!parsed.success) return setClientErrors(zodFieldErrors(parsed.error));
-    setClientErrors({});
-    login.mutate({ ...parsed.data, ...(turnstileToken ? { turnstileToken } : {}) });
-  };
-
-  const server = describeError(login.error);
-  const errors = { ...server.fields, ...clientErrors };
+  const { errors } = form;
   return (
     <PublicLayout title={t('accounts.loginTitle')}>
       <OAuthFailureNotice error={search.error} details={search.details} />
       <OAuthButtons redirect={search.redirect} />
-      <form onSubmit={onSubmit} noValidate className="form">
-        <FormError message={server.message} />
+      <form onSubmit={form.onSubmit} noValidate className="form">
+        <FormError message={form.message} />
         <EmailField label={t('accounts.email')} error={errors.email} />
         <TextField
           label={t('accounts.password')}
@@ -74,7 +65,7 @@ export function LoginPage() {
             <LoginTurnstile onToken={setTurnstileToken} error={errors.turnstileToken} />
           </Suspense>
         ) : null}
-        <SubmitButton pending={login.isPending}>{t('accounts.loginSubmit')}</SubmitButton>
+        <SubmitButton pending={form.saving}>{t('accounts.loginSubmit')}</SubmitButton>
       </form>
       <p className="public__alt">
         <Link to="/forgot-password">{t('accounts.forgotLink')}</Link>

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { changePasswordBodySchema } from '@worker/accounts/accounts.schemas';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { changePassword, logoutAll, type Me, requestPasswordReset } from '../../api/accounts';
 import { ApiError } from '../../api/client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { FormError, SubmitButton, TextField } from '../../components/form';
+import { FormError, SubmitButton, TextField, useSchemaForm } from '../../components/form';
 import { clearToken } from '../../lib/auth-token';
-import { describeError, type FieldErrors, withPasswordConfirmation, zodFieldErrors } from '../../lib/form-errors';
+import { describeError, withPasswordConfirmation } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { useServerText } from '../../lib/server-text';
 import './messages';
@@ -36,31 +36,22 @@ function ChangePasswordForm() {
   const { t } = useI18n();
   const serverText = useServerText();
   const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const change = useMutation({ mutationFn: changePassword, onSuccess: () => formRef.current?.reset() });
+  const form = useSchemaForm({
+    schema: changePasswordBodySchema,
+    values: (data) => ({
+      currentPassword: String(data.get('currentPassword') ?? ''),
+      newPassword: String(data.get('newPassword') ?? ''),
+    }),
+    check: (errors, data) =>
+      withPasswordConfirmation(errors, data, { password: 'newPassword', confirm: 'newPasswordConfirm' }),
+    submit: changePassword,
+    onSaved: () => formRef.current?.reset(),
+  });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const values = {
-      currentPassword: String(form.get('currentPassword') ?? ''),
-      newPassword: String(form.get('newPassword') ?? ''),
-    };
-    const parsed = changePasswordBodySchema.safeParse(values);
-    const errors = withPasswordConfirmation(parsed.success ? {} : zodFieldErrors(parsed.error), form, {
-      password: 'newPassword',
-      confirm: 'newPasswordConfirm',
-    });
-    setClientErrors(errors);
-    if (parsed.success && Object.keys(errors).length === 0) change.mutate(parsed.data);
-    else change.reset();
-  };
-
-  const server = describeError(change.error);
-  const errors = { ...server.fields, ...clientErrors };
+  const { errors } = form;
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="form">
-      <FormError message={server.message} />
+    <form ref={formRef} onSubmit={form.onSubmit} noValidate className="form">
+      <FormError message={form.message} />
       <TextField
         label={t('accounts.currentPassword')}
         name="currentPassword"
@@ -86,12 +77,12 @@ function ChangePasswordForm() {
         required
         error={errors.newPasswordConfirm}
       />
-      {change.isSuccess ? (
+      {form.result ? (
         <div className="alert alert--success" role="status">
-          {serverText(change.data.message)}
+          {serverText(form.result.message)}
         </div>
       ) : null}
-      <SubmitButton pending={change.isPending}>{t('accounts.changePasswordSubmit')}</SubmitButton>
+      <SubmitButton pending={form.saving}>{t('accounts.changePasswordSubmit')}</SubmitButton>
     </form>
   );
 }

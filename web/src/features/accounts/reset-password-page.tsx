@@ -1,11 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { passwordResetConfirmBodySchema } from '@worker/accounts/accounts.schemas';
-import { type FormEvent, useState } from 'react';
 import { confirmPasswordReset } from '../../api/accounts';
-import { FormError, SubmitButton, TextField } from '../../components/form';
+import { FormError, SubmitButton, TextField, useSchemaForm } from '../../components/form';
 import { clearToken } from '../../lib/auth-token';
-import { describeError, type FieldErrors, withPasswordConfirmation, zodFieldErrors } from '../../lib/form-errors';
+import { withPasswordConfirmation } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { useServerText } from '../../lib/server-text';
 import './messages';
@@ -21,34 +20,24 @@ export function ResetPasswordPage() {
   const serverText = useServerText();
   const { token = '' } = useSearch({ from: '/reset-password' });
   const queryClient = useQueryClient();
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const reset = useMutation({
-    mutationFn: confirmPasswordReset,
-    onSuccess: () => {
+  const form = useSchemaForm({
+    schema: passwordResetConfirmBodySchema,
+    values: (data) => ({ token, password: String(data.get('password') ?? '') }),
+    check: (errors, data) =>
+      withPasswordConfirmation(errors, data, { password: 'password', confirm: 'passwordConfirm' }),
+    submit: confirmPasswordReset,
+    onSaved: () => {
       // Every session of the account has ended, this browser's too if it was signed in.
       clearToken();
       queryClient.clear();
     },
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const values = { token, password: String(form.get('password') ?? '') };
-    const parsed = passwordResetConfirmBodySchema.safeParse(values);
-    const errors = withPasswordConfirmation(parsed.success ? {} : zodFieldErrors(parsed.error), form, {
-      password: 'password',
-      confirm: 'passwordConfirm',
-    });
-    setClientErrors(errors);
-    if (parsed.success && Object.keys(errors).length === 0) reset.mutate(parsed.data);
-  };
-
-  if (reset.isSuccess) {
+  if (form.result) {
     return (
       <PublicLayout title={t('accounts.resetTitle')}>
         <div className="alert alert--success" role="status">
-          {serverText(reset.data.message)}
+          {serverText(form.result.message)}
         </div>
         <Link to="/login" className="button button--primary button--block">
           {t('accounts.toLogin')}
@@ -57,8 +46,7 @@ export function ResetPasswordPage() {
     );
   }
 
-  const server = describeError(reset.error);
-  const errors = { ...server.fields, ...clientErrors };
+  const { errors } = form;
   const linkError = token ? errors.token : missingTokenMessage();
   if (linkError) {
     return (
@@ -79,8 +67,8 @@ export function ResetPasswordPage() {
   return (
     <PublicLayout title={t('accounts.resetTitle')}>
       <p>{t('accounts.resetLead')}</p>
-      <form onSubmit={onSubmit} noValidate className="form">
-        <FormError message={server.message} />
+      <form onSubmit={form.onSubmit} noValidate className="form">
+        <FormError message={form.message} />
         <TextField
           label={t('accounts.newPassword')}
           name="password"
@@ -98,7 +86,7 @@ export function ResetPasswordPage() {
           required
           error={errors.passwordConfirm}
         />
-        <SubmitButton pending={reset.isPending}>{t('accounts.resetSubmit')}</SubmitButton>
+        <SubmitButton pending={form.saving}>{t('accounts.resetSubmit')}</SubmitButton>
       </form>
     </PublicLayout>
   );

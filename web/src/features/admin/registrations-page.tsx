@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { formatInstantTimeJa } from '@worker/domain/calendar';
 import { type FormEvent, useEffect, useState } from 'react';
+import { z } from 'zod';
 import {
   adminCredentials,
   adminKeys,
@@ -14,10 +15,10 @@ import {
 } from '../../api/admin';
 import { ApiError } from '../../api/client';
 import { downloadBlob } from '../../api/download';
-import { FormError, SelectField, SubmitButton, TextField } from '../../components/form';
+import { FormError, SelectField, SubmitButton, TextField, useSchemaForm } from '../../components/form';
 import { LanguageSwitch } from '../../components/public-layout';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
-import { describeError, type FieldErrors } from '../../lib/form-errors';
+import { describeError } from '../../lib/form-errors';
 import { defineMessages, translate, useI18n } from '../../lib/i18n';
 import { REFERRAL_SOURCES, referralLabel } from '../../lib/referral-sources';
 import type { RegistrationsSearch } from './registrations-search';
@@ -171,32 +172,33 @@ export function RegistrationsPage() {
   );
 }
 
-function AdminSignIn({ notice, onSignedIn }: { notice: string | null; onSignedIn: (authorization: string) => void }) {
-  const { t } = useI18n();
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const signIn = useMutation({
-    mutationFn: ({ user, password }: { user: string; password: string }) =>
-      checkAdminCredentials(basicHeader(user, password)),
-    onSuccess: onSignedIn,
+/** The admin's Basic credentials, both required; the API checks them. */
+const adminSignInSchema = () =>
+  z.object({
+    user: z.string().min(1, translate('admin.userRequired')),
+    password: z.string().min(1, translate('admin.passwordRequired')),
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const user = String(form.get('user') ?? '');
-    const password = String(form.get('password') ?? '');
-    const errors: FieldErrors = {};
-    if (!user) errors.user = t('admin.userRequired');
-    if (!password) errors.password = t('admin.passwordRequired');
-    setClientErrors(errors);
-    if (Object.keys(errors).length === 0) signIn.mutate({ user, password });
-  };
+export function AdminSignIn({
+  notice,
+  onSignedIn,
+}: {
+  notice: string | null;
+  onSignedIn: (authorization: string) => void;
+}) {
+  const { t } = useI18n();
+  const signIn = useSchemaForm({
+    schema: adminSignInSchema(),
+    values: (form) => ({ user: String(form.get('user') ?? ''), password: String(form.get('password') ?? '') }),
+    submit: ({ user, password }) => checkAdminCredentials(basicHeader(user, password)),
+    onSaved: onSignedIn,
+  });
 
   return (
     <section className="card public__card admin__sign-in">
       <h1>{t('admin.signInTitle')}</h1>
       <p>{t('admin.signInLead')}</p>
-      <form onSubmit={onSubmit} noValidate className="form">
+      <form onSubmit={signIn.onSubmit} noValidate className="form">
         <FormError message={adminErrorMessage(signIn.error) ?? notice} />
         <TextField
           label={t('admin.user')}
@@ -204,7 +206,7 @@ function AdminSignIn({ notice, onSignedIn }: { notice: string | null; onSignedIn
           autoComplete="username"
           autoCapitalize="none"
           required
-          error={clientErrors.user}
+          error={signIn.errors.user}
         />
         <TextField
           label={t('admin.password')}
@@ -212,9 +214,9 @@ function AdminSignIn({ notice, onSignedIn }: { notice: string | null; onSignedIn
           type="password"
           autoComplete="current-password"
           required
-          error={clientErrors.password}
+          error={signIn.errors.password}
         />
-        <SubmitButton pending={signIn.isPending}>{t('admin.signIn')}</SubmitButton>
+        <SubmitButton pending={signIn.saving}>{t('admin.signIn')}</SubmitButton>
       </form>
     </section>
   );

@@ -4,10 +4,10 @@ import { memoChangeSchema, statusChangeSchema } from '@worker/alerts/alerts.sche
 import { type AlertSeverity, type AlertType, nextStatuses } from '@worker/domain/alerts';
 import { daysBetween, formatDateJa, formatInstantJa, todayJst } from '@worker/domain/calendar';
 import { Check, CheckCheck, Ellipsis, History, NotebookPen, PenLine, X } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { type AlertView, alertHistoryQuery, useChangeAlertStatus, useSaveAlertMemo } from '../../api/alerts';
 import { Dialog } from '../../components/dialog';
-import { FormError, SubmitButton, TextAreaField } from '../../components/form';
+import { FormError, SubmitButton, TextAreaField, useSchemaForm } from '../../components/form';
 import { ErrorState, Loading } from '../../components/states';
 import { describeError } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
@@ -99,38 +99,30 @@ function ReasonDialog({
   const { t } = useI18n();
   const change = useChangeAlertStatus();
   const alertMessage = useAlertMessage();
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!status) return;
-    const reason = String(new FormData(event.currentTarget).get('reason') ?? '');
-    const parsed = statusChangeSchema.safeParse({ status, reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setError(null);
-    change.mutate({ id: alert.id, input: parsed.data }, { onSuccess: onClose });
-  };
-  const server = describeError(change.error);
+  const form = useSchemaForm({
+    schema: statusChangeSchema,
+    values: (data) => ({ status, reason: String(data.get('reason') ?? '') }),
+    submit: (input) => change.mutateAsync({ id: alert.id, input }),
+    onSaved: onClose,
+  });
   const title = status === 'dismissed' ? t('alerts.dismissTitle') : t('alerts.resolveTitle');
   return (
     <Dialog open={status !== null} title={title} onClose={onClose}>
       <p className="alert-dialog__subject">{alertMessage(alert)}</p>
-      <form className="form" onSubmit={submit} noValidate>
-        <FormError message={server.message} />
+      <form className="form" onSubmit={form.onSubmit} noValidate>
+        <FormError message={form.message} />
         <TextAreaField
           label={t('alerts.reasonLabel')}
           name="reason"
           maxLength={500}
           hint={status === 'dismissed' ? t('alerts.reasonHintDismiss') : t('alerts.reasonHintResolve')}
-          error={error ?? server.fields.reason}
+          error={form.errors.reason}
         />
         <div className="dialog__actions">
           <button type="button" className="button" onClick={onClose}>
             {t('common.cancel')}
           </button>
-          <SubmitButton pending={change.isPending} className={status === 'dismissed' ? 'button--danger-solid' : ''}>
+          <SubmitButton pending={form.saving} className={status === 'dismissed' ? 'button--danger-solid' : ''}>
             {status === 'dismissed' ? t('alerts.dismiss') : t('alerts.resolve')}
           </SubmitButton>
         </div>
@@ -143,35 +135,28 @@ function MemoDialog({ alert, open, onClose }: { alert: AlertView; open: boolean;
   const { t } = useI18n();
   const save = useSaveAlertMemo();
   const alertMessage = useAlertMessage();
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const memo = String(new FormData(event.currentTarget).get('memo') ?? '');
-    const parsed = memoChangeSchema.safeParse({ memo });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setError(null);
-    save.mutate({ id: alert.id, input: parsed.data }, { onSuccess: onClose });
-  };
-  const server = describeError(save.error);
+  const form = useSchemaForm({
+    schema: memoChangeSchema,
+    values: (data) => ({ memo: String(data.get('memo') ?? '') }),
+    submit: (input) => save.mutateAsync({ id: alert.id, input }),
+    onSaved: onClose,
+  });
   return (
     <Dialog open={open} title={t('alerts.editMemo')} onClose={onClose}>
       <p className="alert-dialog__subject">{alertMessage(alert)}</p>
-      <form className="form" onSubmit={submit} noValidate>
-        <FormError message={server.message} />
+      <form className="form" onSubmit={form.onSubmit} noValidate>
+        <FormError message={form.message} />
         <TextAreaField
           label={t('alerts.memoLabel')}
           name="memo"
           defaultValue={alert.memo ?? ''}
-          error={error ?? server.fields.memo}
+          error={form.errors.memo}
         />
         <div className="dialog__actions">
           <button type="button" className="button" onClick={onClose}>
             {t('common.cancel')}
           </button>
-          <SubmitButton pending={save.isPending}>{t('alerts.saveMemo')}</SubmitButton>
+          <SubmitButton pending={form.saving}>{t('alerts.saveMemo')}</SubmitButton>
         </div>
       </form>
     </Dialog>

@@ -5,7 +5,7 @@ import { addDays, formatDateJa, formatInstantJa, todayJst } from '@worker/domain
 import { STATUS_CHANGE_ALLOWED } from '@worker/domain/cattle-enums';
 import { isRestricted } from '@worker/domain/withdrawal';
 import { CalendarPlus, Pencil, RefreshCw, Trash2 } from 'lucide-react';
-import { type FormEvent, Fragment, type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import {
   type CattleDetail,
   cattleDetailQuery,
@@ -20,9 +20,8 @@ import { useCurrentFarm } from '../../api/farms';
 import { StatusBadge, withdrawalText } from '../../components/badges';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
-import { FormError, SelectField, SubmitButton, TextAreaField } from '../../components/form';
+import { FormError, SelectField, SubmitButton, TextAreaField, useSchemaForm } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
-import { describeError } from '../../lib/form-errors';
 import { defineMessages, useI18n } from '../../lib/i18n';
 import { useServerText } from '../../lib/server-text';
 import { AlertMarker, useSexAndAge, WithdrawalBadge } from './cattle-badges';
@@ -95,32 +94,28 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
   );
 }
 
-function StatusDialog({ cow, open, onClose }: { cow: CattleDetail; open: boolean; onClose: () => void }) {
+/** Moves an animal to another status by hand (§7), with an optional reason kept in its history. */
+export function StatusDialog({ cow, open, onClose }: { cow: CattleDetail; open: boolean; onClose: () => void }) {
   const { t } = useI18n();
   const queryClient = useQueryClient();
-  const change = useMutation({
-    mutationFn: (body: StatusChangeInput) => changeCattleStatus(cow.cattleId, body),
-    onSuccess: async () => {
+  const form = useSchemaForm({
+    schema: statusChangeSchema,
+    values: (data) => ({ status: data.get('status'), reason: data.get('reason') }),
+    submit: (body: StatusChangeInput) => changeCattleStatus(cow.cattleId, body),
+    onSaved: async () => {
       await queryClient.invalidateQueries({ queryKey: cattleKeys.all });
       onClose();
     },
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = statusChangeSchema.safeParse({ status: form.get('status'), reason: form.get('reason') });
-    if (parsed.success) change.mutate(parsed.data);
-  };
-  const server = describeError(change.error);
   return (
     <Dialog open={open} title={t('cattle.changeStatus')} onClose={onClose}>
-      <form className="form" onSubmit={submit} noValidate>
-        <FormError message={server.message} />
+      <form className="form" onSubmit={form.onSubmit} noValidate>
+        <FormError message={form.message} />
         <SelectField
           label={t('cattle.newStatus')}
           name="status"
           defaultValue={STATUS_CHANGE_ALLOWED.find((s) => s !== cow.status)}
-          error={server.fields.status}
+          error={form.errors.status}
         >
           {STATUS_CHANGE_ALLOWED.map((s) => (
             <option key={s} value={s}>
@@ -128,12 +123,12 @@ function StatusDialog({ cow, open, onClose }: { cow: CattleDetail; open: boolean
             </option>
           ))}
         </SelectField>
-        <TextAreaField label={t('cattle.reason')} name="reason" maxLength={500} error={server.fields.reason} />
+        <TextAreaField label={t('cattle.reason')} name="reason" maxLength={500} error={form.errors.reason} />
         <div className="dialog__actions">
           <button type="button" className="button" onClick={onClose}>
             {t('common.cancel')}
           </button>
-          <SubmitButton pending={change.isPending}>{t('cattle.changeStatus')}</SubmitButton>
+          <SubmitButton pending={form.saving}>{t('cattle.changeStatus')}</SubmitButton>
         </div>
       </form>
     </Dialog>

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { UpdateCattle } from '@worker/cattle/cattle.schemas';
+import { updateCattleSchema } from '@worker/cattle/cattle.schemas';
 import { cattleDetailQuery, cattleKeys, updateCattle } from '../../api/cattle';
 import { ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
@@ -13,14 +13,6 @@ export function CattleEditPage({ id }: { id: number }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const detail = useQuery(cattleDetailQuery(id));
-  const save = useMutation({
-    mutationFn: (body: UpdateCattle) => updateCattle(id, body),
-    onSuccess: async (cow) => {
-      queryClient.setQueryData(cattleDetailQuery(id).queryKey, cow);
-      await queryClient.invalidateQueries({ queryKey: cattleKeys.all });
-      await navigate({ to: '/cattle/$id', params: { id: String(id) } });
-    },
-  });
   if (detail.isPending) return <Loading />;
   if (detail.isError) return <ErrorState error={detail.error} onRetry={() => detail.refetch()} />;
   return (
@@ -28,10 +20,14 @@ export function CattleEditPage({ id }: { id: number }) {
       <h1>{t('cattle.editTitle')}</h1>
       <CattleForm
         mode="edit"
+        schema={updateCattleSchema}
         initial={detail.data}
-        pending={save.isPending}
-        error={save.error}
-        onSubmit={(body) => save.mutate(body)}
+        save={(body) => updateCattle(id, body)}
+        onSaved={async (cow) => {
+          queryClient.setQueryData(cattleDetailQuery(id).queryKey, cow);
+          await queryClient.invalidateQueries({ queryKey: cattleKeys.all });
+          await navigate({ to: '/cattle/$id', params: { id: String(id) } });
+        }}
       />
     </div>
   );

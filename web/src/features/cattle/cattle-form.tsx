@@ -1,17 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import {
-  type CreateCattle,
-  createCattleSchema,
-  type UpdateCattle,
-  updateCattleSchema,
-} from '@worker/cattle/cattle.schemas';
 import { todayJst } from '@worker/domain/calendar';
 import { GENDERS, GROWTH_STAGES } from '@worker/domain/cattle-enums';
-import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
 import { type CattleDetail, cattleListQuery } from '../../api/cattle';
-import { FormError, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form';
-import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
+import { FormError, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from '../../components/form';
+import type { FieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { parseNumberInput } from '../../lib/number-input';
 import './messages';
@@ -61,15 +54,22 @@ function readForm(form: FormData, mode: 'create' | 'edit') {
   return body;
 }
 
-type FormProps = { initial?: CattleDetail; pending: boolean; error: unknown } & (
-  | { mode: 'create'; onSubmit: (body: CreateCattle) => void }
-  | { mode: 'edit'; onSubmit: (body: UpdateCattle) => void }
-);
+/**
+ * A new animal (`createCattleSchema`) or an edit (`updateCattleSchema`): the page gives the API's schema for the mode,
+ * the request that saves what passes it, and what follows once saved.
+ */
+type FormProps<Schema extends z.ZodType, Result> = {
+  mode: 'create' | 'edit';
+  schema: Schema;
+  initial?: CattleDetail;
+  save: (body: z.output<Schema>) => Promise<Result>;
+  onSaved: (result: Result) => unknown;
+};
 
 type SectionProps = { v: CattleDetail | undefined; errors: FieldErrors };
 
 /** Name, numbers (as printed on the tag), sex, stage, birthday, breed and the rest of the register's line. */
-function BasicsSection({ v, errors, mode }: SectionProps & { mode: FormProps['mode'] }) {
+function BasicsSection({ v, errors, mode }: SectionProps & { mode: 'create' | 'edit' }) {
   const { t } = useI18n();
   return (
     <section className="card form">
@@ -312,37 +312,21 @@ function BreedingSection({ v, errors }: SectionProps) {
   );
 }
 
-export function CattleForm(props: FormProps) {
-  const { initial, mode, pending, error } = props;
+export function CattleForm<Schema extends z.ZodType, Result>({
+  mode,
+  schema,
+  initial,
+  save,
+  onSaved,
+}: FormProps<Schema, Result>) {
   const { t } = useI18n();
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = readForm(new FormData(event.currentTarget), mode);
-    const refuse = (invalid: z.ZodError) => {
-      setClientErrors(zodFieldErrors(invalid));
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-    };
-    setClientErrors({});
-    // The API's own rules check the form first; what passes is sent as they normalised it.
-    if (props.mode === 'create') {
-      const parsed = createCattleSchema.safeParse(body);
-      if (parsed.success) props.onSubmit(parsed.data);
-      else refuse(parsed.error);
-    } else {
-      const parsed = updateCattleSchema.safeParse(body);
-      if (parsed.success) props.onSubmit(parsed.data);
-      else refuse(parsed.error);
-    }
-  };
-
-  const server = describeError(error);
-  const errors = { ...server.fields, ...clientErrors };
+  // The API's own rules check the form first; what passes is sent as they normalised it.
+  const form = useSchemaForm({ schema, values: (data) => readForm(data, mode), submit: save, onSaved });
+  const { errors } = form;
   const v = initial;
   return (
-    <form onSubmit={submit} noValidate className="form form--sections">
-      <FormError message={server.message} />
+    <form onSubmit={form.onSubmit} noValidate className="form form--sections">
+      <FormError message={form.message} />
       <BasicsSection v={v} errors={errors} mode={mode} />
 
       <BloodlineSection v={v} errors={errors} />
@@ -352,7 +336,7 @@ export function CattleForm(props: FormProps) {
       <BreedingSection v={v} errors={errors} />
 
       <div className="form__submit">
-        <SubmitButton pending={pending}>{mode === 'create' ? t('cattle.create') : t('cattle.save')}</SubmitButton>
+        <SubmitButton pending={form.saving}>{mode === 'create' ? t('cattle.create') : t('cattle.save')}</SubmitButton>
       </div>
     </form>
   );

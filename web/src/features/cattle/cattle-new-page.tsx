@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { CreateCattle } from '@worker/cattle/cattle.schemas';
+import { createCattleSchema } from '@worker/cattle/cattle.schemas';
 import { cattleKeys, registerCattle } from '../../api/cattle';
 import { isQueued } from '../../api/queued';
 import { useI18n } from '../../lib/i18n';
@@ -12,23 +12,19 @@ export function CattleNewPage() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const create = useMutation({
-    mutationFn: (body: CreateCattle) => registerCattle(body),
-    onSuccess: async (cow) => {
-      // No signal: the animal waits under 未送信 and is registered when the signal comes back.
-      if (isQueued(cow)) return navigate({ to: '/outbox' });
-      await queryClient.invalidateQueries({ queryKey: cattleKeys.all });
-      await navigate({ to: '/cattle/$id', params: { id: String(cow.cattleId) } });
-    },
-  });
   return (
     <div className="page page--narrow">
       <h1>{t('cattle.newTitle')}</h1>
       <CattleForm
         mode="create"
-        pending={create.isPending}
-        error={create.error}
-        onSubmit={(body) => create.mutate(body)}
+        schema={createCattleSchema}
+        save={registerCattle}
+        onSaved={async (cow) => {
+          // No signal: the animal waits under 未送信 and is registered when the signal comes back.
+          if (isQueued(cow)) return navigate({ to: '/outbox' });
+          await queryClient.invalidateQueries({ queryKey: cattleKeys.all });
+          await navigate({ to: '/cattle/$id', params: { id: String(cow.cattleId) } });
+        }}
       />
     </div>
   );

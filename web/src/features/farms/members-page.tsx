@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { formatInstantJa } from '@worker/domain/calendar';
 import { emailSchema } from '@worker/domain/email';
 import { FARM_ROLES } from '@worker/domain/roles';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { z } from 'zod';
 import { useMe } from '../../api/accounts';
 import {
@@ -26,9 +26,9 @@ import {
   withdrawInvitation,
 } from '../../api/farms';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { EmailField, FormError, SelectField, SubmitButton, TextField } from '../../components/form';
+import { EmailField, FormError, SelectField, SubmitButton, TextField, useSchemaForm } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
-import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
+import { describeError } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import './farms.css';
 import './messages';
@@ -313,37 +313,27 @@ function RemoveDialog({ farm, confirming, onClose }: { farm: Farm; confirming: C
 const inviteSchema = z.object({ email: emailSchema, role: z.enum(FARM_ROLES) });
 
 /** The owner invites an address with a role (the API mails the link) and sees the invitations not yet accepted. */
-function InviteCard({ farm }: { farm: Farm }) {
+export function InviteCard({ farm }: { farm: Farm }) {
   const { t } = useI18n();
   const queryClient = useQueryClient();
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
   const [withdrawing, setWithdrawing] = useState<Invitation | null>(null);
   const pending = useQuery(invitationsQuery(farm.id));
-  const invite = useMutation({
-    mutationFn: (input: InviteInput) => inviteMember(farm.id, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: farmKeys.invitations(farm.id) }),
+  const invite = useSchemaForm({
+    schema: inviteSchema,
+    values: (data) => ({ email: String(data.get('email') ?? ''), role: data.get('role') }),
+    submit: (input: InviteInput) => inviteMember(farm.id, input),
+    onSaved: () => {
+      formRef.current?.reset();
+      return queryClient.invalidateQueries({ queryKey: farmKeys.invitations(farm.id) });
+    },
   });
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const parsed = inviteSchema.safeParse({ email: String(data.get('email') ?? ''), role: data.get('role') });
-    if (!parsed.success) {
-      invite.reset();
-      return setClientErrors(zodFieldErrors(parsed.error));
-    }
-    setClientErrors({});
-    invite.mutate(parsed.data, { onSuccess: () => form.reset() });
-  };
-
-  const server = describeError(invite.error);
-  const errors = { ...server.fields, ...clientErrors };
+  const { errors } = invite;
   return (
     <section className="card" aria-labelledby="invite-title">
       <h2 id="invite-title">{t('farms.inviteTitle')}</h2>
       <p className="muted invite-lead">{t('farms.inviteLead')}</p>
-      <form className="invite-form" onSubmit={submit} noValidate>
+      <form ref={formRef} className="invite-form" onSubmit={invite.onSubmit} noValidate>
         <EmailField label={t('farms.inviteEmail')} autoComplete="off" error={errors.email} />
         <SelectField label={t('farms.inviteRole')} name="role" defaultValue="staff" required error={errors.role}>
           {FARM_ROLES.map((role) => (
@@ -352,11 +342,11 @@ function InviteCard({ farm }: { farm: Farm }) {
             </option>
           ))}
         </SelectField>
-        <FormError message={server.message} />
-        <SubmitButton pending={invite.isPending}>{t('farms.inviteSubmit')}</SubmitButton>
-        {invite.isSuccess ? (
+        <FormError message={invite.message} />
+        <SubmitButton pending={invite.saving}>{t('farms.inviteSubmit')}</SubmitButton>
+        {invite.result ? (
           <p className="alert alert--success" role="status">
-            {t('farms.inviteSent', { email: invite.data.email })}
+            {t('farms.inviteSent', { email: invite.result.email })}
           </p>
         ) : null}
       </form>

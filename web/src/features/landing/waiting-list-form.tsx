@@ -1,10 +1,9 @@
 import { Turnstile, type TurnstileInstance } from '@marsidev/react-turnstile';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { DEVELOPMENT_TURNSTILE_TOKEN, preRegisterBodySchema } from '@worker/waiting-list/waiting-list.schemas';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { type PreRegisterInput, preRegister, waitingListConfigQuery } from '../../api/accounts';
-import { EmailField, FormError, SelectField, SubmitButton } from '../../components/form';
-import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
+import { useEffect, useRef, useState } from 'react';
+import { preRegister, waitingListConfigQuery } from '../../api/accounts';
+import { EmailField, FormError, SelectField, SubmitButton, useSchemaForm } from '../../components/form';
 import { defineMessages, useI18n } from '../../lib/i18n';
 import { REFERRAL_SOURCES } from '../../lib/referral-sources';
 import './waiting-list.css';
@@ -63,7 +62,6 @@ export function WaitingListForm() {
   const turnstile = useRef<TurnstileInstance>(null);
   const [token, setToken] = useState<string | null>(null);
   const [widget, setWidget] = useState<WidgetState>('loading');
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
 
   useEffect(() => {
     if (config.isError || (config.isSuccess && !siteKey)) return setWidget('unavailable');
@@ -72,33 +70,24 @@ export function WaitingListForm() {
     return () => clearTimeout(timer);
   }, [config.isError, config.isSuccess, siteKey, widget]);
 
-  const join = useMutation({
-    mutationFn: preRegister,
-    // A Turnstile token is good for one verification only.
-    onSettled: () => {
-      setToken(null);
-      turnstile.current?.reset();
-    },
-  });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const referralSource = String(form.get('referralSource') ?? '');
-    const body: PreRegisterInput = {
+  const join = useSchemaForm({
+    schema: preRegisterBodySchema,
+    values: (form) => ({
       email: String(form.get('email') ?? ''),
-      referralSource: referralSource || undefined,
+      referralSource: String(form.get('referralSource') ?? '') || undefined,
       locale,
       turnstileToken: token ?? (verificationSkipped ? DEVELOPMENT_TURNSTILE_TOKEN : ''),
-    };
-    const parsed = preRegisterBodySchema.safeParse(body);
-    if (!parsed.success) return setClientErrors(zodFieldErrors(parsed.error));
-    setClientErrors({});
-    join.mutate({ ...body, email: parsed.data.email });
-  };
+    }),
+    submit: ({ referralSource, ...body }) =>
+      preRegister({ ...body, referralSource: referralSource ?? undefined }).finally(() => {
+        // A Turnstile token is good for one verification only.
+        setToken(null);
+        turnstile.current?.reset();
+      }),
+  });
 
-  if (join.data) {
-    const { alreadyRegistered, email } = join.data;
+  if (join.result) {
+    const { alreadyRegistered, email } = join.result;
     return (
       <section className="card waiting-list" aria-labelledby="waiting-list-title">
         <div className="alert alert--success" role="status">
@@ -112,14 +101,13 @@ export function WaitingListForm() {
     );
   }
 
-  const server = describeError(join.error);
-  const errors = { ...server.fields, ...clientErrors };
+  const { errors } = join;
   return (
     <section id="waiting-list" className="card waiting-list" aria-labelledby="waiting-list-title">
       <h2 id="waiting-list-title">{t('waitingList.title')}</h2>
       <p>{t('waitingList.lead')}</p>
-      <form onSubmit={onSubmit} noValidate className="form">
-        <FormError message={server.message} />
+      <form onSubmit={join.onSubmit} noValidate className="form">
+        <FormError message={join.message} />
         <EmailField label={t('waitingList.email')} error={errors.email} />
         <SelectField
           label={t('waitingList.source')}
@@ -167,7 +155,7 @@ export function WaitingListForm() {
             </p>
           ) : null}
         </fieldset>
-        <SubmitButton pending={join.isPending}>{t('waitingList.submit')}</SubmitButton>
+        <SubmitButton pending={join.saving}>{t('waitingList.submit')}</SubmitButton>
       </form>
     </section>
   );

@@ -1,9 +1,8 @@
 import { addMonths, jstMonth } from '@worker/domain/calendar';
 import { createPlanSchema } from '@worker/shipments/shipments.schemas';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { PickerAnimal } from '../../components/animal-picker';
-import { FormError, SelectField, SubmitButton } from '../../components/form';
-import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
+import { FormError, SelectField, SubmitButton, useSchemaForm } from '../../components/form';
 import { useI18n } from '../../lib/i18n';
 import { AnimalPicker, type ShipmentAnimal } from './animal-picker';
 import { animalLabel, monthLabel } from './format';
@@ -27,24 +26,16 @@ export function PlanForm({
   const { create } = usePlanMutations();
   const [picked, setPicked] = useState<PickerAnimal | null>(null);
   const [month, setMonth] = useState(initialMonth ?? addMonths(jstMonth(), 1));
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const server = describeError(create.error);
-  const errors = { ...server.fields, ...clientErrors };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.reset();
-    const parsed = createPlanSchema.safeParse({
-      cattleId: (fixedAnimal ?? picked)?.cattleId,
-      plannedShipmentMonth: month,
-    });
-    if (!parsed.success) return setClientErrors(zodFieldErrors(parsed.error));
-    setClientErrors({});
-    create.mutate(parsed.data, { onSuccess: () => onDone(t('shipments.planSaved')) });
-  };
+  const form = useSchemaForm({
+    schema: createPlanSchema,
+    values: () => ({ cattleId: (fixedAnimal ?? picked)?.cattleId, plannedShipmentMonth: month }),
+    submit: (input) => create.mutateAsync(input),
+    onSaved: () => onDone(t('shipments.planSaved')),
+  });
+  const { errors } = form;
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" onSubmit={form.onSubmit} noValidate>
       {fixedAnimal ? (
         <p>
           <strong>{animalLabel(fixedAnimal)}</strong>
@@ -66,9 +57,9 @@ export function PlanForm({
           </option>
         ))}
       </SelectField>
-      <FormError message={server.message} />
+      <FormError message={form.message} />
       <div className="actions">
-        <SubmitButton pending={create.isPending}>{t('shipments.planSave')}</SubmitButton>
+        <SubmitButton pending={form.saving}>{t('shipments.planSave')}</SubmitButton>
         <button type="button" className="button" onClick={onCancel}>
           {t('common.cancel')}
         </button>
