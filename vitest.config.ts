@@ -37,6 +37,34 @@ export default defineConfig(async () => {
       include: ['worker/**/*.test.ts', 'web/src/lib/**/*.test.ts'],
       setupFiles: ['./worker/test/apply-migrations.ts'],
       testTimeout: 20_000,
+      deps: {
+        optimizer: {
+          // Every test file imports the Worker (wrangler.toml's main) into a fresh workerd, one module per request to
+          // Vite: the libraries pre-bundled make its ~490 modules ~180 (decision 043).
+          ssr: {
+            enabled: true,
+            include: [
+              '@hono/zod-openapi',
+              'bcryptjs',
+              'csv-parse/sync',
+              'csv-stringify/sync',
+              'drizzle-orm',
+              'drizzle-orm/d1',
+              'drizzle-orm/sqlite-core',
+              'fflate',
+              'hono',
+              'hono/cookie',
+              'hono/cors',
+              'hono/factory',
+              'hono/http-exception',
+              'hono/secure-headers',
+              'jose',
+              'resend',
+              'zod',
+            ],
+          },
+        },
+      },
       silent: 'passed-only',
     },
   };
