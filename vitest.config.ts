@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
@@ -16,6 +16,14 @@ const PURE = [
   'worker/imports/imports.plan.test.ts',
   'worker/shipments/shipments.schemas.test.ts',
 ];
+
+/** Migration tests (`migrationDb`): an empty MIGRATION_DB and the migration files, nothing of the Worker. */
+const MIGRATIONS = ['worker/**/*-migration.test.ts'];
+
+// The migration tests' workerd runs on the Worker's compatibility date.
+const COMPATIBILITY_DATE = readFileSync(path.join(import.meta.dirname, 'wrangler.toml'), 'utf8').match(
+  /^compatibility_date = "(.+)"$/m,
+)?.[1];
 
 // Node's dates in the pure tests read the clock as workerd does: UTC, whatever the machine's zone.
 process.env.TZ = 'UTC';
@@ -59,7 +67,7 @@ export default defineConfig(async () => {
           test: {
             name: 'worker',
             include: ['worker/**/*.test.ts'],
-            exclude: PURE,
+            exclude: [...PURE, ...MIGRATIONS],
             setupFiles: ['./worker/test/apply-migrations.ts'],
             deps: {
               optimizer: {
@@ -90,6 +98,26 @@ export default defineConfig(async () => {
               },
             },
           },
+        },
+        {
+          // The migration tests migrate their own empty database (worker/test/migration-db.ts) and never call the
+          // Worker: without wrangler.toml's main, `cloudflare:test` does not import the app into each file's workerd.
+          extends: true,
+          plugins: [
+            cloudflareTest({
+              miniflare: {
+                compatibilityDate: COMPATIBILITY_DATE,
+                compatibilityFlags: ['nodejs_compat'],
+                d1Databases: ['MIGRATION_DB'],
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  DIRECTORY_MIGRATIONS: directoryMigrations,
+                  SHARD_MIGRATIONS: shardMigrations,
+                },
+              },
+            }),
+          ],
+          test: { name: 'migrations', include: MIGRATIONS },
         },
         {
           extends: true,
