@@ -1,7 +1,32 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Tests of pure rules: no Worker, no D1, no bindings. They run in Node, where a test file costs a fraction of a second;
+ * in the workers pool each file starts its own workerd and imports the whole Worker (decision 043).
+ * `worker/domain` is kept pure by dependency-cruiser, so a domain test that reached for `cloudflare:test` fails here.
+ */
+const PURE = [
+  'worker/domain/**/*.test.ts',
+  'web/src/lib/**/*.test.ts',
+  'worker/lib/csv.test.ts',
+  'worker/lib/xlsx.test.ts',
+  'worker/imports/imports.plan.test.ts',
+  'worker/shipments/shipments.schemas.test.ts',
+];
+
+/** Migration tests (`migrationDb`): an empty MIGRATION_DB and the migration files, nothing of the Worker. */
+const MIGRATIONS = ['worker/**/*-migration.test.ts'];
+
+// The migration tests' workerd runs on the Worker's compatibility date.
+const COMPATIBILITY_DATE = readFileSync(path.join(import.meta.dirname, 'wrangler.toml'), 'utf8').match(
+  /^compatibility_date = "(.+)"$/m,
+)?.[1];
+
+// Node's dates in the pure tests read the clock as workerd does: UTC, whatever the machine's zone.
+process.env.TZ = 'UTC';
 
 export default defineConfig(async () => {
   // wrangler.toml points at the web build; API tests do not need it, only that the folder exists.
@@ -12,32 +37,93 @@ export default defineConfig(async () => {
   return {
     // The web app's pure rules import the Worker's shared domain as the web build does (web/vite.config.ts).
     resolve: { alias: { '@worker': path.join(import.meta.dirname, 'worker') } },
-    plugins: [
-      cloudflareTest({
-        wrangler: { configPath: './wrangler.toml' },
-        miniflare: {
-          // An empty database for the migration tests, which migrate the single-database history (migrations/0000–0020)
-          // step by step themselves. The directory and the two shards come from wrangler.toml (decision 034).
-          d1Databases: ['MIGRATION_DB'],
-          bindings: {
-            TEST_MIGRATIONS: migrations,
-            DIRECTORY_MIGRATIONS: directoryMigrations,
-            SHARD_MIGRATIONS: shardMigrations,
-            ENVIRONMENT: 'development',
-            APP_URL: 'http://127.0.0.1:8787',
-            JWT_SECRET: 'test-secret-that-is-at-least-32-bytes-long!!',
-            // The dawn queue retries a failed farm at once here, so a test sees its five tries in seconds.
-            DAWN_RETRY_BASE_SECONDS: '0',
+    test: {
+      silent: 'passed-only',
+      testTimeout: 20_000,
+      projects: [
+        {
+          extends: true,
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: './wrangler.toml' },
+              miniflare: {
+                // An empty database for the migration tests, which migrate the single-database history
+                // (migrations/0000–0020) step by step themselves. The directory and the two shards come from
+                // wrangler.toml (decision 034).
+                d1Databases: ['MIGRATION_DB'],
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  DIRECTORY_MIGRATIONS: directoryMigrations,
+                  SHARD_MIGRATIONS: shardMigrations,
+                  ENVIRONMENT: 'development',
+                  APP_URL: 'http://127.0.0.1:8787',
+                  JWT_SECRET: 'test-secret-that-is-at-least-32-bytes-long!!',
+                  // The dawn queue retries a failed farm at once here, so a test sees its five tries in seconds.
+                  DAWN_RETRY_BASE_SECONDS: '0',
+                },
+              },
+            }),
+          ],
+          test: {
+            name: 'worker',
+            include: ['worker/**/*.test.ts'],
+            exclude: [...PURE, ...MIGRATIONS],
+            setupFiles: ['./worker/test/apply-migrations.ts'],
+            deps: {
+              optimizer: {
+                // Every test file imports the Worker (wrangler.toml's main) into a fresh workerd, one module per
+                // request to Vite; the libraries pre-bundled make ~490 modules ~180 (decision 043).
+                ssr: {
+                  enabled: true,
+                  include: [
+                    '@hono/zod-openapi',
+                    'bcryptjs',
+                    'csv-parse/sync',
+                    'csv-stringify/sync',
+                    'drizzle-orm',
+                    'drizzle-orm/d1',
+                    'drizzle-orm/sqlite-core',
+                    'fflate',
+                    'hono',
+                    'hono/cookie',
+                    'hono/cors',
+                    'hono/factory',
+                    'hono/http-exception',
+                    'hono/secure-headers',
+                    'jose',
+                    'resend',
+                    'zod',
+                  ],
+                },
+              },
+            },
           },
         },
-      }),
-    ],
-    test: {
-      // The web app's pure rules (no DOM) run here too: web/src/lib/*.test.ts.
-      include: ['worker/**/*.test.ts', 'web/src/lib/**/*.test.ts'],
-      setupFiles: ['./worker/test/apply-migrations.ts'],
-      testTimeout: 20_000,
-      silent: 'passed-only',
+        {
+          // The migration tests migrate their own empty database (worker/test/migration-db.ts) and never call the
+          // Worker: without wrangler.toml's main, `cloudflare:test` does not import the app into each file's workerd.
+          extends: true,
+          plugins: [
+            cloudflareTest({
+              miniflare: {
+                compatibilityDate: COMPATIBILITY_DATE,
+                compatibilityFlags: ['nodejs_compat'],
+                d1Databases: ['MIGRATION_DB'],
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  DIRECTORY_MIGRATIONS: directoryMigrations,
+                  SHARD_MIGRATIONS: shardMigrations,
+                },
+              },
+            }),
+          ],
+          test: { name: 'migrations', include: MIGRATIONS },
+        },
+        {
+          extends: true,
+          test: { name: 'pure', include: PURE, environment: 'node' },
+        },
+      ],
     },
   };
 });
