@@ -782,3 +782,36 @@ export const trash = sqliteTable(
     index('trash_purge_idx').on(t.purgeAt),
   ],
 );
+
+/**
+ * The mothers list's groups kept per farm (shard migration 0008, worker/shipments/mothers-list.ts): one row per
+ * mother, rewritten by the first unfiltered read after a change; they count only while the farm's row in
+ * `mother_groups_fresh` exists, which triggers on shipments, mother_info and cattle delete on any change.
+ */
+export const motherGroups = sqliteTable(
+  'mother_groups',
+  {
+    farmId: integer('farm_id').notNull(),
+    motherKey: text('mother_key').notNull(),
+    groupCount: integer('group_count').notNull(),
+    groupRevenue: integer('group_revenue').notNull(),
+    groupAverageWeight: real('group_average_weight'),
+    groupAverageAge: real('group_average_age'),
+    groupLatest: text('group_latest'),
+    groupName: text('group_name').notNull(),
+    groupWeighed: integer('group_weighed').notNull(),
+    groupCarcassWeight: real('group_carcass_weight'),
+    groupGraded: integer('group_graded').notNull(),
+    groupGrade45: integer('group_grade45'),
+    /** The rowids of the mother's shipments, a JSON array. */
+    shipmentRows: text('shipment_rows').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.farmId, t.motherKey] }),
+    index('mother_groups_name_idx').on(t.farmId, t.groupName, t.motherKey),
+  ],
+);
+
+export const motherGroupsFresh = sqliteTable('mother_groups_fresh', {
+  farmId: integer('farm_id').primaryKey(),
+});

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { runBatch } from '../db/batch';
 import type { Db } from '../db/client';
 import { carcassOf, carcassRollup } from '../domain/carcass';
 import { expectedBirthDate, groupByMother, roundMotherSummary } from '../domain/shipment-stats';
@@ -15,6 +16,8 @@ interface Query {
 
 interface Row {
   total: number;
+  /** Whether the farm's kept groups were current (the kept statement's answer counts only then). */
+  fresh: number;
   motherKey: string;
   motherId: number | null;
   motherName: string;
@@ -61,14 +64,65 @@ const SORT_COLUMNS: Record<MotherSortKey, SQL> = {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The groups' columns, in the order `groupedSelect` gives them and `mother_groups` keeps them (shard migration 0008). */
+const GROUP_COLUMNS = sql.raw(
+  'mother_key, group_count, group_revenue, group_average_weight, group_average_age, group_latest, group_name, ' +
+    'group_weighed, group_carcass_weight, group_graded, group_grade45, shipment_rows',
+);
+
+/**
+ * One row per mother of the farm's shipments (count, revenue, averages, latest shipment, name, and the rowids of the
+ * mother's shipments as a JSON array): what the list sorts and pages, and what `mother_groups` keeps.
+ */
+const groupedSelect = (farmId: number, filters: SQL) => sql`
+  SELECT
+    CASE
+      WHEN m.cattle_id IS NOT NULL THEN 'id:' || m.cattle_id
+      WHEN mi.mother_identification_number IS NOT NULL THEN 'no:' || mi.mother_identification_number
+      WHEN NULLIF(TRIM(mi.mother_name), '') IS NOT NULL THEN 'name:' || TRIM(mi.mother_name)
+      ELSE 'unknown'
+    END AS mother_key,
+    COUNT(*) AS group_count,
+    SUM(s.price) AS group_revenue,
+    AVG(s.weight) AS group_average_weight,
+    AVG(s.age_at_shipment) AS group_average_age,
+    MAX(s.shipment_date) AS group_latest,
+    MIN(COALESCE(m.name, NULLIF(TRIM(mi.mother_name), ''), '不明')) AS group_name,
+    COUNT(s.carcass_weight_kg) AS group_weighed,
+    SUM(s.carcass_weight_kg) AS group_carcass_weight,
+    COUNT(s.carcass_quality_grade) AS group_graded,
+    SUM(s.carcass_quality_grade >= 4) AS group_grade45,
+    json_group_array(s.rowid) AS shipment_rows
+  FROM shipments s
+  JOIN cattle c ON c.cattle_id = s.cattle_id AND c.farm_id = ${farmId}
+  LEFT JOIN mother_info mi ON mi.cattle_id = c.cattle_id
+  LEFT JOIN cattle m ON m.cattle_id = mi.mother_cattle_id AND m.farm_id = ${farmId}
+  WHERE s.farm_id = ${farmId} ${filters}
+  GROUP BY mother_key`;
+
+/** Whether the farm's kept groups are current: no change they depend on since they were written (migration 0008). */
+const keptFresh = (farmId: number) => sql`EXISTS (SELECT 1 FROM mother_groups_fresh WHERE farm_id = ${farmId})`;
+
+/** The statements that rewrite the farm's kept groups from its shipments, in one batch (a transaction). */
+export const keptMotherGroupStatements = (farmId: number): SQL[] => [
+  sql`DELETE FROM mother_groups WHERE farm_id = ${farmId}`,
+  sql`INSERT INTO mother_groups (farm_id, ${GROUP_COLUMNS})
+    SELECT ${farmId}, ${GROUP_COLUMNS} FROM (${groupedSelect(farmId, sql``)})`,
+  sql`INSERT OR IGNORE INTO mother_groups_fresh (farm_id) VALUES (${farmId})`,
+];
+
 /**
  * One page of mothers with their calves' shipments, in a single statement whatever the page size:
- * - `grouped` joins the owner's shipments to their mothers once and aggregates one row per mother (count, revenue,
- *   averages, latest shipment, name, and the rowids of the mother's shipments as a JSON array);
+ * - `grouped` (`groupedSelect`) joins the owner's shipments to their mothers once and aggregates one row per mother;
  * - `page` sorts those rows (ties broken by mother key) and keeps one page of mothers, so a mother's calves are never
  *   split across pages and `total` counts mothers;
  * - only the page's shipments are then read back by rowid (json_each) with their calf, mother and bloodline, and only
  *   they get the correlated lookups of the breeding and expected calving dates.
+ * Without a filter the groups come from `mother_groups`, kept per farm (shard migration 0008, decision 036's
+ * addendum), so a page reads the farm's groups by their index instead of grouping every shipment; while they are not
+ * current the same statement groups the shipments instead, and `refresh` rewrites them after the answer. Both give
+ * the same rows: the kept ones are what the same grouping wrote, and every change they depend on deletes the farm's
+ * fresh mark (triggers).
  * The average price is the revenue over the count (exactly AVG(price) for integer prices, one aggregate fewer per row).
  * The event lookups keep `+e.farm_id` (so SQLite searches the mother's own events by cattle_id, not every event
  * of the owner) and add a range on the raw `event_datetime`, a day wider on each side than the JST window: the stored
@@ -79,7 +133,7 @@ export async function loadMotherGroups(
   db: Db,
   farmId: number,
   query: Query,
-): Promise<{ mothers: MotherGroup[]; total: number }> {
+): Promise<{ mothers: MotherGroup[]; total: number; refresh: () => Promise<void> }> {
   const filters: SQL[] = [];
   if (query.filterBy === 'year' && query.filterValue)
     filters.push(sql`AND substr(s.shipment_date, 1, 4) = ${query.filterValue}`);
@@ -90,44 +144,42 @@ export async function loadMotherGroups(
   }
   const order = sql`${SORT_COLUMNS[query.sortBy]} ${sql.raw(query.sortOrder === 'desc' ? 'DESC' : 'ASC')}, mother_key`;
   const offset = (query.page - 1) * query.limit;
-  const jstDay = (column: string) => sql.raw(`date(${column}, '+9 hours')`);
+  const kept = filters.length === 0;
 
+  // Unfiltered, the page comes from the kept groups when they are current, else from grouping the shipments (which
+  // then groups nothing when they are current: a constant condition, tested once before the scan).
+  const pageOf = (source: SQL) => sql`
+    SELECT * FROM (
+      SELECT ${GROUP_COLUMNS}, CAST(group_revenue AS REAL) / group_count AS group_average_price FROM ${source}
+      ORDER BY ${order}
+      LIMIT ${query.limit} OFFSET ${offset})`;
+  const keptGroups = sql`mother_groups WHERE farm_id = ${farmId} AND ${keptFresh(farmId)}`;
   const rows = await db.all<Row>(sql`
     WITH grouped AS MATERIALIZED (
-      SELECT
-        CASE
-          WHEN m.cattle_id IS NOT NULL THEN 'id:' || m.cattle_id
-          WHEN mi.mother_identification_number IS NOT NULL THEN 'no:' || mi.mother_identification_number
-          WHEN NULLIF(TRIM(mi.mother_name), '') IS NOT NULL THEN 'name:' || TRIM(mi.mother_name)
-          ELSE 'unknown'
-        END AS mother_key,
-        COUNT(*) AS group_count,
-        SUM(s.price) AS group_revenue,
-        AVG(s.weight) AS group_average_weight,
-        AVG(s.age_at_shipment) AS group_average_age,
-        MAX(s.shipment_date) AS group_latest,
-        MIN(COALESCE(m.name, NULLIF(TRIM(mi.mother_name), ''), '不明')) AS group_name,
-        COUNT(s.carcass_weight_kg) AS group_weighed,
-        SUM(s.carcass_weight_kg) AS group_carcass_weight,
-        COUNT(s.carcass_quality_grade) AS group_graded,
-        SUM(s.carcass_quality_grade >= 4) AS group_grade45,
-        json_group_array(s.rowid) AS shipment_rows
-      FROM shipments s
-      JOIN cattle c ON c.cattle_id = s.cattle_id AND c.farm_id = ${farmId}
-      LEFT JOIN mother_info mi ON mi.cattle_id = c.cattle_id
-      LEFT JOIN cattle m ON m.cattle_id = mi.mother_cattle_id AND m.farm_id = ${farmId}
-      WHERE s.farm_id = ${farmId} ${sql.join(filters, sql` `)}
-      GROUP BY mother_key
+      ${groupedSelect(farmId, kept ? sql`AND NOT ${keptFresh(farmId)}` : sql.join(filters, sql` `))}
     ),
     page AS MATERIALIZED (
       SELECT *, ROW_NUMBER() OVER (ORDER BY ${order}) AS mother_rank
-      FROM (SELECT grouped.*, CAST(group_revenue AS REAL) / group_count AS group_average_price FROM grouped)
-      ORDER BY ${order}
-      LIMIT ${query.limit} OFFSET ${offset}
+      FROM (${kept ? sql`${pageOf(keptGroups)} UNION ALL ${pageOf(sql`grouped`)}` : pageOf(sql`grouped`)})
     ),
-    totals AS (SELECT COUNT(*) AS total FROM grouped)
+    totals AS (SELECT (SELECT COUNT(*) FROM grouped) ${kept ? sql`+ (SELECT COUNT(*) FROM ${keptGroups})` : sql``} AS total)
+    ${pageRows(farmId)}`);
+  const fresh = Boolean(rows[0]?.fresh);
+  return {
+    ...answer(rows),
+    refresh: async () => {
+      if (kept && !fresh) await runBatch(db, keptMotherGroupStatements(farmId));
+    },
+  };
+}
+
+/** The page's mothers with their shipments (after the `page` and `totals` CTEs), and whether the kept groups were current. */
+function pageRows(farmId: number) {
+  const jstDay = (column: string) => sql.raw(`date(${column}, '+9 hours')`);
+  return sql`
     SELECT
       totals.total AS total,
+      (SELECT count(*) FROM mother_groups_fresh WHERE farm_id = ${farmId}) AS fresh,
       r.mother_key AS motherKey, r.mother_id AS motherId, r.group_name AS motherName,
       r.mother_ear_tag AS motherEarTag, r.mother_breed AS motherBreed,
       r.calf_id AS calfId, r.calf_name AS calfName, r.sex AS sex, r.birth_date AS birthDate,
@@ -169,9 +221,10 @@ export async function loadMotherGroups(
       LEFT JOIN cattle m ON m.cattle_id = mi.mother_cattle_id AND m.farm_id = ${farmId}
       LEFT JOIN bloodline b ON b.cattle_id = c.cattle_id
     ) r ON 1
-    ORDER BY r.mother_rank, r.shipment_date DESC, r.calf_id
-  `);
+    ORDER BY r.mother_rank, r.shipment_date DESC, r.calf_id`;
+}
 
+function answer(rows: Row[]): { mothers: MotherGroup[]; total: number } {
   const total = rows[0]?.total ?? 0;
   const mothers = groupByMother(
     rows.filter((r) => r.motherKey !== null),

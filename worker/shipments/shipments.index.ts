@@ -1,4 +1,5 @@
 import { requestScope } from '../db/scope';
+import { afterAnswer } from '../lib/after-answer';
 import { csvResponse } from '../lib/csv';
 import { createRouter } from '../lib/http';
 import { xlsxResponse } from '../lib/xlsx';
@@ -59,7 +60,9 @@ export const shipmentsRouter = createRouter({ bodyErrorCode: 'INVALID_SHIPMENT_D
   .openapi(sireStatsRoute, async (c) => c.json({ data: await sireStats(c.get('farmDb'), c.get('farmId')) }, 200))
   .openapi(routes.mothersList, async (c) => {
     const query = c.req.valid('query');
-    const { mothers, total } = await loadMotherGroups(c.get('farmDb'), c.get('farmId'), query);
+    const { mothers, total, refresh } = await loadMotherGroups(c.get('farmDb'), c.get('farmId'), query);
+    // Groups read while not kept current are written after the answer (shard migration 0008).
+    await afterAnswer(c, 'kept mother groups', refresh);
     return c.json({ data: { mothers, total, page: query.page, limit: query.limit } }, 200);
   })
   .openapi(routes.exportCsv, async (c) => {
