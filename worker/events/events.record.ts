@@ -22,7 +22,7 @@ import type { StoredCalf } from '../domain/event-types';
 import { firstImpossibleEvent, type ImpossibleEvent, impossibleEvent } from '../domain/event-validity';
 import { calfOfService } from '../domain/gestation';
 import { fieldErrors } from '../lib/errors';
-import { programmeStatementsOnEvents } from '../programmes/programmes.statements';
+import { programmeStatementsOnEvents } from '../tasks/tasks.statements';
 import { ownedEvent } from './events.queries';
 
 /** Who writes: the farm's database, the user recorded as created_by, and the actor of status histories. */

@@ -2,7 +2,20 @@
  * The farmer's navigation. The side bar (wide screens) shows every `desktop` item; the phone's bottom bar shows the
  * `phone` items (five at most, sized for gloved thumbs) and the rest sit behind メニュー.
  */
-import { Bell, CalendarDays, ChartLine, ClipboardList, House, Menu, Plus, Settings, Truck, Users } from 'lucide-react';
+import {
+  Bell,
+  CalendarDays,
+  ChartLine,
+  ClipboardList,
+  House,
+  ListChecks,
+  Menu,
+  Plus,
+  Route,
+  Settings,
+  Truck,
+  Users,
+} from 'lucide-react';
 import type { ComponentType } from 'react';
 import { CowIcon } from './cow-icon';
 
@@ -21,6 +34,8 @@ export const navItems: NavItem[] = [
   { to: '/cattle', labelKey: 'nav.cattle', icon: CowIcon, phone: true, desktop: true },
   { to: '/events/new', labelKey: 'nav.record', icon: Plus, phone: true, desktop: false },
   { to: '/alerts', labelKey: 'nav.alerts', icon: Bell, phone: true, desktop: true, alertBadge: true },
+  { to: '/tasks', labelKey: 'nav.tasks', icon: ListChecks, phone: false, desktop: true },
+  { to: '/today', labelKey: 'nav.today', icon: Route, phone: false, desktop: true },
   { to: '/events', labelKey: 'nav.events', icon: ClipboardList, phone: false, desktop: true },
   { to: '/schedule', labelKey: 'nav.schedule', icon: CalendarDays, phone: false, desktop: true },
   { to: '/kpi', labelKey: 'nav.kpi', icon: ChartLine, phone: false, desktop: true },

@@ -1,4 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useCurrentFarm } from '../../api/farms';
 import { SettingsPage } from '../../features/accounts/settings-page';
+import { ProgrammesSettings } from '../../features/tasks/programmes-page';
 
-export const Route = createFileRoute('/_app/settings')({ component: SettingsPage });
+/** Settings: the account's, then the farm's programmes (owners edit, staff read, viewers do not see them). */
+function SettingsScreen() {
+  const { current } = useCurrentFarm();
+  return (
+    <>
+      <SettingsPage />
+      {current && current.role !== 'viewer' ? (
+        <div className="page">
+          <ProgrammesSettings canEdit={current.role === 'owner'} />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+export const Route = createFileRoute('/_app/settings')({ component: SettingsScreen });
