@@ -16,7 +16,7 @@ const LIVING = (status: string) => status !== 'DEAD' && status !== 'SHIPPED';
 const enrolFormSchema = enrolSchema.extend({ programmeId: z.coerce.number().int().positive() });
 
 /** The form: a programme, a start date, and the cows picked from the herd (filtered as you type). */
-function EnrolForm({ onClose }: { onClose: () => void }) {
+export function EnrolForm({ onClose }: { onClose: () => void }) {
   const { t } = useI18n();
   const queryClient = useQueryClient();
   const programmes = useQuery(programmesQuery);

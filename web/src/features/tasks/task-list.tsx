@@ -22,30 +22,38 @@ export function useTaskChanged() {
     ]);
 }
 
-function SkipDialog({ task, onClose }: { task: Task; onClose: () => void }) {
+/** Skipping a task: the reason, checked with the API's own schema. */
+export function SkipForm({ taskId, onClose }: { taskId: number; onClose: () => void }) {
   const { t } = useI18n();
   const changed = useTaskChanged();
   const form = useSchemaForm({
     schema: skipTaskSchema,
     values: (data) => ({ reason: String(data.get('reason') ?? '') }),
-    submit: ({ reason }) => skipTask(task.id, reason),
+    submit: ({ reason }) => skipTask(taskId, reason),
     onSaved: async () => {
       await changed();
       onClose();
     },
   });
   return (
+    <form onSubmit={form.onSubmit} noValidate>
+      <FormError message={form.message} />
+      <TextField name="reason" label={t('tasks.skipReason')} error={form.errors.reason} required maxLength={200} />
+      <div className="dialog__actions">
+        <button type="button" className="button" onClick={onClose}>
+          {t('common.cancel')}
+        </button>
+        <SubmitButton pending={form.saving}>{t('tasks.skip')}</SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+function SkipDialog({ task, onClose }: { task: Task; onClose: () => void }) {
+  const { t } = useI18n();
+  return (
     <Dialog open title={t('tasks.skipTitle')} onClose={onClose}>
-      <form onSubmit={form.onSubmit} noValidate>
-        <FormError message={form.message} />
-        <TextField name="reason" label={t('tasks.skipReason')} error={form.errors.reason} required maxLength={200} />
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <SubmitButton pending={form.saving}>{t('tasks.skip')}</SubmitButton>
-        </div>
-      </form>
+      <SkipForm taskId={task.id} onClose={onClose} />
     </Dialog>
   );
 }
