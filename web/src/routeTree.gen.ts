@@ -26,6 +26,8 @@ import { Route as AppOutboxRouteImport } from './routes/_app/outbox';
 import { Route as AppScheduleRouteImport } from './routes/_app/schedule';
 import { Route as AppSettingsRouteImport } from './routes/_app/settings';
 import { Route as AppShipmentsRouteImport } from './routes/_app/shipments';
+import { Route as AppTasksRouteImport } from './routes/_app/tasks';
+import { Route as AppTodayRouteImport } from './routes/_app/today';
 import { Route as AdminRegistrationsRouteImport } from './routes/admin/registrations';
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback';
 import { Route as AppCattleIndexRouteImport } from './routes/_app/cattle/index';
@@ -124,6 +126,16 @@ const AppShipmentsRoute = AppShipmentsRouteImport.update({
   path: '/shipments',
   getParentRoute: () => AppRoute,
 } as any);
+const AppTasksRoute = AppTasksRouteImport.update({
+  id: '/tasks',
+  path: '/tasks',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppTodayRoute = AppTodayRouteImport.update({
+  id: '/today',
+  path: '/today',
+  getParentRoute: () => AppRoute,
+} as any);
 const AdminRegistrationsRoute = AdminRegistrationsRouteImport.update({
   id: '/admin/registrations',
   path: '/admin/registrations',
@@ -208,6 +220,8 @@ export interface FileRoutesByFullPath {
   '/schedule': typeof AppScheduleRoute;
   '/settings': typeof AppSettingsRoute;
   '/shipments': typeof AppShipmentsRoute;
+  '/tasks': typeof AppTasksRoute;
+  '/today': typeof AppTodayRoute;
   '/admin/registrations': typeof AdminRegistrationsRoute;
   '/auth/callback': typeof AuthCallbackRoute;
   '/cattle/import': typeof AppCattleImportRoute;
@@ -239,6 +253,8 @@ export interface FileRoutesByTo {
   '/schedule': typeof AppScheduleRoute;
   '/settings': typeof AppSettingsRoute;
   '/shipments': typeof AppShipmentsRoute;
+  '/tasks': typeof AppTasksRoute;
+  '/today': typeof AppTodayRoute;
   '/admin/registrations': typeof AdminRegistrationsRoute;
   '/auth/callback': typeof AuthCallbackRoute;
   '/cattle/import': typeof AppCattleImportRoute;
@@ -272,6 +288,8 @@ export interface FileRoutesById {
   '/_app/schedule': typeof AppScheduleRoute;
   '/_app/settings': typeof AppSettingsRoute;
   '/_app/shipments': typeof AppShipmentsRoute;
+  '/_app/tasks': typeof AppTasksRoute;
+  '/_app/today': typeof AppTodayRoute;
   '/admin/registrations': typeof AdminRegistrationsRoute;
   '/auth/callback': typeof AuthCallbackRoute;
   '/_app/cattle/import': typeof AppCattleImportRoute;
@@ -305,6 +323,8 @@ export interface FileRouteTypes {
     | '/schedule'
     | '/settings'
     | '/shipments'
+    | '/tasks'
+    | '/today'
     | '/admin/registrations'
     | '/auth/callback'
     | '/cattle/import'
@@ -336,6 +356,8 @@ export interface FileRouteTypes {
     | '/schedule'
     | '/settings'
     | '/shipments'
+    | '/tasks'
+    | '/today'
     | '/admin/registrations'
     | '/auth/callback'
     | '/cattle/import'
@@ -368,6 +390,8 @@ export interface FileRouteTypes {
     | '/_app/schedule'
     | '/_app/settings'
     | '/_app/shipments'
+    | '/_app/tasks'
+    | '/_app/today'
     | '/admin/registrations'
     | '/auth/callback'
     | '/_app/cattle/import'
@@ -518,6 +542,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppShipmentsRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/tasks': {
+      id: '/_app/tasks';
+      path: '/tasks';
+      fullPath: '/tasks';
+      preLoaderRoute: typeof AppTasksRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/today': {
+      id: '/_app/today';
+      path: '/today';
+      fullPath: '/today';
+      preLoaderRoute: typeof AppTodayRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/admin/registrations': {
       id: '/admin/registrations';
       path: '/admin/registrations';
@@ -621,6 +659,8 @@ interface AppRouteChildren {
   AppScheduleRoute: typeof AppScheduleRoute;
   AppSettingsRoute: typeof AppSettingsRoute;
   AppShipmentsRoute: typeof AppShipmentsRoute;
+  AppTasksRoute: typeof AppTasksRoute;
+  AppTodayRoute: typeof AppTodayRoute;
   AppCattleImportRoute: typeof AppCattleImportRoute;
   AppCattleNewRoute: typeof AppCattleNewRoute;
   AppEventsNewRoute: typeof AppEventsNewRoute;
@@ -643,6 +683,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppScheduleRoute: AppScheduleRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppShipmentsRoute: AppShipmentsRoute,
+  AppTasksRoute: AppTasksRoute,
+  AppTodayRoute: AppTodayRoute,
   AppCattleImportRoute: AppCattleImportRoute,
   AppCattleNewRoute: AppCattleNewRoute,
   AppEventsNewRoute: AppEventsNewRoute,

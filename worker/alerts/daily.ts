@@ -19,7 +19,7 @@ import { escapeHtml } from '../lib/html';
 import { createLogger } from '../lib/log';
 import { sendLineDigest } from '../line/line-digest';
 import { type Mail, sendMail } from '../mail/send-mail';
-import { digestTasks, enrolByAge, taskLinesHtml } from '../programmes/programmes.dawn';
+import { digestTasks, enrolByAge, taskLinesHtml } from '../tasks/tasks.dawn';
 import { SYSTEM } from './alerts.statements';
 import { type NewAlert, regenerateAlerts } from './regenerate';
 

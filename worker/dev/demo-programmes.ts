@@ -7,8 +7,8 @@ import { and, asc, eq, inArray, isNull, like, notInArray, sql } from 'drizzle-or
 import { breedingStatus, cattle, programmes, tasks } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { addDays, type IsoDate } from '../domain/calendar';
-import { enrolByAge } from '../programmes/programmes.dawn';
 import { completeTask, createProgramme, enrol } from '../programmes/programmes.service';
+import { enrolByAge } from '../tasks/tasks.dawn';
 
 export const DEMO_VACCINATION_PROGRAMME = '子牛ワクチン（生後60日）';
 

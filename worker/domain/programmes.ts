@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { addDays, daysBetween, type IsoDate } from './calendar';
 import { type EventType, isEventType } from './event-types';
+import { calendarDate } from './input';
 
 export const MAX_STEP_DAY = 730;
 
@@ -35,6 +36,9 @@ export const PROGRAMME_MESSAGES = {
   eventType: '無効なイベント種別です',
   trigger: '開始のきっかけが正しくありません',
   ageDays: '日齢は0〜3650の整数で入力してください',
+  cattleIds: '牛を1〜200頭選んでください',
+  startDate: '開始日はYYYY-MM-DD形式で入力してください',
+  reason: '理由は1〜200文字で入力してください',
 } as const;
 
 const eventTypeSchema = z
@@ -192,3 +196,24 @@ export function digestTaskLines(tasks: readonly DigestTask[], today: IsoDate): s
   if (tasks.length > shown.length) lines.push(`ほか${tasks.length - shown.length}件`);
   return lines;
 }
+
+/** Enrolling animals (POST /programmes/{id}/enrol): the form and the API check the same. */
+export const enrolSchema = z.object({
+  cattleIds: z
+    .array(z.number({ error: PROGRAMME_MESSAGES.cattleIds }).int().positive(), {
+      error: PROGRAMME_MESSAGES.cattleIds,
+    })
+    .min(1, PROGRAMME_MESSAGES.cattleIds)
+    .max(200, PROGRAMME_MESSAGES.cattleIds),
+  startDate: calendarDate(PROGRAMME_MESSAGES.startDate),
+});
+
+/** Skipping a task (POST /tasks/{id}/skip): a reason. */
+export const skipTaskSchema = z.object({
+  reason: z
+    .string({ error: PROGRAMME_MESSAGES.reason })
+    .normalize('NFKC')
+    .trim()
+    .min(1, PROGRAMME_MESSAGES.reason)
+    .max(200, PROGRAMME_MESSAGES.reason),
+});

@@ -23,7 +23,7 @@ import { firstImpossibleEvent, type ImpossibleEvent, impossibleEvent } from '../
 import { calfOfService } from '../domain/gestation';
 import { filingStatementsOfChange } from '../filings/filings.record';
 import { fieldErrors } from '../lib/errors';
-import { programmeStatementsOnEvents } from '../programmes/programmes.statements';
+import { programmeStatementsOnEvents } from '../tasks/tasks.statements';
 import { ownedEvent } from './events.queries';
 
 /** Who writes: the farm's database, the user recorded as created_by, and the actor of status histories. */

@@ -73,7 +73,12 @@ export const deleteProgramme = createRoute({
   path: '/{id}',
   summary: 'Delete a programme; its open tasks are cancelled',
   request: { params },
-  responses: { ...memberErrors, 200: jsonContent(message, 'Deleted'), 404: errorResponse('PROGRAMME_NOT_FOUND') },
+  responses: {
+    ...memberErrors,
+    200: jsonContent(message, 'Deleted'),
+    400: errorResponse('Invalid id'),
+    404: errorResponse('PROGRAMME_NOT_FOUND'),
+  },
 });
 
 export const enrol = createIdempotentRoute({
@@ -103,7 +108,12 @@ export const cancelEnrolment = createRoute({
   path: '/{id}',
   summary: 'Cancel an enrolment: its open tasks are cancelled',
   request: { params },
-  responses: { ...memberErrors, 200: jsonContent(message, 'Cancelled'), 404: errorResponse('ENROLMENT_NOT_FOUND') },
+  responses: {
+    ...memberErrors,
+    200: jsonContent(message, 'Cancelled'),
+    400: errorResponse('Invalid id'),
+    404: errorResponse('ENROLMENT_NOT_FOUND'),
+  },
 });
 
 /** Tasks: viewers read; staff and owners write (§22). */

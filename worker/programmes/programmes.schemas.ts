@@ -3,7 +3,9 @@ import { z } from '@hono/zod-openapi';
 import { TASK_STATUSES } from '../db/schema';
 import { ALERT_SEVERITIES } from '../domain/alerts';
 import { calendarDate, numberInput } from '../domain/input';
-import { programmeSchema, programmeTriggerSchema } from '../domain/programmes';
+import { enrolSchema, programmeSchema, programmeTriggerSchema, skipTaskSchema } from '../domain/programmes';
+
+export { enrolSchema, skipTaskSchema };
 
 export const PROGRAMME_API_MESSAGES = {
   notFound: 'プログラムが見つかりません',
@@ -11,12 +13,9 @@ export const PROGRAMME_API_MESSAGES = {
   taskNotFound: '作業が見つかりません',
   cattleNotFound: '指定された牛が見つかりません',
   cattleInactive: '死亡・出荷済みの牛は登録できません',
-  cattleIds: '牛を1〜200頭選んでください',
-  startDate: '開始日はYYYY-MM-DD形式で入力してください',
   date: '日付はYYYY-MM-DD形式で入力してください',
   alreadyDone: 'この作業は完了済みです',
   notOpen: 'この作業は既にスキップまたは取り消されています',
-  reason: '理由は1〜200文字で入力してください',
   assignee: '担当者はこの牧場のメンバーから選んでください',
   patchEmpty: '担当者か予定日を指定してください',
   limit: 'limitは1から200の整数です',
@@ -58,15 +57,6 @@ export type UpdateProgramme = z.output<typeof updateProgrammeSchema>;
 
 const positiveId = numberInput(z.number().int().positive());
 
-export const enrolSchema = z.object({
-  cattleIds: z
-    .array(numberInput(z.number({ error: PROGRAMME_API_MESSAGES.cattleIds }).int().positive()), {
-      error: PROGRAMME_API_MESSAGES.cattleIds,
-    })
-    .min(1, PROGRAMME_API_MESSAGES.cattleIds)
-    .max(200, PROGRAMME_API_MESSAGES.cattleIds),
-  startDate: calendarDate(PROGRAMME_API_MESSAGES.startDate),
-});
 export type Enrol = z.output<typeof enrolSchema>;
 
 export const enrolmentViewSchema = z.object({
@@ -122,15 +112,6 @@ export const doneTaskSchema = z.object({
   notes: z.string().max(1000).optional(),
 });
 export type DoneTask = z.output<typeof doneTaskSchema>;
-
-export const skipTaskSchema = z.object({
-  reason: z
-    .string({ error: PROGRAMME_API_MESSAGES.reason })
-    .normalize('NFKC')
-    .trim()
-    .min(1, PROGRAMME_API_MESSAGES.reason)
-    .max(200, PROGRAMME_API_MESSAGES.reason),
-});
 
 export const patchTaskSchema = z
   .object({

@@ -16,6 +16,7 @@ import { type EventType, parseEventDetails } from '../domain/event-types';
 import { alertStatementsAfter, eventStatements } from '../events/events.record';
 import { toInstant } from '../events/events.schemas';
 import { AppError, conflict, fieldErrors, notFound } from '../lib/errors';
+import { programmeRow, tasksOfEnrolmentsSql, triggerColumns } from '../tasks/tasks.statements';
 import { programmeQuery, programmeView, taskQuery } from './programmes.queries';
 import {
   type CreateProgramme,
@@ -27,7 +28,6 @@ import {
   type TaskView,
   type UpdateProgramme,
 } from './programmes.schemas';
-import { programmeRow, tasksOfEnrolmentsSql, triggerColumns } from './programmes.statements';
 
 const programmeNotFound = () => notFound(M.notFound, 'PROGRAMME_NOT_FOUND');
 const taskNotFound = () => notFound(M.taskNotFound, 'TASK_NOT_FOUND');

@@ -2,9 +2,9 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientOf } from '../db/client';
 import { addDays, todayJst } from '../domain/calendar';
+import { enrolByAge } from '../tasks/tasks.dawn';
 import { api, signUp } from '../test/api';
 import { everyShard, shardOf } from '../test/shards';
-import { enrolByAge } from './programmes.dawn';
 
 type Member = Awaited<ReturnType<typeof signUp>>;
 let identification = 1_960_000_000;

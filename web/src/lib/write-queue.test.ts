@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { classify, nextLocalCattleId, nextToSend, orphans, type QueuedWrite, substituteCattleId } from './write-queue';
+import {
+  classify,
+  nextLocalCattleId,
+  nextToSend,
+  orphans,
+  type QueuedWrite,
+  queuePath,
+  substituteCattleId,
+} from './write-queue';
 
 const item = (over: Partial<QueuedWrite>): QueuedWrite => ({
   key: over.key ?? `k${over.createdAt ?? 0}`,
@@ -82,5 +90,22 @@ describe('write queue: answers', () => {
     // A 409 without Retry-After is a real conflict (e.g. duplicate ear tag), the farmer's to fix.
     expect(classify(409, { error: { message: '耳標番号が重複しています' } }, headers(), 'cattle').type).toBe('failed');
     expect(classify(400, 'not json', headers(), 'event')).toEqual({ type: 'failed', message: 'HTTP 400' });
+  });
+});
+
+describe('a task ticked done offline (§22)', () => {
+  it('goes to its own done path, and its 2xx (or a replay) is done: sent once', () => {
+    expect(queuePath('task', { taskId: 42, title: 'PGF2α' })).toBe('/api/v1/tasks/42/done');
+    expect(queuePath('event', { cattleId: 1 })).toBe('/api/v1/events');
+    expect(classify(200, { data: { id: 42 } }, new Headers(), 'task')).toEqual({ type: 'done' });
+    // Done meanwhile by someone else: nothing is left to send.
+    const alreadyDone = { error: { code: 'TASK_ALREADY_DONE', message: 'この作業は完了済みです' } };
+    expect(classify(409, alreadyDone, new Headers(), 'task')).toEqual({ type: 'done' });
+    expect(classify(409, { error: { code: 'TASK_NOT_OPEN', message: 'スキップ済み' } }, new Headers(), 'task')).toEqual(
+      {
+        type: 'failed',
+        message: 'スキップ済み',
+      },
+    );
   });
 });

@@ -62,6 +62,13 @@ export function classify(
   // 401: the session ended; the item waits for the farmer to sign in again rather than counting as refused.
   if (status === 0 || status === 401 || status === 429 || status >= 500) return { type: 'retry-later' };
   if (status === 409 && headers.get('Retry-After') !== null) return { type: 'retry-later' };
+  // A task someone else ticked done meanwhile (§22): the work is recorded, nothing is left to send.
+  if (
+    kind === 'task' &&
+    status === 409 &&
+    (body as { error?: { code?: unknown } } | null)?.error?.code === 'TASK_ALREADY_DONE'
+  )
+    return { type: 'done' };
   const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
   return { type: 'failed', message: typeof message === 'string' && message ? message : `HTTP ${status}` };
 }

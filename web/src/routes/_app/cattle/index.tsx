@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CATTLE_SORT_KEYS, type CattleListSearch, cattleListQuery, statusCountsQuery } from '../../../api/cattle';
 import { CattleListPage, herdListFilters } from '../../../features/cattle/cattle-list-page';
+import { EnrolFromHerd } from '../../../features/tasks/enrol-dialog';
 
 /** The herd list's filters live in the URL; unknown or malformed values are dropped rather than failing the page. */
 function cattleListSearch(search: Record<string, unknown>): CattleListSearch {
@@ -28,5 +29,15 @@ export const Route = createFileRoute('/_app/cattle/')({
     void context.queryClient.prefetchQuery(statusCountsQuery);
     void context.queryClient.prefetchInfiniteQuery(cattleListQuery(herdListFilters(deps)));
   },
-  component: CattleListPage,
+  component: HerdScreen,
 });
+
+/** The herd list, with プログラムに登録 (docs/product.md §22) above it. */
+function HerdScreen() {
+  return (
+    <>
+      <EnrolFromHerd />
+      <CattleListPage />
+    </>
+  );
+}

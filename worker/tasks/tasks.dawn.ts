@@ -6,7 +6,7 @@ import { cattle, tasks } from '../db/schema';
 import type { IsoDate } from '../domain/calendar';
 import type { DigestTask } from '../domain/programmes';
 import { escapeHtml } from '../lib/html';
-import { ageTriggerStatements } from './programmes.statements';
+import { ageTriggerStatements } from './tasks.statements';
 
 /** Enrols the farm's animals that are an age-triggered programme's days old today (or on a missed morning). */
 export async function enrolByAge(db: Db, farmId: number, today: IsoDate, now = new Date().toISOString()) {

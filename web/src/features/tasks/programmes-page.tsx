@@ -1,0 +1,93 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { deleteProgramme, type Programme, programmesQuery, taskKeys } from '../../api/tasks';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Dialog } from '../../components/dialog';
+import { ErrorState, Loading } from '../../components/states';
+import { useI18n } from '../../lib/i18n';
+import { ProgrammeForm } from './programme-form';
+import './messages';
+import './tasks.css';
+
+/** Settings' programmes (owners): the list, create and edit with steps, delete. */
+export function ProgrammesSettings({ canEdit }: { canEdit: boolean }) {
+  const { t } = useI18n();
+  const queryClient = useQueryClient();
+  const list = useQuery(programmesQuery);
+  const [editing, setEditing] = useState<Programme | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Programme | null>(null);
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteProgramme(id),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: taskKeys.all });
+      setDeleting(null);
+    },
+  });
+  return (
+    <section className="card programmes" aria-labelledby="programmes-title">
+      <h2 id="programmes-title">{t('programmes.title')}</h2>
+      <p className="muted">{t('programmes.intro')}</p>
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => list.refetch()} />
+      ) : (
+        <ul className="programme-list">
+          {list.data.map((p) => (
+            <li key={p.id}>
+              <span>
+                <strong>{p.name}</strong>{' '}
+                <span className="muted">{t('programmes.stepsCount', { count: p.steps.length })}</span>
+              </span>
+              {canEdit ? (
+                <span className="task-row__actions">
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={`${t('programmes.edit')}: ${p.name}`}
+                    onClick={() => setEditing(p)}
+                  >
+                    {t('programmes.edit')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--danger"
+                    aria-label={`${t('programmes.delete')}: ${p.name}`}
+                    onClick={() => setDeleting(p)}
+                  >
+                    {t('programmes.delete')}
+                  </button>
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {canEdit ? (
+        <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+          {t('programmes.add')}
+        </button>
+      ) : null}
+      <Dialog
+        open={editing !== null}
+        title={editing === 'new' ? t('programmes.add') : t('programmes.edit')}
+        onClose={() => setEditing(null)}
+      >
+        {editing !== null ? (
+          <ProgrammeForm programme={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />
+        ) : null}
+      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('programmes.deleteTitle')}
+        confirmLabel={t('programmes.delete')}
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onClose={() => setDeleting(null)}
+      >
+        <p>{t('programmes.deleteBody', { name: deleting?.name ?? '' })}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
