@@ -74,6 +74,10 @@ test('a calving makes a pending birth filing on /filings, marked filed with its 
     await page.locator('.filings-worksheet').waitFor({ state: 'visible' });
     assert.equal(await page.locator('.sidebar').isVisible(), false);
     await page.screenshot({ path: path.join(artifacts, 'filings-worksheet-a4-print.png'), fullPage: true });
+    await page.screenshot({ path: path.join(artifacts, 'filings-worksheet-a4-print-first-page.png') });
+    // The worksheet spans the page: its table is as wide as the A4 page less the margins the screen keeps.
+    const width = await page.locator('.filings-worksheet table').evaluate((el) => el.getBoundingClientRect().width);
+    assert.ok(width > A4_LANDSCAPE.width * 0.8, `worksheet ${width}px wide`);
   });
 });
 
