@@ -211,7 +211,7 @@ describe('completing registration signs in on the farm it names (§20)', () => {
     expect(sessions.n).toBe(2);
     const farms = await api('/farms', { token: res.json.token });
     expect(farms.status).toBe(200);
-    expect(farms.json.data).toEqual([{ id: expect.any(Number), name: '田中牧場', role: 'owner' }]);
+    expect(farms.json.data).toEqual([{ id: expect.any(Number), name: '田中牧場', farmerCode: null, role: 'owner' }]);
   });
 
   it.each([

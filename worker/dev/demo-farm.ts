@@ -17,6 +17,7 @@ import { createFarm } from '../farms/farms.service';
 import { seededRandom } from '../lib/seeded-random';
 import { type CreateShipmentInput, createShipmentSchema } from '../shipments/shipments.schemas';
 import { planShipmentStatements, shipmentEvent, shipmentRowStatements } from '../shipments/shipments.service';
+import { seedDemoFilings, seedDemoInseminator } from './demo-filings';
 import { seedDemoProgrammes } from './demo-programmes';
 
 export const DEMO_EMAIL = 'demo@ushicho.example';
@@ -829,6 +830,7 @@ export async function seedDemoHerd(scope: Scope, today: IsoDate) {
   }
   for (let i = 0; i < statements.length; i += 100) await runBatch(scope.db, statements.slice(i, i + 100));
   await seedDemoProgrammes(scope, today);
+  await seedDemoFilings(scope, today);
   await regenerateAlerts(scope.db, scope.farmId, undefined, { today });
 }
 
@@ -886,5 +888,6 @@ export async function seedDemoFarm(
     { db: await farmDb(env, farmId), farmId, userId: user.id, userName: '北牧場（デモ）', actor: 'system' },
     today,
   );
+  await seedDemoInseminator(env, farmId, passwordHash, today);
   return { created: true, userId: user.id };
 }

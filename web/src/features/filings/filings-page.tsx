@@ -213,6 +213,16 @@ export function FilingsPage() {
             ))}
           </ul>
         )}
+        {list.hasNextPage ? (
+          <button
+            type="button"
+            className="button button--block"
+            disabled={list.isFetchingNextPage}
+            onClick={() => list.fetchNextPage()}
+          >
+            {t('filings.more')}
+          </button>
+        ) : null}
       </div>
       <Worksheet kind={kind} status={status} filings={filings} />
     </div>

@@ -15,13 +15,21 @@ export const markFormSchema = z.object({
 });
 
 /** '届出済みにする' with the filing date, for the filings selected in the list. */
-export function MarkFiledForm({ ids, onSaved }: { ids: number[]; onSaved: (filings: Filing[]) => void }) {
+export function MarkFiledForm({
+  ids,
+  onSaved,
+  submit = markFilings,
+}: {
+  ids: number[];
+  onSaved: (filings: Filing[]) => void;
+  submit?: typeof markFilings;
+}) {
   const { t } = useI18n();
   const form = useSchemaForm({
     schema: markFormSchema,
     values: (data) => ({ filedAt: String(data.get('filedAt') ?? '') }),
     check: (errors) => (ids.length === 0 ? { ...errors, ids: t('filings.noneSelected') } : errors),
-    submit: ({ filedAt }) => markFilings({ ids, filed: true, filedAt }),
+    submit: ({ filedAt }) => submit({ ids, filed: true, filedAt }),
     onSaved,
   });
   return (

@@ -31,6 +31,7 @@ defineMessages({
       noneSelected: '届出を選んでください',
       cattle: '牛',
       unregistered: '未登録',
+      more: 'もっと見る',
     },
   },
   en: {
@@ -63,6 +64,7 @@ defineMessages({
       noneSelected: 'Select the filings first',
       cattle: 'Animal',
       unregistered: 'Not registered',
+      more: 'Show more',
     },
   },
 });
