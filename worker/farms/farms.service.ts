@@ -46,12 +46,15 @@ export async function ensureOwnFarm(env: Env, userId: number, userName: string, 
 }
 
 export async function renameFarm(db: Db, farmId: number, name: string) {
-  const [farm] = await db
-    .update(farms)
-    .set({ name, updatedAt: new Date().toISOString() })
-    .where(eq(farms.id, farmId))
-    .returning({ id: farms.id, name: farms.name });
-  return farm;
+  const [[before], [farm]] = await db.batch([
+    db.select({ name: farms.name }).from(farms).where(eq(farms.id, farmId)),
+    db
+      .update(farms)
+      .set({ name, updatedAt: new Date().toISOString() })
+      .where(eq(farms.id, farmId))
+      .returning({ id: farms.id, name: farms.name }),
+  ]);
+  return { ...farm, before: before?.name ?? null };
 }
 
 /** Remembers the farm last chosen in the app, so the next request without X-Farm-Id acts on it. */
@@ -85,6 +88,7 @@ export async function changeMemberRole(db: Db, farmId: number, userId: number, r
     .update(farmMembers)
     .set({ role })
     .where(and(eq(farmMembers.farmId, farmId), eq(farmMembers.userId, userId)));
+  return current;
 }
 
 /**
@@ -97,4 +101,5 @@ export async function removeMember(db: Db, farmId: number, actor: { userId: numb
   if (!current) throw memberNotFound();
   if (current === 'owner' && (await ownerCount(db, farmId)) <= 1) throw lastOwner();
   await db.delete(farmMembers).where(and(eq(farmMembers.farmId, farmId), eq(farmMembers.userId, userId)));
+  return current;
 }
