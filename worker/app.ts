@@ -21,6 +21,7 @@ import { invitationsRouter } from './farms/invitations.index';
 import { apiReferenceHtml } from './health/api-reference';
 import { healthRouter } from './health/health.index';
 import { auditRouter } from './history/audit.index';
+import { backupRouter } from './history/backup.index';
 import { trashRouter } from './history/trash.index';
 import { homeRouter } from './home/home.index';
 import { importsRouter } from './imports/imports.index';
@@ -168,6 +169,7 @@ export function createApp() {
     .route('/home', homeRouter)
     .route('/reports', reportsRouter)
     .route('/audit', auditRouter)
+    .route('/farms', backupRouter)
     .route('/trash', trashRouter);
 
   app.use('/dev/*', async (c, next) => {
