@@ -17,6 +17,7 @@ import { createFarm } from '../farms/farms.service';
 import { seededRandom } from '../lib/seeded-random';
 import { type CreateShipmentInput, createShipmentSchema } from '../shipments/shipments.schemas';
 import { planShipmentStatements, shipmentEvent, shipmentRowStatements } from '../shipments/shipments.service';
+import { seedDemoHistory } from './demo-history';
 
 export const DEMO_EMAIL = 'demo@ushicho.example';
 export const DEMO_PASSWORD = 'ushicho-demo-2026';
@@ -880,9 +881,8 @@ export async function seedDemoFarm(
         .returning({ id: users.id });
   const farmId = existing?.farmId ?? (await createFarm(env, user.id, DEMO_FARM_NAME));
   await addDemoStaff(db, farmId, passwordHash);
-  await seedDemoHerd(
-    { db: await farmDb(env, farmId), farmId, userId: user.id, userName: '北牧場（デモ）', actor: 'system' },
-    today,
-  );
+  const scope = { db: await farmDb(env, farmId), farmId, userId: user.id, userName: '北牧場（デモ）', actor: 'system' };
+  await seedDemoHerd(scope, today);
+  await seedDemoHistory(scope, today);
   return { created: true, userId: user.id };
 }
