@@ -22,6 +22,7 @@ import { filingsRouter } from './filings/filings.index';
 import { apiReferenceHtml } from './health/api-reference';
 import { healthRouter } from './health/health.index';
 import { auditRouter } from './history/audit.index';
+import { backupRouter } from './history/backup.index';
 import { trashRouter } from './history/trash.index';
 import { homeRouter } from './home/home.index';
 import { importsRouter } from './imports/imports.index';
@@ -178,6 +179,7 @@ export function createApp() {
     .route('/filings', filingsRouter)
     .route('/inseminations', inseminationsRouter)
     .route('/audit', auditRouter)
+    .route('/farms', backupRouter)
     .route('/trash', trashRouter);
 
   app.use('/dev/*', async (c, next) => {

@@ -3,6 +3,7 @@
  * by hand. Regeneration (regenerate.ts) applies the alert rules in bulk with the same statements.
  */
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { auditStatement } from '../audit/audit.statement';
 import { runBatch, type Statement } from '../db/batch';
 import type { Db } from '../db/client';
 import { alerts, cattle } from '../db/schema';
@@ -68,6 +69,20 @@ export async function changeAlert(scope: Scope, alertId: string, change: AlertCh
   if (to !== undefined) statements.push(history(to, change.reason ?? null));
   if (change.memo !== undefined)
     statements.push(history('updated', change.memo === null ? 'メモを削除しました' : 'メモを更新しました'));
+  statements.push(
+    auditStatement(scope, {
+      action: 'update',
+      entity: 'alert',
+      entityId: alertId,
+      changes: {
+        ...(to !== undefined && to !== from ? { status: [from, to] as [unknown, unknown] } : {}),
+        ...(change.memo !== undefined && change.memo !== current.memo ? { memo: [current.memo, change.memo] } : {}),
+        ...(change.reason ? { reason: [null, change.reason] } : {}),
+      },
+      at: now,
+      when: sql`exists (select 1 from alerts where ${applied})`,
+    }),
+  );
   const [updated] = await runBatch(db, statements);
   const row = updated.results[0] as { id: string; status: AlertStatus; memo: string | null } | undefined;
   if (!row) throw conflict(ALERT_MESSAGES.conflict, 'ALERT_CHANGED');

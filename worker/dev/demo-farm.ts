@@ -18,6 +18,7 @@ import { seededRandom } from '../lib/seeded-random';
 import { type CreateShipmentInput, createShipmentSchema } from '../shipments/shipments.schemas';
 import { planShipmentStatements, shipmentEvent, shipmentRowStatements } from '../shipments/shipments.service';
 import { seedDemoFilings, seedDemoInseminator } from './demo-filings';
+import { seedDemoHistory } from './demo-history';
 import { seedDemoProgrammes } from './demo-programmes';
 
 export const DEMO_EMAIL = 'demo@ushicho.example';
@@ -884,10 +885,9 @@ export async function seedDemoFarm(
         .returning({ id: users.id });
   const farmId = existing?.farmId ?? (await createFarm(env, user.id, DEMO_FARM_NAME));
   await addDemoStaff(db, farmId, passwordHash);
-  await seedDemoHerd(
-    { db: await farmDb(env, farmId), farmId, userId: user.id, userName: '北牧場（デモ）', actor: 'system' },
-    today,
-  );
+  const scope = { db: await farmDb(env, farmId), farmId, userId: user.id, userName: '北牧場（デモ）', actor: 'system' };
+  await seedDemoHerd(scope, today);
   await seedDemoInseminator(env, farmId, passwordHash, today);
+  await seedDemoHistory(scope, today);
   return { created: true, userId: user.id };
 }

@@ -1,4 +1,6 @@
+import { recordAudit } from '../audit/audit.statement';
 import { directoryDb } from '../db/client';
+import { requestScope } from '../db/scope';
 import { createRouter } from '../lib/http';
 import { farmsOf, membersOf } from './farms.queries';
 import * as routes from './farms.routes';
@@ -14,7 +16,16 @@ export const farmsRouter = createRouter()
     return c.json({ data: { id, name, farmerCode: null, role: 'owner' as const } }, 201);
   })
   .openapi(routes.rename, async (c) => {
-    const data = await renameFarm(directoryDb(c.env), c.get('farmId'), c.req.valid('json'));
+    const { before, ...data } = await renameFarm(directoryDb(c.env), c.get('farmId'), c.req.valid('json'));
+    const changes: Record<string, [unknown, unknown]> = {};
+    if (before && before.name !== data.name) changes.name = [before.name, data.name];
+    if (before && before.farmerCode !== data.farmerCode) changes.farmerCode = [before.farmerCode, data.farmerCode];
+    await recordAudit(c.get('farmDb'), requestScope(c), {
+      action: 'update',
+      entity: 'farm',
+      entityId: data.id,
+      changes,
+    });
     return c.json({ data }, 200);
   })
   .openapi(routes.choose, async (c) => {
@@ -27,13 +38,29 @@ export const farmsRouter = createRouter()
   .openapi(routes.changeRole, async (c) => {
     const db = directoryDb(c.env);
     const { userId } = c.req.valid('param');
-    await changeMemberRole(db, c.get('farmId'), userId, c.req.valid('json').role);
+    const { role } = c.req.valid('json');
+    const was = await changeMemberRole(db, c.get('farmId'), userId, role);
+    const changes = { role: [was, role] as [unknown, unknown] };
+    await recordAudit(c.get('farmDb'), requestScope(c), {
+      action: 'update',
+      entity: 'member',
+      entityId: userId,
+      changes,
+    });
     const member = (await membersOf(db, c.get('farmId'))).find((m) => m.userId === userId);
     if (!member) throw new Error('member vanished after the change');
     return c.json({ data: member }, 200);
   })
   .openapi(routes.removeMember, async (c) => {
     const actor = { userId: c.get('userId'), role: c.get('role') };
-    await removeMember(directoryDb(c.env), c.get('farmId'), actor, c.req.valid('param').userId);
+    const { userId } = c.req.valid('param');
+    const was = await removeMember(directoryDb(c.env), c.get('farmId'), actor, userId);
+    const changes = { role: [was, null] as [unknown, unknown] };
+    await recordAudit(c.get('farmDb'), requestScope(c), {
+      action: 'delete',
+      entity: 'member',
+      entityId: userId,
+      changes,
+    });
     return c.json({ success: true as const, message: 'メンバーを外しました' }, 200);
   });

@@ -55,12 +55,15 @@ export async function ensureOwnFarm(env: Env, userId: number, userName: string, 
 }
 
 export async function renameFarm(db: Db, farmId: number, change: { name?: string; farmerCode?: string | null }) {
-  const [farm] = await db
-    .update(farms)
-    .set({ name: change.name, farmerCode: change.farmerCode, updatedAt: new Date().toISOString() })
-    .where(eq(farms.id, farmId))
-    .returning({ id: farms.id, name: farms.name, farmerCode: farms.farmerCode });
-  return farm;
+  const [[before], [farm]] = await db.batch([
+    db.select({ name: farms.name, farmerCode: farms.farmerCode }).from(farms).where(eq(farms.id, farmId)),
+    db
+      .update(farms)
+      .set({ name: change.name, farmerCode: change.farmerCode, updatedAt: new Date().toISOString() })
+      .where(eq(farms.id, farmId))
+      .returning({ id: farms.id, name: farms.name, farmerCode: farms.farmerCode }),
+  ]);
+  return { ...farm, before: before ?? null };
 }
 
 /** Remembers the farm last chosen in the app, so the next request without X-Farm-Id acts on it. */
@@ -94,6 +97,7 @@ export async function changeMemberRole(db: Db, farmId: number, userId: number, r
     .update(farmMembers)
     .set({ role })
     .where(and(eq(farmMembers.farmId, farmId), eq(farmMembers.userId, userId)));
+  return current;
 }
 
 /**
@@ -106,4 +110,5 @@ export async function removeMember(db: Db, farmId: number, actor: { userId: numb
   if (!current) throw memberNotFound();
   if (current === 'owner' && (await ownerCount(db, farmId)) <= 1) throw lastOwner();
   await db.delete(farmMembers).where(and(eq(farmMembers.farmId, farmId), eq(farmMembers.userId, userId)));
+  return current;
 }

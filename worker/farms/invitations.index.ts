@@ -1,4 +1,6 @@
-import { directoryDb } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { recordAudit } from '../audit/audit.statement';
+import { directoryDb, farmDb } from '../db/client';
 import { createRouter } from '../lib/http';
 import * as routes from './invitations.routes';
 import {
@@ -31,5 +33,16 @@ export const invitationsRouter = createRouter()
   .openapi(routes.accept, async (c) => {
     const db = directoryDb(c.env);
     const user = { userId: c.get('userId'), email: await emailOf(db, c.get('userId')) };
-    return c.json({ data: await acceptInvitation(db, user, c.req.valid('json').token) }, 200);
+    const data = await acceptInvitation(db, user, c.req.valid('json').token);
+    // The new member joins in the directory; its audit row goes to the farm's shard right after (decision 042).
+    const named = await db.get<{ user_name: string }>(sql`select user_name from users where id = ${user.userId}`);
+    const writer = { farmId: data.farmId, userId: user.userId, userName: named?.user_name ?? '' };
+    const changes = { role: [null, data.role] as [unknown, unknown] };
+    await recordAudit(await farmDb(c.env, data.farmId), writer, {
+      action: 'create',
+      entity: 'member',
+      entityId: user.userId,
+      changes,
+    });
+    return c.json({ data }, 200);
   });

@@ -7,6 +7,7 @@
 import { parse } from 'csv-parse/sync';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { regenerateAlerts } from '../alerts/regenerate';
+import { auditStatement } from '../audit/audit.statement';
 import { runGuardedBatch, withFreshState } from '../breeding/fresh-state';
 import { recomputeAnimal } from '../breeding/recompute';
 import { linkMothersStatement, registerHerdStatements, updateHerdStatements } from '../cattle/cattle.service';
@@ -199,6 +200,10 @@ async function writePlan(scope: Scope, plan: ImportPlan, today: string) {
   ];
   const histories = eventsToRecord(plan);
   if (statements.length === 0 && histories.length === 0) return;
+  // One 'import' row in the change history per import, in the registration's batch (§23).
+  const imported = { created: plan.creates.length, updated: plan.updates.length, histories: histories.length };
+  const changes = Object.fromEntries(Object.entries(imported).map(([k, v]) => [k, [null, v] as [unknown, unknown]]));
+  statements.push(auditStatement(scope, { action: 'import', entity: 'import', entityId: now, changes, at: now }));
   try {
     await runBatch(scope.db, statements);
   } catch (err) {

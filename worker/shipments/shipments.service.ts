@@ -8,6 +8,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { regenerateAlerts } from '../alerts/regenerate';
+import { auditStatement, pick } from '../audit/audit.statement';
 import { isForeignKeyViolation, runGuardedBatch, withFreshState } from '../breeding/fresh-state';
 import { type BreedingContext, loadBreedingContext } from '../breeding/recompute';
 import { rowOf, runBatch, type Statement } from '../db/batch';
@@ -207,6 +208,9 @@ const storedShipment = (results: { results?: unknown[] }[]) => {
   return withCarcass(rowOf(shipments, raw as Record<string, unknown>));
 };
 
+/** What the change history records of a deleted shipment. */
+const SHIPMENT_FIELDS = ['cattleId', 'shipmentDate', 'price', 'weight', 'buyer', 'notes'];
+
 /** Records an animal's shipment (POST /shipments) with its SHIPMENT event; returns the stored row. */
 export const recordShipment = (scope: Scope, input: CreateShipment) =>
   withFreshState(async () => {
@@ -216,7 +220,13 @@ export const recordShipment = (scope: Scope, input: CreateShipment) =>
     ]);
     if (!context) throw cattleNotFound();
     assertShippable(context.animal, shipped);
-    const results = await runShipmentBatch(scope, recordShipmentStatements(scope, context, input));
+    const audit = auditStatement(scope, {
+      action: 'create',
+      entity: 'shipment',
+      entityId: sql`(select shipment_id from shipments where cattle_id = ${input.cattleId} and farm_id = ${scope.farmId})`,
+      changes: { before: null, after: input },
+    });
+    const results = await runShipmentBatch(scope, [...recordShipmentStatements(scope, context, input), audit]);
     await regenerateAlerts(scope.db, scope.farmId, [context.animal.cattleId]);
     return storedShipment(results);
   });
@@ -286,7 +296,15 @@ export const updateShipment = (scope: Scope, shipmentId: string, input: UpdateSh
       })
       .where(and(eq(shipments.shipmentId, shipmentId), eq(shipments.farmId, scope.farmId)))
       .returning();
-    const results = await runShipmentBatch(scope, [...moveEvent, update]);
+    const before = found.shipment as Record<string, unknown>;
+    const audit = auditStatement(scope, {
+      action: 'update',
+      entity: 'shipment',
+      entityId: shipmentId,
+      changes: { before: pick(before, Object.keys(input)), after: input },
+      at: now,
+    });
+    const results = await runShipmentBatch(scope, [...moveEvent, update, audit]);
     if (moveEvent.length) await regenerateAlerts(scope.db, scope.farmId, [found.shipment.cattleId]);
     return storedShipment(results);
   });
@@ -321,7 +339,13 @@ export const removeShipment = (scope: Scope, shipmentId: string) =>
             }),
           ]
         : [];
-    await runShipmentBatch(scope, [deleteRow, ...rest]);
+    const audit = auditStatement(scope, {
+      action: 'delete',
+      entity: 'shipment',
+      entityId: shipmentId,
+      changes: { before: pick(found.shipment, SHIPMENT_FIELDS), after: null },
+    });
+    await runShipmentBatch(scope, [deleteRow, ...rest, audit]);
     await regenerateAlerts(db, farmId, [cattleId]);
   });
 
@@ -332,6 +356,12 @@ const planColumns = {
   createdAt: shipmentPlans.createdAt,
   updatedAt: shipmentPlans.updatedAt,
 };
+
+/** A plan as a raw RETURNING row of planColumns gives it (runBatch answers snake_case). */
+function planOf(raw: Record<string, unknown>) {
+  const { planId, cattleId, plannedShipmentMonth, createdAt, updatedAt } = rowOf(shipmentPlans, raw);
+  return { planId, cattleId, plannedShipmentMonth, createdAt, updatedAt };
+}
 
 /** The statements that plan an animal's shipment for a month: the plan (returned first) and its status change. */
 export function planShipmentStatements(
@@ -382,8 +412,17 @@ export async function planShipment(scope: Scope, input: { cattleId: number; plan
     .limit(1);
   if (existing) throw duplicatePlan();
   try {
-    const [inserted] = await scope.db.batch(planShipmentStatements(scope, animal, input.plannedShipmentMonth));
-    return inserted[0];
+    const audit = auditStatement(scope, {
+      action: 'create',
+      entity: 'plan',
+      entityId: animal.cattleId,
+      changes: { plannedShipmentMonth: [null, input.plannedShipmentMonth] },
+    });
+    const [inserted] = await runBatch(scope.db, [
+      ...planShipmentStatements(scope, animal, input.plannedShipmentMonth),
+      audit,
+    ]);
+    return planOf(inserted.results[0] as Record<string, unknown>);
   } catch (err) {
     // Two plans for one animal at the same moment: the unique index decides, the loser gets the same 409.
     if (isUniqueViolation(err, 'shipment_plans.')) throw duplicatePlan();
@@ -395,13 +434,27 @@ export async function planShipment(scope: Scope, input: { cattleId: number; plan
 
 /** Moves a plan to another month (PUT /shipments/plans/{cattleId}). */
 export async function movePlan(scope: Scope, cattleId: number, plannedShipmentMonth: string) {
-  const [updated] = await scope.db
-    .update(shipmentPlans)
-    .set({ plannedShipmentMonth, updatedAt: new Date().toISOString() })
-    .where(and(eq(shipmentPlans.cattleId, cattleId), eq(shipmentPlans.farmId, scope.farmId)))
-    .returning(planColumns);
+  const plan = and(eq(shipmentPlans.cattleId, cattleId), eq(shipmentPlans.farmId, scope.farmId));
+  const was = sql`(select planned_shipment_month from shipment_plans where cattle_id = ${cattleId} and farm_id = ${scope.farmId})`;
+  // The audit row reads the month before the update, in the same batch; none when there is no plan.
+  const audit = auditStatement(scope, {
+    action: 'update',
+    entity: 'plan',
+    entityId: cattleId,
+    changes: sql`json_object('plannedShipmentMonth', json_array(${was}, ${plannedShipmentMonth}))`,
+    when: sql`${was} is not null and ${was} <> ${plannedShipmentMonth}`,
+  });
+  const [, written] = await runBatch(scope.db, [
+    audit,
+    scope.db
+      .update(shipmentPlans)
+      .set({ plannedShipmentMonth, updatedAt: new Date().toISOString() })
+      .where(plan)
+      .returning(planColumns),
+  ]);
+  const updated = written.results[0] as Record<string, unknown> | undefined;
   if (!updated) throw planNotFound(cattleId);
-  return updated;
+  return planOf(updated);
 }
 
 /** Cancels a plan (DELETE /shipments/plans/{cattleId}); a planned animal gets back its earlier status. */
@@ -427,5 +480,6 @@ export async function cancelPlan(scope: Scope, cattleId: number) {
   await runBatch(db, [
     db.delete(shipmentPlans).where(and(eq(shipmentPlans.planId, plan.planId), eq(shipmentPlans.farmId, farmId))),
     ...statusChange,
+    auditStatement(scope, { action: 'delete', entity: 'plan', entityId: cattleId, changes: {} }),
   ]);
 }

@@ -1,0 +1,29 @@
+/**
+ * The demo farm's change history and trash (docs/product.md §23): a heifer registered, renamed by the farmer and then
+ * deleted, so the history shows a create, an edit and a delete, and the trash holds one animal to restore. Written
+ * through the services, as the routes write them.
+ */
+import { createCattleSchema } from '../cattle/cattle.schemas';
+import { registerCattle, removeCattle, updateCattle } from '../cattle/cattle.service';
+import type { Scope } from '../db/scope';
+import { addDays, type IsoDate } from '../domain/calendar';
+
+/** The demo's trashed animal: a 個体識別番号 no planned animal uses. */
+export const DEMO_TRASHED_NUMBER = '1999900017';
+
+export async function seedDemoHistory(scope: Scope, today: IsoDate) {
+  const animal = await registerCattle(
+    scope,
+    createCattleSchema.parse({
+      name: 'こはる',
+      identificationNumber: DEMO_TRASHED_NUMBER,
+      gender: '雌',
+      growthStage: 'GROWING',
+      birthday: addDays(today, -300),
+      breed: '黒毛和種',
+    }),
+  );
+  if (!animal) return;
+  await updateCattle(scope, animal.cattleId, { name: 'こはる（売却予定）', notes: '導入後に名前を変更' });
+  await removeCattle(scope, animal.cattleId);
+}

@@ -1,0 +1,50 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { farmAccess } from '../farms/farm-access';
+import { errorResponse, jsonBody, jsonContent } from '../lib/http';
+
+const common = {
+  tags: ['Backup'],
+  security: [{ bearer: [] }],
+  middleware: farmAccess('owner', { farmFromPath: true }),
+};
+const params = z.object({ farmId: z.coerce.number().int().positive() });
+
+/** The document's head; each key's rows are the tables' own (snake_case columns), see backup.service.ts. */
+export const backupDocumentSchema = z
+  .object({
+    format: z.literal('ushicho-farm', { error: 'バックアップファイルの形式が正しくありません' }),
+    version: z.number({ error: 'バックアップファイルの形式が正しくありません' }),
+    exportedAt: z.string().optional(),
+    farm: z.object({ name: z.string().optional() }).optional(),
+    cattle: z.array(z.record(z.string(), z.unknown())),
+    events: z.array(z.record(z.string(), z.unknown())),
+  })
+  .loose();
+
+export const backup = createRoute({
+  ...common,
+  method: 'get',
+  path: '/{farmId}/backup',
+  summary: "The farm's data as one JSON document (streamed), for its restore into an empty farm",
+  request: { params },
+  responses: {
+    200: jsonContent(backupDocumentSchema, 'The backup document'),
+    401: errorResponse('Not signed in'),
+    403: errorResponse('Not the owner of this farm'),
+  },
+});
+
+export const restore = createRoute({
+  ...common,
+  method: 'post',
+  path: '/{farmId}/restore',
+  summary: 'Restore a backup into this farm, which must have no animals; ids are new, references follow',
+  request: { params, body: jsonBody(backupDocumentSchema) },
+  responses: {
+    200: jsonContent(z.object({ data: z.object({ counts: z.record(z.string(), z.number()) }) }), 'Restored'),
+    400: errorResponse('Not a backup document of this format and version'),
+    401: errorResponse('Not signed in'),
+    403: errorResponse('Not the owner of this farm'),
+    409: errorResponse('The farm has animals'),
+  },
+});
