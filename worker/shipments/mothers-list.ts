@@ -104,7 +104,7 @@ const groupedSelect = (farmId: number, filters: SQL) => sql`
 const keptFresh = (farmId: number) => sql`EXISTS (SELECT 1 FROM mother_groups_fresh WHERE farm_id = ${farmId})`;
 
 /** The statements that rewrite the farm's kept groups from its shipments, in one batch (a transaction). */
-export const keptMotherGroupStatements = (farmId: number): SQL[] => [
+const keptMotherGroupStatements = (farmId: number): SQL[] => [
   sql`DELETE FROM mother_groups WHERE farm_id = ${farmId}`,
   sql`INSERT INTO mother_groups (farm_id, ${GROUP_COLUMNS})
     SELECT ${farmId}, ${GROUP_COLUMNS} FROM (${groupedSelect(farmId, sql``)})`,
