@@ -45,12 +45,12 @@ export interface Env {
  * The producer side of a queue binding: workers-types' `Queue`, spelled out because the web app's type check reads this
  * file without the Workers globals (web/src/worker-types.d.ts).
  */
-export interface QueueProducer {
+interface QueueProducer {
   send(body: unknown): Promise<unknown>;
   sendBatch(messages: Iterable<{ body: unknown }>): Promise<unknown>;
 }
 
-export interface Variables {
+interface Variables {
   requestId: string;
   log: Logger;
   userId: number;

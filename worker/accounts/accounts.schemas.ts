@@ -8,13 +8,13 @@ export { emailSchema };
 
 /** Request rules of docs/product.md §3, shared by the API validators and the web forms. */
 
-export const passwordSchema = z
+const passwordSchema = z
   .string({ error: 'パスワードは8文字以上で入力してください' })
   .min(8, 'パスワードは8文字以上で入力してください')
   .max(128, 'パスワードは128文字以下で入力してください')
   .refine((v) => v.trim().length > 0, 'パスワードを空白だけにすることはできません');
 
-export const userNameSchema = z
+const userNameSchema = z
   .string({ error: 'ユーザー名は必須です' })
   .normalize('NFKC')
   .trim()
@@ -22,7 +22,7 @@ export const userNameSchema = z
   .max(100, 'ユーザー名は100文字以下で入力してください')
   .refine((name) => !containsUrl(name), NAME_URL_MESSAGE);
 
-export const themeSchema = z.enum(['light', 'dark', 'auto'], { error: '無効なテーマです' });
+const themeSchema = z.enum(['light', 'dark', 'auto'], { error: '無効なテーマです' });
 export type Theme = z.infer<typeof themeSchema>;
 
 export const registerBodySchema = z.object({
@@ -79,7 +79,6 @@ export const loginResponseSchema = z.object({
   expiresAt: z.string(),
   user: z.object({ id: z.number(), userName: z.string(), email: z.string(), theme: themeSchema }),
 });
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const messageResponseSchema = z.object({ success: z.boolean(), message: z.string() });
 /** A completed registration signs the user in: the session as POST /auth/login answers it. */

@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { issueSession, PASSWORD_SESSION_SECONDS } from '../auth/tokens';
+import { issueSession, SESSION_SECONDS } from '../auth/tokens';
 import { directoryDb } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Env, Logger } from '../env';
@@ -182,7 +182,7 @@ async function startSession(
   alsoWrite: BatchItem<'sqlite'>[] = [],
 ) {
   const db = directoryDb(env);
-  const { token, session } = await issueSession(env, user.id, PASSWORD_SESSION_SECONDS);
+  const { token, session } = await issueSession(env, user.id, SESSION_SECONDS);
   const now = new Date().toISOString();
   await db.batch([
     db.insert(sessions).values(session),

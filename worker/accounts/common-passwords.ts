@@ -9,10 +9,10 @@ export const COMMON_PASSWORD_MESSAGE =
 /** Zero-width characters a pasted password may carry (ZWSP, ZWNJ, ZWJ, word joiner, BOM). */
 const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF]/g;
 /** A password of fewer distinct characters is refused as the list's are ('aaaaaaaa', 'abababab'). */
-export const MIN_DISTINCT_CHARACTERS = 5;
+const MIN_DISTINCT_CHARACTERS = 5;
 
 /** The form a password is compared in: NFKC (ｐａｓｓｗｏｒｄ → password), no zero-width characters, trimmed, lower case. */
-export const comparablePassword = (password: string): string =>
+const comparablePassword = (password: string): string =>
   password.normalize('NFKC').replace(ZERO_WIDTH, '').trim().toLowerCase();
 
 /**

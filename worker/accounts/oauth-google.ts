@@ -9,12 +9,12 @@ import {
   providerFetch,
 } from './oauth-shared';
 
-export const GOOGLE_ENDPOINTS = {
+const GOOGLE_ENDPOINTS = {
   auth: 'https://accounts.google.com/o/oauth2/v2/auth',
   token: 'https://oauth2.googleapis.com/token',
   userinfo: 'https://openidconnect.googleapis.com/v1/userinfo',
 };
-export const GOOGLE_SCOPES = 'openid profile email';
+const GOOGLE_SCOPES = 'openid profile email';
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 
 /**

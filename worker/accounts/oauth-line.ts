@@ -1,11 +1,11 @@
 import { jwtVerify } from 'jose';
 import { cleanEmail, cleanPicture, exchangeCode, OAuthFailure, type OAuthProvider } from './oauth-shared';
 
-export const LINE_ENDPOINTS = {
+const LINE_ENDPOINTS = {
   auth: 'https://access.line.me/oauth2/v2.1/authorize',
   token: 'https://api.line.me/oauth2/v2.1/token',
 };
-export const LINE_ISSUER = 'https://access.line.me';
+const LINE_ISSUER = 'https://access.line.me';
 
 const lineScopes = (requestEmail: string | undefined) =>
   requestEmail === 'true' ? 'openid profile email' : 'openid profile';

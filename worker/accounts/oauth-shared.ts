@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
-import { issueSession, OAUTH_SESSION_SECONDS } from '../auth/tokens';
+import { issueSession, SESSION_SECONDS } from '../auth/tokens';
 import { type Db, directoryDb } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { type AppEnv, type Env, isProduction, type Logger } from '../env';
@@ -13,15 +13,15 @@ import { OAUTH_PASSWORD_MARKER } from './password';
 
 export type OAuthProviderName = 'google' | 'line';
 
-export const OAUTH_COOKIE_SECONDS = 600;
+const OAUTH_COOKIE_SECONDS = 600;
 /** Named per provider, so a flow started for one provider cannot be finished at the other. */
-export const oauthCookieNames = (provider: OAuthProviderName) => ({
+const oauthCookieNames = (provider: OAuthProviderName) => ({
   state: `ushicho_${provider}_state`,
   verifier: `ushicho_${provider}_verifier`,
   nonce: `ushicho_${provider}_nonce`,
 });
 /** LINE does not always share an email; such accounts get an address under this never-deliverable domain (RFC 6761). */
-export const PLACEHOLDER_EMAIL_DOMAIN = 'line.invalid';
+const PLACEHOLDER_EMAIL_DOMAIN = 'line.invalid';
 const DEFAULT_USER_NAME = '仮登録ユーザー';
 const PROVIDER_TIMEOUT_MS = 10_000;
 
@@ -55,7 +55,7 @@ export class OAuthFailure extends Error {
 }
 
 /** What a provider tells us about the person signing in. `email` is lowercased; `emailVerified` only counts for Google. */
-export interface OAuthProfile {
+interface OAuthProfile {
   subject: string;
   email: string | null;
   emailVerified: boolean;
@@ -63,14 +63,14 @@ export interface OAuthProfile {
   picture: string | null;
 }
 
-export interface OAuthStart {
+interface OAuthStart {
   state: string;
   nonce: string;
   codeChallenge: string;
   redirectUri: string;
 }
 
-export interface OAuthExchange {
+interface OAuthExchange {
   code: string;
   verifier: string;
   nonce: string;
@@ -182,7 +182,7 @@ export async function finishSignIn(
     const userId = await findOrCreateUser(db, provider.name, profile);
     const [signedIn] = await db.select({ userName: users.userName }).from(users).where(eq(users.id, userId));
     await ensureOwnFarm(c.env, userId, signedIn.userName);
-    const { token, session } = await issueSession(c.env, userId, OAUTH_SESSION_SECONDS);
+    const { token, session } = await issueSession(c.env, userId, SESSION_SECONDS);
     await db.batch([
       db.insert(sessions).values(session),
       db.update(users).set({ lastLoginAt: new Date().toISOString() }).where(eq(users.id, userId)),
@@ -248,7 +248,7 @@ export const cleanEmail = (value: unknown): string | null =>
  * Users are keyed by the provider's subject. A Google account whose verified email matches an existing account
  * is linked to it; a LINE email is never trusted for linking. Otherwise a new verified user is created.
  */
-export async function findOrCreateUser(db: Db, provider: OAuthProviderName, profile: OAuthProfile): Promise<number> {
+async function findOrCreateUser(db: Db, provider: OAuthProviderName, profile: OAuthProfile): Promise<number> {
   const subjectColumn = provider === 'google' ? users.googleId : users.lineId;
   const now = new Date().toISOString();
   const picture = cleanPicture(profile.picture);

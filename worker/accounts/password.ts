@@ -15,7 +15,7 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 /** A real cost-10 bcrypt hash of a random string nobody knows: comparing against it is the same work as a user's. */
-export const DUMMY_HASH = '$2b$10$O0QuIdWNQI/qxjP0NAf6WeZkXI7iV5Ba7cPZFVfxKWlhoYy8eZY4O';
+const DUMMY_HASH = '$2b$10$O0QuIdWNQI/qxjP0NAf6WeZkXI7iV5Ba7cPZFVfxKWlhoYy8eZY4O';
 
 /**
  * Compares in bcrypt's time even when there is no usable hash (no user, an unfinished registration, a Google/LINE

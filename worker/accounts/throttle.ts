@@ -13,11 +13,10 @@ import { AppError, tooManyRequests } from '../lib/errors';
 import { hitAndPrune, readWindows, type Window } from '../lib/rate-limit';
 
 const FIFTEEN_MINUTES = 15 * 60;
-export const LOGIN_LIMITS = { emailAndIp: 5, ip: 100, emailTurnstile: 50 } as const;
-export const MAIL_LIMITS = { address: 3, ip: 20 } as const;
-export const THROTTLED_MESSAGE = 'ログイン試行回数が多すぎます。しばらくしてから再度お試しください';
-export const TURNSTILE_REQUIRED_MESSAGE =
-  'ログイン試行回数が多いため、確認が必要です。確認を完了してから再度お試しください';
+const LOGIN_LIMITS = { emailAndIp: 5, ip: 100, emailTurnstile: 50 } as const;
+const MAIL_LIMITS = { address: 3, ip: 20 } as const;
+const THROTTLED_MESSAGE = 'ログイン試行回数が多すぎます。しばらくしてから再度お試しください';
+const TURNSTILE_REQUIRED_MESSAGE = 'ログイン試行回数が多いため、確認が必要です。確認を完了してから再度お試しください';
 
 /** The client IP where it is known: Cloudflare's CF-Connecting-IP, not in development (all 127.0.0.1 there). */
 export const knownClientIp = (env: Env, header: string | undefined | null) =>

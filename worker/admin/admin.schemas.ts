@@ -30,7 +30,6 @@ const rangeIssue = { message: 'from must not be after to', path: ['from'] };
 export const registrationsQuerySchema = z
   .object({ ...registrationFilters, limit: limit.default(20), offset: offset.default(0) })
   .refine(fromNotAfterTo, rangeIssue);
-export type RegistrationsQuery = z.infer<typeof registrationsQuerySchema>;
 
 /** The same query for the CSV; without limit it exports every matching registration. */
 export const registrationsCsvQuerySchema = z
@@ -38,7 +37,7 @@ export const registrationsCsvQuerySchema = z
   .refine(fromNotAfterTo, rangeIssue);
 export type RegistrationsCsvQuery = z.infer<typeof registrationsCsvQuerySchema>;
 
-export const registrationSchema = z.object({
+const registrationSchema = z.object({
   id: z.number(),
   email: z.string(),
   referralSource: z.string().nullable(),
@@ -52,6 +51,5 @@ export type Registration = z.infer<typeof registrationSchema>;
 export const registrationsResponseSchema = z.object({
   data: z.object({ items: z.array(registrationSchema), total: z.number() }),
 });
-export type RegistrationsResponse = z.infer<typeof registrationsResponseSchema>;
 
 export const REGISTRATIONS_CSV_COLUMNS = ['ID', 'Email', 'Referral Source', 'Status', 'Locale', 'Created At'] as const;

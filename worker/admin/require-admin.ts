@@ -6,7 +6,7 @@ import { AppError, tooManyRequests } from '../lib/errors';
 import { rateLimiter } from '../lib/rate-limit';
 
 /** Development only, documented in README and .dev.vars.example; never applies anywhere else. */
-export const DEVELOPMENT_ADMIN = { user: 'admin', password: 'ushicho-admin-dev' } as const;
+const DEVELOPMENT_ADMIN = { user: 'admin', password: 'ushicho-admin-dev' } as const;
 
 const FAILURES_PER_IP = 10;
 const FAILURE_WINDOW_SECONDS = 15 * 60;
@@ -24,7 +24,7 @@ function adminCredentials(env: Env) {
 }
 
 /** `user:password` from a Basic header value (UTF-8), or null when it is not valid base64 or has no colon. */
-export function decodeBasic(encoded: string): { user: string; password: string } | null {
+function decodeBasic(encoded: string): { user: string; password: string } | null {
   try {
     const bytes = Uint8Array.from(atob(encoded), (ch) => ch.charCodeAt(0));
     const decoded = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);

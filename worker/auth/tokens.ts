@@ -3,13 +3,11 @@ import { type Env, isProduction } from '../env';
 import { randomToken } from '../lib/crypto';
 import { AppError, unauthorized } from '../lib/errors';
 
-export const ISSUER = 'ushicho';
-export const AUDIENCE = 'ushicho-app';
+const ISSUER = 'ushicho';
+const AUDIENCE = 'ushicho-app';
 /** Every sign-in lasts 30 days, sliding: a request in the last half renews it, up to 90 days after sign-in (§3). */
 export const SESSION_SECONDS = 30 * 24 * 60 * 60;
 export const MAX_SESSION_SECONDS = 90 * 24 * 60 * 60;
-export const PASSWORD_SESSION_SECONDS = SESSION_SECONDS;
-export const OAUTH_SESSION_SECONDS = SESSION_SECONDS;
 const DEVELOPMENT_SECRET = 'ushicho-development-secret-not-for-production-use';
 
 /** The HMAC keys imported so far, by secret: imported once per isolate, not on every request (decision 030). */
@@ -37,7 +35,7 @@ function secretKey(env: Env): Promise<CryptoKey> {
   return key;
 }
 
-export interface SessionRow {
+interface SessionRow {
   id: string;
   userId: number;
   expiresAt: string;
@@ -73,7 +71,7 @@ export function verifyBearer(env: Env, header: string | undefined) {
 }
 
 /** Verifies a bearer token; the 401 messages are docs/product.md §3's. */
-export async function verifyAccessToken(
+async function verifyAccessToken(
   env: Env,
   token: string,
 ): Promise<{ userId: number; sessionId: string; expiresAt: number }> {

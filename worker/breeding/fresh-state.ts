@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { AppError } from '../lib/errors';
 
 /** The batch failed because the animal's breeding state changed since it was read. */
-export class StaleBreedingState extends Error {
+class StaleBreedingState extends Error {
   constructor() {
     super('STALE_BREEDING_STATE');
     this.name = 'StaleBreedingState';
@@ -20,7 +20,7 @@ export class StaleBreedingState extends Error {
 const messageOf = (err: unknown) =>
   `${(err as Error)?.message ?? err} ${(err as { cause?: Error })?.cause?.message ?? ''}`;
 
-export const isStaleWrite = (err: unknown) =>
+const isStaleWrite = (err: unknown) =>
   err instanceof StaleBreedingState || messageOf(err).includes('STALE_BREEDING_STATE');
 
 export { isForeignKeyViolation } from '../db/unique-violation';
@@ -36,7 +36,7 @@ export async function runGuardedBatch(db: Db, statements: readonly Statement[]) 
 }
 
 /** Attempts before giving up: each round lets at least one of the competing writers through. */
-export const MAX_ATTEMPTS = 40;
+const MAX_ATTEMPTS = 40;
 
 const pause = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(40, 2 * 2 ** Math.min(attempt, 5))));

@@ -13,7 +13,7 @@ import type { Column, Sheet } from '../lib/xlsx';
 import { registerForExport } from './cattle.queries';
 
 /** The register's columns, in order: the CSV's header and the .xlsx's typed cells (§10). */
-export const CATTLE_EXPORT_COLUMNS: readonly Column[] = [
+const CATTLE_EXPORT_COLUMNS: readonly Column[] = [
   { header: '個体識別番号', kind: 'text' },
   { header: '耳標番号', kind: 'text' },
   { header: '名前', kind: 'text' },

@@ -53,7 +53,7 @@ const activeAlertsOf = (farmId: number) =>
   and(eq(alerts.farmId, farmId), inArray(alerts.status, [...ACTIVE_ALERT_STATUSES]));
 
 /** Active (or acknowledged) alerts per animal: count and highest severity (1 low … 3 high). */
-export function activeAlertsByCattle(db: Db, farmId: number) {
+function activeAlertsByCattle(db: Db, farmId: number) {
   return db
     .select({
       cattleId: alerts.cattleId,
@@ -78,14 +78,14 @@ function activeAlertsOfRow(farmId: number) {
   };
 }
 
-export const alertSummary = (alertCount: number | null, severityRank: number | null) => ({
+const alertSummary = (alertCount: number | null, severityRank: number | null) => ({
   hasActiveAlerts: Boolean(alertCount),
   alertCount: alertCount ?? 0,
   highestSeverity: severityRank ? SEVERITIES[severityRank - 1] : null,
 });
 
 /** Days open as of today: growing while open after a calving, fixed at conception. SQL twin of the engine rule. */
-export const daysOpenSql = (today: string) =>
+const daysOpenSql = (today: string) =>
   sql<number>`(case when ${breedingStatus.lastCalvingDate} is not null and ${breedingStatus.conceptionDate} is null
     then cast(julianday(${today}) - julianday(${breedingStatus.lastCalvingDate}) as integer)
     else coalesce(${breedingStatus.daysOpen}, -1) end)`;
@@ -324,12 +324,12 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
   };
 }
 
-export function toCattleView(row: typeof cattle.$inferSelect, today = todayJst()) {
+function toCattleView(row: typeof cattle.$inferSelect, today = todayJst()) {
   const { farmId: _owner, ...rest } = row;
   return { ...rest, ...ageFromBirthday(row.birthday, today) };
 }
 
-export async function statusCounts(db: Db, farmId: number) {
+async function statusCounts(db: Db, farmId: number) {
   const rows = await db
     .select({ status: cattle.status, count: count() })
     .from(cattle)
@@ -396,7 +396,7 @@ const cattleDetailReads = preparedBatch(['farmId', 'cattleId'], (db, { farmId, c
 
 type DetailRows = Awaited<ReturnType<typeof cattleDetailReads>>;
 
-export async function loadCattleDetail(db: Db, farmId: number, cattleId: number) {
+async function loadCattleDetail(db: Db, farmId: number, cattleId: number) {
   return detailOf(await cattleDetailReads(db, { farmId, cattleId }));
 }
 
@@ -416,7 +416,7 @@ function detailOf([animalRows, eventRows, calfRows]: DetailRows) {
   };
 }
 
-export function statusHistory(db: Db, farmId: number, cattleId: number) {
+function statusHistory(db: Db, farmId: number, cattleId: number) {
   return db
     .select()
     .from(cattleStatusHistory)

@@ -30,7 +30,7 @@ export const weightSchema = numberInput(
     .positive('体重は正の値である必要があります')
     .max(2000, '体重は2000kg以下で入力してください'),
 );
-export const scoreSchema = numberInput(
+const scoreSchema = numberInput(
   z
     .number({ error: '評価スコアは1-5の範囲内である必要があります' })
     .int('評価スコアは1-5の範囲内である必要があります')
@@ -44,24 +44,24 @@ const genderChoice = z.enum(GENDERS, { error: '性別は雄・去勢・雌のい
 const growthStageChoice = z.enum(GROWTH_STAGES, { error: '成長段階を選択してください' });
 const statusChoice = z.enum(CATTLE_STATUSES, { error: '無効なステータスです' });
 export const genderSchema = normalized(genderChoice);
-export const growthStageSchema = normalized(growthStageChoice);
-export const statusSchema = normalized(statusChoice);
+const growthStageSchema = normalized(growthStageChoice);
+const statusSchema = normalized(statusChoice);
 
-export const bloodlineSchema = z.object({
+const bloodlineSchema = z.object({
   fatherCattleName: name(50, '父牛の名前は50文字以下で入力してください'),
   motherFatherCattleName: name(50, '母の父の名前は50文字以下で入力してください'),
   motherGrandFatherCattleName: name(50, '母の祖父の名前は50文字以下で入力してください'),
   motherGreatGrandFatherCattleName: name(50, '母の曾祖父の名前は50文字以下で入力してください'),
 });
 
-export const motherInfoSchema = z.object({
+const motherInfoSchema = z.object({
   motherCattleId: positiveInt('母牛のIDは正の整数である必要があります').nullish(),
   motherName: name(50, '母牛の名前は50文字以下で入力してください'),
   motherIdentificationNumber: identificationNumberSchema.nullish(),
   motherScore: scoreSchema.nullish(),
 });
 
-export const initialBreedingSchema = z.object({
+const initialBreedingSchema = z.object({
   parity: numberInput(
     z
       .number({ error: '産次は0以上の整数である必要があります' })
@@ -106,7 +106,6 @@ export const updateCattleSchema = z
     breeding: initialBreedingSchema,
   })
   .partial();
-export type UpdateCattleInput = z.input<typeof updateCattleSchema>;
 export type UpdateCattle = z.output<typeof updateCattleSchema>;
 
 export const statusChangeSchema = z.object({
@@ -128,7 +127,7 @@ const list = <T extends z.ZodType<unknown, string>>(item: T) =>
     )
     .pipe(z.array(item));
 
-export const SORT_KEYS = ['id', 'name', 'days_old', 'days_open', 'ear_tag', 'due_date'] as const;
+const SORT_KEYS = ['id', 'name', 'days_old', 'days_open', 'ear_tag', 'due_date'] as const;
 
 export const listCattleQuerySchema = z
   .object({
@@ -159,7 +158,6 @@ export const listCattleQuerySchema = z
     message: '最小年齢は最大年齢以下にしてください',
     path: ['minAge'],
   });
-export type ListCattleQuery = z.input<typeof listCattleQuerySchema>;
 
 // Response schemas: what the API answers, checked against every answer in the route tests (worker/test/contract.ts).
 const int = z.number().int();
@@ -191,16 +189,16 @@ export const cattleViewSchema = z.object({
   age: nullableInt,
 });
 
-export const alertSummarySchema = z.object({
+const alertSummarySchema = z.object({
   hasActiveAlerts: z.boolean(),
   alertCount: int,
   highestSeverity: z.enum(ALERT_SEVERITIES).nullable(),
 });
 
 /** The latest end of the animal's meat and milk withdrawal (§16), JST dates; null for none. */
-export const withdrawalSchema = z.object({ meatUntil: nullableText, milkUntil: nullableText });
+const withdrawalSchema = z.object({ meatUntil: nullableText, milkUntil: nullableText });
 
-export const cattleListItemSchema = cattleViewSchema.extend({
+const cattleListItemSchema = cattleViewSchema.extend({
   breeding: z.object({ parity: int, daysOpen: nullableInt, expectedCalvingDate: nullableText }),
   alerts: alertSummarySchema,
   withdrawal: withdrawalSchema,
@@ -313,7 +311,7 @@ export const statusHistoryEntrySchema = z.object({
 export const statusCountsSchema = z.record(z.string(), int);
 
 /** One animal of the roster the phone keeps (§20): what search, the pickers and the offline forms show. */
-export const rosterAnimalSchema = cattleViewSchema.pick({
+const rosterAnimalSchema = cattleViewSchema.pick({
   cattleId: true,
   identificationNumber: true,
   earTagNumber: true,

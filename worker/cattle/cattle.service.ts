@@ -95,7 +95,7 @@ const earTagOf = (input: Pick<RegisterCattleInput, 'identificationNumber' | 'ear
   input.earTagNumber ?? (input.identificationNumber ? earTagFromIdentification(input.identificationNumber) : null);
 
 /** Animals per registration statement: each statement binds one JSON array, well under D1's limits. */
-export const REGISTER_CHUNK = 200;
+const REGISTER_CHUNK = 200;
 
 /** One animal as the registration statements read it from their JSON array. */
 function registrationRow(input: RegisterCattleInput) {
@@ -399,7 +399,7 @@ export async function registerHerd(scope: Scope, inputs: readonly RegisterCattle
 }
 
 /** The new cattle ids a batch of registration statements returned, in input order (ids are consecutive). */
-export function insertedIds(results: readonly { results?: unknown[] }[]): number[] {
+function insertedIds(results: readonly { results?: unknown[] }[]): number[] {
   return results
     .flatMap((r) => (r.results ?? []) as { cattle_id?: number }[])
     .map((row) => row.cattle_id)

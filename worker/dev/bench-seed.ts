@@ -11,7 +11,7 @@
 
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import { issueSession, OAUTH_SESSION_SECONDS } from '../auth/tokens';
+import { issueSession, SESSION_SECONDS } from '../auth/tokens';
 import { newAnimalContext } from '../breeding/recompute';
 import { type RegisterCattleInput, registeredAnimal, registerHerd } from '../cattle/cattle.service';
 import { runBatch, type Statement } from '../db/batch';
@@ -392,7 +392,7 @@ export const benchSeedRouter = createRouter()
           .returning({ id: users.id })
       )[0].id;
     await ensureOwnFarm(c.env, userId, userName);
-    const { token, session } = await issueSession(c.env, userId, OAUTH_SESSION_SECONDS);
+    const { token, session } = await issueSession(c.env, userId, SESSION_SECONDS);
     await db.insert(sessions).values(session);
     return c.json({ userId, token }, 200);
   })

@@ -65,17 +65,17 @@ export const RULE_EVENT_TYPES = [
   'STILLBIRTH',
 ] as const;
 
-export const OPEN_DAYS_LIMIT = 60;
-export const CALVING_LOOKAHEAD_DAYS = 60;
+const OPEN_DAYS_LIMIT = 60;
+const CALVING_LOOKAHEAD_DAYS = 60;
 /** CALVING_OVERDUE is medium for this many days past the expected date, high from the next day. */
-export const CALVING_OVERDUE_MEDIUM_DAYS = 7;
-export const RETURN_HEAT_WINDOW = { from: 18, to: 24 } as const;
-export const PREGNANCY_CHECK_LEAD_DAYS = 3;
+const CALVING_OVERDUE_MEDIUM_DAYS = 7;
+const RETURN_HEAT_WINDOW = { from: 18, to: 24 } as const;
+const PREGNANCY_CHECK_LEAD_DAYS = 3;
 /** A dairy cow is dried off this many days before the expected calving; the alert shows this many days ahead. */
-export const DRY_OFF_DAYS_BEFORE_CALVING = 60;
-export const DRY_OFF_LEAD_DAYS = 7;
+const DRY_OFF_DAYS_BEFORE_CALVING = 60;
+const DRY_OFF_LEAD_DAYS = 7;
 /** A heifer never served by this age (calendar months, §19) should be bred. */
-export const HEIFER_BREEDING_AGE_MONTHS = 14;
+const HEIFER_BREEDING_AGE_MONTHS = 14;
 
 /** Event types that are a calving (a stillbirth at term is one, §6). */
 const CALVING_TYPES = ['CALVING', 'STILLBIRTH'] as const;
@@ -95,7 +95,7 @@ const eventDays = (subject: AlertSubject, types: readonly string[], onOrAfter?: 
 const lastCalving = (s: AlertSubject) => latest([s.breeding.lastCalvingDate, ...eventDays(s, CALVING_TYPES)]);
 
 /** Pregnant by a check, by the farmer's status, or carrying an expected calving date. */
-export const isPregnant = (s: AlertSubject) =>
+const isPregnant = (s: AlertSubject) =>
   s.status === 'PREGNANT' || Boolean(s.breeding.conceptionDate) || Boolean(s.breeding.expectedCalvingDate);
 
 /** She has calved: a parity (counted or entered at registration), a calving on record, or a cow's growth stage. */
@@ -253,7 +253,7 @@ export function heiferNotBredRule(s: AlertSubject, today: IsoDate): DesiredAlert
   };
 }
 
-export const ALERT_RULES = [
+const ALERT_RULES = [
   openDaysRule,
   calvingWithin60Rule,
   calvingOverdueRule,

@@ -21,7 +21,6 @@ export type AlertStatus = (typeof ALERT_STATUSES)[number];
 export const OPEN_ALERT_STATUSES = ['active', 'acknowledged'] as const satisfies readonly AlertStatus[];
 
 export const ALERT_HISTORY_ACTIONS = ['created', 'updated', 'acknowledged', 'resolved', 'dismissed'] as const;
-export type AlertHistoryAction = (typeof ALERT_HISTORY_ACTIONS)[number];
 
 type Label = { ja: string; en: string };
 

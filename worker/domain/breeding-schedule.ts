@@ -1,7 +1,7 @@
 /** The breeding calendar (docs/product.md §11 /schedule): what is due for an animal, from its breeding_status row. */
 import { addDays, daysBetween, type IsoDate } from './calendar';
 
-export const SCHEDULE_KINDS = ['EXPECTED_ESTRUS', 'PREGNANCY_CHECK', 'EXPECTED_CALVING'] as const;
+const SCHEDULE_KINDS = ['EXPECTED_ESTRUS', 'PREGNANCY_CHECK', 'EXPECTED_CALVING'] as const;
 export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];
 
 /** A heat returns about every 21 days: the next one is watched for after an estrus or an insemination. */
@@ -17,7 +17,7 @@ export interface ScheduleRow {
 }
 
 /** How many coming heats the schedule shows for an open cow. */
-export const HEATS_AHEAD = 3;
+const HEATS_AHEAD = 3;
 
 type HeatRow = Pick<ScheduleRow, 'status' | 'lastEstrusDate' | 'lastInseminationDate' | 'conceptionDate'> & {
   expectedCalvingDate?: IsoDate | null;

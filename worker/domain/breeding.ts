@@ -45,7 +45,7 @@ export interface BreedingStatusState {
   isDifficultBirth: boolean;
 }
 
-export interface BreedingSummaryState {
+interface BreedingSummaryState {
   totalInseminationCount: number;
   averageDaysOpen: number | null;
   averagePregnancyPeriod: number | null;
@@ -104,7 +104,7 @@ const detailsKey = (details: unknown) => (details == null ? '' : JSON.stringify(
  * Chronological order that does not depend on input order: instant, then life order within an instant, then
  * details (so two differing same-instant events of one type always fold the same way), then id.
  */
-export function chronological<T extends EngineEvent>(events: readonly T[]): T[] {
+function chronological<T extends EngineEvent>(events: readonly T[]): T[] {
   return [...events].sort(
     (a, b) =>
       Date.parse(a.eventDatetime) - Date.parse(b.eventDatetime) ||
@@ -121,9 +121,9 @@ const record = (details: unknown): Record<string, unknown> =>
 const PLAUSIBLE_GESTATION = { min: 260, max: 300 };
 
 /** A second straw on the service's first day or the day after belongs to that service (one heat). */
-export const SERVICE_MERGE_DAYS = 1;
+const SERVICE_MERGE_DAYS = 1;
 /** A heat this many days or more after a service means the service failed; an earlier one changes nothing. */
-export const RETURN_HEAT_MIN_DAYS = 18;
+const RETURN_HEAT_MIN_DAYS = 18;
 /** Two births (calving, stillbirth) within this many days are one birth: twins entered apart, a calf born dead. */
 const SAME_BIRTH_DAYS = 1;
 

@@ -4,7 +4,7 @@
  * and the 4・5等級率 (the share of graded calves with a quality grade of 4 or 5). Pure; shared with the web app.
  */
 export const YIELD_GRADES = ['A', 'B', 'C'] as const;
-export type YieldGrade = (typeof YIELD_GRADES)[number];
+type YieldGrade = (typeof YIELD_GRADES)[number];
 
 export interface Carcass {
   weightKg: number | null;

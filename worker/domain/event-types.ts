@@ -105,7 +105,7 @@ const optionalText = (max: number, message: string) =>
 const EMBRYO_ONLY_MESSAGE = '受精卵の項目は受精卵移植（ET）のときだけ入力できます';
 
 /** A service (label 授精): AI (default, 人工授精), ET (受精卵移植) or NATURAL (本交), with what makes the calf. */
-export const inseminationDetailsSchema = z
+const inseminationDetailsSchema = z
   .strictObject({
     method: normalized(
       z.enum(INSEMINATION_METHODS, { error: '授精方法はAI・ET・NATURALのいずれかである必要があります' }),
@@ -124,15 +124,15 @@ export const inseminationDetailsSchema = z
     }
   });
 
-export const pregnancyCheckDetailsSchema = z.strictObject({
+const pregnancyCheckDetailsSchema = z.strictObject({
   result: normalized(z.enum(PREGNANCY_RESULTS, { error: '鑑定結果はPREGNANTまたはOPENである必要があります' })),
 });
 
 /** A calf is born 雌 or 雄 (§20); 去勢 comes later, by a PATCH of the animal. */
 export const CALF_GENDERS = ['雌', '雄'] as const;
-export const CALF_GENDER_MESSAGE = '生まれた子牛の性別は雌か雄で入力してください';
+const CALF_GENDER_MESSAGE = '生まれた子牛の性別は雌か雄で入力してください';
 
-export const calfSchema = z.strictObject({
+const calfSchema = z.strictObject({
   name: optionalText(100, '子牛の名前は100文字以下で入力してください'),
   gender: normalized(z.enum(CALF_GENDERS, { error: CALF_GENDER_MESSAGE })),
   identificationNumber: identificationNumberSchema.optional(),
@@ -154,7 +154,7 @@ const CALVES_MESSAGE = '子牛は1〜3頭で入力してください';
  * A calving: 1–3 calves (twins, triplets), each live one registered as an animal. The single `calf` object of
  * earlier clients is still accepted as one calf; both at once are refused. Stored always as `calves`.
  */
-export const calvingDetailsSchema = z
+const calvingDetailsSchema = z
   .strictObject({
     difficult: z.boolean({ error: '難産はtrueまたはfalseである必要があります' }).optional(),
     calf: calfSchema.optional(),
@@ -171,7 +171,7 @@ export const calvingDetailsSchema = z
   })
   .transform(({ calf, calves, ...rest }) => ({ ...rest, ...(calves || calf ? { calves: calves ?? [calf!] } : {}) }));
 
-export const weightDetailsSchema = z.strictObject({
+const weightDetailsSchema = z.strictObject({
   weightKg: numberInput(
     z
       .number({ error: '体重は正の値である必要があります' })
@@ -191,7 +191,7 @@ const withdrawalDays = (label: string) => {
     .optional();
 };
 
-export const productDetailsSchema = z.strictObject({
+const productDetailsSchema = z.strictObject({
   product: optionalText(100, '薬品名は100文字以下で入力してください'),
   dose: optionalText(100, '用量は100文字以下で入力してください'),
   withdrawalMeatDays: withdrawalDays('休薬期間（肉）'),
@@ -201,7 +201,7 @@ export const productDetailsSchema = z.strictObject({
 const noDetailsSchema = z.strictObject({}, { error: 'このイベントタイプには詳細項目がありません' });
 
 /** The details schema of each event type; types without typed details accept only `{}` (or no details). */
-export const DETAILS_SCHEMAS = {
+const DETAILS_SCHEMAS = {
   ARRIVAL: arrivalDetailsSchema,
   ESTRUS: noDetailsSchema,
   EXPECTED_ESTRUS: noDetailsSchema,
@@ -229,7 +229,7 @@ export const DETAILS_SCHEMAS = {
 const storedText = z.string().nullable().optional();
 
 /** A calf as a calving's details store it: with its `cattleId` once registered (live calves only). */
-export const storedCalfSchema = z.object({
+const storedCalfSchema = z.object({
   name: storedText,
   gender: z.enum(['雄', '去勢', '雌']),
   identificationNumber: z.string().optional(),
@@ -270,21 +270,6 @@ export const eventDetailsViewSchema = z
   })
   .nullable();
 export type EventDetailsView = z.infer<typeof eventDetailsViewSchema>;
-
-export type InseminationDetails = z.infer<typeof inseminationDetailsSchema>;
-export type PregnancyCheckDetails = z.infer<typeof pregnancyCheckDetailsSchema>;
-export type CalvingDetails = z.infer<typeof calvingDetailsSchema>;
-export type CalfDetails = z.infer<typeof calfSchema>;
-export type WeightDetails = z.infer<typeof weightDetailsSchema>;
-export type ProductDetails = z.infer<typeof productDetailsSchema>;
-
-/** The details of one event, typed by its event type. */
-export type EventDetails =
-  | { eventType: 'INSEMINATION'; details: InseminationDetails | null }
-  | { eventType: 'PREGNANCY_CHECK'; details: PregnancyCheckDetails | null }
-  | { eventType: 'CALVING'; details: CalvingDetails | null }
-  | { eventType: 'WEIGHT_MEASURED'; details: WeightDetails | null }
-  | { eventType: 'VACCINATION' | 'MEDICATION'; details: ProductDetails | null };
 
 export type DetailsResult =
   | { success: true; details: Record<string, unknown> | null }

@@ -15,7 +15,7 @@ export const IMPOSSIBLE_EVENT = {
 export type ImpossibleEvent = { field: string; message: string };
 
 /** Breeding and calving events: only a female (雌) can have them. */
-export const FEMALE_EVENT_TYPES: ReadonlySet<string> = new Set([
+const FEMALE_EVENT_TYPES: ReadonlySet<string> = new Set([
   'ESTRUS',
   'EXPECTED_ESTRUS',
   'INSEMINATION',

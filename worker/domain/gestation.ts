@@ -8,7 +8,7 @@
 export const CROSSBRED = '交雑種';
 
 /** Days an embryo has already developed when it is transferred (ET). */
-export const EMBRYO_AGE_DAYS = 7;
+const EMBRYO_AGE_DAYS = 7;
 
 const WAGYU = /和牛|黒毛|褐毛|赤毛|日本短角|無角|wagyu/i;
 const HOLSTEIN = /ホルスタイン|holstein/i;

@@ -6,8 +6,8 @@ import { digitsOf } from './input';
  * so its leading zero stays ("0812345675"); the 耳標番号 is the short number farmers use every day, 1–10 digits,
  * also a string ("0567"). Both are typed as people type them: full-width digits, spaces and hyphens are fine.
  */
-export const IDENTIFICATION_NUMBER_MESSAGE = '個体識別番号は10桁の数字で入力してください';
-export const EAR_TAG_NUMBER_MESSAGE = '耳標番号は1〜10桁の数字で入力してください';
+const IDENTIFICATION_NUMBER_MESSAGE = '個体識別番号は10桁の数字で入力してください';
+const EAR_TAG_NUMBER_MESSAGE = '耳標番号は1〜10桁の数字で入力してください';
 
 const TEN_DIGITS = /^\d{10}$/;
 const EAR_TAG_DIGITS = /^\d{1,10}$/;

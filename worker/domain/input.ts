@@ -43,9 +43,6 @@ export const numberInput = <T extends z.ZodType>(schema: T) => z.preprocess(numb
 /** An enum (or any) field: a string is NFKC-normalised and trimmed before `schema` checks it (`ＣＡＬＦ` → CALF). */
 export const normalized = <T extends z.ZodType>(schema: T) => z.preprocess(normalizedIfText, schema);
 
-/** A normalised string for free-standing checks (query terms, emails) outside a schema. */
-export const normalizeTerm = (value: string): string => nfkc(value).trim();
-
 export const NAME_URL_MESSAGE = '名前にURLは使えません';
 
 /** Whether a name someone types carries a link ('://' or 'www.', after NFKC): names appear in mail as plain text (§3). */

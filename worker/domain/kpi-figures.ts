@@ -20,7 +20,7 @@ import { type CowHistory, CYCLE_DAYS, eligibleAt, type TimelineCode } from './kp
 export const NO_DAY = -1_000_000_000;
 export const EVER = 1_000_000_000;
 
-export type FigureKind = 'S' | 'B' | 'D' | 'L' | 'C' | 'H';
+type FigureKind = 'S' | 'B' | 'D' | 'L' | 'C' | 'H';
 export interface KeptFigure {
   kind: FigureKind;
   day: number;
@@ -30,9 +30,9 @@ export interface KeptFigure {
   left: number | null;
 }
 
-export const SERVICE_FIRST = 1;
-export const SERVICE_PREGNANT = 2;
-export const SERVICE_OPEN = 4;
+const SERVICE_FIRST = 1;
+const SERVICE_PREGNANT = 2;
+const SERVICE_OPEN = 4;
 
 /** The stretches of days on which the cow is eligible at a cycle's start, in day order. */
 export function eligibleStretches(cow: CowHistory): [number, number][] {

@@ -10,23 +10,23 @@ import { addDays, addMonths, type IsoDate, monthRange } from './calendar';
 export const NO_BREEDING_EVENTS_MESSAGE = 'No breeding events found in the specified period';
 
 /** Gaps that count (days), as §8 defines them; outside them a gap is a data error, not a figure. */
-export const DAYS_OPEN_GAP = { min: 20, max: 364 } as const;
-export const FIRST_SERVICE_GAP = { min: 1, max: 364 } as const;
-export const CALVING_INTERVAL_GAP = { min: 240, max: 799 } as const;
+const DAYS_OPEN_GAP = { min: 20, max: 364 } as const;
+const FIRST_SERVICE_GAP = { min: 1, max: 364 } as const;
+const CALVING_INTERVAL_GAP = { min: 240, max: 799 } as const;
 /** A heat this many days or more after a service means the service failed (§6). */
-export const RETURN_HEAT_DAYS = 18;
+const RETURN_HEAT_DAYS = 18;
 /** Straws on the service's first day or the next are one service (§6). */
 const SERVICE_MERGE_DAYS = 1;
 /** Births within a day of each other are one birth (twins entered apart, a calf born dead). */
 const SAME_BIRTH_DAYS = 1;
 export const CYCLE_DAYS = 21;
 /** A cow is eligible for a 21-day cycle from this many days after calving; a heifer from this age in months. */
-export const VOLUNTARY_WAITING_DAYS = 50;
-export const HEIFER_BREEDING_MONTHS = 14;
+const VOLUNTARY_WAITING_DAYS = 50;
+const HEIFER_BREEDING_MONTHS = 14;
 /** How far before a period the timelines are read: the longest gap a figure looks back over (calving interval). */
-export const LOOK_BACK_DAYS = CALVING_INTERVAL_GAP.max + 1;
+const LOOK_BACK_DAYS = CALVING_INTERVAL_GAP.max + 1;
 
-export const RELIABILITY_THRESHOLDS = {
+const RELIABILITY_THRESHOLDS = {
   high: { events: 100, cattle: 20, calvings: 10 },
   medium: { events: 30, cattle: 5, calvings: 3 },
 } as const;
@@ -107,7 +107,7 @@ export const METRIC_INFO: Record<
 };
 
 /** Lower days and services per conception are better; higher rates are. */
-export const HIGHER_IS_BETTER: Record<Metric, boolean> = {
+const HIGHER_IS_BETTER: Record<Metric, boolean> = {
   conceptionRate: true,
   firstServiceConceptionRate: true,
   aiPerConception: false,
@@ -128,9 +128,9 @@ const DECIMALS: Record<Metric, 0 | 1> = {
   heatDetectionRate: 1,
 };
 
-export type Reliability = 'high' | 'medium' | 'low';
-export type InsightLevel = 'excellent' | 'good' | 'average' | 'poor' | 'info';
-export interface Insight {
+type Reliability = 'high' | 'medium' | 'low';
+type InsightLevel = 'excellent' | 'good' | 'average' | 'poor' | 'info';
+interface Insight {
   metric: 'conceptionRate' | 'avgDaysOpen' | 'data';
   level: InsightLevel;
   message: string;
@@ -175,9 +175,9 @@ export interface KpiCowRow {
   timeline: string | null;
 }
 
-export type ServiceOutcome = 'pregnant' | 'open' | 'pending';
+type ServiceOutcome = 'pregnant' | 'open' | 'pending';
 
-export interface ServiceRecord {
+interface ServiceRecord {
   /** The service date: its last straw. */
   day: number;
   /** The first service after a calving, or a never-calved heifer's first. */
@@ -386,7 +386,7 @@ export interface KpiSums {
   counts: KpiCounts;
 }
 
-export const emptySums = (): KpiSums => ({
+const emptySums = (): KpiSums => ({
   pregnant: 0,
   open: 0,
   firstPregnant: 0,
@@ -478,7 +478,7 @@ function metricsOf(t: KpiSums): KpiMetrics {
   };
 }
 
-export interface ReliabilityStep {
+interface ReliabilityStep {
   level: Exclude<Reliability, 'low'>;
   needs: { events: number; cattle: number; calvings: number };
 }
@@ -494,7 +494,7 @@ export interface BreedingKpi extends KpiMetrics {
   message: string | null;
 }
 
-export function reliabilityOf(counts: Pick<KpiCounts, 'events' | 'cattle' | 'calvings'>): Reliability {
+function reliabilityOf(counts: Pick<KpiCounts, 'events' | 'cattle' | 'calvings'>): Reliability {
   const meets = (t: { events: number; cattle: number; calvings: number }) =>
     counts.events >= t.events && counts.cattle >= t.cattle && counts.calvings >= t.calvings;
   if (meets(RELIABILITY_THRESHOLDS.high)) return 'high';
@@ -502,7 +502,7 @@ export function reliabilityOf(counts: Pick<KpiCounts, 'events' | 'cattle' | 'cal
   return 'low';
 }
 
-export function nextReliabilityStep(counts: Pick<KpiCounts, 'events' | 'cattle' | 'calvings'>): ReliabilityStep | null {
+function nextReliabilityStep(counts: Pick<KpiCounts, 'events' | 'cattle' | 'calvings'>): ReliabilityStep | null {
   const current = reliabilityOf(counts);
   if (current === 'high') return null;
   const level = current === 'medium' ? 'high' : 'medium';
@@ -518,25 +518,25 @@ export function nextReliabilityStep(counts: Pick<KpiCounts, 'events' | 'cattle' 
 }
 
 /** §8: conception rate ≥ 60 excellent, ≥ 50 good, ≥ 40 average, else poor. */
-export function conceptionRateInsight(value: number): Insight {
+function conceptionRateInsight(value: number): Insight {
   if (value >= 60) return { metric: 'conceptionRate', level: 'excellent', message: '受胎率が優秀です（60%以上）' };
   if (value >= 50) return { metric: 'conceptionRate', level: 'good', message: '受胎率が良好です（50%以上）' };
   if (value >= 40) return { metric: 'conceptionRate', level: 'average', message: '受胎率は平均的です（40%以上）' };
   return { metric: 'conceptionRate', level: 'poor', message: '受胎率の改善が必要です（40%未満）' };
 }
 
-export function daysOpenInsight(days: number): Insight {
+function daysOpenInsight(days: number): Insight {
   if (days <= 85) return { metric: 'avgDaysOpen', level: 'excellent', message: '空胎日数が優秀です（85日以下）' };
   if (days <= 120) return { metric: 'avgDaysOpen', level: 'good', message: '空胎日数が良好です（120日以下）' };
   return { metric: 'avgDaysOpen', level: 'poor', message: '空胎日数の短縮が必要です（120日超）' };
 }
 
-export const NO_EVENTS_INSIGHT: Insight = {
+const NO_EVENTS_INSIGHT: Insight = {
   metric: 'data',
   level: 'info',
   message: '指定した期間に繁殖イベントの記録がありません',
 };
-export const LOW_DATA_INSIGHT: Insight = {
+const LOW_DATA_INSIGHT: Insight = {
   metric: 'data',
   level: 'info',
   message: 'データが不足しています。授精・分娩の記録を増やすと数値の信頼性が上がります',
@@ -655,7 +655,7 @@ export function monthlyPoint(month: string, kpi: BreedingKpi): MonthlyKpi {
   return { month, ...point };
 }
 
-export type Direction = 'improved' | 'worsened' | 'unchanged';
+type Direction = 'improved' | 'worsened' | 'unchanged';
 export interface MetricDelta {
   current: number | null;
   previous: number | null;

@@ -4,12 +4,11 @@ import { formatDateJa, type IsoDate } from './calendar';
 
 export const DIGEST_CHANNELS = ['mail', 'line', 'both', 'none'] as const;
 export type DigestChannel = (typeof DIGEST_CHANNELS)[number];
-export const DEFAULT_DIGEST_CHANNEL: DigestChannel = 'mail';
 
 export const LINE_NOT_LINKED_MESSAGE = 'LINEが連携されていません';
 
-export const wantsMail = (channel: DigestChannel) => channel === 'mail' || channel === 'both';
-export const wantsLine = (channel: DigestChannel) => channel === 'line' || channel === 'both';
+const wantsMail = (channel: DigestChannel) => channel === 'mail' || channel === 'both';
+const wantsLine = (channel: DigestChannel) => channel === 'line' || channel === 'both';
 
 /** Whether pushes can reach a user: LINE linked, and the official account followed (not blocked). */
 export interface LineReach {

@@ -23,9 +23,9 @@ export function defaultStatsPeriod(now: Date = new Date()): { from: IsoDate; to:
   return { from: `${addMonths(jstMonth(now), -11)}-01`, to: todayJst(now) };
 }
 
-export const roundPrice = (value: number | null | undefined): number | null =>
+const roundPrice = (value: number | null | undefined): number | null =>
   value === null || value === undefined ? null : Math.round(value);
-export const roundWeight = (value: number | null | undefined): number | null =>
+const roundWeight = (value: number | null | undefined): number | null =>
   value === null || value === undefined ? null : Math.round(value * 10) / 10;
 
 /** One entry per month of the period, months without shipments included with zero counts. */

@@ -7,8 +7,8 @@ const SHIPPING_STATUSES = new Set(['SCHEDULED_FOR_SHIPMENT', 'SHIPPED']);
 /** A plan marks only animals with nothing more important to show: healthy ones and cows resting after calving. */
 const PLANNABLE_STATUSES = new Set(['HEALTHY', 'RESTING']);
 
-export const PLAN_REASON = '出荷予定の登録';
-export const PLAN_CANCELLED_REASON = '出荷予定の取消';
+const PLAN_REASON = '出荷予定の登録';
+const PLAN_CANCELLED_REASON = '出荷予定の取消';
 
 /** The last status the animal had before it was planned or shipped (history newest first), HEALTHY if unknown. */
 export function statusBeforeShipping(history: { oldStatus: string | null; newStatus: string }[]): string {

@@ -5,7 +5,7 @@ import { addDays, formatDateJa, type IsoDate, jstDate } from './calendar';
  * `withdrawalMilkDays` restricts the animal until its JST date + the days; 0 days is no restriction. The animal's
  * restriction is the latest end over its treatments, and a shipment dated on or before the meat end is refused.
  */
-export const WITHDRAWAL_EVENT_TYPES: ReadonlySet<string> = new Set(['MEDICATION', 'VACCINATION']);
+const WITHDRAWAL_EVENT_TYPES: ReadonlySet<string> = new Set(['MEDICATION', 'VACCINATION']);
 
 export interface Withdrawal {
   meatUntil: IsoDate | null;

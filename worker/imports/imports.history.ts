@@ -8,7 +8,7 @@ import type { PregnancyResult } from '../domain/import-fields';
 import type { NewEvent } from '../events/events.record';
 
 /** The notes of every event an import writes. */
-export const IMPORT_NOTE = '一括取り込み';
+const IMPORT_NOTE = '一括取り込み';
 /** A service's pregnancy check is dated this many days after it (or today, when that comes first). */
 const CHECK_AFTER_SERVICE_DAYS = 30;
 

@@ -32,7 +32,7 @@ import {
   type RecordedEvent,
 } from './imports.history';
 
-export const MAX_IMPORT_ROWS = 5000;
+const MAX_IMPORT_ROWS = 5000;
 /** A cow this old whose calvings a file does not give is taken as 経産牛. */
 const ADULT_COW_MONTHS = 26;
 
@@ -62,15 +62,15 @@ export interface ExistingAnimal {
   events: RecordedEvent[];
 }
 
-export type ImportAction = 'create' | 'update' | 'unchanged' | 'error';
-export interface RowError {
+type ImportAction = 'create' | 'update' | 'unchanged' | 'error';
+interface RowError {
   field: string;
   message: string;
   /** The cell as the file has it ('' when the column is missing or blank). */
   value: string;
 }
 /** What a row's cells were read as (dates `YYYY-MM-DD`); a cell that could not be read is absent. */
-export type RowValues = Partial<{
+type RowValues = Partial<{
   earTagNumber: string;
   name: string;
   birthday: string;
@@ -86,7 +86,7 @@ export type RowValues = Partial<{
   notes: string;
 }> &
   BreedingHistory;
-export interface ImportRowReport {
+interface ImportRowReport {
   line: number;
   action: ImportAction;
   identificationNumber: string | null;
@@ -96,7 +96,7 @@ export interface ImportRowReport {
 }
 
 /** The fields an import changes on an animal already on the farm; absent ones stay as they are. */
-export interface HerdUpdate {
+interface HerdUpdate {
   identificationNumber: string;
   earTagNumber?: string;
   name?: string;

@@ -14,7 +14,7 @@ export const importQuerySchema = z.object({
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** What a row's cells were read as; a blank cell, or one that could not be read, is absent. */
-export const importRowValuesSchema = z.object({
+const importRowValuesSchema = z.object({
   earTagNumber: z.string().optional(),
   name: z.string().optional(),
   birthday: isoDate.optional(),
@@ -60,4 +60,3 @@ export const importReportSchema = z.object({
     }),
   ),
 });
-export type ImportReportView = z.infer<typeof importReportSchema>;

@@ -32,7 +32,7 @@ import {
 
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 
-export type ImportEncoding = 'utf-8' | 'shift_jis';
+type ImportEncoding = 'utf-8' | 'shift_jis';
 
 export interface ImportReport {
   dryRun: boolean;
@@ -51,7 +51,7 @@ export const fileTooLarge = () =>
   new AppError({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'ファイルが大きすぎます（2MBまで）' });
 
 /** UTF-8 when the bytes are valid UTF-8 (a BOM is dropped), else Shift_JIS as Japanese Excel writes it (CP932). */
-export function decodeFile(bytes: Uint8Array): { text: string; encoding: ImportEncoding } {
+function decodeFile(bytes: Uint8Array): { text: string; encoding: ImportEncoding } {
   if (bytes.includes(0)) throw fileError('CSVファイルとして読めません（文字のファイルではありません）');
   try {
     const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
@@ -69,7 +69,7 @@ export function decodeFile(bytes: Uint8Array): { text: string; encoding: ImportE
 }
 
 /** CSV records with the line each starts on (the header is line 1). */
-export function readRecords(text: string): ImportRecord[] {
+function readRecords(text: string): ImportRecord[] {
   try {
     const records = parse(text, {
       relax_column_count: true,

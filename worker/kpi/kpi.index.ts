@@ -31,7 +31,7 @@ export function resolvePeriod(query: BreedingKpiQuery, today = todayJst()): Peri
 }
 
 /** The periods' KPIs from the farm's kept figures (one D1 round trip; docs/decisions/036-kept-kpi-figures.md). */
-export async function kpisOf(c: Context<AppEnv>, periods: readonly Period[]) {
+async function kpisOf(c: Context<AppEnv>, periods: readonly Period[]) {
   const sums = await keptKpiSums(c.get('farmDb'), c.get('farmId'), periods);
   await afterAnswer(c, 'kept KPI figures', sums.refresh);
   return periods.map((period, i) => breedingKpiOfSums(period, sums.value[i]));

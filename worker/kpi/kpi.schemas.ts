@@ -8,13 +8,13 @@ const DATE_MESSAGE = '日付はYYYY-MM-DD形式で指定してください';
 const MONTH_MESSAGE = '月はYYYY-MM形式で指定してください';
 const MONTHS_MESSAGE = '月数は1〜24の整数で指定してください';
 
-export const MAX_TREND_MONTHS = 24;
-export const DEFAULT_TREND_MONTHS = 12;
+const MAX_TREND_MONTHS = 24;
+const DEFAULT_TREND_MONTHS = 12;
 
 /** A JST calendar date `YYYY-MM-DD`. */
-export const kpiDateSchema = calendarDate(DATE_MESSAGE);
+const kpiDateSchema = calendarDate(DATE_MESSAGE);
 
-export const yearMonthSchema = normalizedText({ error: MONTH_MESSAGE }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, MONTH_MESSAGE);
+const yearMonthSchema = normalizedText({ error: MONTH_MESSAGE }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, MONTH_MESSAGE);
 
 const fromNotAfterTo = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
 
@@ -71,8 +71,8 @@ const metricsShape = {
   /** % — per 21-day cycle, with a heat or service ÷ eligible. */
   heatDetectionRate: percent,
 };
-export const reliabilitySchema = z.enum(['high', 'medium', 'low']);
-export const insightSchema = z.object({
+const reliabilitySchema = z.enum(['high', 'medium', 'low']);
+const insightSchema = z.object({
   metric: z.enum(['conceptionRate', 'avgDaysOpen', 'data']),
   level: z.enum(['excellent', 'good', 'average', 'poor', 'info']),
   message: z.string(),
@@ -92,16 +92,14 @@ export const breedingKpiSchema = z.object({
   insights: z.array(insightSchema),
   message: z.string().nullable(),
 });
-export type BreedingKpiResult = z.infer<typeof breedingKpiSchema>;
 
-export const monthlyKpiSchema = z.object({
+const monthlyKpiSchema = z.object({
   month: z.string(),
   period: periodSchema,
   ...metricsShape,
   counts: countsSchema,
 });
 export const trendsSchema = z.object({ from: z.string(), to: z.string(), months: z.array(monthlyKpiSchema) });
-export type BreedingTrends = z.infer<typeof trendsSchema>;
 
 const metricDeltaSchema = (value: z.ZodType<number | null>) =>
   z.object({
@@ -119,10 +117,9 @@ export const deltaSchema = z.object({
     },
   ),
 });
-export type BreedingDelta = z.infer<typeof deltaSchema>;
 
 /** The drill-down: the cows behind the figures of a period (§8). */
-export const kpiCowSchema = z.object({
+const kpiCowSchema = z.object({
   cattleId: z.number().int(),
   name: z.string().nullable(),
   earTagNumber: z.string().nullable(),
@@ -134,4 +131,3 @@ export const kpiCowSchema = z.object({
   calvingInterval: days,
 });
 export const kpiCowsSchema = z.object({ period: periodSchema, results: z.array(kpiCowSchema) });
-export type KpiCows = z.infer<typeof kpiCowsSchema>;

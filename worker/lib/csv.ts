@@ -24,7 +24,7 @@ export function contentDisposition(filename: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-export const csvHeaders = (filename: string) => ({
+const csvHeaders = (filename: string) => ({
   'Content-Type': 'text/csv; charset=utf-8',
   'Content-Disposition': contentDisposition(filename),
   'Cache-Control': 'no-store',

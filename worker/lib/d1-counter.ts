@@ -8,7 +8,7 @@
  */
 import type { Env } from '../env';
 
-export const D1_QUERIES_HEADER = 'X-D1-Queries';
+const D1_QUERIES_HEADER = 'X-D1-Queries';
 
 interface Counter {
   n: number;
@@ -65,7 +65,7 @@ export function countingD1(db: D1Database | D1DatabaseSession, counter: Counter)
 }
 
 /** The env with the directory and every farm-data shard counting into one counter. */
-export function countingEnv(env: Env, counter: Counter): Env {
+function countingEnv(env: Env, counter: Counter): Env {
   const counted: Record<string, unknown> = { ...env, DB: countingD1(env.DB, counter) };
   for (const key of Object.keys(env)) {
     if (/^FARM_DB_\d+$/.test(key)) counted[key] = countingD1(env[key as `FARM_DB_${number}`], counter);

@@ -19,12 +19,12 @@ import type { AppEnv } from '../env';
 import { AppError, validationError } from './errors';
 import { errorResponse } from './http';
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-export const REPLAYED_HEADER = 'Idempotent-Replayed';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const REPLAYED_HEADER = 'Idempotent-Replayed';
 /** A key is kept for 24 hours; the daily cron deletes older rows (purgeIdempotencyKeys). */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** An in-flight claim older than this belongs to a request that died (isolate evicted): it may be taken over. */
-export const IN_FLIGHT_STALE_MS = 60 * 1000;
+const IN_FLIGHT_STALE_MS = 60 * 1000;
 /** Answers larger than this are not kept (D1 values are limited); the key is released instead. */
 const MAX_STORED_BODY = 1_000_000;
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
@@ -135,7 +135,7 @@ function describe(existing: unknown, added: string) {
  * Declares a creating POST idempotent: the `Idempotency-Key` header in the contract, its 400/409/422 answers, and
  * the middleware after the route's own (sign-in and farm access).
  */
-export function idempotent<R extends Omit<RouteConfig, 'path'> & { path: string }>(route: R): R {
+function idempotent<R extends Omit<RouteConfig, 'path'> & { path: string }>(route: R): R {
   const own =
     route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware];
   const responses = route.responses as Record<string, unknown>;

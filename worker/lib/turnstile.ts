@@ -4,7 +4,7 @@ import { AppError } from './errors';
 export const SITEVERIFY_ENDPOINT = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 const SITEVERIFY_TIMEOUT_MS = 10_000;
 
-export const turnstileFailed = () =>
+const turnstileFailed = () =>
   new AppError({
     status: 400,
     code: 'TURNSTILE_FAILED',

@@ -11,12 +11,12 @@ import { contentDisposition } from './csv';
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** How a column's cells are stored: text as inline strings, numbers as numbers, `YYYY-MM-DD` or `YYYY/MM/DD` as dates. */
-export type ColumnKind = 'text' | 'number' | 'date';
+type ColumnKind = 'text' | 'number' | 'date';
 export interface Column {
   header: string;
   kind: ColumnKind;
 }
-export type Cell = string | number | boolean | null | undefined;
+type Cell = string | number | boolean | null | undefined;
 export interface Sheet {
   /** The tab's name, at most 31 characters and none of `[]:*?/\`. */
   name: string;

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { DIGEST_CHANNELS } from '../domain/notifications';
 
-export const digestChannelSchema = z.enum(DIGEST_CHANNELS, {
+const digestChannelSchema = z.enum(DIGEST_CHANNELS, {
   error: "通知方法は 'mail'、'line'、'both'、'none' のいずれかを指定してください",
 });
 

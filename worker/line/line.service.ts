@@ -8,7 +8,7 @@ import { AppError } from '../lib/errors';
 import { canSignInWithoutLine, notificationSettings } from './line.queries';
 import type { WebhookBody } from './line.schemas';
 
-export const lineNotLinked = () =>
+const lineNotLinked = () =>
   new AppError({ status: 400, code: 'LINE_NOT_LINKED', message: LINE_NOT_LINKED_MESSAGE, field: 'digest' });
 
 /** PUT /users/me/notifications: the digest channel, with §15's rule for LINE. */

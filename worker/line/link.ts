@@ -16,7 +16,7 @@ import { randomToken, timingSafeEqual } from '../lib/crypto';
 import { AppError } from '../lib/errors';
 import { linkLine } from './line.service';
 
-export const LINK_PATH = '/api/v1/line/link';
+const LINK_PATH = '/api/v1/line/link';
 export const linkCookieNames = {
   state: 'ushicho_line_link_state',
   verifier: 'ushicho_line_link_verifier',
@@ -25,7 +25,7 @@ export const linkCookieNames = {
 } as const;
 
 const appUrl = (env: Env) => env.APP_URL.replace(/\/+$/, '');
-export const linkRedirectUri = (env: Env) => `${appUrl(env)}${LINK_PATH}/callback`;
+const linkRedirectUri = (env: Env) => `${appUrl(env)}${LINK_PATH}/callback`;
 const cookieOptions = (env: Env) => ({ ...oauthCookieOptions(env, 'line'), path: LINK_PATH });
 
 /** POST /line/link: the LINE authorization URL to open, with the flow's cookies set. */

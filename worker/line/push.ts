@@ -29,7 +29,7 @@ export interface LinePush {
 export type PushOutcome = 'sent' | 'outbox' | 'failed';
 
 /** A UUID (the form LINE asks for) derived from the message's idempotency key, so a re-run sends no duplicate. */
-export async function retryKeyFor(idempotencyKey: string): Promise<string> {
+async function retryKeyFor(idempotencyKey: string): Promise<string> {
   const hex = await sha256Hex(`line-push:${idempotencyKey}`);
   const variant = ((Number.parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;

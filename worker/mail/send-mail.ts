@@ -5,13 +5,7 @@ import { type Env, isProduction, type Logger } from '../env';
 import { AppError } from '../lib/errors';
 import { createLogger } from '../lib/log';
 
-export type MailType =
-  | 'verification'
-  | 'completed'
-  | 'pre_registration'
-  | 'alert_digest'
-  | 'password_reset'
-  | 'invitation';
+type MailType = 'verification' | 'completed' | 'pre_registration' | 'alert_digest' | 'password_reset' | 'invitation';
 
 export interface Mail {
   to: string;
@@ -25,8 +19,7 @@ export interface Mail {
 
 export const RESEND_ENDPOINT = 'https://api.resend.com/emails';
 
-export const mailFailed = () =>
-  new AppError({ status: 502, code: 'RESEND_FAILED', message: 'メール送信に失敗しました' });
+const mailFailed = () => new AppError({ status: 502, code: 'RESEND_FAILED', message: 'メール送信に失敗しました' });
 
 /**
  * The one mail sender. With RESEND_API_KEY it sends through the Resend SDK (one idempotency key per message); without it (development and tests) the

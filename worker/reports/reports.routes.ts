@@ -7,15 +7,15 @@ import { jsonContent } from '../lib/http';
 
 const error = (description: string) => jsonContent(errorBodySchema, description);
 
-export const CENSUS_DATE_MESSAGE = '基準日はYYYY-MM-DD形式で入力してください';
+const CENSUS_DATE_MESSAGE = '基準日はYYYY-MM-DD形式で入力してください';
 
-export const censusQuerySchema = z.object({
+const censusQuerySchema = z.object({
   date: calendarDate(CENSUS_DATE_MESSAGE)
     .optional()
     .openapi({ description: 'The census day (JST); default 1 February of the current year', example: '2026-02-01' }),
 });
 
-export const censusSchema = z.object({
+const censusSchema = z.object({
   date: z.string(),
   total: z.number().int(),
   groups: z.array(

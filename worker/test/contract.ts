@@ -28,9 +28,7 @@ const declared: DeclaredRoute[] = createApp()
   // Static segments win over parameters: /cattle/status-counts before /cattle/{id}.
   .sort((a, b) => a.params - b.params);
 
-export const declaredRoutes = () => declared;
-
-export function findDeclaredRoute(method: string, path: string) {
+function findDeclaredRoute(method: string, path: string) {
   const pathname = path.split('?')[0];
   return declared.find((r) => r.method === method.toUpperCase() && r.pattern.test(pathname));
 }

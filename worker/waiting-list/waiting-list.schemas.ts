@@ -3,9 +3,8 @@ import { emailSchema } from '../accounts/accounts.schemas';
 
 /** How a visitor heard of Ushichō; the landing form offers these, the API accepts any text up to 100 characters. */
 export const REFERRAL_SOURCES = ['search', 'sns', 'line', 'friend', 'ja', 'dealer', 'event', 'media', 'other'] as const;
-export type ReferralSource = (typeof REFERRAL_SOURCES)[number];
 
-export const localeSchema = z.enum(['ja', 'en'], { error: 'Invalid locale' });
+const localeSchema = z.enum(['ja', 'en'], { error: 'Invalid locale' });
 export type Locale = z.infer<typeof localeSchema>;
 
 /**
@@ -29,7 +28,6 @@ export const preRegisterBodySchema = z.object({
     .min(10, 'Turnstileトークンは必須です')
     .max(2048, 'Turnstile検証に失敗しました'),
 });
-export type PreRegisterBody = z.input<typeof preRegisterBodySchema>;
 
 export const preRegisterResponseSchema = z.object({
   data: z.object({
@@ -38,7 +36,6 @@ export const preRegisterResponseSchema = z.object({
     message: z.string(),
   }),
 });
-export type PreRegisterResponse = z.infer<typeof preRegisterResponseSchema>;
 
 export const waitingListConfigSchema = z.object({
   data: z.object({
@@ -47,4 +44,3 @@ export const waitingListConfigSchema = z.object({
     turnstileRequired: z.boolean(),
   }),
 });
-export type WaitingListConfig = z.infer<typeof waitingListConfigSchema>['data'];

@@ -9,7 +9,6 @@ type WaitingListApi = (typeof api)['pre-register'];
 
 export type Me = InferResponseType<UsersApi['me']['$get'], 200>['data'];
 export type Theme = InferRequestType<UsersApi[':id']['theme']['$patch']>['json']['theme'];
-export type LoginResult = InferResponseType<AuthApi['login']['$post'], 200>;
 export type RegisterInput = InferRequestType<AuthApi['register']['$post']>['json'];
 export type CompleteInput = InferRequestType<AuthApi['complete']['$post']>['json'];
 export type LoginInput = InferRequestType<AuthApi['login']['$post']>['json'];
@@ -17,7 +16,6 @@ export type PasswordResetInput = InferRequestType<AuthApi['password-reset']['$po
 export type PasswordResetConfirmInput = InferRequestType<AuthApi['password-reset']['confirm']['$post']>['json'];
 export type ChangePasswordInput = InferRequestType<UsersApi['me']['password']['$put']>['json'];
 export type PreRegisterInput = InferRequestType<WaitingListApi['$post']>['json'];
-export type PreRegistration = InferResponseType<WaitingListApi['$post'], 200 | 201>['data'];
 
 /** Query keys of the signed-in account and of the sign-in pages. */
 export const accountKeys = {
@@ -28,7 +26,7 @@ export const accountKeys = {
 };
 
 /** Query keys of the landing page's waiting list. */
-export const waitingListKeys = {
+const waitingListKeys = {
   all: ['waiting-list'] as const,
   config: () => [...waitingListKeys.all, 'config'] as const,
 };

@@ -6,7 +6,7 @@ import { ApiError, api, toApiError, unwrap } from './client';
 type AdminApi = typeof api.admin;
 type RegistrationsQuery = InferRequestType<AdminApi['registrations']['$get']>['query'];
 
-export type RegistrationsPage = InferResponseType<AdminApi['registrations']['$get'], 200>['data'];
+type RegistrationsPage = InferResponseType<AdminApi['registrations']['$get'], 200>['data'];
 export type Registration = RegistrationsPage['items'][number];
 
 const STORAGE_KEY = 'ushicho.admin.basic';

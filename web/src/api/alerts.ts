@@ -6,13 +6,9 @@ import { api, unwrap } from './client';
 type AlertsApi = typeof api.alerts;
 type AlertsQuery = InferRequestType<AlertsApi['$get']>['query'];
 
-export type AlertsPage = InferResponseType<AlertsApi['$get'], 200>['data'];
+type AlertsPage = InferResponseType<AlertsApi['$get'], 200>['data'];
 export type AlertView = AlertsPage['results'][number];
 export type AlertSummary = AlertsPage['summary'];
-export type AlertHistoryEntry = InferResponseType<
-  AlertsApi[':alertId']['history']['$get'],
-  200
->['data']['results'][number];
 export type AlertStatusChange = InferRequestType<AlertsApi[':alertId']['status']['$put']>['json'];
 export type AlertMemoChange = InferRequestType<AlertsApi[':alertId']['memo']['$put']>['json'];
 
@@ -71,10 +67,10 @@ export const alertHistoryQuery = (alertId: string) =>
       ),
   });
 
-export const changeAlertStatus = (alertId: string, input: AlertStatusChange) =>
+const changeAlertStatus = (alertId: string, input: AlertStatusChange) =>
   unwrap(api.alerts[':alertId'].status.$put({ param: { alertId }, json: input }));
 
-export const saveAlertMemo = (alertId: string, input: AlertMemoChange) =>
+const saveAlertMemo = (alertId: string, input: AlertMemoChange) =>
   unwrap(api.alerts[':alertId'].memo.$put({ param: { alertId }, json: input }));
 
 /** Changing an alert refreshes every alert list and the animals' alert markers. */

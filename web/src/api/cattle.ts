@@ -153,7 +153,7 @@ async function refreshRoster(userId: number, farmId: number): Promise<KeptRoster
   return next;
 }
 
-export const rosterQuery = (userId: number | null, farmId: number | null) =>
+const rosterQuery = (userId: number | null, farmId: number | null) =>
   queryOptions({
     queryKey: cattleKeys.roster(userId, farmId),
     // Until the farm shown is known (the farms list sets it), there is no roster to name.

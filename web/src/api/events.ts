@@ -14,7 +14,7 @@ export type EventDetails = NonNullable<EventView['details']>;
 export type AnimalState = InferResponseType<EventsApi['$post'], 201>['animal'];
 export type ScheduleItem = InferResponseType<EventsApi['schedule']['$get'], 200>['data']['items'][number];
 
-export type RecordEventInput = InferRequestType<EventsApi['$post']>['json'];
+type RecordEventInput = InferRequestType<EventsApi['$post']>['json'];
 export type UpdateEventInput = InferRequestType<EventsApi[':id']['$patch']>['json'];
 
 /** The event log's filters as the page holds them. */
@@ -43,7 +43,7 @@ export const recentInputsQuery = () =>
   });
 
 /** Query keys of the breeding schedule: derived from the events, so it lives under ['events'] and is refetched with them. */
-export const scheduleKeys = {
+const scheduleKeys = {
   all: [...eventKeys.all, 'schedule'] as const,
   month: (month: string) => [...scheduleKeys.all, month] as const,
 };
@@ -93,16 +93,16 @@ export const plannedShipmentsQuery = (month: string) =>
   });
 
 /** The answer to recording an event: the event and the animal as it left it. */
-export type RecordedEvent = InferResponseType<EventsApi['$post'], 201>;
+type RecordedEvent = InferResponseType<EventsApi['$post'], 201>;
 
 /** Records an event, or keeps it in the offline queue when there is no signal (`{ queued: true }`). */
-export const recordEvent = (input: RecordEventInput) =>
+const recordEvent = (input: RecordEventInput) =>
   import('./queue').then(({ createOrQueue }) => createOrQueue<RecordedEvent>('event', input));
 
-export const updateEvent = (eventId: number, input: UpdateEventInput) =>
+const updateEvent = (eventId: number, input: UpdateEventInput) =>
   unwrap(api.events[':id'].$patch({ param: { id: String(eventId) }, json: input }));
 
-export const deleteEvent = (eventId: number) => unwrap(api.events[':id'].$delete({ param: { id: String(eventId) } }));
+const deleteEvent = (eventId: number) => unwrap(api.events[':id'].$delete({ param: { id: String(eventId) } }));
 
 /** Event writes change the animal, its breeding state, the schedule, alerts and KPIs: refresh them all. */
 function useInvalidateAfterEventWrite() {

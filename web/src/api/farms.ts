@@ -46,8 +46,6 @@ export const membersQuery = (farmId: number) =>
 
 const farmParam = (farmId: number) => ({ farmId: String(farmId) });
 
-export const createFarm = (input: FarmInput) => unwrap(api.farms.$post({ json: input })).then((r) => r.data);
-
 export const renameFarm = (farmId: number, input: FarmInput) =>
   unwrap(api.farms[':farmId'].$patch({ param: farmParam(farmId), json: input })).then((r) => r.data);
 

@@ -10,7 +10,7 @@ export type HomeCalving = HomeData['calvings'][number];
 export type HomeEvent = HomeData['recentEvents'][number];
 
 /** Query keys of the home screen. */
-export const homeKeys = {
+const homeKeys = {
   all: ['home'] as const,
   screen: () => [...homeKeys.all, 'screen'] as const,
 };

@@ -33,7 +33,7 @@ const isReport = (value: unknown): value is ImportReport =>
  * out. The typed client carries the token, the farm and a renewed session; the body goes through its `init` because
  * a raw body is not one of the shapes it types.
  */
-export async function sendHerdFile(
+async function sendHerdFile(
   file: Blob,
   { dryRun, skipInvalid = false, signal }: { dryRun: boolean; skipInvalid?: boolean; signal?: AbortSignal },
 ) {

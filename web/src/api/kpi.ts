@@ -3,10 +3,9 @@ import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from './client';
 
 export type BreedingKpi = InferResponseType<(typeof api.kpi.breeding)['$get'], 200>['data'];
-export type BreedingTrends = InferResponseType<(typeof api.kpi.breeding.trends)['$get'], 200>['data'];
+type BreedingTrends = InferResponseType<(typeof api.kpi.breeding.trends)['$get'], 200>['data'];
 export type MonthlyKpi = BreedingTrends['months'][number];
-export type BreedingDelta = InferResponseType<(typeof api.kpi.breeding.delta)['$get'], 200>['data'];
-export type KpiCows = InferResponseType<(typeof api.kpi.breeding.cattle)['$get'], 200>['data'];
+type KpiCows = InferResponseType<(typeof api.kpi.breeding.cattle)['$get'], 200>['data'];
 export type KpiCow = KpiCows['results'][number];
 
 /** A JST period; an empty `from`/`to` asks the API for its default (the last 365 days up to today). */

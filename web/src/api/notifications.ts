@@ -9,7 +9,7 @@ export type NotificationSettings = InferResponseType<MeApi['notifications']['$ge
 export type DigestChannel = InferRequestType<MeApi['notifications']['$put']>['json']['digest'];
 
 /** Query keys of the digest choice and the LINE link (docs/product.md §16). */
-export const notificationKeys = {
+const notificationKeys = {
   all: ['notifications'] as const,
   settings: () => [...notificationKeys.all, 'settings'] as const,
 };

@@ -7,12 +7,10 @@ import { apiFetchFile, downloadBlob } from './download';
 
 type ShipmentsApi = typeof api.shipments;
 
-export type Shipment = InferResponseType<ShipmentsApi['$post'], 201>['data'];
-export type ShipmentListPage = InferResponseType<ShipmentsApi['$get'], 200>['data'];
+type ShipmentListPage = InferResponseType<ShipmentsApi['$get'], 200>['data'];
 export type ShipmentListItem = ShipmentListPage['results'][number];
-export type ShipmentPlan = InferResponseType<ShipmentsApi['plans']['$post'], 201>['data'];
 export type PlanListItem = InferResponseType<ShipmentsApi['plans']['$get'], 200>['data']['results'][number];
-export type PriceStats = InferResponseType<ShipmentsApi['price-stats']['$get'], 200>['data'];
+type PriceStats = InferResponseType<ShipmentsApi['price-stats']['$get'], 200>['data'];
 export type MonthlyStat = PriceStats['monthlyStats'][number];
 export type MotherGroup = InferResponseType<ShipmentsApi['mothers']['list']['$get'], 200>['data']['mothers'][number];
 export type SireStat = InferResponseType<ShipmentsApi['sire-stats']['$get'], 200>['data'][number];

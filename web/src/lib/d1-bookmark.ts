@@ -18,7 +18,7 @@ const bookmarks = load();
 
 export const bookmarkOf = (farmId: string | null): string | null => (farmId ? (bookmarks.get(farmId) ?? null) : null);
 
-export function keepBookmark(farmId: string | null, bookmark: string | null) {
+function keepBookmark(farmId: string | null, bookmark: string | null) {
   if (!farmId || !bookmark || bookmarks.get(farmId) === bookmark) return;
   bookmarks.set(farmId, bookmark);
   try {

@@ -4,7 +4,7 @@ import rosetta from 'rosetta';
 export type Locale = 'ja' | 'en';
 type Dict = Record<string, unknown>;
 /** An English count: '1 calf' / '3 calves'. Japanese has one form, so its messages stay plain strings. */
-export type Plural = { one: string; other: string };
+type Plural = { one: string; other: string };
 /** English mirrors the Japanese keys; any string may become a Plural. */
 type Translation<T> = { [K in keyof T]: T[K] extends string ? string | Plural : Translation<T[K]> };
 

@@ -72,7 +72,7 @@ const PATTERNS: [RegExp, (...groups: string[]) => string | null][] = [
 ];
 
 /** The English of a text the API wrote in Japanese, or null when it is not one of the API's own. */
-export function serverTextEn(text: string): string | null {
+function serverTextEn(text: string): string | null {
   if (Object.hasOwn(EXACT, text)) return EXACT[text];
   for (const [pattern, english] of PATTERNS) {
     const match = pattern.exec(text);

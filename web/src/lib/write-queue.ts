@@ -78,7 +78,7 @@ export const inOrder = (items: readonly QueuedWrite[]) =>
   [...items].sort((a, b) => a.createdAt - b.createdAt || a.key.localeCompare(b.key));
 
 /** The stand-in animal id an item waits for, if any. */
-export function waitsFor(item: QueuedWrite): number | null {
+function waitsFor(item: QueuedWrite): number | null {
   const id = item.body.cattleId;
   return typeof id === 'number' && id < 0 ? id : null;
 }

@@ -25,7 +25,7 @@ export interface CalfDraft {
 const CALF_FIELDS = ['gender', 'name', 'identificationNumber', 'earTagNumber', 'weightKg', 'stillborn'] as const;
 
 let nextKey = 0;
-export const emptyCalf = (): CalfDraft => ({
+const emptyCalf = (): CalfDraft => ({
   key: nextKey++,
   gender: '',
   name: '',

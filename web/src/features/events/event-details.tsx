@@ -44,7 +44,7 @@ export function useCalfLinkLabel() {
  * A short line for an event's typed details, calves aside: the service's method, embryo and sire (人工授精 /
  * 種雄牛名: 安福久（黒毛和種）), the check's result, the weight, the product.
  */
-export function useDetailsText() {
+function useDetailsText() {
   const { t } = useI18n();
   return (event: EventView): string => {
     const d: EventDetails = event.details ?? {};

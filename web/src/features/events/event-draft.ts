@@ -22,14 +22,7 @@ export const METHOD_FIELDS: Record<InseminationMethod, readonly string[]> = {
   ET: ['embryoId', 'embryoBreed', 'technician', 'sireName'],
   NATURAL: ['sireName', 'sireBreed'],
 };
-export const DETAIL_TEXT_FIELDS = [
-  'sireName',
-  'sireBreed',
-  'technician',
-  'semenLot',
-  'embryoId',
-  'embryoBreed',
-] as const;
+const DETAIL_TEXT_FIELDS = ['sireName', 'sireBreed', 'technician', 'semenLot', 'embryoId', 'embryoBreed'] as const;
 export type DetailTextField = (typeof DETAIL_TEXT_FIELDS)[number];
 
 /** The error keys the form shows beside a field; any other is shown with the form's own error. */

@@ -102,7 +102,7 @@ function RowId({ row }: { row: ImportRow }) {
   return <span className="muted">{t('imports.noId')}</span>;
 }
 
-export function ActionBadge({ action }: { action: ImportAction }) {
+function ActionBadge({ action }: { action: ImportAction }) {
   const { t } = useI18n();
   return <span className={`badge import-badge import-badge--${action}`}>{t(`imports.action.${action}`)}</span>;
 }

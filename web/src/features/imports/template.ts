@@ -2,7 +2,7 @@
  * The template a farmer fills in (docs/product.md §14), made in the browser: the column names the import reads and
  * one example row, UTF-8 with a BOM (so Excel shows the Japanese) and CRLF line ends (as Excel writes them).
  */
-export const TEMPLATE_HEADERS = [
+const TEMPLATE_HEADERS = [
   '個体識別番号',
   '耳標番号',
   '名前',
@@ -45,7 +45,7 @@ const EXAMPLE_ROW: Record<(typeof TEMPLATE_HEADERS)[number], string> = {
 /** A cell as CSV writes it: quoted when it holds a comma, a quote or a line break. */
 const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
-export function templateCsv(): string {
+function templateCsv(): string {
   const lines = [TEMPLATE_HEADERS, TEMPLATE_HEADERS.map((header) => EXAMPLE_ROW[header])];
   return `\uFEFF${lines.map((line) => line.map(cell).join(',')).join('\r\n')}\r\n`;
 }

@@ -25,7 +25,7 @@ export const KPI_COUNT_KEYS: readonly KpiCountKey[] = [
 
 const numberLocale = (locale: string) => (locale === 'en' ? 'en-US' : 'ja-JP');
 /** Days are whole; rates and services per conception have one decimal (as the API rounds them). */
-export const metricDigits = (metric: KpiMetric) => (METRIC_INFO[metric].unit === '日' ? 0 : 1);
+const metricDigits = (metric: KpiMetric) => (METRIC_INFO[metric].unit === '日' ? 0 : 1);
 
 export const metricLabel = (metric: KpiMetric, locale: string) =>
   locale === 'en' ? METRIC_INFO[metric].en : METRIC_INFO[metric].ja;

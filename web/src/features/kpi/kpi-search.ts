@@ -49,7 +49,7 @@ export type KpiCowsSearch = z.infer<typeof kpiCowsSearchSchema>;
  * The column a figure's cows are sorted by when the drill-down is opened from its tile, the cows that pull the figure
  * down first: a rate by the services that did not conceive, a day figure by its longest, 授精指数 by the most services.
  */
-export const SORT_OF_METRIC: Record<Metric, { sort: KpiCowColumn; order: 'asc' | 'desc' }> = {
+const SORT_OF_METRIC: Record<Metric, { sort: KpiCowColumn; order: 'asc' | 'desc' }> = {
   conceptionRate: { sort: 'open', order: 'desc' },
   firstServiceConceptionRate: { sort: 'open', order: 'desc' },
   aiPerConception: { sort: 'services', order: 'desc' },
