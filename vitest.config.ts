@@ -68,7 +68,7 @@ export default defineConfig(async () => {
             name: 'worker',
             include: ['worker/**/*.test.ts'],
             exclude: [...PURE, ...MIGRATIONS],
-            setupFiles: ['./worker/test/apply-migrations.ts'],
+            setupFiles: ['./worker/test/apply-migrations.ts', './worker/test/bcrypt-memo.ts'],
             deps: {
               optimizer: {
                 // Every test file imports the Worker (wrangler.toml's main) into a fresh workerd, one module per
