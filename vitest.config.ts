@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
@@ -40,6 +41,9 @@ export default defineConfig(async () => {
     test: {
       silent: 'passed-only',
       testTimeout: 20_000,
+      // A test file in the workers pool waits on Vite (in Node) for each module it imports while workerd sits idle,
+      // and the reverse: one file per core, not Vitest's default of one fewer, keeps both cores busy (decision 043).
+      maxWorkers: availableParallelism(),
       projects: [
         {
           extends: true,
@@ -68,7 +72,7 @@ export default defineConfig(async () => {
             name: 'worker',
             include: ['worker/**/*.test.ts'],
             exclude: [...PURE, ...MIGRATIONS],
-            setupFiles: ['./worker/test/apply-migrations.ts'],
+            setupFiles: ['./worker/test/apply-migrations.ts', './worker/test/bcrypt-memo.ts'],
             deps: {
               optimizer: {
                 // Every test file imports the Worker (wrangler.toml's main) into a fresh workerd, one module per
@@ -123,6 +127,8 @@ export default defineConfig(async () => {
           extends: true,
           test: { name: 'pure', include: PURE, environment: 'node' },
         },
+        // The web app's component tests, in their own config (`npm run test:web` runs them alone).
+        './vitest.web.config.ts',
       ],
     },
   };
