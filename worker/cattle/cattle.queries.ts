@@ -396,7 +396,7 @@ const cattleDetailReads = preparedBatch(['farmId', 'cattleId'], (db, { farmId, c
 
 type DetailRows = Awaited<ReturnType<typeof cattleDetailReads>>;
 
-async function loadCattleDetail(db: Db, farmId: number, cattleId: number) {
+export async function loadCattleDetail(db: Db, farmId: number, cattleId: number) {
   return detailOf(await cattleDetailReads(db, { farmId, cattleId }));
 }
 

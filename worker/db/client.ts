@@ -41,7 +41,7 @@ export function shardBinding(env: Env, shard: number): D1Database {
 }
 
 /** The farm-data shard `shard` as a drizzle client. */
-const shardDb = (env: Env, shard: number): Db => clientOf(shardBinding(env, shard));
+export const shardDb = (env: Env, shard: number): Db => clientOf(shardBinding(env, shard));
 
 /** The shard a farm lives on, read from the directory; undefined for a farm that does not exist. */
 export async function shardOfFarm(env: Env, farmId: number): Promise<number | undefined> {

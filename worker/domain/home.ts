@@ -4,7 +4,7 @@
 import { addDays, daysBetween, type IsoDate } from './calendar';
 
 /** How far ahead the home screen lists expected calvings. */
-const CALVING_HORIZON_DAYS = 30;
+export const CALVING_HORIZON_DAYS = 30;
 
 interface ScheduleItem {
   date: IsoDate;
