@@ -3,6 +3,8 @@
 -- herd (worker/cattle/cattle.queries.ts). Kept by the triggers below on every insert, change and delete of an
 -- animal, whichever path writes it (routes, import, restore, the seeders). Positions 1–100 cover every name (≤ 50).
 -- VALUES lists, not UNIONs: D1 allows only a few terms in a compound SELECT; one INSERT per column in the triggers.
+-- No OR IGNORE in the triggers: an upsert on cattle (the import's herd update) would override it and fail on a piece
+-- two columns share; each INSERT skips the pieces already there instead (DISTINCT within the column).
 -- Additive only: one new table, its index and triggers, and its backfill from the animals already there.
 CREATE TABLE `cattle_grams` (
   `farm_id` integer NOT NULL,
@@ -14,28 +16,46 @@ CREATE TABLE `cattle_grams` (
 CREATE INDEX `cattle_grams_cattle_idx` ON `cattle_grams` (`cattle_id`);
 --> statement-breakpoint
 CREATE TRIGGER `cattle_grams_on_insert` AFTER INSERT ON `cattle` BEGIN
-  INSERT OR IGNORE INTO `cattle_grams` (`farm_id`, `gram`, `cattle_id`)
-    SELECT NEW.`farm_id`, substr(NEW.`ear_tag_number`, p.i, 4), NEW.`cattle_id` FROM (SELECT t.column1 * 10 + u.column1 + 1 AS i FROM (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS t, (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS u) AS p
-    WHERE p.i + 3 <= length(NEW.`ear_tag_number`);
-  INSERT OR IGNORE INTO `cattle_grams` (`farm_id`, `gram`, `cattle_id`)
-    SELECT NEW.`farm_id`, substr(NEW.`identification_number`, p.i, 4), NEW.`cattle_id` FROM (SELECT t.column1 * 10 + u.column1 + 1 AS i FROM (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS t, (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS u) AS p
-    WHERE p.i + 3 <= length(NEW.`identification_number`);
-  INSERT OR IGNORE INTO `cattle_grams` (`farm_id`, `gram`, `cattle_id`)
-    SELECT NEW.`farm_id`, substr(NEW.`name`, p.i, 4), NEW.`cattle_id` FROM (SELECT t.column1 * 10 + u.column1 + 1 AS i FROM (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS t, (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS u) AS p
-    WHERE p.i + 3 <= length(NEW.`name`);
+  INSERT INTO `cattle_grams` (`farm_id`, `gram`, `cattle_id`)
+    SELECT DISTINCT NEW.`farm_id`, substr(NEW.`ear_tag_number`, p.i, 4), NEW.`cattle_id` FROM (SELECT t.column1 * 10 + u.column1 + 1 AS i FROM (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS t, (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS u) AS p
+    WHERE p.i + 3 <= length(NEW.`ear_tag_number`) AND NOT EXISTS (
+      SELECT 1 FROM `cattle_grams` AS k
+      WHERE k.`farm_id` = NEW.`farm_id` AND k.`gram` = substr(NEW.`ear_tag_number`, p.i, 4) AND k.`cattle_id` = NEW.`cattle_id`
+    );
+  INSERT INTO `cattle_grams` (`farm_id`, `gram`, `cattle_id`)
+    SELECT DISTINCT NEW.`farm_id`, substr(NEW.`identification_number`, p.i, 4), NEW.`cattle_id` FROM (SELECT t.column1 * 10 + u.column1 + 1 AS i FROM (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS t, (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS u) AS p
+    WHERE p.i + 3 <= length(NEW.`identification_number`) AND NOT EXISTS (
+      SELECT 1 FROM `cattle_grams` AS k
+      WHERE k.`farm_id` = NEW.`farm_id` AND k.`gram` = substr(NEW.`identification_number`, p.i, 4) AND k.`cattle_id` = NEW.`cattle_id`
+    );
+  INSERT INTO `cattle_grams` (`farm_id`, `gram`, `cattle_id`)
+    SELECT DISTINCT NEW.`farm_id`, substr(NEW.`name`, p.i, 4), NEW.`cattle_id` FROM (SELECT t.column1 * 10 + u.column1 + 1 AS i FROM (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS t, (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS u) AS p
+    WHERE p.i + 3 <= length(NEW.`name`) AND NOT EXISTS (
+      SELECT 1 FROM `cattle_grams` AS k
+      WHERE k.`farm_id` = NEW.`farm_id` AND k.`gram` = substr(NEW.`name`, p.i, 4) AND k.`cattle_id` = NEW.`cattle_id`
+    );
 END;
 --> statement-breakpoint
 CREATE TRIGGER `cattle_grams_on_update` AFTER UPDATE OF `ear_tag_number`, `identification_number`, `name`, `farm_id` ON `cattle` BEGIN
   DELETE FROM `cattle_grams` WHERE `cattle_id` = OLD.`cattle_id`;
-  INSERT OR IGNORE INTO `cattle_grams` (`farm_id`, `gram`, `cattle_id`)
-    SELECT NEW.`farm_id`, substr(NEW.`ear_tag_number`, p.i, 4), NEW.`cattle_id` FROM (SELECT t.column1 * 10 + u.column1 + 1 AS i FROM (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS t, (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS u) AS p
-    WHERE p.i + 3 <= length(NEW.`ear_tag_number`);
-  INSERT OR IGNORE INTO `cattle_grams` (`farm_id`, `gram`, `cattle_id`)
-    SELECT NEW.`farm_id`, substr(NEW.`identification_number`, p.i, 4), NEW.`cattle_id` FROM (SELECT t.column1 * 10 + u.column1 + 1 AS i FROM (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS t, (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS u) AS p
-    WHERE p.i + 3 <= length(NEW.`identification_number`);
-  INSERT OR IGNORE INTO `cattle_grams` (`farm_id`, `gram`, `cattle_id`)
-    SELECT NEW.`farm_id`, substr(NEW.`name`, p.i, 4), NEW.`cattle_id` FROM (SELECT t.column1 * 10 + u.column1 + 1 AS i FROM (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS t, (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS u) AS p
-    WHERE p.i + 3 <= length(NEW.`name`);
+  INSERT INTO `cattle_grams` (`farm_id`, `gram`, `cattle_id`)
+    SELECT DISTINCT NEW.`farm_id`, substr(NEW.`ear_tag_number`, p.i, 4), NEW.`cattle_id` FROM (SELECT t.column1 * 10 + u.column1 + 1 AS i FROM (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS t, (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS u) AS p
+    WHERE p.i + 3 <= length(NEW.`ear_tag_number`) AND NOT EXISTS (
+      SELECT 1 FROM `cattle_grams` AS k
+      WHERE k.`farm_id` = NEW.`farm_id` AND k.`gram` = substr(NEW.`ear_tag_number`, p.i, 4) AND k.`cattle_id` = NEW.`cattle_id`
+    );
+  INSERT INTO `cattle_grams` (`farm_id`, `gram`, `cattle_id`)
+    SELECT DISTINCT NEW.`farm_id`, substr(NEW.`identification_number`, p.i, 4), NEW.`cattle_id` FROM (SELECT t.column1 * 10 + u.column1 + 1 AS i FROM (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS t, (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS u) AS p
+    WHERE p.i + 3 <= length(NEW.`identification_number`) AND NOT EXISTS (
+      SELECT 1 FROM `cattle_grams` AS k
+      WHERE k.`farm_id` = NEW.`farm_id` AND k.`gram` = substr(NEW.`identification_number`, p.i, 4) AND k.`cattle_id` = NEW.`cattle_id`
+    );
+  INSERT INTO `cattle_grams` (`farm_id`, `gram`, `cattle_id`)
+    SELECT DISTINCT NEW.`farm_id`, substr(NEW.`name`, p.i, 4), NEW.`cattle_id` FROM (SELECT t.column1 * 10 + u.column1 + 1 AS i FROM (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS t, (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) AS u) AS p
+    WHERE p.i + 3 <= length(NEW.`name`) AND NOT EXISTS (
+      SELECT 1 FROM `cattle_grams` AS k
+      WHERE k.`farm_id` = NEW.`farm_id` AND k.`gram` = substr(NEW.`name`, p.i, 4) AND k.`cattle_id` = NEW.`cattle_id`
+    );
 END;
 --> statement-breakpoint
 CREATE TRIGGER `cattle_grams_on_delete` AFTER DELETE ON `cattle` BEGIN

@@ -68,6 +68,14 @@ describe('shard migration 0006 (cattle_grams)', () => {
     // A change of another column leaves them as they are.
     await run(`UPDATE cattle SET notes = 'メモ' WHERE cattle_id = 13`);
     expect(await gramsOf(13)).toEqual(['7777']);
+    // The import's herd update is an upsert on the id: a piece the new ear tag shares with the 個体識別番号 is kept once.
+    await run(
+      `INSERT INTO cattle (cattle_id, farm_id, created_by, identification_number, status, ear_tag_number, gender, birthday)
+       SELECT cattle_id, farm_id, created_by, '0000077770', status, '7777', gender, birthday FROM cattle WHERE cattle_id = 13
+       ON CONFLICT (cattle_id) DO UPDATE SET identification_number = excluded.identification_number,
+         ear_tag_number = excluded.ear_tag_number`,
+    );
+    expect(await gramsOf(13)).toEqual(['0000', '0007', '0077', '0777', '7770', '7777']);
     await run('DELETE FROM cattle WHERE cattle_id = 13');
     expect(await gramsOf(13)).toEqual([]);
   });
