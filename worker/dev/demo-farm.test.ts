@@ -443,7 +443,9 @@ describe('a demo seeding that was cut short', () => {
   it('fills the demo account when it has no animals', async () => {
     const first = await seedDemoFarm(env as never);
     const farmId = await demoFarmOf(first.userId);
+    // A seeding cut short has no animals and nothing in the trash yet (the history, with its trashed heifer, is last).
     await everyShard.prepare('DELETE FROM cattle WHERE farm_id = ?').bind(farmId).run();
+    await everyShard.prepare('DELETE FROM trash WHERE farm_id = ?').bind(farmId).run();
     const repaired = await seedDemoFarm(env as never);
     expect(repaired).toEqual({ created: true, userId: first.userId });
     const { n } = (await everyShard
