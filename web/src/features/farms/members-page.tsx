@@ -2,8 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { formatInstantJa } from '@worker/domain/calendar';
 import { emailSchema } from '@worker/domain/email';
+import { farmNameSchema } from '@worker/domain/farm-name';
 import { FARM_ROLES } from '@worker/domain/roles';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { z } from 'zod';
 import { useMe } from '../../api/accounts';
 import {
@@ -59,13 +60,18 @@ export function MembersPage() {
   );
 }
 
-function FarmNameCard({ farm }: { farm: Farm }) {
+/** The farm-name form's rule: the API's own (trimmed, 1 to 50 characters, no URL). */
+const farmNameFormSchema = z.object({ name: farmNameSchema });
+
+export function FarmNameCard({ farm }: { farm: Farm }) {
   const { t } = useI18n();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const rename = useMutation({
-    mutationFn: (name: string) => renameFarm(farm.id, { name }),
-    onSuccess: async (renamed) => {
+  const rename = useSchemaForm({
+    schema: farmNameFormSchema,
+    values: (data) => ({ name: String(data.get('name') ?? '') }),
+    submit: (input) => renameFarm(farm.id, input),
+    onSaved: async (renamed) => {
       queryClient.setQueryData(farmsQuery.queryKey, (list) =>
         list?.map((f) => (f.id === renamed.id ? { ...f, name: renamed.name } : f)),
       );
@@ -73,16 +79,11 @@ function FarmNameCard({ farm }: { farm: Farm }) {
       await queryClient.invalidateQueries({ queryKey: farmsQuery.queryKey });
     },
   });
-  const server = describeError(rename.error);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    rename.mutate(String(new FormData(event.currentTarget).get('name') ?? ''));
-  };
 
   return (
     <section className="card" aria-labelledby="farm-name-title">
       {editing ? (
-        <form className="farm-name-form" onSubmit={submit} noValidate>
+        <form className="farm-name-form" onSubmit={rename.onSubmit} noValidate>
           <h2 id="farm-name-title" className="visually-hidden">
             {farm.name}
           </h2>
@@ -93,11 +94,11 @@ function FarmNameCard({ farm }: { farm: Farm }) {
             maxLength={50}
             required
             autoFocus
-            error={server.fields.name}
+            error={rename.errors.name}
           />
-          <FormError message={server.message} />
+          <FormError message={rename.message} />
           <div className="page__actions">
-            <SubmitButton pending={rename.isPending}>{t('common.save')}</SubmitButton>
+            <SubmitButton pending={rename.saving}>{t('common.save')}</SubmitButton>
             <button
               type="button"
               className="button"
@@ -130,7 +131,7 @@ function FarmNameCard({ farm }: { farm: Farm }) {
           ) : null}
         </div>
       )}
-      {rename.isSuccess && !editing ? (
+      {rename.saved && !editing ? (
         <p className="muted" role="status">
           {t('farms.renamed')}
         </p>
