@@ -66,7 +66,7 @@ export const enrolmentViewSchema = z.object({
   startDate: z.string(),
 });
 
-export const taskStatusSchema = z.enum(TASK_STATUSES);
+const taskStatusSchema = z.enum(TASK_STATUSES);
 
 export const taskViewSchema = z.object({
   id: z.number(),
@@ -123,7 +123,7 @@ export const patchTaskSchema = z
   });
 export type PatchTask = z.output<typeof patchTaskSchema>;
 
-export const todayItemSchema = z.object({
+const todayItemSchema = z.object({
   kind: z.enum(['alert', 'task']),
   id: z.string(),
   cattleId: z.number(),
