@@ -14,7 +14,8 @@ export function programmeView(row: ProgrammeRow): ProgrammeView {
       : row.triggerKind === 'age'
         ? { kind: 'age', days: row.triggerDays ?? 0 }
         : { kind: 'manual' };
-  return { id: row.id, name: row.name, trigger, steps: row.steps, createdAt: row.createdAt, updatedAt: row.updatedAt };
+  const steps = row.steps as ProgrammeView['steps'];
+  return { id: row.id, name: row.name, trigger, steps, createdAt: row.createdAt, updatedAt: row.updatedAt };
 }
 
 export const programmeQuery = (db: Db, farmId: number, id: number) =>

@@ -120,6 +120,16 @@ describe('programmes (§22)', () => {
       body: { name: 'x', trigger: { kind: 'manual' }, steps: [] },
     });
     expect(empty.json.error.message).toBe('手順は1〜30件で入力してください');
+    const details = await call(owner, '/programmes', {
+      method: 'POST',
+      body: {
+        name: 'x',
+        trigger: { kind: 'manual' },
+        steps: [{ day: 0, title: '授精', eventType: 'INSEMINATION', details: { weightKg: 'heavy' } }],
+      },
+    });
+    expect(details.status).toBe(400);
+    expect(details.json.error.field).toMatch(/^steps\.0\.details/);
   });
 });
 
