@@ -33,6 +33,8 @@ const SIGNED_IN = [
   '/farms/members',
   '/menu',
   '/outbox',
+  '/tasks',
+  '/today',
 ];
 
 /** The problems on the screen shown: axe's serious/critical and name-mismatch findings, and any sideways overflow. */

@@ -13,7 +13,7 @@ import type { Env } from '../env';
 import type { FarmToday, TodayItem } from './programmes.schemas';
 
 /** Items per farm at most (a farm with more shows the first by due date). */
-export const TODAY_ITEMS_PER_FARM = 100;
+const TODAY_ITEMS_PER_FARM = 100;
 
 async function readShard(env: Env, shard: number, farmIds: number[], today: string) {
   const db = shardDb(env, shard);

@@ -1,7 +1,7 @@
 /** The reads of programmes and tasks (docs/product.md §22). */
 import { and, asc, desc, eq, gt, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { cattle, enrolments, programmes, tasks } from '../db/schema';
+import { cattle, programmes, tasks } from '../db/schema';
 import { validationError } from '../lib/errors';
 import { type ListTasksQuery, PROGRAMME_API_MESSAGES, type ProgrammeView, type TaskView } from './programmes.schemas';
 
@@ -14,7 +14,8 @@ export function programmeView(row: ProgrammeRow): ProgrammeView {
       : row.triggerKind === 'age'
         ? { kind: 'age', days: row.triggerDays ?? 0 }
         : { kind: 'manual' };
-  return { id: row.id, name: row.name, trigger, steps: row.steps, createdAt: row.createdAt, updatedAt: row.updatedAt };
+  const steps = row.steps as ProgrammeView['steps'];
+  return { id: row.id, name: row.name, trigger, steps, createdAt: row.createdAt, updatedAt: row.updatedAt };
 }
 
 export const programmeQuery = (db: Db, farmId: number, id: number) =>
@@ -28,13 +29,6 @@ export async function listProgrammes(db: Db, farmId: number): Promise<ProgrammeV
   const rows = await db.select().from(programmes).where(eq(programmes.farmId, farmId)).orderBy(asc(programmes.id));
   return rows.map(programmeView);
 }
-
-export const enrolmentQuery = (db: Db, farmId: number, id: number) =>
-  db
-    .select()
-    .from(enrolments)
-    .where(and(eq(enrolments.id, id), eq(enrolments.farmId, farmId)))
-    .limit(1);
 
 /** The columns of a task as the API shows it: with its animal and its programme's name. */
 const taskColumns = {
@@ -68,11 +62,6 @@ const tasksFrom = (db: Db, where: SQL | undefined) =>
 export const taskQuery = (db: Db, farmId: number, id: number) =>
   tasksFrom(db, and(eq(tasks.id, id), eq(tasks.farmId, farmId))).limit(1);
 
-export async function findTask(db: Db, farmId: number, id: number): Promise<TaskView | undefined> {
-  const [row] = await taskQuery(db, farmId, id);
-  return row as TaskView | undefined;
-}
-
 const CURSOR = /^(\d{4}-\d{2}-\d{2})_(\d{1,15})$/;
 
 /** Tasks by due date (then id), filtered, a page at a time (`nextCursor`: the last one's due date and id). */
@@ -97,7 +86,7 @@ export async function listTasks(db: Db, farmId: number, userId: number, query: L
 }
 
 /** How many of today's tasks home shows (due today and overdue). */
-export const TODAY_TASKS_LIMIT = 50;
+const TODAY_TASKS_LIMIT = 50;
 
 /**
  * Today's work on one farm (home, §22): open tasks due today or earlier, mine first, then by due date. One

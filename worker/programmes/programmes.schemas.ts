@@ -2,6 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { TASK_STATUSES } from '../db/schema';
 import { ALERT_SEVERITIES } from '../domain/alerts';
+import { eventDetailsViewSchema } from '../domain/event-types';
 import { calendarDate, numberInput } from '../domain/input';
 import { enrolSchema, programmeSchema, programmeTriggerSchema, skipTaskSchema } from '../domain/programmes';
 
@@ -15,6 +16,7 @@ export const PROGRAMME_API_MESSAGES = {
   cattleInactive: '死亡・出荷済みの牛は登録できません',
   date: '日付はYYYY-MM-DD形式で入力してください',
   alreadyDone: 'この作業は完了済みです',
+  detailsWithoutEvent: 'イベントを記録しない手順に詳細は指定できません',
   notOpen: 'この作業は既にスキップまたは取り消されています',
   assignee: '担当者はこの牧場のメンバーから選んでください',
   patchEmpty: '担当者か予定日を指定してください',
@@ -37,7 +39,7 @@ export const programmeViewSchema = z.object({
       day: z.number(),
       title: z.string(),
       eventType: z.string().optional(),
-      details: z.record(z.string(), z.unknown()).optional(),
+      details: eventDetailsViewSchema.optional(),
     }),
   ),
   createdAt: z.string(),
@@ -66,7 +68,7 @@ export const enrolmentViewSchema = z.object({
   startDate: z.string(),
 });
 
-export const taskStatusSchema = z.enum(TASK_STATUSES);
+const taskStatusSchema = z.enum(TASK_STATUSES);
 
 export const taskViewSchema = z.object({
   id: z.number(),
@@ -123,7 +125,7 @@ export const patchTaskSchema = z
   });
 export type PatchTask = z.output<typeof patchTaskSchema>;
 
-export const todayItemSchema = z.object({
+const todayItemSchema = z.object({
   kind: z.enum(['alert', 'task']),
   id: z.string(),
   cattleId: z.number(),

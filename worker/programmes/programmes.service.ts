@@ -39,7 +39,18 @@ const isTaskNotOpen = (err: unknown) =>
 const notOpen = (status: string) =>
   conflict(status === 'done' ? M.alreadyDone : M.notOpen, status === 'done' ? 'TASK_ALREADY_DONE' : 'TASK_NOT_OPEN');
 
+/** A step's details must be what its event type takes (§6), so a done never fails on them: 400 on the step's field. */
+function assertStepDetails(steps: CreateProgramme['steps'] | undefined) {
+  steps?.forEach((step, i) => {
+    if (!step.details) return;
+    if (!step.eventType) throw fieldErrors([{ path: ['steps', i, 'details'], message: M.detailsWithoutEvent }]);
+    const parsed = parseEventDetails(step.eventType, step.details);
+    if (!parsed.success) throw fieldErrors(parsed.issues, { prefix: ['steps', i] });
+  });
+}
+
 export async function createProgramme(scope: Scope, input: CreateProgramme): Promise<ProgrammeView> {
+  assertStepDetails(input.steps);
   const [row] = await scope.db
     .insert(programmes)
     .values(programmeRow(scope.farmId, input, new Date().toISOString()))
@@ -48,6 +59,7 @@ export async function createProgramme(scope: Scope, input: CreateProgramme): Pro
 }
 
 export async function updateProgramme(scope: Scope, id: number, input: UpdateProgramme): Promise<ProgrammeView> {
+  assertStepDetails(input.steps);
   const set: Partial<typeof programmes.$inferInsert> = { updatedAt: new Date().toISOString() };
   if (input.name !== undefined) set.name = input.name;
   if (input.trigger !== undefined) Object.assign(set, triggerColumns(input.trigger));

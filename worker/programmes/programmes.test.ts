@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { digestMail } from '../alerts/daily';
 import { clientOf } from '../db/client';
 import { addDays, todayJst } from '../domain/calendar';
+import { digestTaskLines } from '../domain/programmes';
 import { enrolByAge } from '../tasks/tasks.dawn';
 import { api, signUp } from '../test/api';
 import { everyShard, shardOf } from '../test/shards';
@@ -120,6 +122,16 @@ describe('programmes (§22)', () => {
       body: { name: 'x', trigger: { kind: 'manual' }, steps: [] },
     });
     expect(empty.json.error.message).toBe('手順は1〜30件で入力してください');
+    const details = await call(owner, '/programmes', {
+      method: 'POST',
+      body: {
+        name: 'x',
+        trigger: { kind: 'manual' },
+        steps: [{ day: 0, title: '授精', eventType: 'INSEMINATION', details: { weightKg: 'heavy' } }],
+      },
+    });
+    expect(details.status).toBe(400);
+    expect(details.json.error.field).toMatch(/^steps\.0\.details/);
   });
 });
 
@@ -421,5 +433,25 @@ describe('today’s work', () => {
       ),
     ).toBe(true);
     expect((await call(null, '/me/today')).status).toBe(401);
+  });
+});
+
+describe('the morning digest (§22)', () => {
+  it('lists today’s tasks after the alerts, in the mail’s text and HTML', () => {
+    const lines = digestTaskLines(
+      [{ cattleId: 1, cattleName: 'はな', cattleEarTagNumber: '0010', title: 'PGF2α', dueDate: '2026-11-26' }],
+      '2026-11-26',
+    );
+    const mail = digestMail(
+      { APP_URL: 'https://ushicho.example' },
+      { email: 'a@example.jp', userName: '北 太郎', id: 1, farmId: 1 },
+      [],
+      '2026-11-26',
+      lines,
+    );
+    expect(mail.text).toContain(
+      '今日の作業が1件あります。\n・はな・耳標 0010：PGF2α（今日）\n作業一覧：https://ushicho.example/tasks',
+    );
+    expect(mail.html).toContain('<li>はな・耳標 0010：PGF2α（今日）</li>');
   });
 });

@@ -17,7 +17,7 @@ import {
 } from '../domain/programmes';
 
 /** Event types after which an animal has no more work: its open tasks are cancelled (§22). */
-export const ENDING_EVENT_TYPES: readonly string[] = ['DEATH', 'SHIPMENT'];
+const ENDING_EVENT_TYPES: readonly string[] = ['DEATH', 'SHIPMENT'];
 
 /**
  * One task per step of each enrolment `which` selects (on the farm), `due_date` = start + the step's day; a task an
@@ -35,7 +35,7 @@ export function tasksOfEnrolmentsSql(farmId: number, which: SQL, now: string): S
 }
 
 /** The open tasks of an animal, cancelled (it died or was shipped). */
-export const cancelOpenTasksSql = (farmId: number, cattleId: number, now: string): SQL =>
+const cancelOpenTasksSql = (farmId: number, cattleId: number, now: string): SQL =>
   sql`UPDATE tasks SET status = 'cancelled', updated_at = ${now}
     WHERE farm_id = ${farmId} AND cattle_id = ${cattleId} AND status = 'open'`;
 

@@ -11,7 +11,6 @@ export type ProgrammeInput = InferRequestType<ProgrammesApi['$post']>['json'];
 export type Task = InferResponseType<TasksApi['$get'], 200>['data'][number];
 export type FarmToday = InferResponseType<typeof api.me.today.$get, 200>['data'][number];
 export type TodayItem = FarmToday['items'][number];
-export type EnrolResult = InferResponseType<ProgrammesApi[':id']['enrol']['$post'], 201>['data'];
 
 /** The task list's filters, as the URL keeps them. */
 export interface TaskFilters {

@@ -7,7 +7,7 @@
 /** The writes that may wait for a signal (§15, §22): events, cattle, shipments, and a task ticked done. */
 export type QueuedKind = 'event' | 'cattle' | 'shipment' | 'task';
 
-export const QUEUE_PATHS: Record<QueuedKind, string> = {
+const QUEUE_PATHS: Record<QueuedKind, string> = {
   event: '/api/v1/events',
   cattle: '/api/v1/cattle',
   shipment: '/api/v1/shipments',

@@ -13,7 +13,7 @@ import './messages';
 import './tasks.css';
 
 /** After a task changes: every task list, home and 今日の巡回 read again. */
-export function useTaskChanged() {
+function useTaskChanged() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
