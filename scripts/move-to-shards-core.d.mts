@@ -15,6 +15,7 @@ export function snapshot(
 ): Promise<Record<string, TableSnapshot>>;
 export function checkTables(source: D1): Promise<void>;
 export function copyFarmData(source: D1, shard: D1): Promise<Record<string, number>>;
+export function shardOnlyColumns(source: D1, shard: D1): Promise<Record<string, string[]>>;
 export function differences(
   before: Record<string, TableSnapshot>,
   after: Record<string, TableSnapshot>,

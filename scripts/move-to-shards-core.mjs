@@ -60,6 +60,25 @@ async function columnsOf(db, table) {
   return results.map((r) => r.name);
 }
 
+/**
+ * The columns later shard migrations added to each farm table (the shard has them, the single database never did):
+ * left to their defaults by the copy and out of its comparison. One without a default that refuses NULL stops the move.
+ */
+export async function shardOnlyColumns(source, shard) {
+  const out = {};
+  for (const table of SHARD_TABLES) {
+    const sourceColumns = new Set(await columnsOf(source, table));
+    const { results } = await shard
+      .prepare(`SELECT name, "notnull", dflt_value FROM pragma_table_info('${table}')`)
+      .all();
+    const added = results.filter((c) => !sourceColumns.has(c.name));
+    const required = added.filter((c) => c.notnull && c.dflt_value === null).map((c) => c.name);
+    if (required.length) throw new Error(`${table}: the source has no ${required.join(', ')}`);
+    if (added.length) out[table] = added.map((c) => c.name);
+  }
+  return out;
+}
+
 /** Every row of a table in rowid order, page by page. */
 export async function* rowsOf(db, table, columns) {
   const list = columns ? columns.map((c) => `"${c}"`).join(', ') : '*';
@@ -106,12 +125,10 @@ export async function copyFarmData(source, shard) {
     if (table !== 'farm_counts' && existing.n > 0) throw new Error(`the shard's ${table} is not empty`);
   }
   await shard.prepare('DELETE FROM farm_counts').run();
+  const added = await shardOnlyColumns(source, shard);
   const copied = {};
   for (const table of SHARD_TABLES) {
-    const columns = await columnsOf(shard, table);
-    const sourceColumns = new Set(await columnsOf(source, table));
-    const missing = columns.filter((c) => !sourceColumns.has(c));
-    if (missing.length) throw new Error(`${table}: the source has no ${missing.join(', ')}`);
+    const columns = (await columnsOf(shard, table)).filter((c) => !(added[table] ?? []).includes(c));
     if (table === 'farm_counts') await shard.prepare('DELETE FROM farm_counts').run();
     const perStatement = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
     copied[table] = 0;
@@ -181,7 +198,7 @@ export async function moveToShard(source, shard, { shardNumber = 0, log = () => 
   log(`read ${tables.length} tables`);
   const copied = await copyFarmData(source, shard);
   log(`copied ${Object.values(copied).reduce((a, b) => a + b, 0)} farm rows`);
-  const onShard = await snapshot(shard, SHARD_TABLES);
+  const onShard = await snapshot(shard, SHARD_TABLES, await shardOnlyColumns(source, shard));
   const copyDiff = differences(before, onShard, SHARD_TABLES);
   if (copyDiff.length) throw new Error(`the copy differs, nothing dropped:\n${copyDiff.join('\n')}`);
   await becomeDirectory(source, shardNumber);
