@@ -19,6 +19,7 @@ import { Route as RegisterRouteImport } from './routes/register';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as VerifyRouteImport } from './routes/verify';
 import { Route as AppAlertsRouteImport } from './routes/_app/alerts';
+import { Route as AppHistoryRouteImport } from './routes/_app/history';
 import { Route as AppHomeRouteImport } from './routes/_app/home';
 import { Route as AppMenuRouteImport } from './routes/_app/menu';
 import { Route as AppOutboxRouteImport } from './routes/_app/outbox';
@@ -85,6 +86,11 @@ const VerifyRoute = VerifyRouteImport.update({
 const AppAlertsRoute = AppAlertsRouteImport.update({
   id: '/alerts',
   path: '/alerts',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppHistoryRoute = AppHistoryRouteImport.update({
+  id: '/history',
+  path: '/history',
   getParentRoute: () => AppRoute,
 } as any);
 const AppHomeRoute = AppHomeRouteImport.update({
@@ -188,6 +194,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute;
   '/verify': typeof VerifyRoute;
   '/alerts': typeof AppAlertsRoute;
+  '/history': typeof AppHistoryRoute;
   '/home': typeof AppHomeRoute;
   '/menu': typeof AppMenuRoute;
   '/outbox': typeof AppOutboxRoute;
@@ -217,6 +224,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute;
   '/verify': typeof VerifyRoute;
   '/alerts': typeof AppAlertsRoute;
+  '/history': typeof AppHistoryRoute;
   '/home': typeof AppHomeRoute;
   '/menu': typeof AppMenuRoute;
   '/outbox': typeof AppOutboxRoute;
@@ -248,6 +256,7 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute;
   '/verify': typeof VerifyRoute;
   '/_app/alerts': typeof AppAlertsRoute;
+  '/_app/history': typeof AppHistoryRoute;
   '/_app/home': typeof AppHomeRoute;
   '/_app/menu': typeof AppMenuRoute;
   '/_app/outbox': typeof AppOutboxRoute;
@@ -279,6 +288,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/verify'
     | '/alerts'
+    | '/history'
     | '/home'
     | '/menu'
     | '/outbox'
@@ -308,6 +318,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/verify'
     | '/alerts'
+    | '/history'
     | '/home'
     | '/menu'
     | '/outbox'
@@ -338,6 +349,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/verify'
     | '/_app/alerts'
+    | '/_app/history'
     | '/_app/home'
     | '/_app/menu'
     | '/_app/outbox'
@@ -442,6 +454,13 @@ declare module '@tanstack/react-router' {
       path: '/alerts';
       fullPath: '/alerts';
       preLoaderRoute: typeof AppAlertsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/history': {
+      id: '/_app/history';
+      path: '/history';
+      fullPath: '/history';
+      preLoaderRoute: typeof AppHistoryRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/home': {
@@ -575,6 +594,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppAlertsRoute: typeof AppAlertsRoute;
+  AppHistoryRoute: typeof AppHistoryRoute;
   AppHomeRoute: typeof AppHomeRoute;
   AppMenuRoute: typeof AppMenuRoute;
   AppOutboxRoute: typeof AppOutboxRoute;
@@ -595,6 +615,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppAlertsRoute: AppAlertsRoute,
+  AppHistoryRoute: AppHistoryRoute,
   AppHomeRoute: AppHomeRoute,
   AppMenuRoute: AppMenuRoute,
   AppOutboxRoute: AppOutboxRoute,
