@@ -20,6 +20,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as VerifyRouteImport } from './routes/verify';
 import { Route as AppAlertsRouteImport } from './routes/_app/alerts';
 import { Route as AppFilingsRouteImport } from './routes/_app/filings';
+import { Route as AppHistoryRouteImport } from './routes/_app/history';
 import { Route as AppHomeRouteImport } from './routes/_app/home';
 import { Route as AppMenuRouteImport } from './routes/_app/menu';
 import { Route as AppOutboxRouteImport } from './routes/_app/outbox';
@@ -94,6 +95,11 @@ const AppAlertsRoute = AppAlertsRouteImport.update({
 const AppFilingsRoute = AppFilingsRouteImport.update({
   id: '/filings',
   path: '/filings',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppHistoryRoute = AppHistoryRouteImport.update({
+  id: '/history',
+  path: '/history',
   getParentRoute: () => AppRoute,
 } as any);
 const AppHomeRoute = AppHomeRouteImport.update({
@@ -214,6 +220,7 @@ export interface FileRoutesByFullPath {
   '/verify': typeof VerifyRoute;
   '/alerts': typeof AppAlertsRoute;
   '/filings': typeof AppFilingsRoute;
+  '/history': typeof AppHistoryRoute;
   '/home': typeof AppHomeRoute;
   '/menu': typeof AppMenuRoute;
   '/outbox': typeof AppOutboxRoute;
@@ -247,6 +254,7 @@ export interface FileRoutesByTo {
   '/verify': typeof VerifyRoute;
   '/alerts': typeof AppAlertsRoute;
   '/filings': typeof AppFilingsRoute;
+  '/history': typeof AppHistoryRoute;
   '/home': typeof AppHomeRoute;
   '/menu': typeof AppMenuRoute;
   '/outbox': typeof AppOutboxRoute;
@@ -282,6 +290,7 @@ export interface FileRoutesById {
   '/verify': typeof VerifyRoute;
   '/_app/alerts': typeof AppAlertsRoute;
   '/_app/filings': typeof AppFilingsRoute;
+  '/_app/history': typeof AppHistoryRoute;
   '/_app/home': typeof AppHomeRoute;
   '/_app/menu': typeof AppMenuRoute;
   '/_app/outbox': typeof AppOutboxRoute;
@@ -317,6 +326,7 @@ export interface FileRouteTypes {
     | '/verify'
     | '/alerts'
     | '/filings'
+    | '/history'
     | '/home'
     | '/menu'
     | '/outbox'
@@ -350,6 +360,7 @@ export interface FileRouteTypes {
     | '/verify'
     | '/alerts'
     | '/filings'
+    | '/history'
     | '/home'
     | '/menu'
     | '/outbox'
@@ -384,6 +395,7 @@ export interface FileRouteTypes {
     | '/verify'
     | '/_app/alerts'
     | '/_app/filings'
+    | '/_app/history'
     | '/_app/home'
     | '/_app/menu'
     | '/_app/outbox'
@@ -498,6 +510,13 @@ declare module '@tanstack/react-router' {
       path: '/filings';
       fullPath: '/filings';
       preLoaderRoute: typeof AppFilingsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/history': {
+      id: '/_app/history';
+      path: '/history';
+      fullPath: '/history';
+      preLoaderRoute: typeof AppHistoryRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/home': {
@@ -653,6 +672,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppAlertsRoute: typeof AppAlertsRoute;
   AppFilingsRoute: typeof AppFilingsRoute;
+  AppHistoryRoute: typeof AppHistoryRoute;
   AppHomeRoute: typeof AppHomeRoute;
   AppMenuRoute: typeof AppMenuRoute;
   AppOutboxRoute: typeof AppOutboxRoute;
@@ -677,6 +697,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAlertsRoute: AppAlertsRoute,
   AppFilingsRoute: AppFilingsRoute,
+  AppHistoryRoute: AppHistoryRoute,
   AppHomeRoute: AppHomeRoute,
   AppMenuRoute: AppMenuRoute,
   AppOutboxRoute: AppOutboxRoute,

@@ -3,6 +3,7 @@
  * deleted, so the history shows a create, an edit and a delete, and the trash holds one animal to restore. Written
  * through the services, as the routes write them.
  */
+import { sql } from 'drizzle-orm';
 import { createCattleSchema } from '../cattle/cattle.schemas';
 import { registerCattle, removeCattle, updateCattle } from '../cattle/cattle.service';
 import type { Scope } from '../db/scope';
@@ -12,6 +13,11 @@ import { addDays, type IsoDate } from '../domain/calendar';
 export const DEMO_TRASHED_NUMBER = '1999900017';
 
 export async function seedDemoHistory(scope: Scope, today: IsoDate) {
+  // A seeding filled again after it was cut short finds its trashed heifer already there.
+  const [kept] = await scope.db.all(
+    sql`select 1 from trash where farm_id = ${scope.farmId} and identification_number = ${DEMO_TRASHED_NUMBER}`,
+  );
+  if (kept) return;
   const animal = await registerCattle(
     scope,
     createCattleSchema.parse({

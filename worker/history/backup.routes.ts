@@ -9,6 +9,9 @@ const common = {
 };
 const params = z.object({ farmId: z.coerce.number().int().positive() });
 
+/** A table row as stored: snake_case columns of text, numbers or null. */
+const rowSchema = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
+
 /** The document's head; each key's rows are the tables' own (snake_case columns), see backup.service.ts. */
 export const backupDocumentSchema = z
   .object({
@@ -16,10 +19,10 @@ export const backupDocumentSchema = z
     version: z.number({ error: 'バックアップファイルの形式が正しくありません' }),
     exportedAt: z.string().optional(),
     farm: z.object({ name: z.string().optional() }).optional(),
-    cattle: z.array(z.record(z.string(), z.unknown())),
-    events: z.array(z.record(z.string(), z.unknown())),
+    cattle: z.array(rowSchema),
+    events: z.array(rowSchema),
   })
-  .loose();
+  .catchall(z.array(rowSchema));
 
 export const backup = createRoute({
   ...common,

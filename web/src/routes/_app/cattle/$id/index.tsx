@@ -6,6 +6,7 @@ import { shipmentsQuery } from '../../../../api/shipments';
 import { CattleAlerts } from '../../../../features/alerts/cattle-alerts';
 import { CattleDetailPage } from '../../../../features/cattle/cattle-detail-page';
 import { EventTimeline } from '../../../../features/events/event-timeline';
+import { ChangeHistory } from '../../../../features/history/change-history';
 import { CattleShipmentPanel } from '../../../../features/shipments/cattle-shipment-panel';
 import { animalId } from './-animal-id';
 
@@ -24,11 +25,16 @@ function AnimalScreen() {
   // The same query as the shipment panel's (one request): its record holds its SHIPMENT event in the timeline (§9).
   const shipment = useQuery(shipmentsQuery({ cattleId: id, limit: 1 }));
   return (
-    <CattleDetailPage
-      id={id}
-      alerts={<CattleAlerts cattleId={id} />}
-      timeline={<EventTimeline cattleId={id} heldEventId={shipment.data?.results[0]?.eventId ?? null} />}
-      shipment={<CattleShipmentPanel cattleId={id} />}
-    />
+    <>
+      <CattleDetailPage
+        id={id}
+        alerts={<CattleAlerts cattleId={id} />}
+        timeline={<EventTimeline cattleId={id} heldEventId={shipment.data?.results[0]?.eventId ?? null} />}
+        shipment={<CattleShipmentPanel cattleId={id} />}
+      />
+      <div className="page">
+        <ChangeHistory filter={{ entity: 'cattle', entityId: String(id) }} />
+      </div>
+    </>
   );
 }
