@@ -15,10 +15,13 @@ import {
   breedingSummary,
   cattle,
   cattleStatusHistory,
+  enrolments,
   events,
+  filings,
   motherInfo,
   shipmentPlans,
   shipments,
+  tasks,
 } from '../db/schema';
 import { TRASH_DAYS } from '../domain/audit';
 import type { AuditWriter } from './audit.statement';
@@ -40,10 +43,13 @@ export const TRASHED_WITH_ANIMAL: readonly { table: SQLiteTable; where: (cattleI
   { table: shipmentPlans, where: (id) => sql`cattle_id = ${id}` },
   { table: alerts, where: (id) => sql`cattle_id = ${id}` },
   { table: alertHistory, where: (id) => sql`alert_id in (select id from alerts where cattle_id = ${id})` },
+  { table: enrolments, where: (id) => sql`cattle_id = ${id}` },
+  { table: tasks, where: (id) => sql`cattle_id = ${id}` },
+  { table: filings, where: (id) => sql`cattle_id = ${id}` },
 ];
 
 /** Tables with a cattle_id the trash leaves out on purpose: derived again by the recompute, or the trash itself. */
-export const DERIVED_PER_ANIMAL = ['kpi_figures', 'kpi_stale', 'trash'] as const;
+export const DERIVED_PER_ANIMAL = ['kpi_figures', 'kpi_stale', 'trash', 'cattle_grams'] as const;
 
 export const tableName = (table: SQLiteTable) => getTableConfig(table).name;
 const columnNames = (table: Table) => Object.values(getTableColumns(table)).map((c) => c.name);

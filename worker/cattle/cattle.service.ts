@@ -8,7 +8,7 @@ import { auditStatement } from '../audit/audit.statement';
 import { inTrashCondition, trashAnimalStatement } from '../audit/trash.statements';
 import { type AnimalForBreeding, recomputeAnimal } from '../breeding/recompute';
 import { guardStatement, isGuardFailure, runBatch, runBatchThenRead, type Statement } from '../db/batch';
-import { bloodline, breedingStatus, cattle, motherInfo } from '../db/schema';
+import { bloodline, breedingStatus, cattle, filings, motherInfo } from '../db/schema';
 import { ownedCattle, type Scope } from '../db/scope';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/unique-violation';
 import { auditChanges } from '../domain/audit';
@@ -575,6 +575,8 @@ export async function removeCattle(scope: Scope, cattleId: number) {
       changes: { before, after: null },
       at: now,
     }),
+    // Its filings go to the trash with it (enrolments and tasks go by the cascade), and come back with a restore.
+    scope.db.delete(filings).where(and(eq(filings.cattleId, cattleId), eq(filings.farmId, scope.farmId))),
     scope.db.delete(cattle).where(and(eq(cattle.cattleId, cattleId), ownedCattle(scope.farmId))),
   ]);
 }

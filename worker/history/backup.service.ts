@@ -34,10 +34,11 @@ export const BACKUP_TABLES = [
   { key: 'plans', table: 'shipment_plans', of: 'farm' },
   { key: 'alerts', table: 'alerts', of: 'farm' },
   { key: 'alertHistory', table: 'alert_history', of: 'alert' },
+  { key: 'programmes', table: 'programmes', of: 'farm' },
+  { key: 'enrolments', table: 'enrolments', of: 'farm' },
+  { key: 'tasks', table: 'tasks', of: 'farm' },
+  { key: 'filings', table: 'filings', of: 'farm' },
 ] as const;
-
-/** The §23 keys whose tables are still being built (programmes, tasks, filings): empty lists until they land. */
-const PENDING_KEYS = ['programmes', 'enrolments', 'tasks', 'filings'] as const;
 
 /** Shard tables a backup leaves out on purpose, and why (kept figures are derived again; the rest is not the herd). */
 export const NOT_BACKED_UP: Record<string, string> = {
@@ -48,6 +49,9 @@ export const NOT_BACKED_UP: Record<string, string> = {
   dawn_farm_runs: "the dawn run's own bookkeeping",
   audit_log: 'the change history stays with the farm it was written on',
   trash: 'deleted rows are not restored into another farm',
+  cattle_grams: 'search pieces kept by triggers on cattle',
+  mother_groups: 'kept mothers-list groups, grouped again by the first read after a change',
+  mother_groups_fresh: 'marks cleared by triggers',
 };
 
 const ROWS_PER_PAGE = 500;
@@ -67,7 +71,7 @@ async function page(db: Db, table: string, of: 'farm' | 'cattle' | 'alert', farm
   );
 }
 
-/** The backup document, streamed: the header, then each table's rows page by page, then the pending keys. */
+/** The backup document, streamed: the header, then each table's rows page by page. */
 export function backupStream(db: Db, farm: { id: number; name: string }): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const header = {
@@ -93,7 +97,6 @@ export function backupStream(db: Db, farm: { id: number; name: string }): Readab
       }
       yield ']';
     }
-    for (const key of PENDING_KEYS) yield `,${JSON.stringify(key)}:[]`;
     yield '}';
   })();
   return new ReadableStream({
@@ -143,12 +146,19 @@ export async function restoreFarm(scope: Scope, doc: BackupDocument): Promise<Re
   if (doc?.format !== BACKUP_FORMAT || doc.version !== BACKUP_VERSION) {
     throw validationError('バックアップファイルの形式が正しくありません', 'format');
   }
-  const [state] = await db.all<{ animals: number; cattle_seq: number; event_seq: number }>(
+  const seq = (table: string, id: string) =>
+    sql.raw(`max(coalesce((select seq from sqlite_sequence where name = '${table}'), 0),
+        coalesce((select max(${id}) from ${table}), 0))`);
+  const [state] = await db.all<{
+    animals: number;
+    cattle_seq: number;
+    event_seq: number;
+    programme_seq: number;
+    enrolment_seq: number;
+  }>(
     sql`select (select count(*) from cattle where farm_id = ${farmId}) as animals,
-      max(coalesce((select seq from sqlite_sequence where name = 'cattle'), 0),
-        coalesce((select max(cattle_id) from cattle), 0)) as cattle_seq,
-      max(coalesce((select seq from sqlite_sequence where name = 'events'), 0),
-        coalesce((select max(event_id) from events), 0)) as event_seq`,
+      ${seq('cattle', 'cattle_id')} as cattle_seq, ${seq('events', 'event_id')} as event_seq,
+      ${seq('programmes', 'id')} as programme_seq, ${seq('enrolments', 'id')} as enrolment_seq`,
   );
   if (state.animals > 0) throw conflict('牛が登録されている牧場には復元できません', 'FARM_NOT_EMPTY');
 
@@ -165,6 +175,11 @@ export async function restoreFarm(scope: Scope, doc: BackupDocument): Promise<Re
     const cattleId = cattleIds.get(Number(row.cattle_id)) ?? 0;
     alertIds.set(String(row.id), await alertId(farmId, cattleId, String(row.type), (row.due_at as string) ?? null));
   }
+  const numbered = (rows: Row[], key: string, from: number) =>
+    new Map(rows.map((row, k) => [Number(row[key]), from + 1 + k] as const));
+  const programmeIds = numbered(list(doc, 'programmes'), 'id', state.programme_seq);
+  const enrolmentIds = numbered(list(doc, 'enrolments'), 'id', state.enrolment_seq);
+  const event = (id: unknown) => (id === null || id === undefined ? null : (eventIds.get(Number(id)) ?? null));
   const animal = (id: unknown) => (id === null || id === undefined ? null : (cattleIds.get(Number(id)) ?? null));
   const remap: Record<string, (row: Row) => Row> = {
     cattle: (r) => ({ ...r, cattle_id: animal(r.cattle_id), farm_id: farmId }),
@@ -194,6 +209,29 @@ export async function restoreFarm(scope: Scope, doc: BackupDocument): Promise<Re
     shipment_plans: (r) => ({ ...r, plan_id: crypto.randomUUID(), cattle_id: animal(r.cattle_id), farm_id: farmId }),
     alerts: (r) => ({ ...r, id: alertIds.get(String(r.id)), cattle_id: animal(r.cattle_id), farm_id: farmId }),
     alert_history: ({ id: _, ...r }) => ({ ...r, alert_id: alertIds.get(String(r.alert_id)) }),
+    programmes: (r) => ({ ...r, id: programmeIds.get(Number(r.id)), farm_id: farmId }),
+    enrolments: (r) => ({
+      ...r,
+      id: enrolmentIds.get(Number(r.id)),
+      farm_id: farmId,
+      programme_id: programmeIds.get(Number(r.programme_id)),
+      cattle_id: animal(r.cattle_id),
+    }),
+    tasks: ({ id: _, ...r }) => ({
+      ...r,
+      farm_id: farmId,
+      cattle_id: animal(r.cattle_id),
+      enrolment_id: enrolmentIds.get(Number(r.enrolment_id)),
+      programme_id: programmeIds.get(Number(r.programme_id)),
+      event_id: event(r.event_id),
+    }),
+    // A filing whose event was deleted keeps no event (0: its column is required).
+    filings: ({ filing_id: _, ...r }) => ({
+      ...r,
+      farm_id: farmId,
+      cattle_id: animal(r.cattle_id),
+      event_id: event(r.event_id) ?? 0,
+    }),
   };
 
   const statements: Statement[] = [];
@@ -210,6 +248,8 @@ export async function restoreFarm(scope: Scope, doc: BackupDocument): Promise<Re
   }
   const changes = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, [null, v] as [unknown, unknown]]));
   statements.unshift(
+    // The farm's own programmes (a new farm's two examples) give way to the backup's.
+    sql`delete from programmes where farm_id = ${farmId}`,
     auditStatement(scope, { action: 'import', entity: 'farm', entityId: farmId, changes, at: restoredAt }),
   );
   for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH) {

@@ -36,6 +36,11 @@ async function answers(user: Member) {
     '/alerts?status=acknowledged&limit=100',
     '/kpi/breeding',
     '/home',
+    '/programmes',
+    '/tasks?limit=100',
+    '/tasks?status=done&limit=100',
+    '/filings?limit=100',
+    '/filings?status=filed&limit=100',
   ];
   const out: Record<string, unknown> = {};
   for (const path of paths) {
@@ -119,6 +124,11 @@ describe('backup and restore (GET /farms/{id}/backup, POST /farms/{id}/restore)'
     // Not vacuous: the herd, its shipments and each animal's page are there to compare.
     expect((was.cattle as unknown[]).length).toBe(document.cattle.length);
     expect(JSON.stringify(was['/shipments']).length).toBeGreaterThan(1000);
+    // The demo's programmes, its Ovsynch group's tasks (open and done) and its filings (pending and filed) too.
+    for (const path of ['/programmes', '/tasks?limit=100', '/tasks?status=done&limit=100', '/filings?limit=100']) {
+      expect((was[path] as { body: { data: unknown } }).body.data, path).not.toEqual([]);
+    }
+    expect(document.enrolments.length).toBeGreaterThan(0);
     expect(Object.keys(was).length).toBeGreaterThan(60);
     for (const key of Object.keys(was)) expect(is[key], key).toEqual(was[key]);
   }, 600_000);
