@@ -7,9 +7,9 @@ import { decodeCursor, encodeCursor } from '../lib/cursor';
 import { DEFAULT_OPEN_LIMIT, DEFAULT_SEARCH_LIMIT, DUE_SOON_DAYS, type ListAlertsParams } from './alerts.schemas';
 
 /** The one scoping condition for every alert query. */
-export const ownedAlerts = (farmId: number) => eq(alerts.farmId, farmId);
+const ownedAlerts = (farmId: number) => eq(alerts.farmId, farmId);
 
-export const alertColumns = {
+const alertColumns = {
   id: alerts.id,
   /** Written only from ALERT_TYPES (the create rules and the regeneration both check it). */
   type: sql<AlertType>`${alerts.type}`,
@@ -37,7 +37,7 @@ const countWhere = (condition: SQL, name: string) =>
   sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`.mapWith(Number).as(name);
 
 /** Counts over the owner's whole alert list (filters do not apply): the numbers the home screen and badge show. */
-export function summaryQuery(db: Db, farmId: number, today: string) {
+function summaryQuery(db: Db, farmId: number, today: string) {
   const open = sql`${alerts.status} in ('active', 'acknowledged')`;
   return db
     .select({

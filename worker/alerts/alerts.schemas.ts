@@ -38,15 +38,15 @@ export const STATUS_UPDATED_MESSAGES: Partial<Record<AlertStatus, string>> = {
 
 export const transitionRefused = (from: AlertStatus, to: AlertStatus) => `Cannot transition from ${from} to ${to}`;
 
-export const alertStatusSchema = z.enum(ALERT_STATUSES, { error: ALERT_MESSAGES.invalidStatus });
+const alertStatusSchema = z.enum(ALERT_STATUSES, { error: ALERT_MESSAGES.invalidStatus });
 
-export const memoSchema = z
+const memoSchema = z
   .string({ error: ALERT_MESSAGES.memoTooLong })
   .max(1000, ALERT_MESSAGES.memoTooLong)
   .nullable()
   .transform((v) => (v === null || v.trim() === '' ? null : v.trim()));
 
-export const reasonSchema = z
+const reasonSchema = z
   .string({ error: ALERT_MESSAGES.reasonTooLong })
   .trim()
   .max(500, ALERT_MESSAGES.reasonTooLong)
@@ -54,7 +54,6 @@ export const reasonSchema = z
   .transform((v) => (v ? v : null));
 
 export const statusChangeSchema = z.object({ status: alertStatusSchema, reason: reasonSchema });
-export type AlertStatusChange = z.input<typeof statusChangeSchema>;
 
 export const memoChangeSchema = z.object({ memo: memoSchema });
 
@@ -100,7 +99,6 @@ export const listAlertsQuerySchema = z
     message: ALERT_MESSAGES.dateRange,
     path: ['startDate'],
   });
-export type ListAlertsQuery = z.input<typeof listAlertsQuerySchema>;
 export type ListAlertsParams = z.output<typeof listAlertsQuerySchema>;
 
 /** Without a status filter the list is the farm's open alerts, up to 50 (docs/product.md §7); a search pages by 20. */
@@ -141,4 +139,3 @@ export const alertCreateSchema = (today: string) =>
     cattleEarTagNumber: earTagNumberSchema.nullish().transform((v) => v ?? null),
   });
 export type AlertCreateInput = z.input<ReturnType<typeof alertCreateSchema>>;
-export type AlertCreate = z.output<ReturnType<typeof alertCreateSchema>>;

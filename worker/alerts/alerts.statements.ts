@@ -6,7 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AlertSeverity } from '../domain/alerts';
 import { sha256Hex } from '../lib/crypto';
 
-export const MAX_BOUND_PARAMETERS = 100;
+const MAX_BOUND_PARAMETERS = 100;
 
 /** An alert's identity is (owner, cattle, type, due date): the same condition always gets the same id. */
 export const alertId = (farmId: number, cattleId: number, type: string, dueAt: string | null) =>
@@ -88,7 +88,7 @@ export function refreshAlertsStatements(rows: readonly AlertRefresh[], now: stri
 }
 
 export const SYSTEM = 'system';
-export const CONDITION_CLEARED = '条件が解消されました';
+const CONDITION_CLEARED = '条件が解消されました';
 
 /**
  * Resolves the still-open alerts of `ids` by the system: the history rows first (they read the status before

@@ -32,7 +32,7 @@ export const DAWN_CRON = '0 21 * * *';
 export const DAWN_LEASE_MS = 60_000;
 
 /** LINE users without a shared email get a placeholder address that must never be mailed. */
-export const UNMAILABLE_SUFFIX = '@line.invalid';
+const UNMAILABLE_SUFFIX = '@line.invalid';
 
 /** The farm's database for the dawn run: the one place the run reaches a farm's data (the farm's shard, decision 035). */
 export const dawnScope = async (env: Env, farmId: number): Promise<Scope> => ({
@@ -43,7 +43,7 @@ export const dawnScope = async (env: Env, farmId: number): Promise<Scope> => ({
   actor: SYSTEM,
 });
 
-export interface DawnCounts {
+interface DawnCounts {
   created: number;
   /** Open alerts whose severity rose this morning. */
   raised: number;

@@ -55,7 +55,7 @@ export interface DawnPage {
  * message for the rest when there is more; records the progress in daily_runs. Sending a page twice (a page message
  * retried) only duplicates farm messages, which the once-a-day claim turns into nothing.
  */
-export async function enqueueDawnPage(env: Env, day: IsoDate, afterFarmId = 0): Promise<DawnPage> {
+async function enqueueDawnPage(env: Env, day: IsoDate, afterFarmId = 0): Promise<DawnPage> {
   const ids = await farmIdsAfter(env, afterFarmId, DAWN_FARMS_PER_PAGE + 1);
   const page = ids.slice(0, DAWN_FARMS_PER_PAGE);
   const queue = queueOf(env);

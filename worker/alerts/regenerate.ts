@@ -4,7 +4,7 @@
  * ones whose condition has cleared are resolved by the system with history. Reads are one D1 round trip per scope (three
  * queries in one batch); writes are multi-row statements in as few batches as possible.
  */
-import { and, eq, gt, gte, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { runBatch } from '../db/batch';
 import type { Db } from '../db/client';
 import { alerts, breedingStatus, cattle, events, filings } from '../db/schema';
@@ -34,8 +34,8 @@ import {
 /** Events older than this cannot change what the rules decide (the state row carries the anchors). */
 const EVENT_LOOKBACK_DAYS = 400;
 /** Owners per scope of the daily run, and the head count a scope aims to stay under. */
-export const DAILY_OWNERS_PER_SCOPE = 50;
-export const DAILY_HEAD_PER_SCOPE = 2000;
+const DAILY_OWNERS_PER_SCOPE = 50;
+const DAILY_HEAD_PER_SCOPE = 2000;
 /** Statements per D1 batch. */
 const STATEMENTS_PER_BATCH = 50;
 const IDS_PER_QUERY = 90;
@@ -383,51 +383,4 @@ export function packOwners(
   }
   if (current.length) scopes.push(current);
   return scopes;
-}
-
-export interface DailySliceOptions extends RegenerateOptions {
-  /** Continue after this owner id (owners are taken in id order). */
-  afterFarmId?: number;
-  /** Stop after this many scopes; the rest is left for the next invocation. */
-  maxScopes?: number;
-  ownersPerScope?: number;
-  headPerScope?: number;
-}
-
-export interface DailySliceResult extends RegenerationResult {
-  scopes: number;
-  /** The last owner this slice covered (null when it covered none). */
-  lastOwnerId: number | null;
-  /** True when no owner after lastOwnerId is left. */
-  done: boolean;
-}
-
-/**
- * One slice of the daily run: the owners with animals after `afterFarmId`, scope by scope, up to `maxScopes`
- * scopes, so that no single Worker invocation nears its CPU or D1-query limits however many farms there are.
- */
-export async function regenerateAllAlerts(db: Db, options: DailySliceOptions = {}): Promise<DailySliceResult> {
-  const herds = await db
-    .select({ farmId: cattle.farmId, head: sql<number>`count(*)` })
-    .from(cattle)
-    .where(gt(cattle.farmId, options.afterFarmId ?? 0))
-    .groupBy(cattle.farmId)
-    .orderBy(cattle.farmId);
-  const scopes = packOwners(herds, options.ownersPerScope, options.headPerScope);
-  const slice = scopes.slice(0, options.maxScopes ?? scopes.length);
-  const result = emptyResult();
-  for (const ownerIds of slice) {
-    try {
-      merge(result, await regenerateScope(db, { ownerIds }, options));
-    } catch (err) {
-      // One bad scope must not stop every other farm's alerts; it is retried at the next run.
-      options.log?.('error', 'alert regeneration failed for owners', { ownerIds, error: String(err) });
-    }
-  }
-  return {
-    ...result,
-    scopes: slice.length,
-    lastOwnerId: slice.at(-1)?.at(-1) ?? null,
-    done: slice.length === scopes.length,
-  };
 }

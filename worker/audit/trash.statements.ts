@@ -64,7 +64,7 @@ function rowsJson(table: SQLiteTable, where: SQL): SQL {
 }
 
 /** When a trashed row is purged: TRASH_DAYS after it was deleted. */
-export const purgeAtOf = (deletedAt: string) =>
+const purgeAtOf = (deletedAt: string) =>
   new Date(new Date(deletedAt).getTime() + TRASH_DAYS * 86_400_000).toISOString();
 
 const animalLabel = (alias: string) =>

@@ -29,7 +29,7 @@ const duplicateIdentification = () =>
     field: 'identificationNumber',
   });
 /** §23: a trashed animal's 個体識別番号 stays taken until it is restored or purged. */
-export const numberInTrash = () =>
+const numberInTrash = () =>
   new AppError({
     status: 409,
     code: 'IDENTIFICATION_NUMBER_IN_TRASH',

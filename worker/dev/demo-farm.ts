@@ -23,7 +23,7 @@ import { seedDemoProgrammes } from './demo-programmes';
 
 export const DEMO_EMAIL = 'demo@ushicho.example';
 export const DEMO_PASSWORD = 'ushicho-demo-2026';
-export const DEMO_STAFF_EMAIL = 'staff@ushicho.example';
+const DEMO_STAFF_EMAIL = 'staff@ushicho.example';
 const DEMO_FARM_NAME = '北牧場（デモ）';
 
 /** The demo farm's hired hand: records on the herd with the staff role (same password as the demo login). */
@@ -124,10 +124,10 @@ function at(date: IsoDate, hour = 7, minute = 30) {
 }
 
 /** A shipment record as POST /shipments takes it (without the animal). */
-export type DemoShipment = Omit<CreateShipmentInput, 'cattleId'>;
+type DemoShipment = Omit<CreateShipmentInput, 'cattleId'>;
 
 /** An animal registered with the form's input, then its events. */
-export interface PlannedAnimal {
+interface PlannedAnimal {
   input: CreateInput;
   events: NewEvent[];
   /** The month it is planned to be shipped in (YYYY-MM), if it is. */
@@ -138,7 +138,7 @@ export interface PlannedAnimal {
  * A calf a CALVING of the herd registers (§6): born on that calving's day, then its own life — weighed, vaccinated,
  * weaned, sold at the calf market at 9–10 months or fattened and shipped at 28–30 months (its SHIPMENT event last).
  */
-export interface PlannedCalf {
+interface PlannedCalf {
   identificationNumber: string;
   birthday: IsoDate;
   gender: '雌' | '雄';

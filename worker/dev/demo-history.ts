@@ -10,7 +10,7 @@ import type { Scope } from '../db/scope';
 import { addDays, type IsoDate } from '../domain/calendar';
 
 /** The demo's trashed animal: a 個体識別番号 no planned animal uses. */
-export const DEMO_TRASHED_NUMBER = '1999900017';
+const DEMO_TRASHED_NUMBER = '1999900017';
 
 export async function seedDemoHistory(scope: Scope, today: IsoDate) {
   // A seeding filled again after it was cut short finds its trashed heifer already there.

@@ -24,9 +24,6 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 /** `{ field: [before, after] }` of the fields that changed; a created row has `null` befores, a deleted one `null` afters. */
 export type AuditChanges = Record<string, [unknown, unknown]>;
 
-/** Audit rows are kept at least 5 years (the AI register's own period) and never edited. */
-export const AUDIT_KEPT_YEARS = 5;
-
 const same = (a: unknown, b: unknown): boolean => {
   if (a === b) return true;
   if (a === null || b === null || a === undefined || b === undefined) return (a ?? null) === (b ?? null);

@@ -5,15 +5,15 @@
 import { z } from 'zod';
 import { digitsOf, normalizedText } from './input';
 
-export const FARMER_CODE_MESSAGE = '農家コードは1〜10桁の数字で入力してください';
-export const COUNTERPARTY_CODE_MESSAGE = '相手先の農家コードは1〜10桁の数字で入力してください';
-export const COUNTERPARTY_NAME_MESSAGE = '相手先名は100文字以下で入力してください';
-export const DISPOSAL_CODE_MESSAGE = '処理コードは20文字以下で入力してください';
-export const DISPOSAL_NAME_MESSAGE = '処理先名は100文字以下で入力してください';
-export const LICENSE_MESSAGE = '免許番号は40文字以下で入力してください';
+const FARMER_CODE_MESSAGE = '農家コードは1〜10桁の数字で入力してください';
+const COUNTERPARTY_CODE_MESSAGE = '相手先の農家コードは1〜10桁の数字で入力してください';
+const COUNTERPARTY_NAME_MESSAGE = '相手先名は100文字以下で入力してください';
+const DISPOSAL_CODE_MESSAGE = '処理コードは20文字以下で入力してください';
+const DISPOSAL_NAME_MESSAGE = '処理先名は100文字以下で入力してください';
+const LICENSE_MESSAGE = '免許番号は40文字以下で入力してください';
 
 /** 1–10 digits, full-width digits and separators accepted (§18); the stored text keeps leading zeros. */
-export const codeDigits = (message: string) =>
+const codeDigits = (message: string) =>
   z
     .string({ error: message })
     .transform(digitsOf)

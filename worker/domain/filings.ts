@@ -18,13 +18,6 @@ export const FILING_LABELS: Record<FilingKind, { ja: string; en: string }> = {
 /** The law says "without delay"; the product reminds after 7 days. */
 export const FILING_DUE_DAYS = 7;
 
-/** The filing an event of this type obliges, for the animal it is recorded on (a calving's births are per calf). */
-export const FILING_OF_EVENT: Partial<Record<string, Exclude<FilingKind, 'BIRTH'>>> = {
-  ARRIVAL: 'MOVE_IN',
-  SHIPMENT: 'MOVE_OUT',
-  DEATH: 'DEATH',
-};
-
 /** What the NLBC form asks for each kind, in the form's (and the CSV's) order. */
 export const FILING_FIELDS = {
   BIRTH: ['farmerCode', 'identificationNumber', 'birthday', 'gender', 'breed', 'motherIdentificationNumber'],

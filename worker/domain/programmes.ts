@@ -8,7 +8,7 @@ import { addDays, daysBetween, type IsoDate } from './calendar';
 import { type EventType, isEventType } from './event-types';
 import { calendarDate } from './input';
 
-export const MAX_STEP_DAY = 730;
+const MAX_STEP_DAY = 730;
 
 export type ProgrammeTrigger =
   | { kind: 'manual' }
@@ -28,7 +28,7 @@ export interface ProgrammeRules {
   steps: readonly ProgrammeStep[];
 }
 
-export const PROGRAMME_MESSAGES = {
+const PROGRAMME_MESSAGES = {
   name: 'プログラム名は1〜50文字で入力してください',
   steps: '手順は1〜30件で入力してください',
   day: '日数は0〜730の整数で入力してください',
@@ -59,7 +59,7 @@ export const programmeTriggerSchema = z.discriminatedUnion(
   { error: PROGRAMME_MESSAGES.trigger },
 );
 
-export const programmeStepSchema = z.object({
+const programmeStepSchema = z.object({
   day: z
     .number({ error: PROGRAMME_MESSAGES.day })
     .int(PROGRAMME_MESSAGES.day)
@@ -109,8 +109,7 @@ export const EXAMPLE_PROGRAMMES: readonly ProgrammeRules[] = [
 ];
 
 /** A step's due date: the start + its day. */
-export const stepDueDate = (startDate: IsoDate, step: Pick<ProgrammeStep, 'day'>): IsoDate =>
-  addDays(startDate, step.day);
+const stepDueDate = (startDate: IsoDate, step: Pick<ProgrammeStep, 'day'>): IsoDate => addDays(startDate, step.day);
 
 export interface PlannedTask {
   stepIndex: number;

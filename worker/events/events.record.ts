@@ -38,11 +38,11 @@ export interface NewEvent {
 }
 
 /** The 400 of an event the animal cannot have (§6), on its field. */
-export const impossibleEventError = (reason: ImpossibleEvent) =>
+const impossibleEventError = (reason: ImpossibleEvent) =>
   fieldErrors([{ path: [reason.field], message: reason.message }]);
 
 /** Engine id for an event not inserted yet: larger than any stored id. */
-export const PENDING_EVENT_ID = Number.MAX_SAFE_INTEGER;
+const PENDING_EVENT_ID = Number.MAX_SAFE_INTEGER;
 
 /** The calves a calving's details carry (stored as `calves`, §6). */
 export const calvesOf = (details: unknown): StoredCalf[] => {
@@ -70,7 +70,7 @@ export const calvesToRegister = (eventType: string, details: unknown): { index: 
  * pointing at her, and a bloodline of the sire over the mother's line. Its 個体識別番号 stays empty ('未登録') until
  * the farmer enters the tag's.
  */
-export function calfStatements(
+function calfStatements(
   scope: Writer,
   mother: AnimalForBreeding,
   calf: StoredCalf,
@@ -112,7 +112,7 @@ export function calfStatements(
  * calf's new cattle id. Inside the batch the calves are the farm's newest animals, in order: the last one is the
  * newest, the one before it one less (AUTOINCREMENT ids follow each other within one batch).
  */
-export function calvingStatements(
+function calvingStatements(
   scope: Writer,
   mother: AnimalForBreeding,
   details: Record<string, unknown> | null,

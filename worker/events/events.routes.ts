@@ -78,7 +78,7 @@ export const eventTypes = createRoute({
   },
 });
 
-export const scheduleQuerySchema = z.object({
+const scheduleQuerySchema = z.object({
   month: z
     .string({ error: '月はYYYY-MM形式である必要があります' })
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月はYYYY-MM形式である必要があります')

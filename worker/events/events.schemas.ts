@@ -51,16 +51,16 @@ export function toInstant(value: string): string | null {
 
 const YEAR_MS = 365.2425 * 86_400_000;
 
-export const cattleIdSchema = numberInput(
+const cattleIdSchema = numberInput(
   z.number({ error: EVENT_MESSAGES.cattleId }).int(EVENT_MESSAGES.cattleId).positive(EVENT_MESSAGES.cattleId),
 );
 
-export const eventTypeSchema = normalizedText({ error: EVENT_MESSAGES.eventTypeRequired })
+const eventTypeSchema = normalizedText({ error: EVENT_MESSAGES.eventTypeRequired })
   .min(1, EVENT_MESSAGES.eventTypeRequired)
   .refine(isEventType, EVENT_MESSAGES.eventTypeInvalid)
   .transform((v) => v as EventType);
 
-export const eventDatetimeSchema = normalizedText({ error: EVENT_MESSAGES.eventDatetimeRequired })
+const eventDatetimeSchema = normalizedText({ error: EVENT_MESSAGES.eventDatetimeRequired })
   .min(1, EVENT_MESSAGES.eventDatetimeRequired)
   .transform((value, ctx) => {
     const instant = toInstant(value);
@@ -80,7 +80,7 @@ export const eventDatetimeSchema = normalizedText({ error: EVENT_MESSAGES.eventD
     return instant;
   });
 
-export const notesSchema = z
+const notesSchema = z
   .string({ error: EVENT_MESSAGES.notes })
   .max(1000, EVENT_MESSAGES.notes)
   .transform((v) => (v.trim() === '' ? null : v.trim()))
@@ -102,7 +102,6 @@ export const createEventSchema = z
     }
     return { ...body, details: parsed.details, notes: body.notes ?? null };
   });
-export type CreateEventInput = z.input<typeof createEventSchema>;
 export type CreateEvent = z.output<typeof createEventSchema>;
 
 export const updateEventSchema = z
@@ -114,7 +113,6 @@ export const updateEventSchema = z
     notes: notesSchema.optional(),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), EVENT_MESSAGES.updateEmpty);
-export type UpdateEventInput = z.input<typeof updateEventSchema>;
 export type UpdateEvent = z.output<typeof updateEventSchema>;
 
 const queryInstant = (bound: 'start' | 'end') =>
@@ -153,7 +151,6 @@ export const listEventsQuerySchema = z.object({
     .default(20)
     .transform((n) => Math.min(100, Math.max(1, n))),
 });
-export type ListEventsQuery = z.input<typeof listEventsQuerySchema>;
 export type ListEventsParams = z.output<typeof listEventsQuerySchema>;
 
 export const eventSchema = z.object({
@@ -172,7 +169,7 @@ export const eventSchema = z.object({
 });
 export type EventView = z.infer<typeof eventSchema>;
 
-export const breedingStatusViewSchema = z.object({
+const breedingStatusViewSchema = z.object({
   parity: z.number(),
   expectedCalvingDate: z.string().nullable(),
   scheduledPregnancyCheckDate: z.string().nullable(),
@@ -188,7 +185,7 @@ export const breedingStatusViewSchema = z.object({
   isDifficultBirth: z.boolean(),
 });
 
-export const breedingSummaryViewSchema = z.object({
+const breedingSummaryViewSchema = z.object({
   totalInseminationCount: z.number(),
   averageDaysOpen: z.number().nullable(),
   averagePregnancyPeriod: z.number().nullable(),

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { farmAccess } from '../farms/farm-access';
 import { errorResponse, jsonContent } from '../lib/http';
 
-export const recentInputsSchema = z.object({
+const recentInputsSchema = z.object({
   /** Sires of the farm's recent services, most recently used first, each with the breed recorded with it. */
   sires: z.array(z.object({ name: z.string(), breed: z.string().nullable() })),
   /** Technicians of the farm's recent services, most recently used first. */

@@ -137,7 +137,7 @@ export const farmAccess = (minimum?: FarmRole, options: { farmFromPath?: boolean
   });
 
 /** The request and response header carrying the client's D1 Sessions API bookmark (docs/product.md §24). */
-export const D1_BOOKMARK_HEADER = 'X-D1-Bookmark';
+const D1_BOOKMARK_HEADER = 'X-D1-Bookmark';
 
 /**
  * A D1 Sessions API session on the farm's shard: from the client's bookmark, so a member reads their own writes,

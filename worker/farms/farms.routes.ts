@@ -11,12 +11,12 @@ const common = { tags: ['Farms'], security: [{ bearer: [] }] };
 const signedIn = { 401: errorResponse('Not signed in') };
 const memberErrors = { ...signedIn, 403: errorResponse('Not a member of this farm, or the role does not allow this') };
 
-export const farmBodySchema = z.object({ name: farmNameSchema });
+const farmBodySchema = z.object({ name: farmNameSchema });
 /** PATCH /farms/{id}: the name and the NLBC farmer code (§21), at least one. */
-export const farmPatchSchema = z
+const farmPatchSchema = z
   .object({ name: farmNameSchema.optional(), farmerCode: farmerCodeSchema.optional() })
   .refine((v) => v.name !== undefined || v.farmerCode !== undefined, '更新する項目を指定してください');
-export const roleBodySchema = z.object({
+const roleBodySchema = z.object({
   role: z.enum(FARM_ROLES, { error: '役割はowner・staff・viewerのいずれかを指定してください' }),
 });
 

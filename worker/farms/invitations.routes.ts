@@ -17,8 +17,8 @@ const ownerErrors = {
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 const farmParam = z.object({ farmId: id('牧場IDは正の整数である必要があります') });
 const roleSchema = z.enum(FARM_ROLES, { error: '役割はowner・staff・viewerのいずれかを指定してください' });
-export const inviteBodySchema = z.object({ email: emailSchema, role: roleSchema });
-export const tokenBodySchema = z.object({
+const inviteBodySchema = z.object({ email: emailSchema, role: roleSchema });
+const tokenBodySchema = z.object({
   token: z.string({ error: FARM_MESSAGES.invalidInvitation }).min(1, FARM_MESSAGES.invalidInvitation),
 });
 const invitationSchema = z.object({

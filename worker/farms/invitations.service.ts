@@ -17,8 +17,8 @@ import { invitationMail } from './invitation-mail';
 
 const INVITATION_DAYS = 7;
 /** Invitation mails a farm may send in a JST day, and one address may receive across all farms (§3). */
-export const INVITATION_MAIL_LIMITS = { farm: 20, address: 3 } as const;
-export const INVITATION_LIMIT_MESSAGE = '招待メールの送信上限に達しました。明日以降に再度お試しください';
+const INVITATION_MAIL_LIMITS = { farm: 20, address: 3 } as const;
+const INVITATION_LIMIT_MESSAGE = '招待メールの送信上限に達しました。明日以降に再度お試しください';
 
 /**
  * Takes one invitation mail from today's allowance of the farm and of the address, or refuses with 429. The hit is

@@ -79,7 +79,7 @@ function factsOf(row: FilingRow, farmerCode: string | null): FilingFacts {
 }
 
 /** A filing as the API answers it, with its fields and what is still missing. */
-export function filingView(row: FilingRow, farmerCode: string | null, today: IsoDate): Filing {
+function filingView(row: FilingRow, farmerCode: string | null, today: IsoDate): Filing {
   const { fields, missing } = filingFields(row.kind as FilingKind, factsOf(row, farmerCode));
   return {
     id: row.id,

@@ -4,7 +4,7 @@ import { FILING_KINDS } from '../domain/filings';
 import { calendarDate, numberInput } from '../domain/input';
 
 /** Request and answer shapes of the NLBC filings (docs/product.md §21). */
-export const FILING_STATUSES = ['pending', 'filed'] as const;
+const FILING_STATUSES = ['pending', 'filed'] as const;
 export type FilingStatus = (typeof FILING_STATUSES)[number];
 
 export const FILING_MESSAGES = {
@@ -33,7 +33,6 @@ export const listFilingsQuerySchema = z.object({
   cursor: z.string().max(500).optional(),
   limit: limitSchema.optional(),
 });
-export type ListFilingsQuery = z.output<typeof listFilingsQuerySchema>;
 
 export const exportFilingsQuerySchema = z.object({
   status: z.enum(FILING_STATUSES, { error: FILING_MESSAGES.status }).optional(),
@@ -55,7 +54,6 @@ export const markFilingsSchema = z
     if (v.filed && v.filedAt && v.filedAt > todayJst())
       ctx.addIssue({ code: 'custom', path: ['filedAt'], message: FILING_MESSAGES.filedAtFuture });
   });
-export type MarkFilingsInput = z.input<typeof markFilingsSchema>;
 
 const who = z.object({ userId: z.number().int(), userName: z.string() });
 

@@ -14,7 +14,7 @@ import { notFound } from '../lib/errors';
 import { filingsByIds } from './filings.queries';
 import { FILING_MESSAGES } from './filings.schemas';
 
-export const filingNotFound = () => notFound(FILING_MESSAGES.notFound, 'FILING_NOT_FOUND');
+const filingNotFound = () => notFound(FILING_MESSAGES.notFound, 'FILING_NOT_FOUND');
 
 /** The farm's NLBC farmer code (農家コード), kept in the directory; null until the owner enters it. */
 export async function farmerCodeOf(env: Pick<Env, 'DB'>, farmId: number): Promise<string | null> {

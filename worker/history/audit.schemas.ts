@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../domain/audit';
 import { numberInput } from '../domain/input';
 
-export const AUDIT_MESSAGES = {
+const AUDIT_MESSAGES = {
   entity: '対象の種類が不正です',
   entityId: '対象のIDは128文字以内です',
   userId: 'ユーザーIDは正の整数である必要があります',
@@ -26,7 +26,7 @@ export const listAuditQuerySchema = z.object({
 });
 export type ListAuditQuery = z.output<typeof listAuditQuerySchema>;
 
-export const auditRowSchema = z.object({
+const auditRowSchema = z.object({
   id: z.number(),
   at: z.string(),
   userId: z.number().nullable(),

@@ -13,7 +13,7 @@ const params = z.object({ farmId: z.coerce.number().int().positive() });
 const rowSchema = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 
 /** The document's head; each key's rows are the tables' own (snake_case columns), see backup.service.ts. */
-export const backupDocumentSchema = z
+const backupDocumentSchema = z
   .object({
     format: z.literal('ushicho-farm', { error: 'バックアップファイルの形式が正しくありません' }),
     version: z.number({ error: 'バックアップファイルの形式が正しくありません' }),

@@ -12,8 +12,8 @@ import type { Db } from '../db/client';
 import type { Scope } from '../db/scope';
 import { conflict, validationError } from '../lib/errors';
 
-export const BACKUP_FORMAT = 'ushicho-farm';
-export const BACKUP_VERSION = 1;
+const BACKUP_FORMAT = 'ushicho-farm';
+const BACKUP_VERSION = 1;
 
 type Row = Record<string, unknown>;
 

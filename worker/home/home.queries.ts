@@ -20,9 +20,9 @@ import { resolvePeriod } from '../kpi/kpi.index';
 import { todayTasks } from '../programmes/programmes.queries';
 
 /** How many of the latest events the home screen shows. */
-export const RECENT_EVENTS = 5;
+const RECENT_EVENTS = 5;
 /** The withdrawal card lists up to this many animals (as GET /cattle?restricted=true&limit=100). */
-export const WITHDRAWAL_LIMIT = 100;
+const WITHDRAWAL_LIMIT = 100;
 
 /**
  * The expected calvings the home screen lists: those of the schedule of this month and the next (GET

@@ -4,7 +4,7 @@ import { INSEMINATION_METHOD_LABELS } from '../domain/gestation';
 import type { Column, Sheet } from '../lib/xlsx';
 import type { RegisterRow } from './inseminations.schemas';
 
-export const REGISTER_COLUMNS: readonly Column[] = [
+const REGISTER_COLUMNS: readonly Column[] = [
   { header: '授精日', kind: 'date' },
   { header: '牧場', kind: 'text' },
   { header: '農家コード', kind: 'text' },

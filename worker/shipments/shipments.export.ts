@@ -6,7 +6,7 @@ import { todayJst } from '../domain/calendar';
 import type { Column, Sheet } from '../lib/xlsx';
 
 /** The shipments' columns, in order: the CSV's header and the .xlsx's typed cells (§10). */
-export const SHIPMENT_EXPORT_COLUMNS: readonly Column[] = [
+const SHIPMENT_EXPORT_COLUMNS: readonly Column[] = [
   { header: '出荷日', kind: 'date' },
   { header: '個体識別番号', kind: 'text' },
   { header: '耳標番号', kind: 'text' },

@@ -6,7 +6,6 @@ import {
   cattleIdSchema,
   createPlanSchema,
   createShipmentSchema,
-  exportQuerySchema,
   listPlansQuerySchema,
   listShipmentsQuerySchema,
   motherGroupSchema,
@@ -176,7 +175,8 @@ export const mothersList = createRoute({
 });
 
 /** The same rows twice: CSV for machines, .xlsx for Excel. */
-const download = { ...common, method: 'get' as const, request: { query: exportQuerySchema } };
+// The CSV export takes the same period as the price stats.
+const download = { ...common, method: 'get' as const, request: { query: priceStatsQuerySchema } };
 const downloadErrors = { ...memberErrors, 400: errorResponse('Invalid period') };
 
 export const exportCsv = createRoute({

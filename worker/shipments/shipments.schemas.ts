@@ -31,12 +31,12 @@ export const cattleIdSchema = numberInput(
 );
 
 /** A calendar date, YYYY-MM-DD, not after today in Japan time (checked at the moment of validation). */
-export const shipmentDateSchema = calendarDate('出荷日はYYYY-MM-DD形式で入力してください').refine(
+const shipmentDateSchema = calendarDate('出荷日はYYYY-MM-DD形式で入力してください').refine(
   (v) => v <= todayJst(),
   '出荷日に未来の日付は指定できません',
 );
 
-export const priceSchema = numberInput(
+const priceSchema = numberInput(
   z
     .number({ error: '価格は正の整数である必要があります' })
     .int('価格は正の整数である必要があります')
@@ -44,14 +44,14 @@ export const priceSchema = numberInput(
     .max(100_000_000, '価格は1億円以下で入力してください'),
 );
 
-export const shipmentWeightSchema = numberInput(
+const shipmentWeightSchema = numberInput(
   z
     .number({ error: '体重は正の値である必要があります' })
     .positive('体重は正の値である必要があります')
     .max(2000, '体重は2000kg以下で入力してください'),
 );
 
-export const ageAtShipmentSchema = numberInput(
+const ageAtShipmentSchema = numberInput(
   z
     .number({ error: '出荷時月齢は正の整数である必要があります' })
     .int('出荷時月齢は正の整数である必要があります')
@@ -66,7 +66,7 @@ const intBetween = (min: number, max: number, message: string) =>
   optionalNumber(numberInput(z.number({ error: message }).int(message).min(min, message).max(max, message)));
 
 /** Carcass results (枝肉成績, §9.3), each optional; a form's empty input is "not given". */
-export const carcassSchema = z.object({
+const carcassSchema = z.object({
   weightKg: optionalNumber(
     numberInput(
       z
@@ -83,7 +83,6 @@ export const carcassSchema = z.object({
   bms: intBetween(1, 12, 'BMSは1〜12の整数で入力してください'),
   notes: optionalText(1000, '枝肉の備考は1000文字以下で入力してください'),
 });
-export type CarcassInput = z.output<typeof carcassSchema>;
 
 const shipmentFields = {
   shipmentDate: shipmentDateSchema,
@@ -105,11 +104,10 @@ export const updateShipmentSchema = z
   .object(shipmentFields)
   .partial()
   .refine((v) => Object.values(v).some((x) => x !== undefined), '更新する項目を指定してください');
-export type UpdateShipmentInput = z.input<typeof updateShipmentSchema>;
 export type UpdateShipment = z.output<typeof updateShipmentSchema>;
 
 /** YYYY-MM, not before the current month in Japan time. */
-export const plannedShipmentMonthSchema = normalizedText({ error: '出荷予定月はYYYY-MM形式で入力してください' })
+const plannedShipmentMonthSchema = normalizedText({ error: '出荷予定月はYYYY-MM形式で入力してください' })
   .regex(MONTH_PATTERN, '出荷予定月はYYYY-MM形式で入力してください')
   .refine((v) => v >= jstMonth(), '出荷予定月に過去の月は指定できません');
 
@@ -117,7 +115,6 @@ export const createPlanSchema = z.object({
   cattleId: cattleIdSchema,
   plannedShipmentMonth: plannedShipmentMonthSchema,
 });
-export type CreatePlanInput = z.input<typeof createPlanSchema>;
 export const updatePlanSchema = z.object({ plannedShipmentMonth: plannedShipmentMonthSchema });
 
 const isoDateQuery = (field: string) => calendarDate(`${field}はYYYY-MM-DD形式で入力してください`).optional();
@@ -153,7 +150,6 @@ export const listPlansQuerySchema = z.object({
 });
 
 export const priceStatsQuerySchema = z.object(period).refine(periodOrder, periodMessage);
-export const exportQuerySchema = priceStatsQuerySchema;
 export type ListShipmentsQuery = z.output<typeof listShipmentsQuerySchema>;
 export type ListPlansQuery = z.output<typeof listPlansQuerySchema>;
 export type PriceStatsQuery = z.output<typeof priceStatsQuerySchema>;
@@ -174,13 +170,12 @@ export const mothersQuerySchema = z
     message: '年はYYYY形式で入力してください',
     path: ['filterValue'],
   });
-export type MothersQuery = z.input<typeof mothersQuerySchema>;
 
 // Response shapes: what the API answers (the web app's types are inferred from the routes that declare them), checked
 // against every answer in the route tests (worker/test/contract.ts).
 const int = z.number().int();
 
-export const carcassViewSchema = z.object({
+const carcassViewSchema = z.object({
   weightKg: z.number().nullable(),
   yieldGrade: z.enum(YIELD_GRADES).nullable(),
   qualityGrade: int.nullable(),
@@ -207,7 +202,6 @@ export const shipmentSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type Shipment = z.infer<typeof shipmentSchema>;
 
 const cattleSummary = {
   cattleName: z.string().nullable(),
@@ -218,7 +212,6 @@ const cattleSummary = {
 };
 
 export const shipmentListItemSchema = shipmentSchema.extend(cattleSummary);
-export type ShipmentListItem = z.infer<typeof shipmentListItemSchema>;
 
 export const planSchema = z.object({
   planId: z.string(),
@@ -227,7 +220,6 @@ export const planSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type ShipmentPlan = z.infer<typeof planSchema>;
 
 export const planListItemSchema = planSchema.extend({
   ...cattleSummary,
@@ -238,17 +230,15 @@ export const planListItemSchema = planSchema.extend({
   /** The end of the animal's meat withdrawal (§16): a plan in a month up to it shows a warning. */
   withdrawalMeatUntil: z.string().nullable(),
 });
-export type PlanListItem = z.infer<typeof planListItemSchema>;
 
 export const pageInfo = { total: int, page: int, limit: int };
 
-export const monthlyStatSchema = z.object({
+const monthlyStatSchema = z.object({
   month: z.string(),
   count: int,
   totalRevenue: int,
   averagePrice: int.nullable(),
 });
-export type MonthlyStat = z.infer<typeof monthlyStatSchema>;
 
 export const priceStatsSchema = z.object({
   from: z.string(),
@@ -260,9 +250,8 @@ export const priceStatsSchema = z.object({
   minPrice: int.nullable(),
   monthlyStats: z.array(monthlyStatSchema),
 });
-export type PriceStats = z.infer<typeof priceStatsSchema>;
 
-export const motherShipmentRowSchema = z.object({
+const motherShipmentRowSchema = z.object({
   motherId: int.nullable(),
   motherName: z.string(),
   motherEarTag: z.string().nullable(),
@@ -288,7 +277,7 @@ export const motherShipmentRowSchema = z.object({
 });
 export type MotherShipmentRow = z.infer<typeof motherShipmentRowSchema>;
 
-export const motherSummarySchema = z.object({
+const motherSummarySchema = z.object({
   shipmentCount: int,
   totalRevenue: int,
   averagePrice: int,

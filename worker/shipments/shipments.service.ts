@@ -28,9 +28,9 @@ import type { CreateShipment, UpdateShipment } from './shipments.schemas';
 
 const SHIPMENT_DELETED_REASON = '出荷記録の削除';
 
-export const cattleNotFound = () => notFound('指定された牛が見つかりません', 'CATTLE_NOT_FOUND');
+const cattleNotFound = () => notFound('指定された牛が見つかりません', 'CATTLE_NOT_FOUND');
 const shipmentNotFound = () => notFound('出荷記録が見つかりません', 'SHIPMENT_NOT_FOUND');
-export const planNotFound = (cattleId: number) =>
+const planNotFound = (cattleId: number) =>
   notFound(`牛ID ${cattleId} の出荷予定が見つかりません`, 'SHIPMENT_PLAN_NOT_FOUND');
 const invalidShipment = (message: string, field: string) => validationError(message, field, 'INVALID_SHIPMENT_DATA');
 const duplicatePlan = () => conflict('この牛の出荷予定は既に登録されています', 'DUPLICATE_SHIPMENT_PLAN', 'cattleId');
@@ -163,7 +163,7 @@ function moveEventStatements(
  * record's day), the breeding state and status it causes, the shipment row (the first statement returns it) and
  * the plan removed. Checks the event can happen; run with runGuardedBatch.
  */
-export function recordShipmentStatements(
+function recordShipmentStatements(
   scope: Pick<Scope, 'db' | 'farmId' | 'userId' | 'actor'>,
   context: BreedingContext,
   input: Omit<CreateShipment, 'cattleId'>,

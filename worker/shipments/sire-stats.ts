@@ -4,10 +4,10 @@ import { type CarcassTotals, carcassRollup } from '../domain/carcass';
 import type { SireStat } from './shipments.schemas';
 
 /** The name shipped calves without a known sire are grouped under. */
-export const UNKNOWN_SIRE = '不明';
+const UNKNOWN_SIRE = '不明';
 
 /** Best first: the higher 4・5等級率, then BMS, then more calves; unknown sires last (§9.3). */
-export function sortSireStats(rows: SireStat[]): SireStat[] {
+function sortSireStats(rows: SireStat[]): SireStat[] {
   const desc = (a: number | null, b: number | null) => (b ?? -1) - (a ?? -1);
   return [...rows].sort(
     (a, b) =>

@@ -10,8 +10,6 @@ import { api, unwrap } from './client';
 export type Filing = InferResponseType<(typeof api.filings)['$get'], 200>['data'][number];
 export type FilingStatus = Filing['status'];
 export type MarkFilingsInput = InferRequestType<(typeof api.filings.mark)['$post']>['json'];
-export type Census = InferResponseType<(typeof api.reports.census)['$get'], 200>['data'];
-export type Certificate = InferResponseType<(typeof api.events)[':id']['certificate']['$get'], 200>['data'];
 export type FarmPatch = InferRequestType<(typeof api.farms)[':farmId']['$patch']>['json'];
 
 export const filingKeys = {

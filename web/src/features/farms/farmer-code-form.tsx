@@ -27,7 +27,7 @@ defineMessages({
   },
 });
 
-export const farmerCodeFormSchema = z.object({ farmerCode: farmerCodeSchema });
+const farmerCodeFormSchema = z.object({ farmerCode: farmerCodeSchema });
 
 /** The farm's NLBC farmer code (§21), owners only: saved with PATCH /farms/{id}. */
 export function FarmerCodeForm({

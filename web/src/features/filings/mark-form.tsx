@@ -7,7 +7,7 @@ import { useI18n } from '../../lib/i18n';
 import './messages';
 
 /** The day a set of filings was filed: a date, not in the future (the API says so too). */
-export const markFormSchema = z.object({
+const markFormSchema = z.object({
   filedAt: calendarDate('届出日はYYYY-MM-DD形式で入力してください').refine(
     (d) => d <= todayJst(),
     '届出日に未来の日付は指定できません',

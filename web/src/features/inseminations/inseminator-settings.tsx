@@ -43,7 +43,7 @@ defineMessages({
   },
 });
 
-export const licenseFormSchema = z.object({ inseminatorLicense: inseminatorLicenseSchema });
+const licenseFormSchema = z.object({ inseminatorLicense: inseminatorLicenseSchema });
 
 export function LicenseForm({
   license,
