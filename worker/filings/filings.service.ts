@@ -2,8 +2,9 @@
  * Filing use cases (docs/product.md §21): the farm's farmer code from the directory, marking filings filed (or
  * undoing it), and the FILING_OVERDUE alerts brought in line for the animals marked.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { regenerateAlerts } from '../alerts/regenerate';
+import { auditStatement } from '../audit/audit.statement';
 import { runBatch } from '../db/batch';
 import { directoryDb } from '../db/client';
 import { farms, filings } from '../db/schema';
@@ -65,7 +66,19 @@ export async function markFilings(
           .set({ status: 'pending', filedAt: null, filedBy: null, filedByName: null, updatedAt: now })
           .where(ofFarm),
       ];
-  await runBatch(scope.db, statements);
+  // One change-history row per filing (§23), written with the marks, its status and filed date before and after.
+  const audits = ids.map((id) =>
+    auditStatement(scope, {
+      action: 'update',
+      entity: 'filing',
+      entityId: id,
+      at: now,
+      changes: sql`(select json_object('status', json_array(status, ${input.filed ? 'filed' : 'pending'}),
+        'filedAt', json_array(filed_at, ${input.filed ? (input.filedAt ?? todayJst()) : null}))
+        from filings where filing_id = ${id} and farm_id = ${scope.farmId})`,
+    }),
+  );
+  await runBatch(scope.db, [...audits, ...statements]);
   await regenerateAlerts(scope.db, scope.farmId, [...new Set(found.map((f) => f.cattleId))]);
   return filingsByIds(scope, farmerCode, ids);
 }

@@ -245,6 +245,91 @@ describe('change history (GET /audit)', () => {
     });
   });
 
+  it('records programmes, enrolments, tasks done and skipped, and filings marked, with before and after', async () => {
+    const o = as(owner, owner.farmId);
+    const today = todayJst();
+    const heifer = await cow(owner, owner.farmId, { name: 'みどり' });
+    const created = await api('/programmes', {
+      method: 'POST',
+      ...o,
+      body: {
+        name: '試験プログラム',
+        trigger: { kind: 'manual' },
+        steps: [
+          { day: 0, title: '観察' },
+          { day: 1, title: '検温' },
+        ],
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const programmeId = created.json.data.id;
+    const renamed = await api(`/programmes/${programmeId}`, {
+      method: 'PATCH',
+      ...o,
+      body: { name: '観察プログラム' },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    const enrol = await api(`/programmes/${programmeId}/enrol`, {
+      method: 'POST',
+      ...o,
+      body: { cattleIds: [heifer.cattleId], startDate: today },
+    });
+    expect(enrol.status, enrol.text).toBe(201);
+    // Enrolling again with the same start makes nothing, and records nothing.
+    await api(`/programmes/${programmeId}/enrol`, {
+      method: 'POST',
+      ...o,
+      body: { cattleIds: [heifer.cattleId], startDate: today },
+    });
+    const open = await api(`/tasks?status=open&limit=100`, o);
+    const mine = open.json.data.filter((t: { programmeId: number }) => t.programmeId === programmeId);
+    expect(mine).toHaveLength(2);
+    expect(
+      (await api(`/tasks/${mine[0].id}/done`, { method: 'POST', ...as(staff, owner.farmId), body: {} })).status,
+    ).toBe(200);
+    expect(
+      (await api(`/tasks/${mine[1].id}/skip`, { method: 'POST', ...o, body: { reason: '不要になった' } })).status,
+    ).toBe(200);
+    expect((await api(`/programmes/${programmeId}`, { method: 'DELETE', ...o })).status).toBeLessThan(300);
+
+    const programmeRows = (await history(owner, owner.farmId, `?entity=programme&entityId=${programmeId}`)).data;
+    expect(programmeRows.map((r) => r.action)).toEqual(['delete', 'update', 'update', 'create']);
+    expect(programmeRows[0].changes.name).toEqual(['観察プログラム', null]);
+    expect(programmeRows[1].changes).toEqual({ enrolled: [null, { cattleIds: [heifer.cattleId], startDate: today }] });
+    expect(programmeRows[2].changes).toEqual({ name: ['試験プログラム', '観察プログラム'] });
+    expect(programmeRows[3].changes.name).toEqual([null, '試験プログラム']);
+    expect(programmeRows[3].changes.steps[1]).toEqual([
+      { day: 0, title: '観察' },
+      { day: 1, title: '検温' },
+    ]);
+    const done = (await history(owner, owner.farmId, `?entity=task&entityId=${mine[0].id}`)).data;
+    expect(done.map((r) => [r.userName, r.changes])).toEqual([['南 花子', { status: ['open', 'done'] }]]);
+    const skipped = (await history(owner, owner.farmId, `?entity=task&entityId=${mine[1].id}`)).data;
+    expect(skipped.map((r) => r.changes)).toEqual([
+      { status: ['open', 'skipped'], skipReason: [null, '不要になった'] },
+    ]);
+
+    const arrival = await api('/events', {
+      method: 'POST',
+      ...o,
+      body: { cattleId: heifer.cattleId, eventType: 'ARRIVAL', eventDatetime: today },
+    });
+    expect(arrival.status, arrival.text).toBe(201);
+    const pending = await api('/filings?status=pending&kind=MOVE_IN&limit=100', o);
+    const filing = pending.json.data.find((f: { cattleId: number }) => f.cattleId === heifer.cattleId);
+    expect(filing).toBeTruthy();
+    const marked = await api('/filings/mark', {
+      method: 'POST',
+      ...o,
+      body: { ids: [filing.id], filed: true, filedAt: today },
+    });
+    expect(marked.status, marked.text).toBe(200);
+    const filingRows = (await history(owner, owner.farmId, `?entity=filing&entityId=${filing.id}`)).data;
+    expect(filingRows.map((r) => [r.action, r.changes])).toEqual([
+      ['update', { status: ['pending', 'filed'], filedAt: [null, today] }],
+    ]);
+  });
+
   it('answers 400 with the message of a wrong filter or cursor', async () => {
     const entity = await api('/audit?entity=horse', as(owner, owner.farmId));
     expect(entity.status).toBe(400);

@@ -3,8 +3,9 @@
  * with an event type records its event through eventStatements (decision 037) in the same batch as the task's own
  * change; a trigger on tasks refuses a task leaving 'open' twice, so a second done rolls back with its event.
  */
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type StoredAlert, storedAlertsQuery } from '../alerts/regenerate';
+import { auditStatement } from '../audit/audit.statement';
 import { isForeignKeyViolation, withFreshState } from '../breeding/fresh-state';
 import { breedingContextOf, breedingContextQueries } from '../breeding/recompute';
 import { runBatch, runBatchThenRead, type Statement } from '../db/batch';
@@ -49,13 +50,57 @@ function assertStepDetails(steps: CreateProgramme['steps'] | undefined) {
   });
 }
 
+/** A programme's fields as the change history shows them (§23). */
+const programmeFields = (p: { name?: string; trigger?: unknown; steps?: unknown }) =>
+  Object.fromEntries(
+    Object.entries({ name: p.name, trigger: p.trigger, steps: p.steps }).filter(([, v]) => v !== undefined),
+  );
+
+/** Each field of the stored row, in SQL, for a change's before (read in the write's own batch). */
+const STORED_PROGRAMME = {
+  name: sql`name`,
+  trigger: sql`json_object('kind', trigger_kind, 'eventType', trigger_event_type, 'days', trigger_days)`,
+  steps: sql`json(steps)`,
+} as const;
+
+/**
+ * The change-history row of a programme's change or delete, for its own batch, before the write (§23): `{ field:
+ * [before, after] }` of the fields given (every field, after null, for a delete), the befores read in SQL.
+ */
+function programmeAudit(scope: Scope, action: 'update' | 'delete', id: number, after: Record<string, unknown> | null) {
+  const fields = (Object.keys(STORED_PROGRAMME) as (keyof typeof STORED_PROGRAMME)[]).filter(
+    (f) => after === null || f in after,
+  );
+  const pairs = sql.join(
+    fields.map((f) => sql`${f}, json_array(${STORED_PROGRAMME[f]}, json(${JSON.stringify(after?.[f] ?? null)}))`),
+    sql`, `,
+  );
+  return auditStatement(scope, {
+    action,
+    entity: 'programme',
+    entityId: id,
+    changes: sql`(select json_object(${pairs}) from programmes where id = ${id} and farm_id = ${scope.farmId})`,
+    when: sql`exists (select 1 from programmes where id = ${id} and farm_id = ${scope.farmId})`,
+  });
+}
+
 export async function createProgramme(scope: Scope, input: CreateProgramme): Promise<ProgrammeView> {
   assertStepDetails(input.steps);
-  const [row] = await scope.db
-    .insert(programmes)
-    .values(programmeRow(scope.farmId, input, new Date().toISOString()))
-    .returning();
-  return programmeView(row);
+  const { db, farmId } = scope;
+  const { read } = await runBatchThenRead(
+    db,
+    [
+      db.insert(programmes).values(programmeRow(farmId, input, new Date().toISOString())),
+      auditStatement(scope, {
+        action: 'create',
+        entity: 'programme',
+        entityId: sql`(select max(id) from programmes where farm_id = ${farmId})`,
+        changes: { before: null, after: programmeFields(input) },
+      }),
+    ],
+    [db.select().from(programmes).where(eq(programmes.farmId, farmId)).orderBy(desc(programmes.id)).limit(1)] as const,
+  );
+  return programmeView(read[0][0]);
 }
 
 export async function updateProgramme(scope: Scope, id: number, input: UpdateProgramme): Promise<ProgrammeView> {
@@ -64,11 +109,19 @@ export async function updateProgramme(scope: Scope, id: number, input: UpdatePro
   if (input.name !== undefined) set.name = input.name;
   if (input.trigger !== undefined) Object.assign(set, triggerColumns(input.trigger));
   if (input.steps !== undefined) set.steps = input.steps.map((s) => ({ ...s }));
-  const [row] = await scope.db
-    .update(programmes)
-    .set(set)
-    .where(and(eq(programmes.id, id), eq(programmes.farmId, scope.farmId)))
-    .returning();
+  const { db, farmId } = scope;
+  const { read } = await runBatchThenRead(
+    db,
+    [
+      programmeAudit(scope, 'update', id, programmeFields(input)),
+      db
+        .update(programmes)
+        .set(set)
+        .where(and(eq(programmes.id, id), eq(programmes.farmId, farmId))),
+    ],
+    [programmeQuery(db, farmId, id)] as const,
+  );
+  const row = read[0][0];
   if (!row) throw programmeNotFound();
   return programmeView(row);
 }
@@ -77,7 +130,8 @@ export async function updateProgramme(scope: Scope, id: number, input: UpdatePro
 export async function deleteProgramme(scope: Scope, id: number): Promise<void> {
   const { db, farmId } = scope;
   const now = new Date().toISOString();
-  const [, deleted] = await runBatch(db, [
+  const [, , deleted] = await runBatch(db, [
+    programmeAudit(scope, 'delete', id, null),
     db
       .update(tasks)
       .set({ status: 'cancelled', updatedAt: now })
@@ -128,6 +182,16 @@ export async function enrol(scope: Scope, programmeId: number, input: Enrol) {
         )
         .onConflictDoNothing(),
       tasksOfEnrolmentsSql(farmId, sql`e.programme_id = ${programmeId} AND e.created_at = ${now}`, now),
+      auditStatement(scope, {
+        action: 'update',
+        entity: 'programme',
+        entityId: programmeId,
+        at: now,
+        changes: { enrolled: [null, { cattleIds: ids, startDate: input.startDate }] },
+        // Only when this enrolment made one: enrolling again with the same start changes nothing.
+        when: sql`exists (select 1 from enrolments where farm_id = ${farmId} and programme_id = ${programmeId}
+          and created_at = ${now})`,
+      }),
     ],
     [
       db
@@ -157,7 +221,16 @@ export async function enrol(scope: Scope, programmeId: number, input: Enrol) {
 export async function cancelEnrolment(scope: Scope, id: number): Promise<void> {
   const { db, farmId } = scope;
   const now = new Date().toISOString();
-  const [updated] = await runBatch(db, [
+  const [, updated] = await runBatch(db, [
+    auditStatement(scope, {
+      action: 'update',
+      entity: 'programme',
+      entityId: sql`(select programme_id from enrolments where id = ${id} and farm_id = ${farmId})`,
+      at: now,
+      changes: sql`(select json_object('cancelledEnrolment', json_array(json_object('enrolmentId', id,
+        'cattleId', cattle_id, 'startDate', start_date), null)) from enrolments where id = ${id} and farm_id = ${farmId})`,
+      when: sql`exists (select 1 from enrolments where id = ${id} and farm_id = ${farmId} and cancelled_at is null)`,
+    }),
     db
       .update(enrolments)
       .set({ cancelledAt: sql`coalesce(${enrolments.cancelledAt}, ${now})` })
@@ -170,6 +243,17 @@ export async function cancelEnrolment(scope: Scope, id: number): Promise<void> {
   ]);
   if (updated.results.length === 0) throw notFound(M.enrolmentNotFound, 'ENROLMENT_NOT_FOUND');
 }
+
+/** The change-history row of a task's done or skip, for the write's own batch (§23). */
+const taskAudit = (scope: Scope, id: number, at: string, changes: Record<string, [unknown, unknown]>) =>
+  auditStatement(scope, {
+    action: 'update',
+    entity: 'task',
+    entityId: id,
+    at,
+    changes,
+    when: sql`exists (select 1 from tasks where id = ${id} and farm_id = ${scope.farmId} and status = 'open')`,
+  });
 
 /** Runs a task's change with the task read back after it; a task that left 'open' meanwhile answers 409. */
 async function writeTask(scope: Scope, id: number, statements: Statement[]): Promise<TaskView> {
@@ -218,7 +302,8 @@ async function completeTaskOnce(scope: Scope, id: number, body: DoneTask): Promi
     .update(tasks)
     .set({ status: 'done', doneAt: now, doneBy: scope.userId, updatedAt: now })
     .where(and(eq(tasks.id, id), eq(tasks.farmId, farmId)));
-  if (!task.eventType) return writeTask(scope, id, [markDone]);
+  const audit = taskAudit(scope, id, now, { status: ['open', 'done'] });
+  if (!task.eventType) return writeTask(scope, id, [audit, markDone]);
 
   const context = breedingContextOf([a, e, h]);
   if (!context) throw taskNotFound();
@@ -244,7 +329,7 @@ async function completeTaskOnce(scope: Scope, id: number, body: DoneTask): Promi
   const linkEvent = sql`UPDATE tasks SET event_id = (SELECT max(event_id) FROM events
       WHERE farm_id = ${farmId} AND cattle_id = ${task.cattleId}) WHERE id = ${id} AND farm_id = ${farmId}`;
   try {
-    return await writeTask(scope, id, [markDone, ...written.statements, linkEvent, ...alertStatements]);
+    return await writeTask(scope, id, [audit, markDone, ...written.statements, linkEvent, ...alertStatements]);
   } catch (err) {
     if (isForeignKeyViolation(err)) throw taskNotFound();
     throw err;
@@ -259,6 +344,7 @@ export async function skipTask(scope: Scope, id: number, reason: string): Promis
   if (task.status !== 'open') throw notOpen(task.status);
   const now = new Date().toISOString();
   return writeTask(scope, id, [
+    taskAudit(scope, id, now, { status: ['open', 'skipped'], skipReason: [null, reason] }),
     db
       .update(tasks)
       .set({ status: 'skipped', skipReason: reason, doneAt: now, doneBy: scope.userId, updatedAt: now })
@@ -279,7 +365,20 @@ export async function patchTask(
   const set: Partial<typeof tasks.$inferInsert> = { updatedAt: new Date().toISOString() };
   if (patch.assigneeUserId !== undefined) set.assigneeUserId = patch.assigneeUserId;
   if (patch.dueDate !== undefined) set.dueDate = patch.dueDate;
+  const changes = [
+    patch.assigneeUserId !== undefined
+      ? sql`'assigneeUserId', json_array(assignee_user_id, ${patch.assigneeUserId})`
+      : null,
+    patch.dueDate !== undefined ? sql`'dueDate', json_array(due_date, ${patch.dueDate})` : null,
+  ].filter((c): c is SQL => c !== null);
   const view = await writeTask(scope, id, [
+    auditStatement(scope, {
+      action: 'update',
+      entity: 'task',
+      entityId: id,
+      changes: sql`(select json_object(${sql.join(changes, sql`, `)}) from tasks where id = ${id} and farm_id = ${farmId})`,
+      when: sql`exists (select 1 from tasks where id = ${id} and farm_id = ${farmId})`,
+    }),
     db
       .update(tasks)
       .set(set)
