@@ -115,7 +115,7 @@ export default defineConfig({
             // rather than twenty small ones fetched in waves over a slow link.
             {
               name: 'shared',
-              test: /web\/src\/(api|components|lib)\/|worker\/|lucide-react/,
+              test: /web\/src\/(api\/(?!filings|history|tasks)|components\/|lib\/)|worker\/(?!domain\/(programmes|census|filings))|lucide-react/,
               priority: 1,
             },
           ],
