@@ -76,7 +76,7 @@ test('register a heifer with her bloodline on a desktop, then find her in the he
       await page.getByLabel('父牛').fill('美国桜');
       await page.getByRole('button', { name: '登録する' }).click();
       await page.getByRole('heading', { level: 1, name: 'はつね' }).waitFor();
-      await page.getByText('美国桜').waitFor();
+      await page.getByText('美国桜', { exact: true }).waitFor();
       await page.goto(`${baseUrl}/cattle?search=4242`);
       await page.getByRole('link', { name: /はつね/ }).waitFor();
     },

@@ -143,11 +143,13 @@ test('a member of two farms switches farms in the app bar; the choice lasts and 
     await page.getByRole('heading', { level: 2, name: '西の放牧場' }).waitFor();
     assert.equal(await selectedName(), '西の放牧場');
     await page.getByRole('button', { name: '名前を変更' }).click();
+    // The farm name's own form (the farmer code below has its own 保存).
+    const nameForm = page.locator('form', { has: page.getByLabel('牧場名') });
     await page.getByLabel('牧場名').fill('');
-    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await nameForm.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByText('牧場名は1〜50文字で入力してください').waitFor();
     await page.getByLabel('牧場名').fill('西の放牧場（夏）');
-    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await nameForm.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByRole('heading', { level: 2, name: '西の放牧場（夏）' }).waitFor();
     await page.getByText('牧場名を変更しました').waitFor();
     await page.waitForFunction(() =>

@@ -30,7 +30,7 @@ test('an edit shows in the animal’s 変更履歴; a deleted animal waits in th
     // The animal page's 変更履歴 shows the edit, before and after.
     await page.goto(`${baseUrl}/cattle/${cattleId}`);
     const history = page.getByRole('region', { name: '変更履歴' });
-    await history.getByText('name: つばき → つばき二世').waitFor();
+    await history.getByText('名前: つばき → つばき二世').waitFor();
 
     // Deleted, it waits in the trash of the settings screen.
     const removed = await apiCall(page, `/cattle/${cattleId}`, { method: 'DELETE' });

@@ -52,7 +52,7 @@ test('plan a steer for next month, record its shipment: it leaves the plan board
     await page.getByText('価格は正の整数である必要があります').waitFor();
     await page.getByLabel('価格（円）').fill('1234000');
     await page.getByLabel('体重（kg）').fill('785.5');
-    await page.getByLabel('出荷先').fill('東京都中央卸売市場食肉市場');
+    await page.getByLabel('出荷先', { exact: true }).fill('東京都中央卸売市場食肉市場');
     await page.getByRole('button', { name: '記録する' }).click();
     await page.getByText('出荷を記録しました').waitFor();
     await page.getByText(`#${earTag} てすと号`, { exact: true }).first().waitFor();

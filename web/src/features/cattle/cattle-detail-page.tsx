@@ -43,7 +43,7 @@ defineMessages({
       history: '履歴',
       dangerTitle: 'この牛を削除',
       dangerBody:
-        '登録の間違いを消すときだけ使います。イベント・アラート・出荷予定もすべて削除され、元に戻せません。出荷や死亡は「状態を変更」で記録してください。',
+        '登録の間違いを消すときだけ使います。イベント・アラート・出荷予定も一緒にゴミ箱へ移り、30日間は設定のゴミ箱から復元できます。出荷や死亡は「状態を変更」で記録してください。',
     },
   },
   en: {
@@ -59,7 +59,7 @@ defineMessages({
       history: 'History',
       dangerTitle: 'Delete this animal',
       dangerBody:
-        'Only to remove an animal registered by mistake. Its events, alerts and shipment plans are deleted too, and this cannot be undone. Record a sale or death with “Change status”.',
+        'Only to remove an animal registered by mistake. Its events, alerts and shipment plans go to the trash with it and can be restored from the trash in Settings for 30 days. Record a sale or death with “Change status”.',
     },
   },
 });
@@ -326,9 +326,11 @@ interface AnimalSections {
   alerts: ReactNode;
   timeline: ReactNode;
   shipment: ReactNode;
+  /** The change history (§23), above the owner's delete. */
+  changes?: ReactNode;
 }
 
-export function CattleDetailPage({ id, alerts, timeline, shipment }: AnimalSections) {
+export function CattleDetailPage({ id, alerts, timeline, shipment, changes }: AnimalSections) {
   const { t } = useI18n();
   const detail = useQuery(cattleDetailQuery(id));
   const { current } = useCurrentFarm();
@@ -421,6 +423,8 @@ export function CattleDetailPage({ id, alerts, timeline, shipment }: AnimalSecti
         <h2>{t('cattle.statusHistory')}</h2>
         <StatusHistory id={cow.cattleId} />
       </section>
+
+      {changes}
 
       {current?.role === 'owner' ? (
         <section className="card danger-zone" aria-labelledby="animal-danger">

@@ -135,7 +135,7 @@ defineMessages({
       changeStatus: '状態を変更',
       delete: '削除',
       deleteConfirmTitle: 'この牛を削除しますか？',
-      deleteConfirmBody: '{{name}}（耳標 {{tag}}）のイベント・アラート・出荷予定もすべて削除されます。元に戻せません。',
+      deleteConfirmBody: '{{name}}（耳標 {{tag}}）はイベント・アラート・出荷予定と一緒にゴミ箱へ移ります。30日間は設定のゴミ箱から復元できます。',
       deleteConfirm: '削除する',
       deleted: '牛を削除しました',
       statusHistory: '状態の履歴',
@@ -274,7 +274,7 @@ defineMessages({
       delete: 'Delete',
       deleteConfirmTitle: 'Delete this animal?',
       deleteConfirmBody:
-        '{{name}} (tag {{tag}}) and all its events, alerts and shipment plans will be deleted. This cannot be undone.',
+        '{{name}} (tag {{tag}}) goes to the trash with its events, alerts and shipment plans. It can be restored from the trash in Settings for 30 days.',
       deleteConfirm: 'Delete',
       deleted: 'Animal deleted',
       statusHistory: 'Status history',

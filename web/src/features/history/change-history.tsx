@@ -3,19 +3,63 @@ import { formatInstantTimeJa } from '@worker/domain/calendar';
 import { ApiError } from '../../api/client';
 import { type AuditFilter, type AuditRow, fetchAuditPage, historyKeys } from '../../api/history';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
-import { useI18n } from '../../lib/i18n';
+import { type Locale, useI18n } from '../../lib/i18n';
 import './history.css';
 import './messages';
 
-const shown = (value: unknown, none: string) =>
-  value === null || value === undefined || value === ''
-    ? none
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
+/** The fields a farmer meets in the history, in their words; any other field shows its own name. */
+const FIELD_LABELS: Record<string, { ja: string; en: string }> = {
+  name: { ja: '名前', en: 'Name' },
+  earTagNumber: { ja: '耳標番号', en: 'Ear tag' },
+  identificationNumber: { ja: '個体識別番号', en: 'ID number' },
+  gender: { ja: '性別', en: 'Sex' },
+  birthday: { ja: '生年月日', en: 'Birthday' },
+  breed: { ja: '品種', en: 'Breed' },
+  status: { ja: '状態', en: 'Status' },
+  growthStage: { ja: '成長段階', en: 'Stage' },
+  weight: { ja: '体重', en: 'Weight' },
+  barn: { ja: '牛舎', en: 'Barn' },
+  notes: { ja: 'メモ', en: 'Notes' },
+  memo: { ja: 'メモ', en: 'Memo' },
+  reason: { ja: '理由', en: 'Reason' },
+  bloodline: { ja: '血統', en: 'Bloodline' },
+  fatherCattleName: { ja: '父牛', en: 'Sire' },
+  motherInfo: { ja: '母牛', en: 'Dam' },
+  eventType: { ja: '種類', en: 'Type' },
+  eventDatetime: { ja: '日時', en: 'Date' },
+  details: { ja: '詳細', en: 'Details' },
+  price: { ja: '価格', en: 'Price' },
+  shipmentDate: { ja: '出荷日', en: 'Shipped on' },
+  plannedShipmentMonth: { ja: '出荷予定月', en: 'Planned month' },
+  role: { ja: '役割', en: 'Role' },
+  farmerCode: { ja: '農家コード', en: 'Farmer code' },
+  filedAt: { ja: '届出日', en: 'Filed on' },
+  dueDate: { ja: '期限', en: 'Due' },
+  assigneeUserId: { ja: '担当者', en: 'Assignee' },
+  skipReason: { ja: 'スキップの理由', en: 'Reason skipped' },
+  enrolled: { ja: '登録', en: 'Enrolled' },
+  cancelledEnrolment: { ja: '登録の取り消し', en: 'Enrolment cancelled' },
+  trigger: { ja: '開始条件', en: 'Trigger' },
+  steps: { ja: '手順', en: 'Steps' },
+};
+
+const label = (field: string, locale: Locale) => FIELD_LABELS[field]?.[locale] ?? field;
+
+/** A value as text: lists joined, an object's fields by their labels — never raw JSON. */
+function shown(value: unknown, none: string, locale: Locale): string {
+  if (value === null || value === undefined || value === '') return none;
+  if (Array.isArray(value)) return value.map((v) => shown(v, none, locale)).join('、');
+  if (typeof value === 'object') {
+    const parts = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== null && v !== undefined && v !== '')
+      .map(([k, v]) => `${label(k, locale)} ${shown(v, none, locale)}`);
+    return parts.length ? parts.join(' / ') : none;
+  }
+  return String(value);
+}
 
 function AuditItem({ row, withEntity }: { row: AuditRow; withEntity: boolean }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const changes = Object.entries(row.changes);
   return (
     <li className="history-item">
@@ -30,9 +74,9 @@ function AuditItem({ row, withEntity }: { row: AuditRow; withEntity: boolean }) 
           {changes.map(([field, [before, after]]) => (
             <li key={field}>
               {t('history.field', {
-                field,
-                before: shown(before, t('history.none')),
-                after: shown(after, t('history.none')),
+                field: label(field, locale),
+                before: shown(before, t('history.none'), locale),
+                after: shown(after, t('history.none'), locale),
               })}
             </li>
           ))}

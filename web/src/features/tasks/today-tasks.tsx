@@ -12,7 +12,8 @@ import './messages';
 export function TodayTasks({ max = 10 }: { max?: number }) {
   const { t } = useI18n();
   const queryClient = useQueryClient();
-  const home = useQuery(homeQuery(queryClient));
+  // The home screen fetches GET /home; this card reads its answer and does not fetch it a second time on mount.
+  const home = useQuery({ ...homeQuery(queryClient), refetchOnMount: false });
   const { current } = useCurrentFarm();
   return (
     <section className="card today-tasks" aria-labelledby="today-tasks-title">

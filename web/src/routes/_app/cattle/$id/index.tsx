@@ -31,18 +31,16 @@ function AnimalScreen() {
   // The same query as the shipment panel's (one request): its record holds its SHIPMENT event in the timeline (§9).
   const shipment = useQuery(shipmentsQuery({ cattleId: id, limit: 1 }));
   return (
-    <>
-      <CattleDetailPage
-        id={id}
-        alerts={<CattleAlerts cattleId={id} />}
-        timeline={<EventTimeline cattleId={id} heldEventId={shipment.data?.results[0]?.eventId ?? null} />}
-        shipment={<CattleShipmentPanel cattleId={id} />}
-      />
-      <div className="page">
+    <CattleDetailPage
+      id={id}
+      alerts={<CattleAlerts cattleId={id} />}
+      timeline={<EventTimeline cattleId={id} heldEventId={shipment.data?.results[0]?.eventId ?? null} />}
+      shipment={<CattleShipmentPanel cattleId={id} />}
+      changes={
         <Suspense fallback={null}>
           <ChangeHistory filter={{ entity: 'cattle', entityId: String(id) }} />
         </Suspense>
-      </div>
-    </>
+      }
+    />
   );
 }
