@@ -135,7 +135,8 @@ defineMessages({
       changeStatus: '状態を変更',
       delete: '削除',
       deleteConfirmTitle: 'この牛を削除しますか？',
-      deleteConfirmBody: '{{name}}（耳標 {{tag}}）はイベント・アラート・出荷予定と一緒にゴミ箱へ移ります。30日間は設定のゴミ箱から復元できます。',
+      deleteConfirmBody:
+        '{{name}}（耳標 {{tag}}）はイベント・アラート・出荷予定と一緒にゴミ箱へ移ります。30日間は設定のゴミ箱から復元できます。',
       deleteConfirm: '削除する',
       deleted: '牛を削除しました',
       statusHistory: '状態の履歴',
