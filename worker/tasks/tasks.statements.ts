@@ -56,19 +56,20 @@ export function programmeStatementsOnEvents(
 ): SQL[] {
   const { farmId, cattleId } = animal;
   const statements: SQL[] = [];
-  for (const event of added) {
-    const start = jstDate(event.eventDatetime);
+  if (added.length > 0) {
+    // One statement for all the events of the write, not one per event: a herd's history imported or seeded adds
+    // hundreds of events per animal, almost none of a trigger's type.
+    const events = JSON.stringify(added.map((e) => ({ type: e.eventType, start: jstDate(e.eventDatetime) })));
+    const start = sql`json_extract(a.value, '$.start')`;
     statements.push(
       sql`INSERT INTO enrolments (farm_id, programme_id, cattle_id, start_date, created_by, created_at)
-        SELECT p.farm_id, p.id, ${cattleId}, ${start}, ${writer.userId || null}, ${now} FROM programmes p
-        WHERE p.farm_id = ${farmId} AND p.trigger_kind = 'event' AND p.trigger_event_type = ${event.eventType}
-          AND date(${start}, '+' || ${lastStepDay} || ' days') >= ${today}
+        SELECT p.farm_id, p.id, ${cattleId}, ${start}, ${writer.userId || null}, ${now}
+        FROM json_each(${events}) a
+        JOIN programmes p ON p.farm_id = ${farmId} AND p.trigger_kind = 'event'
+          AND p.trigger_event_type = json_extract(a.value, '$.type')
+        WHERE date(${start}, '+' || ${lastStepDay} || ' days') >= ${today}
         ON CONFLICT DO NOTHING`,
-      tasksOfEnrolmentsSql(
-        farmId,
-        sql`e.cattle_id = ${cattleId} AND e.start_date = ${start} AND e.created_at = ${now}`,
-        now,
-      ),
+      tasksOfEnrolmentsSql(farmId, sql`e.cattle_id = ${cattleId} AND e.created_at = ${now}`, now),
     );
   }
   if (added.some((e) => ENDING_EVENT_TYPES.includes(e.eventType)))
