@@ -47,7 +47,11 @@ async function seedHerd(url, userId, herdSize, totals) {
   for (let start = 0; start < shipped; start += SHIPPED_CHUNK)
     chunks.push({ kind: 'shipped', start, count: Math.min(SHIPPED_CHUNK, shipped - start) });
   for (const chunk of chunks) {
+    // BENCH_SEED_LOG=1 prints each chunk's time: a seed whose chunks grow with the farm has a write that scans it.
+    const t0 = performance.now();
     const wrote = await post(url, '/dev/bench-seed/herd', { userId, herdSize, ...chunk });
+    if (process.env.BENCH_SEED_LOG)
+      console.log(`chunk ${chunk.kind} ${chunk.start}: ${Math.round(performance.now() - t0)} ms`);
     for (const key of Object.keys(wrote)) totals[key] = (totals[key] ?? 0) + wrote[key];
   }
 }

@@ -7,6 +7,8 @@
  * - a pending filing the events no longer oblige (type or animal changed, event deleted) is removed;
  * - a filed one they no longer oblige stays, with event_deleted set.
  * Event dates and due dates are JST (`+9 hours`), as worker/domain/filings.ts's filingDueDate computes them.
+ * The unary `+` keeps SQLite off the farm's (farm_id, event_type, …) index: without it the planner scans every
+ * event of the farm for each write, and seeding 8,000 head grew from 61 s to over 500 s.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { FILING_DUE_DAYS } from '../domain/filings';
@@ -23,7 +25,7 @@ const dueDay = sql.raw(`date(e.event_datetime, '+9 hours', '+${FILING_DUE_DAYS} 
 
 function eventIdsSql(farmId: number, which: FilingEvents): SQL {
   if ('eventId' in which) return sql`(${which.eventId})`;
-  return sql`(select event_id from events where farm_id = ${farmId} and cattle_id = ${which.cattleId}
+  return sql`(select event_id from events where cattle_id = ${which.cattleId} and +farm_id = ${farmId}
     order by event_id desc limit ${which.added})`;
 }
 
@@ -41,11 +43,11 @@ export function filingStatements(farmId: number, which: FilingEvents, now: strin
     select farm_id, cattle_id, kind, event_id, event_date, due_date, 'pending', ${now}, ${now} from (
       select e.farm_id, e.cattle_id, ${singleKind} as kind, e.event_id, ${jstDay} as event_date, ${dueDay} as due_date
         from events e
-        where e.farm_id = ${farmId} and e.event_id in ${ids} and e.event_type in ('ARRIVAL', 'SHIPMENT', 'DEATH')
+        where e.event_id in ${ids} and +e.farm_id = ${farmId} and +e.event_type in ('ARRIVAL', 'SHIPMENT', 'DEATH')
       union all
       select e.farm_id, cast(json_extract(c.value, '$.cattleId') as integer), 'BIRTH', e.event_id, ${jstDay}, ${dueDay}
         from events e, json_each(e.details, '$.calves') c
-        where e.farm_id = ${farmId} and e.event_id in ${ids} and e.event_type = 'CALVING'
+        where e.event_id in ${ids} and +e.farm_id = ${farmId} and +e.event_type = 'CALVING'
           and json_type(c.value, '$.cattleId') in ('integer', 'real')
     ) where true
     on conflict (farm_id, cattle_id, kind) do update set event_id = excluded.event_id,
