@@ -604,6 +604,31 @@ export const kpiEligibleDays = sqliteTable(
   (t) => [primaryKey({ columns: [t.farmId, t.day] })],
 );
 
+/**
+ * A farm's kept KPI figures summed per day and kind, kept by triggers on kpi_figures (shard migration 0009,
+ * decision 036's second addendum): a period's KPIs add up a row per day instead of a row per cow and day. The
+ * partial indexes `kpi_figures_after_left_idx` and `kpi_figures_gap_idx` of that migration are on kpi_figures.
+ */
+export const kpiDaySums = sqliteTable(
+  'kpi_day_sums',
+  {
+    farmId: integer('farm_id').notNull(),
+    kind: text('kind').notNull(),
+    day: integer('day').notNull(),
+    n: integer('n').notNull().default(0),
+    v1: integer('v1').notNull().default(0),
+    v2: integer('v2').notNull().default(0),
+    v3: integer('v3').notNull().default(0),
+    v4: integer('v4').notNull().default(0),
+    v5: integer('v5').notNull().default(0),
+    v6: integer('v6').notNull().default(0),
+    v7: integer('v7').notNull().default(0),
+    v8: integer('v8').notNull().default(0),
+    v9: integer('v9').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.farmId, t.kind, t.day] })],
+);
+
 /** Cows whose kept KPI figures a change did not rewrite (marked by triggers, 0022): the next KPI read rewrites them. */
 export const kpiStale = sqliteTable(
   'kpi_stale',

@@ -45,6 +45,7 @@ export const NOT_BACKED_UP: Record<string, string> = {
   farm_counts: 'counts kept by triggers on insert',
   kpi_figures: 'kept KPI figures, rewritten from the events (triggers mark restored cows stale)',
   kpi_eligible_days: 'kept by triggers on kpi_figures',
+  kpi_day_sums: 'kept by triggers on kpi_figures',
   kpi_stale: 'marks set by triggers',
   dawn_farm_runs: "the dawn run's own bookkeeping",
   audit_log: 'the change history stays with the farm it was written on',

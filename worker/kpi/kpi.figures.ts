@@ -1,16 +1,18 @@
 /**
  * The farm's kept KPI figures (docs/decisions/036-kept-kpi-figures.md): each cow's rows (worker/domain/kpi-figures.ts)
  * in `kpi_figures`, written in the batch of every event write of hers (worker/breeding/recompute.ts), and the
- * period sums every KPI answer is computed from, added up in SQL over the period's rows and the farm's per-day
- * eligibility changes (`kpi_eligible_days`, kept by triggers) instead of reading and analysing the herd's events.
+ * period sums every KPI answer is computed from. Triggers keep the figures summed per farm and day
+ * (`kpi_day_sums`, shard migration 0009, and `kpi_eligible_days`), so a period's sums read a row per day of the
+ * period, not a row per cow: a read does not grow with the herd.
  *
  * Any other change a KPI reads (an animal's sex or birthday, her initial parity, an event written by plain SQL, the
- * migration's backfill) leaves her in `kpi_stale` (migration 0022's triggers); a read finds the farm's stale cows in
- * its one batch and, when there are any, rewrites their figures and reads the sums again in a second one.
+ * migration's backfill) leaves her in `kpi_stale` (migration 0022's triggers); a read takes her kept rows out of the
+ * day sums, counts her from her events read in the same batch, and writes her figures after the answer.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { runBatch, type Statement } from '../db/batch';
 import type { Db } from '../db/client';
+import { monthRange } from '../domain/calendar';
 import {
   addSums,
   analyseCow,
@@ -190,46 +192,115 @@ function startsWithin(period: Period, lo: number, hi: number): number {
   return count;
 }
 
-/** The periods as a JSON parameter: [first day, last day, number of 21-day cycles] each. */
+/** True when the period is one calendar month (the trends' and the delta's periods). */
+const isMonth = (period: Period) => {
+  const range = monthRange(period.from.slice(0, 7));
+  return range.from === period.from && range.to === period.to;
+};
+
+/** The periods as a JSON parameter: [first day, last day, number of 21-day cycles, one calendar month] each. */
 const periodsParam = (periods: readonly Period[]) =>
   JSON.stringify(
     periods.map((p) => {
       const from = dayNumber(p.from);
       const to = dayNumber(p.to);
-      return [from, to, Math.max(0, Math.floor((to - from + 1) / 21))];
+      return [from, to, Math.max(0, Math.floor((to - from + 1) / 21)), isMonth(p) ? 1 : 0];
     }),
   );
 
 const PERIODS = (json: string) => sql`p AS (
-  SELECT CAST(key AS INTEGER) AS i, value ->> 0 AS f, value ->> 1 AS t, value ->> 2 AS k FROM json_each(${json}))`;
+  SELECT CAST(key AS INTEGER) AS i, value ->> 0 AS f, value ->> 1 AS t, value ->> 2 AS k, value ->> 3 AS mo
+  FROM json_each(${json}))`;
 
 /** Not a stale cow's: hers are computed from her events. */
 const notStale = (farmId: number) =>
   `m.cattle_id NOT IN (SELECT s.cattle_id FROM kpi_stale s WHERE s.farm_id = ${Number(farmId)})`;
 
-/** A kind's rows dated in the period, of cows not gone before it (§8). */
-const inPeriod = (kind: string, farmId: number) =>
-  sql.raw(
-    `m.farm_id = ${Number(farmId)} AND m.kind = '${kind}' AND m.day BETWEEN p.f AND p.t AND (m.left_day IS NULL OR m.left_day >= p.f) AND ${notStale(farmId)}`,
-  );
+/**
+ * The figures the day sums hold wrong, each with its sign: +1 a service, birth or event day dated after its cow
+ * left (the sums leave those out; rare, by `kpi_figures_after_left_idx`), −1 every row of a stale cow the sums hold
+ * (hers are computed from her events). The adjustment statements add these up as the day sums were added.
+ */
+const adjusted = (farmId: number) =>
+  sql.raw(`r AS MATERIALIZED (
+    SELECT m.kind, m.day, m.flags, m.a, m.b, m.left_day, 1 AS sg FROM kpi_figures m INDEXED BY kpi_figures_after_left_idx
+    WHERE m.farm_id = ${Number(farmId)} AND m.left_day < m.day AND m.kind IN ('S', 'B', 'D') AND ${notStale(farmId)}
+    UNION ALL
+    SELECT m.kind, m.day, m.flags, m.a, m.b, m.left_day, -1 FROM kpi_figures m
+    WHERE m.cattle_id IN (SELECT s.cattle_id FROM kpi_stale s WHERE s.farm_id = ${Number(farmId)})
+      AND +m.farm_id = ${Number(farmId)}
+      AND (m.kind IN ('C', 'H') OR (m.kind IN ('S', 'B', 'D') AND (m.left_day IS NULL OR m.left_day >= m.day))))`);
 
+/** An adjusted row of the kind dated in the period, of a cow not gone before it (§8). */
+const adjustedIn = (kind: string) =>
+  sql.raw(`m.kind = '${kind}' AND m.day BETWEEN p.f AND p.t AND (m.left_day IS NULL OR m.left_day >= p.f)`);
+
+/** The farm's day sums of a kind within the period. */
+const daySumsIn = (farmId: number, kind: string) =>
+  sql.raw(`d.farm_id = ${Number(farmId)} AND d.kind = '${kind}' AND d.day BETWEEN p.f AND p.t`);
+const daySum = (farmId: number, column: string, kind: string, days: string) =>
+  `(SELECT coalesce(sum(${column}), 0) FROM kpi_day_sums WHERE farm_id = ${Number(farmId)} AND kind = '${kind}'${days})`;
+
+/**
+ * The cows with an event in the period, from the day sums. A calendar month: the days that were a cow's first in
+ * their month (`M`). Any other period, by each cow's days with events as a chain of gaps (previous day, day]: those
+ * with the previous day before `from` and the day in the period are (a < f) − (day < f) − (a < f and day > t); the
+ * last are the gaps spanning the whole period — a cow's first day after `to`, or a gap longer than the period, few
+ * (`kpi_figures_gap_idx`).
+ */
+const cowsWithEvents = (farmId: number) =>
+  sql.raw(`CASE WHEN p.mo = 1 THEN ${daySum(farmId, 'n', 'M', ' AND day BETWEEN p.f AND p.t')} ELSE
+    ${daySum(farmId, 'n', 'F', '')} + ${daySum(farmId, 'n', 'A', ' AND day < p.f')}
+    - ${daySum(farmId, 'n', 'D', ' AND day < p.f')} - ${daySum(farmId, 'n', 'F', ' AND day > p.t')}
+    - (SELECT count(*) FROM kpi_figures g INDEXED BY kpi_figures_gap_idx
+       WHERE g.farm_id = ${Number(farmId)} AND g.kind = 'D' AND g.a > -1000000000
+         AND (g.left_day IS NULL OR g.left_day >= g.day) AND g.day - g.a > p.t - p.f + 1 AND g.a < p.f AND g.day > p.t)
+    END`);
+
+/** The start of the 21-day cycle of the period holding an adjusted row's day. */
+const CYCLE_START = 'p.f + 21 * ((m.day - p.f) / 21)';
+
+/**
+ * Each period's sums in pairs of statements: the day sums (`kpi_day_sums`, one row per day of the period) and the
+ * adjustment of the rows they hold wrong (`adjusted`, none on most reads). Each pair has the same columns; the
+ * caller adds them. The eligible cow-cycles come from `kpi_eligible_days` alone.
+ */
 function sumStatements(farmId: number, json: string): SQL[] {
+  const withAdjusted = sql`WITH ${PERIODS(json)}, ${adjusted(farmId)}`;
   return [
     sql`WITH ${PERIODS(json)}
-      SELECT p.i AS i, count(m.day) AS services, coalesce(sum(m.flags & 1 > 0), 0) AS firstServices,
-        coalesce(sum(m.flags & 2 > 0), 0) AS pregnant, coalesce(sum(m.flags & 4 > 0), 0) AS open,
-        coalesce(sum(m.flags & 3 = 3), 0) AS firstPregnant, coalesce(sum(m.flags & 5 = 5), 0) AS firstOpen,
-        coalesce(sum(m.a), 0) AS daysOpenSum, count(m.a) AS daysOpenN,
-        coalesce(sum(m.b), 0) AS daysToFirstSum, count(m.b) AS daysToFirstN
-      FROM p LEFT JOIN kpi_figures m ON ${inPeriod('S', farmId)}
+      SELECT p.i AS i, coalesce(sum(d.n), 0) AS services, coalesce(sum(d.v1), 0) AS firstServices,
+        coalesce(sum(d.v2), 0) AS pregnant, coalesce(sum(d.v3), 0) AS open, coalesce(sum(d.v4), 0) AS firstPregnant,
+        coalesce(sum(d.v5), 0) AS firstOpen, coalesce(sum(d.v6), 0) AS daysOpenSum, coalesce(sum(d.v7), 0) AS daysOpenN,
+        coalesce(sum(d.v8), 0) AS daysToFirstSum, coalesce(sum(d.v9), 0) AS daysToFirstN
+      FROM p LEFT JOIN kpi_day_sums d ON ${daySumsIn(farmId, 'S')}
+      GROUP BY p.i ORDER BY p.i`,
+    sql`${withAdjusted}
+      SELECT p.i AS i, coalesce(sum(m.sg), 0) AS services, coalesce(sum(m.sg * (m.flags & 1 > 0)), 0) AS firstServices,
+        coalesce(sum(m.sg * (m.flags & 2 > 0)), 0) AS pregnant, coalesce(sum(m.sg * (m.flags & 4 > 0)), 0) AS open,
+        coalesce(sum(m.sg * (m.flags & 3 = 3)), 0) AS firstPregnant,
+        coalesce(sum(m.sg * (m.flags & 5 = 5)), 0) AS firstOpen, coalesce(sum(m.sg * m.a), 0) AS daysOpenSum,
+        coalesce(sum(m.sg * (m.a IS NOT NULL)), 0) AS daysOpenN, coalesce(sum(m.sg * m.b), 0) AS daysToFirstSum,
+        coalesce(sum(m.sg * (m.b IS NOT NULL)), 0) AS daysToFirstN
+      FROM p LEFT JOIN r m ON ${adjustedIn('S')}
       GROUP BY p.i ORDER BY p.i`,
     sql`WITH ${PERIODS(json)}
-      SELECT p.i AS i, count(m.day) AS calvings, coalesce(sum(m.a), 0) AS intervalSum, count(m.a) AS intervalN
-      FROM p LEFT JOIN kpi_figures m ON ${inPeriod('B', farmId)}
+      SELECT p.i AS i, coalesce(sum(d.n), 0) AS calvings, coalesce(sum(d.v6), 0) AS intervalSum,
+        coalesce(sum(d.v7), 0) AS intervalN
+      FROM p LEFT JOIN kpi_day_sums d ON ${daySumsIn(farmId, 'B')}
+      GROUP BY p.i ORDER BY p.i`,
+    sql`${withAdjusted}
+      SELECT p.i AS i, coalesce(sum(m.sg), 0) AS calvings, coalesce(sum(m.sg * m.a), 0) AS intervalSum,
+        coalesce(sum(m.sg * (m.a IS NOT NULL)), 0) AS intervalN
+      FROM p LEFT JOIN r m ON ${adjustedIn('B')}
       GROUP BY p.i ORDER BY p.i`,
     sql`WITH ${PERIODS(json)}
-      SELECT p.i AS i, coalesce(sum(m.flags), 0) AS events, coalesce(sum(m.a < p.f), 0) AS cattle
-      FROM p LEFT JOIN kpi_figures m ON ${inPeriod('D', farmId)}
+      SELECT p.i AS i, ${sql.raw(daySum(farmId, 'v1', 'D', ' AND day BETWEEN p.f AND p.t'))} AS events,
+        ${cowsWithEvents(farmId)} AS cattle
+      FROM p ORDER BY p.i`,
+    sql`${withAdjusted}
+      SELECT p.i AS i, coalesce(sum(m.sg * m.flags), 0) AS events, coalesce(sum(m.sg * (m.a < p.f)), 0) AS cattle
+      FROM p LEFT JOIN r m ON ${adjustedIn('D')}
       GROUP BY p.i ORDER BY p.i`,
     // Σ over the cycle starts of the cows eligible at each = Σ over the day changes of each change × the starts after it.
     sql`WITH ${PERIODS(json)}
@@ -237,23 +308,43 @@ function sumStatements(farmId: number, json: string): SQL[] {
         coalesce(sum(d.delta * (p.k - CASE WHEN d.day <= p.f THEN 0 ELSE (d.day - p.f + 20) / 21 END)), 0) AS eligible
       FROM p LEFT JOIN kpi_eligible_days d ON d.farm_id = ${farmId} AND p.k > 0 AND d.day <= p.f + 21 * (p.k - 1)
       GROUP BY p.i ORDER BY p.i`,
+    // The cycles' conceived and detected by the phase of the period's first day (`P0`…`P20`).
+    sql`WITH ${PERIODS(json)}
+      SELECT p.i AS i, coalesce(sum(d.v1), 0) AS conceived, coalesce(sum(d.v2), 0) AS detected
+      FROM p LEFT JOIN kpi_day_sums d ON d.farm_id = ${farmId} AND d.kind = 'P' || (p.f % 21)
+        AND d.day BETWEEN p.f AND p.f + 21 * p.k - 1
+      GROUP BY p.i ORDER BY p.i`,
     // A cow counts once per cycle: by the first of her days in it (the one whose previous day is before the cycle's
     // start), when that start is one of her eligible days before it.
-    sql`WITH ${PERIODS(json)}
-      SELECT p.i AS i, coalesce(sum(m.kind = 'C'), 0) AS conceived, coalesce(sum(m.kind = 'H'), 0) AS detected
-      FROM p LEFT JOIN kpi_figures m ON m.farm_id = ${farmId} AND m.kind IN ('C', 'H')
-        AND m.day BETWEEN p.f AND p.f + 21 * p.k - 1 AND p.f + 21 * ((m.day - p.f) / 21) BETWEEN m.a AND m.b
-        AND m.flags < p.f + 21 * ((m.day - p.f) / 21) AND ${sql.raw(notStale(farmId))}
+    sql`${withAdjusted}
+      SELECT p.i AS i, coalesce(sum(m.sg * (m.kind = 'C')), 0) AS conceived,
+        coalesce(sum(m.sg * (m.kind = 'H')), 0) AS detected
+      FROM p LEFT JOIN r m ON m.kind IN ('C', 'H') AND m.day BETWEEN p.f AND p.f + 21 * p.k - 1
+        AND ${sql.raw(CYCLE_START)} BETWEEN m.a AND m.b AND m.flags < ${sql.raw(CYCLE_START)}
       GROUP BY p.i ORDER BY p.i`,
   ];
 }
+
+type SumRow = Record<string, number | null>;
+
+/** Each period's row of a pair of statements, added column by column (the day sums and their adjustment). */
+const addRows = (sums: readonly SumRow[], adjustments: readonly SumRow[]): SumRow[] =>
+  sums.map((row, i) =>
+    Object.fromEntries(
+      Object.entries(row).map(([column, value]) => [
+        column,
+        column === 'i' ? value : Number(value ?? 0) + Number(adjustments[i]?.[column] ?? 0),
+      ]),
+    ),
+  );
 
 const n = (value: number | null | undefined) => Number(value ?? 0);
 
 /** Each period's sums from the kept figures: one D1 round trip. */
 export async function keptKpiSums(db: Db, farmId: number, periods: readonly Period[]): Promise<KeptRead<KpiSums[]>> {
   const read = await readKept(db, farmId, sumStatements(farmId, periodsParam(periods)));
-  const [services, births, days, eligible, cycles] = read.results;
+  const [s0, s1, b0, b1, d0, d1, eligible, c0, c1] = read.results;
+  const [services, births, days, cycles] = [addRows(s0, s1), addRows(b0, b1), addRows(d0, d1), addRows(c0, c1)];
   const value = periods.map((period, i) => {
     const s = services[i];
     const b = births[i];
