@@ -3,6 +3,7 @@
  * a shipment record) or where a dead one went (DEATH) — a code and a name, both optional, that the NLBC filing asks
  * for. Shared by the event form and the shipment form.
  */
+import type { ReactNode } from 'react';
 import type { FieldErrors } from '../lib/form-errors';
 import { defineMessages, useI18n } from '../lib/i18n';
 import { TextField } from './form';
@@ -39,12 +40,15 @@ export function PartyFields({
   onChange,
   errors,
   errorPrefix = '',
+  nameHint,
 }: {
   kind: PartyKind;
   values: Record<string, string | undefined>;
   onChange: (key: string) => (e: { target: { value: string } }) => void;
   errors: FieldErrors;
   errorPrefix?: string;
+  /** What the name falls back to when left empty (the shipment form's 出荷先). */
+  nameHint?: ReactNode;
 }) {
   const { t } = useI18n();
   const [code, name] = PARTY_KEYS[kind];
@@ -67,6 +71,7 @@ export function PartyFields({
         value={values[name] ?? ''}
         onChange={onChange(name)}
         autoComplete="off"
+        hint={nameHint}
         error={errors[`${errorPrefix}${name}`]}
       />
     </fieldset>

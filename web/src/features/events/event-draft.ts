@@ -5,7 +5,7 @@ import { INSEMINATION_METHODS, type InseminationMethod } from '@worker/domain/ge
 import { useEffect, useState } from 'react';
 import { type EventDetails, type EventView, recentInputsQuery } from '../../api/events';
 import { parseNumberInput } from '../../lib/number-input';
-import { COUNTERPARTY_PLACED, counterpartyDetails, counterpartyInitial } from './counterparty-fields';
+import { COUNTERPARTY_PLACED, counterpartyDetails, counterpartyInitial } from './counterparty-details';
 import { type CalfDraft, calfDetails, calfDrafts } from './event-calves';
 
 /** `YYYY-MM-DDTHH:mm` in Japan time, for a datetime-local input. */

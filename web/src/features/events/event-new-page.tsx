@@ -34,7 +34,6 @@ export function EventNewPage() {
   const navigate = useNavigate();
   // Fixing an event the API refused after it waited offline: its form opens with the queued values.
   const [draft, setDraft] = useState<EventView | null>(null);
-  const [fixError, setFixError] = useState<unknown>(null);
   useEffect(() => {
     if (!search.queued) return;
     void loadOutbox().then(async (outbox) => {
@@ -78,7 +77,6 @@ export function EventNewPage() {
             onClick={() => {
               setLastAnimal(queued);
               setQueued(null);
-              create.reset();
               setFormKey((k) => k + 1);
             }}
           >
@@ -114,7 +112,6 @@ export function EventNewPage() {
                 earTagNumber: saved.event.cattleEarTagNumber,
               });
               setSaved(null);
-              create.reset();
               setFormKey((k) => k + 1);
             }}
           >
@@ -144,25 +141,20 @@ export function EventNewPage() {
           presetType={isEventType(search.type) ? search.type : undefined}
           initialAnimal={lastAnimal ?? preselected.data ?? kept ?? null}
           compact={fromAlert}
-          pending={create.isPending}
-          error={create.error ?? fixError}
-          onSubmit={(values, animal) => {
+          submit={async (values, animal) => {
             const key = search.queued;
-            if (draft && key) {
-              // The corrected event goes back into the queue under a new key and is sent at once.
-              void loadOutbox()
-                .then((outbox) => outbox.replaceBody(key, values))
-                .then(() => navigate({ to: '/outbox' }), setFixError);
-              return;
-            }
+            // The corrected event goes back into the queue under a new key and is sent at once.
+            if (draft && key)
+              return (await loadOutbox()).replaceBody(key, values).then(() => ({ fixed: true }) as const);
+            return { recorded: await create.mutateAsync(values), values, animal };
+          }}
+          onSaved={(r) => {
+            if ('fixed' in r) return navigate({ to: '/outbox' });
+            const { recorded, values, animal } = r;
             const what = `${t(`events.type.${values.eventType}`)} — ${animalLabel(animal ?? { name: null, earTagNumber: null }, t('events.unnamed'))}`;
-            create.mutate(values, {
-              onSuccess: (r) => {
-                if (fromAlert) goBack(t(isQueued(r) ? 'events.queuedNotice' : 'events.savedNotice', { what }));
-                else if (isQueued(r)) setQueued(animal);
-                else setSaved({ event: r.data, animal: r.animal });
-              },
-            });
+            if (fromAlert) goBack(t(isQueued(recorded) ? 'events.queuedNotice' : 'events.savedNotice', { what }));
+            else if (isQueued(recorded)) setQueued(animal);
+            else setSaved({ event: recorded.data, animal: recorded.animal });
           }}
         />
       </section>

@@ -65,15 +65,11 @@ export function EventTimeline({ cattleId, heldEventId = null }: { cattleId: numb
                   <EventForm
                     event={event}
                     pickAnimal={false}
-                    pending={update.isPending}
-                    error={update.error}
-                    onCancel={() => {
-                      setEditing(null);
-                      update.reset();
-                    }}
-                    onSubmit={({ cattleId: _ignored, ...values }) =>
-                      update.mutate({ eventId: event.eventId, input: values }, { onSuccess: () => setEditing(null) })
+                    onCancel={() => setEditing(null)}
+                    submit={({ cattleId: _ignored, ...values }) =>
+                      update.mutateAsync({ eventId: event.eventId, input: values })
                     }
+                    onSaved={() => setEditing(null)}
                   />
                 ) : (
                   <>
@@ -101,10 +97,7 @@ export function EventTimeline({ cattleId, heldEventId = null }: { cattleId: numb
                         <button
                           type="button"
                           className="button button--small"
-                          onClick={() => {
-                            update.reset();
-                            setEditing(event.eventId);
-                          }}
+                          onClick={() => setEditing(event.eventId)}
                         >
                           {t('events.edit')}
                         </button>

@@ -31,6 +31,8 @@ defineMessages({
       ageHint: '空欄なら生年月日から計算します',
       buyer: '出荷先',
       buyerHint: '例：全農 鹿児島中央家畜市場',
+      toNameSame: '空のままなら出荷先「{{buyer}}」で届け出ます。届出の相手（と畜場など）が違うときだけ入力します。',
+      toNameEmpty: '空のままなら上の「出荷先」で届け出ます。届出の相手（と畜場など）が違うときだけ入力します。',
       notes: '備考',
       save: '記録する',
       saveEdit: '保存する',
@@ -168,6 +170,10 @@ defineMessages({
       ageHint: 'Left empty, it is worked out from the date of birth',
       buyer: 'Buyer / market',
       buyerHint: 'e.g. JA Zen-Noh Kagoshima livestock market',
+      toNameSame:
+        'Left empty, the filing names the buyer “{{buyer}}”. Fill it in only when the filing names another (an abattoir…).',
+      toNameEmpty:
+        'Left empty, the filing names the buyer above. Fill it in only when the filing names another (an abattoir…).',
       notes: 'Notes',
       save: 'Record',
       saveEdit: 'Save',

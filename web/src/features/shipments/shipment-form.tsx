@@ -1,12 +1,12 @@
 import { todayJst } from '@worker/domain/calendar';
 import { createShipmentSchema, updateShipmentSchema } from '@worker/shipments/shipments.schemas';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { isQueued } from '../../api/queued';
 import type { ShipmentListItem } from '../../api/shipments';
 import type { PickerAnimal } from '../../components/animal-picker';
-import { FormError, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form';
+import { FormError, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from '../../components/form';
 import { PartyFields } from '../../components/party-fields';
-import { describeError, type FieldErrors, zodFieldErrors } from '../../lib/form-errors';
+import type { FieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { parseNumberInput } from '../../lib/number-input';
 import { AnimalPicker, type ShipmentAnimal } from './animal-picker';
@@ -34,7 +34,6 @@ const BMS_NUMBERS = Array.from({ length: 12 }, (_, i) => 12 - i);
 
 const toText = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
-/** Records a new shipment (with an animal picked or given) or corrects an existing one. */
 type SetValue = (key: keyof Values) => (e: { target: { value: string } }) => void;
 
 /** The carcass results (枝肉成績): weight, 歩留・肉質等級, BMS and notes, all optional (they come weeks after the sale). */
@@ -97,6 +96,113 @@ function CarcassFieldset({ values, set, errors }: { values: Values; set: SetValu
   );
 }
 
+const initialValues = (editing?: ShipmentListItem): Values => ({
+  shipmentDate: editing?.shipmentDate ?? todayJst(),
+  price: toText(editing?.price),
+  weight: toText(editing?.weight),
+  ageAtShipment: toText(editing?.ageAtShipment),
+  buyer: editing?.buyer ?? '',
+  toFarmerCode: editing?.toFarmerCode ?? '',
+  toName: editing?.toName ?? '',
+  notes: editing?.notes ?? '',
+  carcassWeightKg: toText(editing?.carcass?.weightKg),
+  yieldGrade: editing?.carcass?.yieldGrade ?? '',
+  qualityGrade: toText(editing?.carcass?.qualityGrade),
+  bms: toText(editing?.carcass?.bms),
+  carcassNotes: editing?.carcass?.notes ?? '',
+});
+
+/** The body as the API's schema reads it: '624,800' and '６２４，８００' are 624800 (NaN when unreadable, so it says why). */
+function bodyOf(values: Values) {
+  const { carcassWeightKg, yieldGrade, qualityGrade, bms, carcassNotes, ...fields } = values;
+  const graded = [carcassWeightKg, yieldGrade, qualityGrade, bms, carcassNotes].some((v) => v.trim() !== '');
+  return {
+    ...fields,
+    price: parseNumberInput(values.price),
+    weight: parseNumberInput(values.weight),
+    ageAtShipment: parseNumberInput(values.ageAtShipment),
+    // Carcass results (枝肉成績) come weeks after the sale: none given is none stored.
+    carcass: graded
+      ? { weightKg: parseNumberInput(carcassWeightKg), yieldGrade, qualityGrade, bms, notes: carcassNotes }
+      : null,
+  };
+}
+
+/** The sale itself: its date, the price, the weight and the age. */
+function SaleFields({ values, set, errors }: { values: Values; set: SetValue; errors: FieldErrors }) {
+  const { t } = useI18n();
+  return (
+    <div className="shipment-form__grid">
+      <TextField
+        label={t('shipments.shipmentDate')}
+        type="date"
+        required
+        max={todayJst()}
+        value={values.shipmentDate}
+        onChange={set('shipmentDate')}
+        error={errors.shipmentDate}
+      />
+      <TextField
+        label={t('shipments.price')}
+        inputMode="numeric"
+        required
+        value={values.price}
+        onChange={set('price')}
+        error={errors.price}
+        autoComplete="off"
+      />
+      <TextField
+        label={t('shipments.weight')}
+        inputMode="decimal"
+        value={values.weight}
+        onChange={set('weight')}
+        error={errors.weight}
+        autoComplete="off"
+      />
+      <TextField
+        label={t('shipments.ageAtShipment')}
+        inputMode="numeric"
+        value={values.ageAtShipment}
+        onChange={set('ageAtShipment')}
+        error={errors.ageAtShipment}
+        hint={t('shipments.ageHint')}
+        autoComplete="off"
+      />
+    </div>
+  );
+}
+
+/**
+ * Who bought the animal (出荷先), and who the NLBC filing names (§21): the filing's name falls back to the buyer, so it
+ * is asked for only when the filing names another (an abattoir after a market), and its hint says so.
+ */
+function BuyerFields({ values, set, errors }: { values: Values; set: SetValue; errors: FieldErrors }) {
+  const { t } = useI18n();
+  const buyer = values.buyer.trim();
+  return (
+    <>
+      <TextField
+        label={t('shipments.buyer')}
+        value={values.buyer}
+        onChange={set('buyer')}
+        error={errors.buyer}
+        hint={t('shipments.buyerHint')}
+      />
+      <PartyFields
+        kind="SHIPMENT"
+        values={values}
+        onChange={(k) => set(k as keyof Values)}
+        errors={errors}
+        nameHint={buyer ? t('shipments.toNameSame', { buyer }) : t('shipments.toNameEmpty')}
+      />
+    </>
+  );
+}
+
+/**
+ * Records a new shipment (with an animal picked or given) or corrects an existing one, on the form kit: the API's
+ * own schema of the mode checks it first, its 400 details are shown in place, and `onDone` gets what to say after.
+ */
 export function ShipmentForm({
   editing,
   animal: fixedAnimal,
@@ -110,122 +216,37 @@ export function ShipmentForm({
 }) {
   const { t } = useI18n();
   const { create, update } = useShipmentMutations();
-  const mutation = editing ? update : create;
   const [picked, setPicked] = useState<PickerAnimal | null>(null);
-  const [values, setValues] = useState<Values>({
-    shipmentDate: editing?.shipmentDate ?? todayJst(),
-    price: toText(editing?.price),
-    weight: toText(editing?.weight),
-    ageAtShipment: toText(editing?.ageAtShipment),
-    buyer: editing?.buyer ?? '',
-    toFarmerCode: editing?.toFarmerCode ?? '',
-    toName: editing?.toName ?? '',
-    notes: editing?.notes ?? '',
-    carcassWeightKg: toText(editing?.carcass?.weightKg),
-    yieldGrade: editing?.carcass?.yieldGrade ?? '',
-    qualityGrade: toText(editing?.carcass?.qualityGrade),
-    bms: toText(editing?.carcass?.bms),
-    carcassNotes: editing?.carcass?.notes ?? '',
-  });
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const server = describeError(mutation.error);
-  const errors = { ...server.fields, ...clientErrors };
+  const [values, setValues] = useState<Values>(() => initialValues(editing));
   const set = (key: keyof Values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    mutation.reset();
-    // '624,800' and '６２４，８００' are 624800: the schema sees the numbers (NaN when unreadable, so it says why).
-    const { carcassWeightKg, yieldGrade, qualityGrade, bms, carcassNotes, ...fields } = values;
-    const graded = [carcassWeightKg, yieldGrade, qualityGrade, bms, carcassNotes].some((v) => v.trim() !== '');
-    const body = {
-      ...fields,
-      price: parseNumberInput(values.price),
-      weight: parseNumberInput(values.weight),
-      ageAtShipment: parseNumberInput(values.ageAtShipment),
-      // Carcass results (枝肉成績) come weeks after the sale: none given is none stored.
-      carcass: graded
-        ? { weightKg: parseNumberInput(carcassWeightKg), yieldGrade, qualityGrade, bms, notes: carcassNotes }
-        : null,
-    };
-    if (editing) {
-      const parsed = updateShipmentSchema.safeParse(body);
-      if (!parsed.success) return setClientErrors(zodFieldErrors(parsed.error));
-      setClientErrors({});
-      update.mutate(
-        { shipmentId: editing.shipmentId, input: parsed.data },
-        { onSuccess: () => onDone(t('shipments.updated')) },
-      );
-    } else {
-      const parsed = createShipmentSchema.safeParse({ ...body, cattleId: (fixedAnimal ?? picked)?.cattleId });
-      if (!parsed.success) return setClientErrors(zodFieldErrors(parsed.error));
-      setClientErrors({});
-      create.mutate(parsed.data, {
-        onSuccess: (r) => onDone(isQueued(r) ? t('shipments.queued') : t('shipments.saved')),
-      });
-    }
-  };
+  const form = useSchemaForm({
+    schema: editing ? updateShipmentSchema : createShipmentSchema,
+    values: () => (editing ? bodyOf(values) : { ...bodyOf(values), cattleId: (fixedAnimal ?? picked)?.cattleId }),
+    // A new record carries its animal; a correction is of the record it opened on.
+    submit: async (input) => {
+      if ('cattleId' in input)
+        return t(isQueued(await create.mutateAsync(input)) ? 'shipments.queued' : 'shipments.saved');
+      await update.mutateAsync({ shipmentId: editing?.shipmentId ?? '', input });
+      return t('shipments.updated');
+    },
+    onSaved: onDone,
+  });
+  const { errors } = form;
+  const named = editing ?? fixedAnimal;
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
-      {editing ? (
+    <form className="form" onSubmit={form.onSubmit} noValidate>
+      {named ? (
         <p>
-          <strong>{animalLabel(editing)}</strong>
-        </p>
-      ) : fixedAnimal ? (
-        <p>
-          <strong>{animalLabel(fixedAnimal)}</strong>
+          <strong>{animalLabel(named)}</strong>
         </p>
       ) : (
         <AnimalPicker value={picked} onChange={setPicked} error={errors.cattleId} />
       )}
       {fixedAnimal && errors.cattleId ? <FormError message={errors.cattleId} /> : null}
-      <div className="shipment-form__grid">
-        <TextField
-          label={t('shipments.shipmentDate')}
-          type="date"
-          required
-          max={todayJst()}
-          value={values.shipmentDate}
-          onChange={set('shipmentDate')}
-          error={errors.shipmentDate}
-        />
-        <TextField
-          label={t('shipments.price')}
-          inputMode="numeric"
-          required
-          value={values.price}
-          onChange={set('price')}
-          error={errors.price}
-          autoComplete="off"
-        />
-        <TextField
-          label={t('shipments.weight')}
-          inputMode="decimal"
-          value={values.weight}
-          onChange={set('weight')}
-          error={errors.weight}
-          autoComplete="off"
-        />
-        <TextField
-          label={t('shipments.ageAtShipment')}
-          inputMode="numeric"
-          value={values.ageAtShipment}
-          onChange={set('ageAtShipment')}
-          error={errors.ageAtShipment}
-          hint={t('shipments.ageHint')}
-          autoComplete="off"
-        />
-      </div>
-      <TextField
-        label={t('shipments.buyer')}
-        value={values.buyer}
-        onChange={set('buyer')}
-        error={errors.buyer}
-        hint={t('shipments.buyerHint')}
-      />
-      <PartyFields kind="SHIPMENT" values={values} onChange={(k) => set(k as keyof Values)} errors={errors} />
+      <SaleFields values={values} set={set} errors={errors} />
+      <BuyerFields values={values} set={set} errors={errors} />
       <TextAreaField
         label={t('shipments.notes')}
         value={values.notes}
@@ -234,11 +255,9 @@ export function ShipmentForm({
         rows={2}
       />
       <CarcassFieldset values={values} set={set} errors={errors} />
-      <FormError message={server.message} />
+      <FormError message={form.message} />
       <div className="actions">
-        <SubmitButton pending={mutation.isPending}>
-          {editing ? t('shipments.saveEdit') : t('shipments.save')}
-        </SubmitButton>
+        <SubmitButton pending={form.saving}>{editing ? t('shipments.saveEdit') : t('shipments.save')}</SubmitButton>
         <button type="button" className="button" onClick={onCancel}>
           {t('common.cancel')}
         </button>
