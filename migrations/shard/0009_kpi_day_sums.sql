@@ -69,11 +69,12 @@ BEGIN
       `v9` = `v9` - (OLD.`kind` = 'S' AND OLD.`b` IS NOT NULL)
     WHERE `farm_id` = OLD.`farm_id` AND `kind` = OLD.`kind` AND `day` = OLD.`day`;
   UPDATE `kpi_day_sums` SET `n` = `n` - 1
-    WHERE OLD.`kind` = 'D' AND `farm_id` = OLD.`farm_id` AND (
-      (`kind` = 'F' AND `day` = OLD.`day` AND OLD.`a` = -1000000000)
-      OR (`kind` = 'A' AND `day` = OLD.`a` AND OLD.`a` > -1000000000)
-      OR (`kind` = 'M' AND `day` = OLD.`day`
-        AND OLD.`a` < CAST(strftime('%s', OLD.`day` * 86400, 'unixepoch', 'start of month') AS INTEGER) / 86400));
+    WHERE `farm_id` = OLD.`farm_id` AND `kind` = 'F' AND `day` = OLD.`day` AND OLD.`kind` = 'D' AND OLD.`a` = -1000000000;
+  UPDATE `kpi_day_sums` SET `n` = `n` - 1
+    WHERE `farm_id` = OLD.`farm_id` AND `kind` = 'A' AND `day` = OLD.`a` AND OLD.`kind` = 'D' AND OLD.`a` > -1000000000;
+  UPDATE `kpi_day_sums` SET `n` = `n` - 1
+    WHERE `farm_id` = OLD.`farm_id` AND `kind` = 'M' AND `day` = OLD.`day` AND OLD.`kind` = 'D'
+      AND OLD.`a` < CAST(strftime('%s', OLD.`day` * 86400, 'unixepoch', 'start of month') AS INTEGER) / 86400;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `kpi_cycle_sums_on_insert` AFTER INSERT ON `kpi_figures` WHEN NEW.`kind` IN ('C', 'H')
