@@ -8,8 +8,10 @@
 -- - `F` a cow's first day with breeding events, `A` every later one by its previous day (`a`), `M` the first in its
 --   calendar month: with `D` they give "cows with an event in the period" without reading a row per cow;
 -- - `P0`…`P20` conceiving services (v1) and heat or straw days (v2) counted for a 21-day cycle whose start is that
---   phase of day numbers (day mod 21): a period starting on a day of phase φ adds up `Pφ`.
--- Additive only: a new table, two partial indexes on kpi_figures, six triggers and the backfill from the figures
+--   phase of day numbers (day mod 21): a period starting on a day of phase φ adds up `Pφ`;
+-- - `E` the eligibility changes of `kpi_eligible_days` summed per block of 64 days (`day` is the block's first), so
+--   the cows eligible on a day are the changes after it: a few blocks and the rest of its own block.
+-- Additive only: a new table, two partial indexes on kpi_figures, eight triggers and the backfill from the figures
 -- already kept. No row of another table changes.
 CREATE TABLE `kpi_day_sums` (
   `farm_id` integer NOT NULL,
@@ -99,6 +101,23 @@ BEGIN
         AND OLD.`flags` < OLD.`day` - ((OLD.`day` - t.column1) % 21));
 END;
 --> statement-breakpoint
+CREATE TRIGGER `kpi_eligible_blocks_on_insert` AFTER INSERT ON `kpi_figures` WHEN NEW.`kind` = 'L'
+BEGIN
+  INSERT INTO `kpi_day_sums` (`farm_id`, `kind`, `day`, `n`) VALUES (NEW.`farm_id`, 'E', NEW.`day` - (NEW.`day` % 64), 1)
+    ON CONFLICT (`farm_id`, `kind`, `day`) DO UPDATE SET `n` = `n` + 1;
+  INSERT INTO `kpi_day_sums` (`farm_id`, `kind`, `day`, `n`)
+    VALUES (NEW.`farm_id`, 'E', (NEW.`a` + 1) - ((NEW.`a` + 1) % 64), -1)
+    ON CONFLICT (`farm_id`, `kind`, `day`) DO UPDATE SET `n` = `n` - 1;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `kpi_eligible_blocks_on_delete` AFTER DELETE ON `kpi_figures` WHEN OLD.`kind` = 'L'
+BEGIN
+  UPDATE `kpi_day_sums` SET `n` = `n` - 1
+    WHERE `farm_id` = OLD.`farm_id` AND `kind` = 'E' AND `day` = OLD.`day` - (OLD.`day` % 64);
+  UPDATE `kpi_day_sums` SET `n` = `n` + 1
+    WHERE `farm_id` = OLD.`farm_id` AND `kind` = 'E' AND `day` = (OLD.`a` + 1) - ((OLD.`a` + 1) % 64);
+END;
+--> statement-breakpoint
 INSERT INTO `kpi_day_sums` (`farm_id`, `kind`, `day`, `n`, `v1`, `v2`, `v3`, `v4`, `v5`, `v6`, `v7`, `v8`, `v9`)
   SELECT `farm_id`, `kind`, `day`, count(*),
     sum(CASE `kind` WHEN 'D' THEN `flags` WHEN 'S' THEN `flags` & 1 > 0 ELSE 0 END),
@@ -127,3 +146,9 @@ INSERT INTO `kpi_day_sums` (`farm_id`, `kind`, `day`, `v1`, `v2`)
   WHERE m.`kind` IN ('C', 'H') AND m.`day` - ((m.`day` - t.column1) % 21) BETWEEN m.`a` AND m.`b`
     AND m.`flags` < m.`day` - ((m.`day` - t.column1) % 21)
   GROUP BY m.`farm_id`, t.column1, m.`day`;
+--> statement-breakpoint
+INSERT INTO `kpi_day_sums` (`farm_id`, `kind`, `day`, `n`)
+  SELECT `farm_id`, 'E', `block`, sum(`change`) FROM (
+    SELECT `farm_id`, `day` - (`day` % 64) AS `block`, 1 AS `change` FROM `kpi_figures` WHERE `kind` = 'L'
+    UNION ALL SELECT `farm_id`, (`a` + 1) - ((`a` + 1) % 64), -1 FROM `kpi_figures` WHERE `kind` = 'L'
+  ) GROUP BY `farm_id`, `block`;

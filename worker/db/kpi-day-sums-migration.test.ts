@@ -85,6 +85,10 @@ const conceivedPhases = [0, 1, 2, 3, 4, 5, 6, 7, 8, 14, 15, 16, 17, 18, 19, 20];
 const detectedPhases = [3, 4, 5, 6, 7, 8];
 const farmOneSums = [
   row('A', 19990, { n: 1 }), // day 20000's previous day
+  // Cow 10 eligible on days 19900–20100: +1 in the block of 64 days from 19840 (19900 − 19900 mod 64 = 19900 − 60),
+  // −1 in that of 20101, from 20096 (20101 mod 64 = 5).
+  row('E', 19840, { n: 1 }),
+  row('E', 20096, { n: -1 }),
   row('A', 20000, { n: 1 }), // day 20005's
   row('B', 19900, { n: 1, v6: 400, v7: 1 }),
   row('D', 19990, { n: 1, v1: 2 }),
@@ -139,15 +143,18 @@ describe('shard migration 0009: kept KPI figures summed per day', () => {
   it('adds a new row to its farm only, and takes it away again when it is deleted', async () => {
     await figure(1, 10, 'D', 20003, 1, 20000, null, null);
     await figure(1, 10, 'S', 20003, 5, 30, null, null);
+    await figure(1, 10, 'L', 20003, 0, 20200, null, null); // eligible 20003–20200: blocks from 19968 and 20160
     const added = byKind([
       ...farmOneSums.filter((r) => !(r.kind === 'A' && r.day === 20000)),
       row('A', 20000, { n: 2 }),
+      row('E', 19968, { n: 1 }),
+      row('E', 20160, { n: -1 }),
       row('D', 20003, { n: 1, v1: 1 }),
       row('S', 20003, { n: 1, v1: 1, v3: 1, v5: 1, v6: 30, v7: 1 }),
     ]);
     expect(await sums(1)).toEqual(added);
     expect(await sums(2)).toEqual([row('S', 20000, { n: 1, v1: 1, v3: 1, v5: 1 })]);
-    await run("DELETE FROM kpi_figures WHERE farm_id = 1 AND day = 20003 AND kind IN ('D', 'S')");
+    await run("DELETE FROM kpi_figures WHERE farm_id = 1 AND day = 20003 AND kind IN ('D', 'S', 'L')");
     expect(await sums(1)).toEqual(byKind(farmOneSums));
   });
 

@@ -90,7 +90,7 @@ const monthStart = (day: number) => {
  * The farm's day sums (shard migration 0009) are what its figures add up to, computed here from the rows: S, B and D
  * rows dated on or before the day the cow left by their day, a cow's first event day (F), every later one by its
  * previous day (A), the first in its month (M), and each conceiving or heat day under every 21-day phase whose cycle
- * start would count it (P0…P20).
+ * start would count it (P0…P20), and each eligible stretch's start and end in their blocks of 64 days (E).
  */
 async function expectDaySums(farmId: number) {
   const expected = new Map<string, Record<string, number>>();
@@ -122,6 +122,10 @@ async function expectDaySums(farmId: number) {
       if (a === NO_DAY) add('F', day, { n: 1 });
       else add('A', Number(a), { n: 1 });
       if (Number(a) < monthStart(day)) add('M', day, { n: 1 });
+    }
+    if (r.kind === 'L') {
+      add('E', day - (day % 64), { n: 1 });
+      add('E', Number(a) + 1 - ((Number(a) + 1) % 64), { n: -1 });
     }
     if (r.kind === 'C' || r.kind === 'H')
       for (let phase = 0; phase < 21; phase++) {

@@ -208,8 +208,10 @@ const periodsParam = (periods: readonly Period[]) =>
     }),
   );
 
+/** The periods: i, first day f, last day t, cycles k, one calendar month mo, and the last cycle's start y. */
 const PERIODS = (json: string) => sql`p AS (
-  SELECT CAST(key AS INTEGER) AS i, value ->> 0 AS f, value ->> 1 AS t, value ->> 2 AS k, value ->> 3 AS mo
+  SELECT CAST(key AS INTEGER) AS i, value ->> 0 AS f, value ->> 1 AS t, value ->> 2 AS k, value ->> 3 AS mo,
+    value ->> 0 + 21 * (value ->> 2 - 1) AS y
   FROM json_each(${json}))`;
 
 /** Not a stale cow's: hers are computed from her events. */
@@ -302,12 +304,19 @@ function sumStatements(farmId: number, json: string): SQL[] {
       SELECT p.i AS i, coalesce(sum(m.sg * m.flags), 0) AS events, coalesce(sum(m.sg * (m.a < p.f)), 0) AS cattle
       FROM p LEFT JOIN r m ON ${adjustedIn('D')}
       GROUP BY p.i ORDER BY p.i`,
-    // Σ over the cycle starts of the cows eligible at each = Σ over the day changes of each change × the starts after it.
+    // Σ over the cycle starts of the cows eligible at each. The changes sum to 0 (a stretch's +1 and −1), so the cows
+    // eligible on a day are minus the changes after it: the changes within the period, each × the starts it misses,
+    // less k × those after the last start `y` — the blocks of 64 days after y's (`E`) and the rest of y's own block.
     sql`WITH ${PERIODS(json)}
-      SELECT p.i AS i,
-        coalesce(sum(d.delta * (p.k - CASE WHEN d.day <= p.f THEN 0 ELSE (d.day - p.f + 20) / 21 END)), 0) AS eligible
-      FROM p LEFT JOIN kpi_eligible_days d ON d.farm_id = ${farmId} AND p.k > 0 AND d.day <= p.f + 21 * (p.k - 1)
-      GROUP BY p.i ORDER BY p.i`,
+      SELECT p.i AS i, CASE WHEN p.k > 0 THEN
+        coalesce((SELECT sum(d.delta * -((d.day - p.f + 20) / 21)) FROM kpi_eligible_days d
+          WHERE d.farm_id = ${farmId} AND d.day > p.f AND d.day <= p.y), 0)
+        - p.k * (coalesce((SELECT sum(e.n) FROM kpi_day_sums e
+            WHERE e.farm_id = ${farmId} AND e.kind = 'E' AND e.day > p.y - (p.y % 64)), 0)
+          + coalesce((SELECT sum(d.delta) FROM kpi_eligible_days d
+            WHERE d.farm_id = ${farmId} AND d.day > p.y AND d.day < p.y - (p.y % 64) + 64), 0))
+        ELSE 0 END AS eligible
+      FROM p ORDER BY p.i`,
     // The cycles' conceived and detected by the phase of the period's first day (`P0`…`P20`).
     sql`WITH ${PERIODS(json)}
       SELECT p.i AS i, coalesce(sum(d.v1), 0) AS conceived, coalesce(sum(d.v2), 0) AS detected
