@@ -43,11 +43,27 @@ async function seedFarms(query, farms, head) {
   }
 }
 
+/**
+ * A read of the poll, tried again when its connection fails: Miniflare's loopback to the D1 object sometimes closes a
+ * kept-alive connection while a long dawn run holds the database ("other side closed"), which ended the 8,000-head
+ * bench after its farms were done. A read changes nothing, so trying it again is safe.
+ */
+async function pollRead(query, statement, attempt = 1) {
+  try {
+    return await query(statement);
+  } catch (error) {
+    if (attempt >= 5) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    return pollRead(query, statement, attempt + 1);
+  }
+}
+
 /** Polls until every farm of `day` is done (or dead), up to `timeoutMs`. */
 async function waitForFarms(query, day, farms, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const [row] = await query(
+    const [row] = await pollRead(
+      query,
       `SELECT sum(status = 'done') AS done, sum(status = 'dead') AS dead FROM dawn_farm_runs WHERE run_date = '${day}'`,
     );
     const done = row?.done ?? 0;

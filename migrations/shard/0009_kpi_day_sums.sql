@@ -7,12 +7,13 @@
 --   with the rows, read through `kpi_figures_after_left_idx`);
 -- - `F` a cow's first day with breeding events, `A` every later one by its previous day (`a`), `M` the first in its
 --   calendar month: with `D` they give "cows with an event in the period" without reading a row per cow;
--- - `P0`…`P20` conceiving services (v1) and heat or straw days (v2) counted for a 21-day cycle whose start is that
---   phase of day numbers (day mod 21): a period starting on a day of phase φ adds up `Pφ`;
 -- - `E` the eligibility changes of `kpi_eligible_days` summed per block of 64 days (`day` is the block's first), so
 --   the cows eligible on a day are the changes after it: a few blocks and the rest of its own block.
--- Additive only: a new table, two partial indexes on kpi_figures, eight triggers and the backfill from the figures
--- already kept. No row of another table changes.
+-- And `kpi_cycle_days`, one row per farm and day: the conceiving services (c0…c20) and heat or straw days (h0…h20)
+-- of the day that count for a 21-day cycle starting `o` days before it (the cycle of a period from f holding day d
+-- starts (d − f) mod 21 days before d), so a period adds up one column of a row per day of its cycles.
+-- Additive only: two new tables, two partial indexes on kpi_figures, ten triggers and the backfill from the
+-- figures already kept. No row of another table changes.
 CREATE TABLE `kpi_day_sums` (
   `farm_id` integer NOT NULL,
   `kind` text NOT NULL,
@@ -28,6 +29,54 @@ CREATE TABLE `kpi_day_sums` (
   `v8` integer DEFAULT 0 NOT NULL,
   `v9` integer DEFAULT 0 NOT NULL,
   PRIMARY KEY (`farm_id`, `kind`, `day`)
+) WITHOUT ROWID;
+--> statement-breakpoint
+CREATE TABLE `kpi_cycle_days` (
+  `farm_id` integer NOT NULL,
+  `day` integer NOT NULL,
+  `c0` integer DEFAULT 0 NOT NULL,
+  `c1` integer DEFAULT 0 NOT NULL,
+  `c2` integer DEFAULT 0 NOT NULL,
+  `c3` integer DEFAULT 0 NOT NULL,
+  `c4` integer DEFAULT 0 NOT NULL,
+  `c5` integer DEFAULT 0 NOT NULL,
+  `c6` integer DEFAULT 0 NOT NULL,
+  `c7` integer DEFAULT 0 NOT NULL,
+  `c8` integer DEFAULT 0 NOT NULL,
+  `c9` integer DEFAULT 0 NOT NULL,
+  `c10` integer DEFAULT 0 NOT NULL,
+  `c11` integer DEFAULT 0 NOT NULL,
+  `c12` integer DEFAULT 0 NOT NULL,
+  `c13` integer DEFAULT 0 NOT NULL,
+  `c14` integer DEFAULT 0 NOT NULL,
+  `c15` integer DEFAULT 0 NOT NULL,
+  `c16` integer DEFAULT 0 NOT NULL,
+  `c17` integer DEFAULT 0 NOT NULL,
+  `c18` integer DEFAULT 0 NOT NULL,
+  `c19` integer DEFAULT 0 NOT NULL,
+  `c20` integer DEFAULT 0 NOT NULL,
+  `h0` integer DEFAULT 0 NOT NULL,
+  `h1` integer DEFAULT 0 NOT NULL,
+  `h2` integer DEFAULT 0 NOT NULL,
+  `h3` integer DEFAULT 0 NOT NULL,
+  `h4` integer DEFAULT 0 NOT NULL,
+  `h5` integer DEFAULT 0 NOT NULL,
+  `h6` integer DEFAULT 0 NOT NULL,
+  `h7` integer DEFAULT 0 NOT NULL,
+  `h8` integer DEFAULT 0 NOT NULL,
+  `h9` integer DEFAULT 0 NOT NULL,
+  `h10` integer DEFAULT 0 NOT NULL,
+  `h11` integer DEFAULT 0 NOT NULL,
+  `h12` integer DEFAULT 0 NOT NULL,
+  `h13` integer DEFAULT 0 NOT NULL,
+  `h14` integer DEFAULT 0 NOT NULL,
+  `h15` integer DEFAULT 0 NOT NULL,
+  `h16` integer DEFAULT 0 NOT NULL,
+  `h17` integer DEFAULT 0 NOT NULL,
+  `h18` integer DEFAULT 0 NOT NULL,
+  `h19` integer DEFAULT 0 NOT NULL,
+  `h20` integer DEFAULT 0 NOT NULL,
+  PRIMARY KEY (`farm_id`, `day`)
 ) WITHOUT ROWID;
 --> statement-breakpoint
 CREATE INDEX `kpi_figures_after_left_idx` ON `kpi_figures` (`farm_id`, `kind`, `day`) WHERE `left_day` < `day`;
@@ -48,13 +97,18 @@ BEGIN
     ON CONFLICT (`farm_id`, `kind`, `day`) DO UPDATE SET `n` = `n` + 1, `v1` = `v1` + excluded.`v1`,
       `v2` = `v2` + excluded.`v2`, `v3` = `v3` + excluded.`v3`, `v4` = `v4` + excluded.`v4`, `v5` = `v5` + excluded.`v5`,
       `v6` = `v6` + excluded.`v6`, `v7` = `v7` + excluded.`v7`, `v8` = `v8` + excluded.`v8`, `v9` = `v9` + excluded.`v9`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `kpi_event_days_on_insert` AFTER INSERT ON `kpi_figures`
+WHEN NEW.`kind` = 'D' AND (NEW.`left_day` IS NULL OR NEW.`left_day` >= NEW.`day`)
+BEGIN
   INSERT INTO `kpi_day_sums` (`farm_id`, `kind`, `day`, `n`)
     SELECT NEW.`farm_id`, k.`kind`, k.`day`, 1 FROM (
       SELECT 'F' AS `kind`, NEW.`day` AS `day` WHERE NEW.`a` = -1000000000
       UNION ALL SELECT 'A', NEW.`a` WHERE NEW.`a` > -1000000000
       UNION ALL SELECT 'M', NEW.`day`
         WHERE NEW.`a` < CAST(strftime('%s', NEW.`day` * 86400, 'unixepoch', 'start of month') AS INTEGER) / 86400
-    ) AS k WHERE NEW.`kind` = 'D'
+    ) AS k WHERE true
     ON CONFLICT (`farm_id`, `kind`, `day`) DO UPDATE SET `n` = `n` + 1;
 END;
 --> statement-breakpoint
@@ -70,35 +124,132 @@ BEGIN
       `v8` = `v8` - CASE WHEN OLD.`kind` = 'S' THEN coalesce(OLD.`b`, 0) ELSE 0 END,
       `v9` = `v9` - (OLD.`kind` = 'S' AND OLD.`b` IS NOT NULL)
     WHERE `farm_id` = OLD.`farm_id` AND `kind` = OLD.`kind` AND `day` = OLD.`day`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `kpi_event_days_on_delete` AFTER DELETE ON `kpi_figures`
+WHEN OLD.`kind` = 'D' AND (OLD.`left_day` IS NULL OR OLD.`left_day` >= OLD.`day`)
+BEGIN
   UPDATE `kpi_day_sums` SET `n` = `n` - 1
-    WHERE `farm_id` = OLD.`farm_id` AND `kind` = 'F' AND `day` = OLD.`day` AND OLD.`kind` = 'D' AND OLD.`a` = -1000000000;
+    WHERE `farm_id` = OLD.`farm_id` AND `kind` = 'F' AND `day` = OLD.`day` AND OLD.`a` = -1000000000;
   UPDATE `kpi_day_sums` SET `n` = `n` - 1
-    WHERE `farm_id` = OLD.`farm_id` AND `kind` = 'A' AND `day` = OLD.`a` AND OLD.`kind` = 'D' AND OLD.`a` > -1000000000;
+    WHERE `farm_id` = OLD.`farm_id` AND `kind` = 'A' AND `day` = OLD.`a` AND OLD.`a` > -1000000000;
   UPDATE `kpi_day_sums` SET `n` = `n` - 1
-    WHERE `farm_id` = OLD.`farm_id` AND `kind` = 'M' AND `day` = OLD.`day` AND OLD.`kind` = 'D'
+    WHERE `farm_id` = OLD.`farm_id` AND `kind` = 'M' AND `day` = OLD.`day`
       AND OLD.`a` < CAST(strftime('%s', OLD.`day` * 86400, 'unixepoch', 'start of month') AS INTEGER) / 86400;
 END;
 --> statement-breakpoint
-CREATE TRIGGER `kpi_cycle_sums_on_insert` AFTER INSERT ON `kpi_figures` WHEN NEW.`kind` IN ('C', 'H')
+CREATE TRIGGER `kpi_cycle_days_on_insert` AFTER INSERT ON `kpi_figures` WHEN NEW.`kind` IN ('C', 'H')
 BEGIN
-  INSERT INTO `kpi_day_sums` (`farm_id`, `kind`, `day`, `v1`, `v2`)
-    SELECT NEW.`farm_id`, 'P' || p.`phase`, NEW.`day`, NEW.`kind` = 'C', NEW.`kind` = 'H' FROM (
-      SELECT t.column1 AS `phase`, NEW.`day` - ((NEW.`day` - t.column1) % 21) AS `start`
-      FROM (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9), (10), (11), (12), (13), (14), (15), (16), (17), (18),
-        (19), (20)) AS t
-    ) AS p WHERE p.`start` BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < p.`start`
-    ON CONFLICT (`farm_id`, `kind`, `day`) DO UPDATE SET `v1` = `v1` + excluded.`v1`, `v2` = `v2` + excluded.`v2`;
+  INSERT INTO `kpi_cycle_days` (`farm_id`, `day`,
+    `c0`, `c1`, `c2`, `c3`, `c4`, `c5`, `c6`, `c7`, `c8`, `c9`, `c10`, `c11`, `c12`, `c13`, `c14`, `c15`, `c16`,
+    `c17`, `c18`, `c19`, `c20`, `h0`, `h1`, `h2`, `h3`, `h4`, `h5`, `h6`, `h7`, `h8`, `h9`, `h10`, `h11`, `h12`,
+    `h13`, `h14`, `h15`, `h16`, `h17`, `h18`, `h19`, `h20`)
+    VALUES (NEW.`farm_id`, NEW.`day`,
+      (NEW.`kind` = 'C' AND NEW.`day` - 0 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 0),
+      (NEW.`kind` = 'C' AND NEW.`day` - 1 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 1),
+      (NEW.`kind` = 'C' AND NEW.`day` - 2 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 2),
+      (NEW.`kind` = 'C' AND NEW.`day` - 3 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 3),
+      (NEW.`kind` = 'C' AND NEW.`day` - 4 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 4),
+      (NEW.`kind` = 'C' AND NEW.`day` - 5 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 5),
+      (NEW.`kind` = 'C' AND NEW.`day` - 6 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 6),
+      (NEW.`kind` = 'C' AND NEW.`day` - 7 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 7),
+      (NEW.`kind` = 'C' AND NEW.`day` - 8 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 8),
+      (NEW.`kind` = 'C' AND NEW.`day` - 9 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 9),
+      (NEW.`kind` = 'C' AND NEW.`day` - 10 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 10),
+      (NEW.`kind` = 'C' AND NEW.`day` - 11 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 11),
+      (NEW.`kind` = 'C' AND NEW.`day` - 12 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 12),
+      (NEW.`kind` = 'C' AND NEW.`day` - 13 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 13),
+      (NEW.`kind` = 'C' AND NEW.`day` - 14 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 14),
+      (NEW.`kind` = 'C' AND NEW.`day` - 15 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 15),
+      (NEW.`kind` = 'C' AND NEW.`day` - 16 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 16),
+      (NEW.`kind` = 'C' AND NEW.`day` - 17 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 17),
+      (NEW.`kind` = 'C' AND NEW.`day` - 18 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 18),
+      (NEW.`kind` = 'C' AND NEW.`day` - 19 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 19),
+      (NEW.`kind` = 'C' AND NEW.`day` - 20 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 20),
+      (NEW.`kind` = 'H' AND NEW.`day` - 0 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 0),
+      (NEW.`kind` = 'H' AND NEW.`day` - 1 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 1),
+      (NEW.`kind` = 'H' AND NEW.`day` - 2 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 2),
+      (NEW.`kind` = 'H' AND NEW.`day` - 3 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 3),
+      (NEW.`kind` = 'H' AND NEW.`day` - 4 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 4),
+      (NEW.`kind` = 'H' AND NEW.`day` - 5 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 5),
+      (NEW.`kind` = 'H' AND NEW.`day` - 6 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 6),
+      (NEW.`kind` = 'H' AND NEW.`day` - 7 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 7),
+      (NEW.`kind` = 'H' AND NEW.`day` - 8 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 8),
+      (NEW.`kind` = 'H' AND NEW.`day` - 9 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 9),
+      (NEW.`kind` = 'H' AND NEW.`day` - 10 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 10),
+      (NEW.`kind` = 'H' AND NEW.`day` - 11 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 11),
+      (NEW.`kind` = 'H' AND NEW.`day` - 12 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 12),
+      (NEW.`kind` = 'H' AND NEW.`day` - 13 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 13),
+      (NEW.`kind` = 'H' AND NEW.`day` - 14 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 14),
+      (NEW.`kind` = 'H' AND NEW.`day` - 15 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 15),
+      (NEW.`kind` = 'H' AND NEW.`day` - 16 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 16),
+      (NEW.`kind` = 'H' AND NEW.`day` - 17 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 17),
+      (NEW.`kind` = 'H' AND NEW.`day` - 18 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 18),
+      (NEW.`kind` = 'H' AND NEW.`day` - 19 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 19),
+      (NEW.`kind` = 'H' AND NEW.`day` - 20 BETWEEN NEW.`a` AND NEW.`b` AND NEW.`flags` < NEW.`day` - 20))
+    ON CONFLICT (`farm_id`, `day`) DO UPDATE SET
+      `c0` = `c0` + excluded.`c0`, `c1` = `c1` + excluded.`c1`, `c2` = `c2` + excluded.`c2`,
+      `c3` = `c3` + excluded.`c3`, `c4` = `c4` + excluded.`c4`, `c5` = `c5` + excluded.`c5`,
+      `c6` = `c6` + excluded.`c6`, `c7` = `c7` + excluded.`c7`, `c8` = `c8` + excluded.`c8`,
+      `c9` = `c9` + excluded.`c9`, `c10` = `c10` + excluded.`c10`, `c11` = `c11` + excluded.`c11`,
+      `c12` = `c12` + excluded.`c12`, `c13` = `c13` + excluded.`c13`, `c14` = `c14` + excluded.`c14`,
+      `c15` = `c15` + excluded.`c15`, `c16` = `c16` + excluded.`c16`, `c17` = `c17` + excluded.`c17`,
+      `c18` = `c18` + excluded.`c18`, `c19` = `c19` + excluded.`c19`, `c20` = `c20` + excluded.`c20`,
+      `h0` = `h0` + excluded.`h0`, `h1` = `h1` + excluded.`h1`, `h2` = `h2` + excluded.`h2`,
+      `h3` = `h3` + excluded.`h3`, `h4` = `h4` + excluded.`h4`, `h5` = `h5` + excluded.`h5`,
+      `h6` = `h6` + excluded.`h6`, `h7` = `h7` + excluded.`h7`, `h8` = `h8` + excluded.`h8`,
+      `h9` = `h9` + excluded.`h9`, `h10` = `h10` + excluded.`h10`, `h11` = `h11` + excluded.`h11`,
+      `h12` = `h12` + excluded.`h12`, `h13` = `h13` + excluded.`h13`, `h14` = `h14` + excluded.`h14`,
+      `h15` = `h15` + excluded.`h15`, `h16` = `h16` + excluded.`h16`, `h17` = `h17` + excluded.`h17`,
+      `h18` = `h18` + excluded.`h18`, `h19` = `h19` + excluded.`h19`, `h20` = `h20` + excluded.`h20`;
 END;
 --> statement-breakpoint
-CREATE TRIGGER `kpi_cycle_sums_on_delete` AFTER DELETE ON `kpi_figures` WHEN OLD.`kind` IN ('C', 'H')
+CREATE TRIGGER `kpi_cycle_days_on_delete` AFTER DELETE ON `kpi_figures` WHEN OLD.`kind` IN ('C', 'H')
 BEGIN
-  UPDATE `kpi_day_sums` SET `v1` = `v1` - (OLD.`kind` = 'C'), `v2` = `v2` - (OLD.`kind` = 'H')
-    WHERE `farm_id` = OLD.`farm_id` AND `day` = OLD.`day` AND `kind` IN (
-      SELECT 'P' || t.column1
-      FROM (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9), (10), (11), (12), (13), (14), (15), (16), (17), (18),
-        (19), (20)) AS t
-      WHERE OLD.`day` - ((OLD.`day` - t.column1) % 21) BETWEEN OLD.`a` AND OLD.`b`
-        AND OLD.`flags` < OLD.`day` - ((OLD.`day` - t.column1) % 21));
+  UPDATE `kpi_cycle_days` SET
+      `c0` = `c0` - (OLD.`kind` = 'C' AND OLD.`day` - 0 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 0),
+      `c1` = `c1` - (OLD.`kind` = 'C' AND OLD.`day` - 1 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 1),
+      `c2` = `c2` - (OLD.`kind` = 'C' AND OLD.`day` - 2 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 2),
+      `c3` = `c3` - (OLD.`kind` = 'C' AND OLD.`day` - 3 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 3),
+      `c4` = `c4` - (OLD.`kind` = 'C' AND OLD.`day` - 4 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 4),
+      `c5` = `c5` - (OLD.`kind` = 'C' AND OLD.`day` - 5 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 5),
+      `c6` = `c6` - (OLD.`kind` = 'C' AND OLD.`day` - 6 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 6),
+      `c7` = `c7` - (OLD.`kind` = 'C' AND OLD.`day` - 7 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 7),
+      `c8` = `c8` - (OLD.`kind` = 'C' AND OLD.`day` - 8 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 8),
+      `c9` = `c9` - (OLD.`kind` = 'C' AND OLD.`day` - 9 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 9),
+      `c10` = `c10` - (OLD.`kind` = 'C' AND OLD.`day` - 10 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 10),
+      `c11` = `c11` - (OLD.`kind` = 'C' AND OLD.`day` - 11 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 11),
+      `c12` = `c12` - (OLD.`kind` = 'C' AND OLD.`day` - 12 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 12),
+      `c13` = `c13` - (OLD.`kind` = 'C' AND OLD.`day` - 13 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 13),
+      `c14` = `c14` - (OLD.`kind` = 'C' AND OLD.`day` - 14 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 14),
+      `c15` = `c15` - (OLD.`kind` = 'C' AND OLD.`day` - 15 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 15),
+      `c16` = `c16` - (OLD.`kind` = 'C' AND OLD.`day` - 16 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 16),
+      `c17` = `c17` - (OLD.`kind` = 'C' AND OLD.`day` - 17 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 17),
+      `c18` = `c18` - (OLD.`kind` = 'C' AND OLD.`day` - 18 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 18),
+      `c19` = `c19` - (OLD.`kind` = 'C' AND OLD.`day` - 19 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 19),
+      `c20` = `c20` - (OLD.`kind` = 'C' AND OLD.`day` - 20 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 20),
+      `h0` = `h0` - (OLD.`kind` = 'H' AND OLD.`day` - 0 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 0),
+      `h1` = `h1` - (OLD.`kind` = 'H' AND OLD.`day` - 1 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 1),
+      `h2` = `h2` - (OLD.`kind` = 'H' AND OLD.`day` - 2 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 2),
+      `h3` = `h3` - (OLD.`kind` = 'H' AND OLD.`day` - 3 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 3),
+      `h4` = `h4` - (OLD.`kind` = 'H' AND OLD.`day` - 4 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 4),
+      `h5` = `h5` - (OLD.`kind` = 'H' AND OLD.`day` - 5 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 5),
+      `h6` = `h6` - (OLD.`kind` = 'H' AND OLD.`day` - 6 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 6),
+      `h7` = `h7` - (OLD.`kind` = 'H' AND OLD.`day` - 7 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 7),
+      `h8` = `h8` - (OLD.`kind` = 'H' AND OLD.`day` - 8 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 8),
+      `h9` = `h9` - (OLD.`kind` = 'H' AND OLD.`day` - 9 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 9),
+      `h10` = `h10` - (OLD.`kind` = 'H' AND OLD.`day` - 10 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 10),
+      `h11` = `h11` - (OLD.`kind` = 'H' AND OLD.`day` - 11 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 11),
+      `h12` = `h12` - (OLD.`kind` = 'H' AND OLD.`day` - 12 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 12),
+      `h13` = `h13` - (OLD.`kind` = 'H' AND OLD.`day` - 13 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 13),
+      `h14` = `h14` - (OLD.`kind` = 'H' AND OLD.`day` - 14 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 14),
+      `h15` = `h15` - (OLD.`kind` = 'H' AND OLD.`day` - 15 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 15),
+      `h16` = `h16` - (OLD.`kind` = 'H' AND OLD.`day` - 16 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 16),
+      `h17` = `h17` - (OLD.`kind` = 'H' AND OLD.`day` - 17 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 17),
+      `h18` = `h18` - (OLD.`kind` = 'H' AND OLD.`day` - 18 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 18),
+      `h19` = `h19` - (OLD.`kind` = 'H' AND OLD.`day` - 19 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 19),
+      `h20` = `h20` - (OLD.`kind` = 'H' AND OLD.`day` - 20 BETWEEN OLD.`a` AND OLD.`b` AND OLD.`flags` < OLD.`day` - 20)
+    WHERE `farm_id` = OLD.`farm_id` AND `day` = OLD.`day`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `kpi_eligible_blocks_on_insert` AFTER INSERT ON `kpi_figures` WHEN NEW.`kind` = 'L'
@@ -139,16 +290,57 @@ INSERT INTO `kpi_day_sums` (`farm_id`, `kind`, `day`, `n`)
         AND `a` < CAST(strftime('%s', `day` * 86400, 'unixepoch', 'start of month') AS INTEGER) / 86400
   ) GROUP BY `farm_id`, `k`, `d`;
 --> statement-breakpoint
-INSERT INTO `kpi_day_sums` (`farm_id`, `kind`, `day`, `v1`, `v2`)
-  SELECT m.`farm_id`, 'P' || t.column1, m.`day`, sum(m.`kind` = 'C'), sum(m.`kind` = 'H')
-  FROM `kpi_figures` AS m, (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9), (10), (11), (12), (13), (14), (15),
-    (16), (17), (18), (19), (20)) AS t
-  WHERE m.`kind` IN ('C', 'H') AND m.`day` - ((m.`day` - t.column1) % 21) BETWEEN m.`a` AND m.`b`
-    AND m.`flags` < m.`day` - ((m.`day` - t.column1) % 21)
-  GROUP BY m.`farm_id`, t.column1, m.`day`;
---> statement-breakpoint
 INSERT INTO `kpi_day_sums` (`farm_id`, `kind`, `day`, `n`)
   SELECT `farm_id`, 'E', `block`, sum(`change`) FROM (
     SELECT `farm_id`, `day` - (`day` % 64) AS `block`, 1 AS `change` FROM `kpi_figures` WHERE `kind` = 'L'
     UNION ALL SELECT `farm_id`, (`a` + 1) - ((`a` + 1) % 64), -1 FROM `kpi_figures` WHERE `kind` = 'L'
   ) GROUP BY `farm_id`, `block`;
+--> statement-breakpoint
+INSERT INTO `kpi_cycle_days` (`farm_id`, `day`,
+    `c0`, `c1`, `c2`, `c3`, `c4`, `c5`, `c6`, `c7`, `c8`, `c9`, `c10`, `c11`, `c12`, `c13`, `c14`, `c15`, `c16`,
+    `c17`, `c18`, `c19`, `c20`, `h0`, `h1`, `h2`, `h3`, `h4`, `h5`, `h6`, `h7`, `h8`, `h9`, `h10`, `h11`, `h12`,
+    `h13`, `h14`, `h15`, `h16`, `h17`, `h18`, `h19`, `h20`)
+  SELECT m.`farm_id`, m.`day`,
+    sum((m.`kind` = 'C' AND m.`day` - 0 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 0)),
+    sum((m.`kind` = 'C' AND m.`day` - 1 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 1)),
+    sum((m.`kind` = 'C' AND m.`day` - 2 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 2)),
+    sum((m.`kind` = 'C' AND m.`day` - 3 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 3)),
+    sum((m.`kind` = 'C' AND m.`day` - 4 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 4)),
+    sum((m.`kind` = 'C' AND m.`day` - 5 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 5)),
+    sum((m.`kind` = 'C' AND m.`day` - 6 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 6)),
+    sum((m.`kind` = 'C' AND m.`day` - 7 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 7)),
+    sum((m.`kind` = 'C' AND m.`day` - 8 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 8)),
+    sum((m.`kind` = 'C' AND m.`day` - 9 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 9)),
+    sum((m.`kind` = 'C' AND m.`day` - 10 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 10)),
+    sum((m.`kind` = 'C' AND m.`day` - 11 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 11)),
+    sum((m.`kind` = 'C' AND m.`day` - 12 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 12)),
+    sum((m.`kind` = 'C' AND m.`day` - 13 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 13)),
+    sum((m.`kind` = 'C' AND m.`day` - 14 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 14)),
+    sum((m.`kind` = 'C' AND m.`day` - 15 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 15)),
+    sum((m.`kind` = 'C' AND m.`day` - 16 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 16)),
+    sum((m.`kind` = 'C' AND m.`day` - 17 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 17)),
+    sum((m.`kind` = 'C' AND m.`day` - 18 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 18)),
+    sum((m.`kind` = 'C' AND m.`day` - 19 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 19)),
+    sum((m.`kind` = 'C' AND m.`day` - 20 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 20)),
+    sum((m.`kind` = 'H' AND m.`day` - 0 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 0)),
+    sum((m.`kind` = 'H' AND m.`day` - 1 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 1)),
+    sum((m.`kind` = 'H' AND m.`day` - 2 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 2)),
+    sum((m.`kind` = 'H' AND m.`day` - 3 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 3)),
+    sum((m.`kind` = 'H' AND m.`day` - 4 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 4)),
+    sum((m.`kind` = 'H' AND m.`day` - 5 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 5)),
+    sum((m.`kind` = 'H' AND m.`day` - 6 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 6)),
+    sum((m.`kind` = 'H' AND m.`day` - 7 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 7)),
+    sum((m.`kind` = 'H' AND m.`day` - 8 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 8)),
+    sum((m.`kind` = 'H' AND m.`day` - 9 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 9)),
+    sum((m.`kind` = 'H' AND m.`day` - 10 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 10)),
+    sum((m.`kind` = 'H' AND m.`day` - 11 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 11)),
+    sum((m.`kind` = 'H' AND m.`day` - 12 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 12)),
+    sum((m.`kind` = 'H' AND m.`day` - 13 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 13)),
+    sum((m.`kind` = 'H' AND m.`day` - 14 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 14)),
+    sum((m.`kind` = 'H' AND m.`day` - 15 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 15)),
+    sum((m.`kind` = 'H' AND m.`day` - 16 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 16)),
+    sum((m.`kind` = 'H' AND m.`day` - 17 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 17)),
+    sum((m.`kind` = 'H' AND m.`day` - 18 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 18)),
+    sum((m.`kind` = 'H' AND m.`day` - 19 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 19)),
+    sum((m.`kind` = 'H' AND m.`day` - 20 BETWEEN m.`a` AND m.`b` AND m.`flags` < m.`day` - 20))
+  FROM `kpi_figures` AS m WHERE m.`kind` IN ('C', 'H') GROUP BY m.`farm_id`, m.`day`;

@@ -76,13 +76,17 @@ const row = (kind: string, day: number, values: Partial<Record<string, number>> 
 });
 
 /**
- * Cow 10's conceiving service on day 20000 counts for the cycles starting within her eligible days 19985–20000 and
- * after her previous day (none): a cycle of phase φ holding day 20000 starts on 20000 − ((20000 − φ) mod 21), i.e.
- * phases 0–8 start on 19992–20000 and 14–20 on 19985–19991 (9–13 start on 19980–19984, before her window). Her heat
- * counts for starts within 19995–20000 and after her previous heat (19990): phases 3–8.
+ * Cow 10's conceiving service on day 20000 counts for a cycle starting o days before it when that start is among her
+ * eligible days 19985–20000 and after her previous day (none): o = 0…15. Her heat counts for starts within
+ * 19995–20000 after her previous heat (19990): o = 0…5.
  */
-const conceivedPhases = [0, 1, 2, 3, 4, 5, 6, 7, 8, 14, 15, 16, 17, 18, 19, 20];
-const detectedPhases = [3, 4, 5, 6, 7, 8];
+const cycleDay = {
+  farm_id: 1,
+  day: 20000,
+  ...Object.fromEntries(Array.from({ length: 21 }, (_, o) => [`c${o}`, o <= 15 ? 1 : 0])),
+  ...Object.fromEntries(Array.from({ length: 21 }, (_, o) => [`h${o}`, o <= 5 ? 1 : 0])),
+};
+const cycles = () => all('SELECT * FROM kpi_cycle_days ORDER BY farm_id, day');
 const farmOneSums = [
   row('A', 19990, { n: 1 }), // day 20000's previous day
   // Cow 10 eligible on days 19900–20100: +1 in the block of 64 days from 19840 (19900 − 19900 mod 64 = 19900 − 60),
@@ -97,14 +101,6 @@ const farmOneSums = [
   row('F', 19990, { n: 1 }),
   row('M', 19990, { n: 1 }), // first of September's (no previous day)
   row('M', 20000, { n: 1 }), // 19990 < 19997: first of October's; day 20005 is not
-  ...Array.from({ length: 21 }, (_, phase) => phase)
-    .filter((phase) => conceivedPhases.includes(phase) || detectedPhases.includes(phase))
-    .map((phase) =>
-      row(`P${phase}`, 20000, {
-        v1: conceivedPhases.includes(phase) ? 1 : 0,
-        v2: detectedPhases.includes(phase) ? 1 : 0,
-      }),
-    ),
   row('S', 19940, { n: 1, v1: 1 }), // cow 11's, before she left
   // flags 3: first (v1), pregnant (v2), first and pregnant (v4); 80 days open (v6, v7), 60 to first (v8, v9).
   row('S', 20000, { n: 1, v1: 1, v2: 1, v4: 1, v6: 80, v7: 1, v8: 60, v9: 1 }),
@@ -138,6 +134,7 @@ describe('shard migration 0009: kept KPI figures summed per day', () => {
     expect(await sums(1)).toEqual(byKind(farmOneSums));
     // Farm 2: flags 5 is first (v1), open (v3), first and open (v5).
     expect(await sums(2)).toEqual([row('S', 20000, { n: 1, v1: 1, v3: 1, v5: 1 })]);
+    expect(await cycles()).toEqual([cycleDay]);
   });
 
   it('adds a new row to its farm only, and takes it away again when it is deleted', async () => {
@@ -158,11 +155,22 @@ describe('shard migration 0009: kept KPI figures summed per day', () => {
     expect(await sums(1)).toEqual(byKind(farmOneSums));
   });
 
-  it('takes a conceiving service and a heat away from every phase that counted them', async () => {
-    await run("DELETE FROM kpi_figures WHERE cattle_id = 10 AND kind IN ('C', 'H')");
-    expect(await sums(1)).toEqual(byKind(farmOneSums.filter((r) => !r.kind.startsWith('P'))));
+  it('takes a conceiving service and a heat away from every cycle offset that counted them', async () => {
+    await run("DELETE FROM kpi_figures WHERE cattle_id = 10 AND kind = 'C'");
+    expect(await cycles()).toEqual([
+      { ...cycleDay, ...Object.fromEntries(Array.from({ length: 21 }, (_, o) => [`c${o}`, 0])) },
+    ]);
+    await run("DELETE FROM kpi_figures WHERE cattle_id = 10 AND kind = 'H'");
+    expect(
+      (await cycles()).map(({ farm_id, day, ...counts }) => [
+        farm_id,
+        day,
+        Math.max(...(Object.values(counts) as number[])),
+      ]),
+    ).toEqual([[1, 20000, 0]]);
     await figure(1, 10, 'C', 20000, NO_DAY, 19985, 20000, null);
     await figure(1, 10, 'H', 20000, 19990, 19995, 20000, null);
+    expect(await cycles()).toEqual([cycleDay]);
     expect(await sums(1)).toEqual(byKind(farmOneSums));
   });
 

@@ -629,6 +629,24 @@ export const kpiDaySums = sqliteTable(
   (t) => [primaryKey({ columns: [t.farmId, t.kind, t.day] })],
 );
 
+/**
+ * A farm's conceiving services (c0…c20) and heat or straw days (h0…h20) of a day that count for a 21-day cycle
+ * starting that many days before it, kept by triggers on kpi_figures (shard migration 0009).
+ */
+export const kpiCycleDays = sqliteTable(
+  'kpi_cycle_days',
+  {
+    farmId: integer('farm_id').notNull(),
+    day: integer('day').notNull(),
+    ...Object.fromEntries(
+      ['c', 'h'].flatMap((prefix) =>
+        Array.from({ length: 21 }, (_, o) => [`${prefix}${o}`, integer(`${prefix}${o}`).notNull().default(0)]),
+      ),
+    ),
+  },
+  (t) => [primaryKey({ columns: [t.farmId, t.day] })],
+);
+
 /** Cows whose kept KPI figures a change did not rewrite (marked by triggers, 0022): the next KPI read rewrites them. */
 export const kpiStale = sqliteTable(
   'kpi_stale',

@@ -46,6 +46,7 @@ export const NOT_BACKED_UP: Record<string, string> = {
   kpi_figures: 'kept KPI figures, rewritten from the events (triggers mark restored cows stale)',
   kpi_eligible_days: 'kept by triggers on kpi_figures',
   kpi_day_sums: 'kept by triggers on kpi_figures',
+  kpi_cycle_days: 'kept by triggers on kpi_figures',
   kpi_stale: 'marks set by triggers',
   dawn_farm_runs: "the dawn run's own bookkeeping",
   audit_log: 'the change history stays with the farm it was written on',

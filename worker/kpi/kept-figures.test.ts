@@ -89,11 +89,12 @@ const monthStart = (day: number) => {
 /**
  * The farm's day sums (shard migration 0009) are what its figures add up to, computed here from the rows: S, B and D
  * rows dated on or before the day the cow left by their day, a cow's first event day (F), every later one by its
- * previous day (A), the first in its month (M), and each conceiving or heat day under every 21-day phase whose cycle
- * start would count it (P0…P20), and each eligible stretch's start and end in their blocks of 64 days (E).
+ * previous day (A), the first in its month (M), each eligible stretch's start and end in their blocks of 64 days (E),
+ * and in kpi_cycle_days each conceiving or heat day under every offset of a cycle start before it that counts it.
  */
 async function expectDaySums(farmId: number) {
   const expected = new Map<string, Record<string, number>>();
+  const cycles = new Map<number, Record<string, number>>();
   const add = (kind: string, day: number, values: Record<string, number>) => {
     const key = `${kind}|${day}`;
     const sums = expected.get(key) ?? {};
@@ -128,10 +129,13 @@ async function expectDaySums(farmId: number) {
       add('E', Number(a) + 1 - ((Number(a) + 1) % 64), { n: -1 });
     }
     if (r.kind === 'C' || r.kind === 'H')
-      for (let phase = 0; phase < 21; phase++) {
-        const start = day - ((day - phase) % 21);
+      for (let offset = 0; offset < 21; offset++) {
+        const start = day - offset;
         if (start >= Number(a) && start <= Number(b) && flags < start)
-          add(`P${phase}`, day, { v1: r.kind === 'C' ? 1 : 0, v2: r.kind === 'H' ? 1 : 0 });
+          cycles.set(day, {
+            ...cycles.get(day),
+            [`${r.kind.toLowerCase()}${offset}`]: (cycles.get(day)?.[`${r.kind.toLowerCase()}${offset}`] ?? 0) + 1,
+          });
       }
   }
   const kept = await everyShard
@@ -149,6 +153,15 @@ async function expectDaySums(farmId: number) {
   const wanted = new Map([...expected].map(([key, values]) => [key, nonZero(values)]));
   for (const key of new Set([...actual.keys(), ...wanted.keys()]))
     expect([key, actual.get(key) ?? {}]).toEqual([key, wanted.get(key) ?? {}]);
+  const keptCycles = await everyShard
+    .prepare('SELECT * FROM kpi_cycle_days WHERE farm_id = ?')
+    .bind(farmId)
+    .all<Record<string, number>>();
+  const actualCycles = new Map(
+    keptCycles.results.map(({ farm_id: _f, day, ...values }) => [day, nonZero(values)] as const),
+  );
+  for (const day of new Set([...actualCycles.keys(), ...cycles.keys()]))
+    expect([day, actualCycles.get(day) ?? {}]).toEqual([day, nonZero(cycles.get(day) ?? {})]);
 }
 
 /** Every answer equals the full computation, whatever is stale. */

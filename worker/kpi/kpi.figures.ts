@@ -259,6 +259,12 @@ const cowsWithEvents = (farmId: number) =>
          AND (g.left_day IS NULL OR g.left_day >= g.day) AND g.day - g.a > p.t - p.f + 1 AND g.a < p.f AND g.day > p.t)
     END`);
 
+/** A day's column of `kpi_cycle_days` (c0…c20 or h0…h20) for the period's cycle holding it. */
+const OFFSET_COLUMN = (prefix: 'c' | 'h') =>
+  sql.raw(
+    `CASE (d.day - p.f) % 21 ${Array.from({ length: 21 }, (_, o) => `WHEN ${o} THEN d.${prefix}${o}`).join(' ')} END`,
+  );
+
 /** The start of the 21-day cycle of the period holding an adjusted row's day. */
 const CYCLE_START = 'p.f + 21 * ((m.day - p.f) / 21)';
 
@@ -317,11 +323,11 @@ function sumStatements(farmId: number, json: string): SQL[] {
             WHERE d.farm_id = ${farmId} AND d.day > p.y AND d.day < p.y - (p.y % 64) + 64), 0))
         ELSE 0 END AS eligible
       FROM p ORDER BY p.i`,
-    // The cycles' conceived and detected by the phase of the period's first day (`P0`…`P20`).
+    // The cycles' conceived and detected: each day's column for its cycle's start, (day − f) mod 21 days before it.
     sql`WITH ${PERIODS(json)}
-      SELECT p.i AS i, coalesce(sum(d.v1), 0) AS conceived, coalesce(sum(d.v2), 0) AS detected
-      FROM p LEFT JOIN kpi_day_sums d ON d.farm_id = ${farmId} AND d.kind = 'P' || (p.f % 21)
-        AND d.day BETWEEN p.f AND p.f + 21 * p.k - 1
+      SELECT p.i AS i, coalesce(sum(${OFFSET_COLUMN('c')}), 0) AS conceived,
+        coalesce(sum(${OFFSET_COLUMN('h')}), 0) AS detected
+      FROM p LEFT JOIN kpi_cycle_days d ON d.farm_id = ${farmId} AND d.day BETWEEN p.f AND p.f + 21 * p.k - 1
       GROUP BY p.i ORDER BY p.i`,
     // A cow counts once per cycle: by the first of her days in it (the one whose previous day is before the cycle's
     // start), when that start is one of her eligible days before it.
