@@ -172,8 +172,9 @@ async function recordEventOnce(scope: Scope, input: CreateEvent): Promise<EventW
   const audit = auditStatement(scope, {
     action: 'create',
     entity: 'event',
-    // Inside the batch the farm's newest event is the one just inserted (ids only grow, a batch runs alone).
-    entityId: sql`(select max(event_id) from events where farm_id = ${scope.farmId})`,
+    // Inside the batch the farm's newest event is the one just inserted (ids only grow, a batch runs alone), read
+    // from the end of the table: max() by the farm's index read every event of the farm.
+    entityId: sql`(select event_id from events where +farm_id = ${scope.farmId} order by event_id desc limit 1)`,
     changes: { before: null, after: { cattleId: input.cattleId, ...event } },
     at: now,
   });

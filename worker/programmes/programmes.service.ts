@@ -94,7 +94,7 @@ export async function createProgramme(scope: Scope, input: CreateProgramme): Pro
       auditStatement(scope, {
         action: 'create',
         entity: 'programme',
-        entityId: sql`(select max(id) from programmes where farm_id = ${farmId})`,
+        entityId: sql`(select id from programmes where +farm_id = ${farmId} order by id desc limit 1)`,
         changes: { before: null, after: programmeFields(input) },
       }),
     ],
