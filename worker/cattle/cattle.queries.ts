@@ -187,10 +187,22 @@ function gramFilters(db: Db, farmId: number, search: string | undefined, digits:
   ];
 }
 
+/**
+ * The matches of a term that is exactly one 4-digit piece, with no other filter: the animals holding that piece in
+ * cattle_grams, counted off its primary key without reading an animal. An animal holds a piece once (the key), and it
+ * holds it exactly when its ear tag, 個体識別番号 or name contains it — the search's own rule for such a term.
+ */
+const gramCount = (db: Db, farmId: number, gram: string) =>
+  db
+    .select({ total: count() })
+    .from(cattleGrams)
+    .where(and(eq(cattleGrams.farmId, farmId), eq(cattleGrams.gram, gram)));
+
 export async function listCattle(db: Db, farmId: number, params: ListCattleParams, today = todayJst()) {
   const activeAlerts = activeAlertsByCattle(db, farmId);
   const digits = searchDigits(params.search);
-  const filters: (SQL | undefined)[] = gramFilters(db, farmId, params.search, digits) ?? [ownedCattle(farmId)];
+  const grams = gramFilters(db, farmId, params.search, digits);
+  const filters: (SQL | undefined)[] = grams ? [...grams] : [ownedCattle(farmId)];
   if (params.search) {
     // The name contains the term; either number contains its digits (§20: `０１０７` finds 1234501075).
     filters.push(
@@ -253,9 +265,12 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
   // A search matches few animals: in id order it is cheaper to read them all from the covering search index and
   // sort them than to walk every row in id order (`+id` keeps SQLite off cattle_owner_idx; same values).
   const orderExpr = params.search && params.sortBy === 'id' && !relevance ? sql`+${cattle.cattleId}` : expr;
-  // A search's first page counts its matches in the same scan (a window over the filtered rows, before the limit):
-  // a substring match reads the farm's whole search index, and once is enough (§20: 8,000 head p95 ≤ 10 ms).
-  const countInPage = Boolean(params.search) && !cursor;
+  // A search that reads the farm's whole search index (no gram lookup: 1–3 digits, words) counts its matches in the
+  // same scan on its first page (a window over the filtered rows, before the limit): once is enough. Through the grams
+  // the count is its own statement: a window keeps every match to sort and count them (1,000 matches: 3.1 ms against
+  // 1.6 ms page + 0.5 ms count; 20,000: 35 against 26 + 1.6 ms), and a term that is a single piece is counted off the
+  // grams' index alone (`gramCount`).
+  const countInPage = Boolean(params.search) && !cursor && !grams;
   const pageBase = db
     .select({
       cattleId: cattle.cattleId,
@@ -288,13 +303,16 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
     .orderBy(order(pageIds.sortValue), idOrder(cattle.cattleId));
   const countBase = db.select({ total: count() }).from(cattle);
   // Without filters the total is the owner's animal count kept by triggers (owner_counts).
+  const onlySearch = filters.length === (grams ? grams.length : 1) + (params.search ? 1 : 0);
   const countQuery =
     !params.search && filters.length === 1
       ? db.select({ total: farmCounts.cattle }).from(farmCounts).where(eq(farmCounts.farmId, farmId))
-      : (params.has_alert
-          ? countBase.leftJoin(activeAlerts, eq(activeAlerts.cattleId, cattle.cattleId))
-          : countBase
-        ).where(and(...filters));
+      : onlySearch && digits && params.search === digits && digits.length === GRAM
+        ? gramCount(db, farmId, digits)
+        : (params.has_alert
+            ? countBase.leftJoin(activeAlerts, eq(activeAlerts.cattleId, cattle.cattleId))
+            : countBase
+          ).where(and(...filters));
 
   const [rows, totalRows] = countInPage ? [await pageQuery, null] : await db.batch([pageQuery, countQuery]);
   const total = (countInPage ? rows[0]?.total : totalRows?.[0]?.total) ?? 0;
