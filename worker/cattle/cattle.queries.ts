@@ -164,6 +164,7 @@ const relevanceOf = (row: typeof cattle.$inferSelect, digits: string) =>
 
 /** The length of the pieces cattle_grams keeps (shard migration 0006). */
 const GRAM = 4;
+const lastPiece = (text: string) => Array.from(text).slice(-GRAM).join('');
 
 /**
  * A number of 4 or more digits is looked up in cattle_grams by its last 4 characters — the digits for the ear tag and
@@ -173,8 +174,7 @@ const GRAM = 4;
  */
 function gramFilters(db: Db, farmId: number, search: string | undefined, digits: string | null): SQL[] | null {
   if (!search || !digits || digits.length < GRAM) return null;
-  const last = (text: string) => Array.from(text).slice(-GRAM).join('');
-  const grams = [...new Set([last(digits), last(search)])];
+  const grams = [...new Set([lastPiece(digits), lastPiece(search)])];
   return [
     sql`+${cattle.farmId} = ${farmId}`,
     inArray(
@@ -197,6 +197,101 @@ const gramCount = (db: Db, farmId: number, gram: string) =>
     .select({ total: count() })
     .from(cattleGrams)
     .where(and(eq(cattleGrams.farmId, farmId), eq(cattleGrams.gram, gram)));
+
+/** What a list row shows besides the animal: its breeding columns and alert summary. */
+const pageFields = (farmId: number, today: string) => ({
+  row: cattle,
+  parity: breedingStatus.parity,
+  expectedCalvingDate: breedingStatus.expectedCalvingDate,
+  meatUntil: breedingStatus.withdrawalMeatUntil,
+  milkUntil: breedingStatus.withdrawalMilkUntil,
+  daysOpen: daysOpenSql(today),
+  ...activeAlertsOfRow(farmId),
+});
+
+/**
+ * The page of a number's matches in the default order (§20), rank by rank, each rank walked through its own pieces in
+ * id order and stopped once the page is full — never reading, ranking and sorting every match: ranks 0 and 1 (the
+ * ear tag is or holds the number) from the ear tag's marked pieces ('#0107', shard migration 0009), rank 2 (the
+ * 個体識別番号 holds it, the ear tag does not) and rank 3 (only the name holds the term) from the plain pieces. SQLite
+ * runs the members of the UNION ALL in order and stops at its LIMIT, so a later rank is read only when the earlier
+ * ones did not fill the page (a term held by all 20,000 animals of the bench farm: 0.03 ms, against 23 ms).
+ * `cattle_id` and `sort_value` (the rank) of at most `size` rows, in page order; null for a cursor that is no rank.
+ */
+function rankedPage(
+  db: Db,
+  farmId: number,
+  term: { search: string; digits: string },
+  rowFilters: (SQL | undefined)[],
+  cursor: { v: unknown; id: number } | null,
+  sortOrder: 'asc' | 'desc',
+  size: number,
+): SQL | null {
+  if (cursor && typeof cursor.v !== 'number') return null;
+  const { search, digits } = term;
+  const byId = sortOrder === 'desc' ? desc : asc;
+  const idAfter = sortOrder === 'desc' ? lt : gt;
+  const lacks = (column: typeof cattle.earTagNumber | typeof cattle.identificationNumber) =>
+    sql`coalesce(instr(${column}, ${digits}), 0) = 0`;
+  const rank = (
+    rankExpr: SQL,
+    highest: number,
+    gram: string,
+    match: SQL | undefined,
+    orderByRank: boolean,
+  ): SQL | null => {
+    if (cursor && (cursor.v as number) > highest) return null;
+    const afterCursor = cursor
+      ? or(sql`${rankExpr} > ${cursor.v}`, and(sql`${rankExpr} = ${cursor.v}`, idAfter(cattle.cattleId, cursor.id)))
+      : undefined;
+    const query = db
+      .select({ cattleId: cattle.cattleId, sortValue: sql<number>`${rankExpr}`.as('sort_value') })
+      .from(cattleGrams)
+      .innerJoin(cattle, eq(cattle.cattleId, cattleGrams.cattleId))
+      .where(
+        and(
+          eq(cattleGrams.farmId, farmId),
+          eq(cattleGrams.gram, gram),
+          sql`+${cattle.farmId} = ${farmId}`,
+          match,
+          ...rowFilters,
+          afterCursor,
+        ),
+      )
+      .orderBy(...(orderByRank ? [asc(rankExpr)] : []), byId(cattleGrams.cattleId))
+      .limit(size);
+    return sql`select * from (${query})`;
+  };
+  const ranks = [
+    rank(
+      sql`(case when ${cattle.earTagNumber} = ${digits} then 0 else 1 end)`,
+      1,
+      `#${lastPiece(digits)}`,
+      sql`instr(${cattle.earTagNumber}, ${digits}) > 0`,
+      true,
+    ),
+    rank(
+      sql`2`,
+      2,
+      lastPiece(digits),
+      and(sql`instr(${cattle.identificationNumber}, ${digits}) > 0`, lacks(cattle.earTagNumber)),
+      false,
+    ),
+    rank(
+      sql`3`,
+      3,
+      lastPiece(search),
+      and(
+        sql`${cattle.name} like ${`%${escapeLike(search)}%`} escape '\\'`,
+        lacks(cattle.earTagNumber),
+        lacks(cattle.identificationNumber),
+      ),
+      false,
+    ),
+  ].filter((q): q is SQL => q !== null);
+  if (!ranks.length) return sql`select 0 as cattle_id, 0 as sort_value where 0`;
+  return sql`${sql.join(ranks, sql` union all `)} limit ${size}`;
+}
 
 export async function listCattle(db: Db, farmId: number, params: ListCattleParams, today = todayJst()) {
   const activeAlerts = activeAlertsByCattle(db, farmId);
@@ -266,8 +361,10 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
   // sort them than to walk every row in id order (`+id` keeps SQLite off cattle_owner_idx; same values).
   const orderExpr = params.search && params.sortBy === 'id' && !relevance ? sql`+${cattle.cattleId}` : expr;
   const countBase = db.select({ total: count() }).from(cattle);
+  // The filters other than the owner and the search.
+  const rowFilters = filters.slice((grams ? grams.length : 1) + (params.search ? 1 : 0));
+  const onlySearch = rowFilters.length === 0;
   // Without filters the total is the owner's animal count kept by triggers (owner_counts).
-  const onlySearch = filters.length === (grams ? grams.length : 1) + (params.search ? 1 : 0);
   const countQuery =
     !params.search && filters.length === 1
       ? db.select({ total: farmCounts.cattle }).from(farmCounts).where(eq(farmCounts.farmId, farmId))
@@ -302,20 +399,40 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
     .as('page');
   const pageQuery = db
     .select({
-      row: cattle,
-      parity: breedingStatus.parity,
-      expectedCalvingDate: breedingStatus.expectedCalvingDate,
-      meatUntil: breedingStatus.withdrawalMeatUntil,
-      milkUntil: breedingStatus.withdrawalMilkUntil,
-      daysOpen: daysOpenSql(today),
+      ...pageFields(farmId, today),
       total: totalInPage === 'subquery' ? sql<number>`(${countQuery})` : pageIds.total,
-      ...activeAlertsOfRow(farmId),
     })
     .from(pageIds)
     .innerJoin(cattle, eq(cattle.cattleId, pageIds.cattleId))
     .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
     .orderBy(order(pageIds.sortValue), idOrder(cattle.cattleId));
-  const [rows, totalRows] = totalInPage ? [await pageQuery, null] : await db.batch([pageQuery, countQuery]);
+  // A number of 4 or more digits in the default order reads its page rank by rank (`rankedPage`).
+  const ranked =
+    relevance && grams && params.search && !params.has_alert
+      ? rankedPage(
+          db,
+          farmId,
+          { search: params.search, digits },
+          rowFilters,
+          cursor,
+          params.sortOrder,
+          params.limit + 1,
+        )
+      : null;
+  const rankedQuery = ranked
+    ? db
+        .select({
+          ...pageFields(farmId, today),
+          // Named: D1 hands a batch's rows as objects, and a column named `0` would come first in one.
+          total: (totalInPage ? sql<number>`(${countQuery})` : sql<number>`0`).as('total'),
+        })
+        .from(sql`(${ranked}) as "page"`)
+        .innerJoin(cattle, eq(cattle.cattleId, sql`"page"."cattle_id"`))
+        .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
+        .orderBy(sql`"page"."sort_value"`, idOrder(cattle.cattleId))
+    : null;
+  const query = rankedQuery ?? pageQuery;
+  const [rows, totalRows] = totalInPage ? [await query, null] : await db.batch([query, countQuery]);
   const total = (totalInPage ? rows[0]?.total : totalRows?.[0]?.total) ?? 0;
   const hasNext = rows.length > params.limit;
   const page = rows.slice(0, params.limit);
