@@ -13,6 +13,7 @@ import {
   lte,
   or,
   type SQL,
+  type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
@@ -209,6 +210,48 @@ const pageFields = (farmId: number, today: string) => ({
   ...activeAlertsOfRow(farmId),
 });
 
+/** A number searched rank by rank: its digits, the name pattern and the pieces each rank is read through. */
+interface RankedTerm {
+  digits: string;
+  /** `%term%` for the name, as typed. */
+  like: string;
+  /** The digits' last piece (ranks 2), marked for the ear tag (ranks 0–1), the term's own for the name (rank 3). */
+  gram: string;
+  tagGram: string;
+  nameGram: string;
+}
+
+const rankedTerm = (search: string, digits: string): RankedTerm => ({
+  digits,
+  like: `%${escapeLike(search)}%`,
+  gram: lastPiece(digits),
+  tagGram: `#${lastPiece(digits)}`,
+  nameGram: lastPiece(search),
+});
+
+/**
+ * The rows of a ranked page (`rankedPage`) with what the list shows, in page order; `total` the count's subquery (a
+ * first page) or 0.
+ */
+const rankedRows = (
+  db: Db,
+  farmId: number,
+  today: string,
+  page: SQL,
+  total: SQLWrapper | null,
+  sortOrder: 'asc' | 'desc',
+) =>
+  db
+    .select({
+      ...pageFields(farmId, today),
+      // Named: D1 hands a batch's rows as objects, and a column named `0` would come first in one.
+      total: (total ? sql<number>`(${total})` : sql<number>`0`).as('total'),
+    })
+    .from(sql`(${page}) as "page"`)
+    .innerJoin(cattle, eq(cattle.cattleId, sql`"page"."cattle_id"`))
+    .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
+    .orderBy(sql`"page"."sort_value"`, (sortOrder === 'desc' ? desc : asc)(cattle.cattleId));
+
 /**
  * The page of a number's matches in the default order (§20), rank by rank, each rank walked through its own pieces in
  * id order and stopped once the page is full — never reading, ranking and sorting every match: ranks 0 and 1 (the
@@ -221,14 +264,14 @@ const pageFields = (farmId: number, today: string) => ({
 function rankedPage(
   db: Db,
   farmId: number,
-  term: { search: string; digits: string },
+  term: RankedTerm,
   rowFilters: (SQL | undefined)[],
   cursor: { v: unknown; id: number } | null,
   sortOrder: 'asc' | 'desc',
   size: number,
 ): SQL | null {
   if (cursor && typeof cursor.v !== 'number') return null;
-  const { search, digits } = term;
+  const { digits } = term;
   const byId = sortOrder === 'desc' ? desc : asc;
   const idAfter = sortOrder === 'desc' ? lt : gt;
   const lacks = (column: typeof cattle.earTagNumber | typeof cattle.identificationNumber) =>
@@ -266,23 +309,23 @@ function rankedPage(
     rank(
       sql`(case when ${cattle.earTagNumber} = ${digits} then 0 else 1 end)`,
       1,
-      `#${lastPiece(digits)}`,
+      term.tagGram,
       sql`instr(${cattle.earTagNumber}, ${digits}) > 0`,
       true,
     ),
     rank(
       sql`2`,
       2,
-      lastPiece(digits),
+      term.gram,
       and(sql`instr(${cattle.identificationNumber}, ${digits}) > 0`, lacks(cattle.earTagNumber)),
       false,
     ),
     rank(
       sql`3`,
       3,
-      lastPiece(search),
+      term.nameGram,
       and(
-        sql`${cattle.name} like ${`%${escapeLike(search)}%`} escape '\\'`,
+        sql`${cattle.name} like ${term.like} escape '\\'`,
         lacks(cattle.earTagNumber),
         lacks(cattle.identificationNumber),
       ),
@@ -293,9 +336,43 @@ function rankedPage(
   return sql`${sql.join(ranks, sql` union all `)} limit ${size}`;
 }
 
+/**
+ * The search a farmer makes most — the four digits of a tag typed as digits, in the default order, no other filter,
+ * its first page — with its SQL built once per isolate (db/prepared.ts): drizzle takes about 1 ms of JS to build this
+ * statement on every call (Node, machine loaded), more than SQLite takes to answer it. Same statement, same rows.
+ */
+const quickSearches = { asc: quickSearch('asc'), desc: quickSearch('desc') };
+
+function quickSearch(sortOrder: 'asc' | 'desc') {
+  return preparedBatch(['farmId', 'digits', 'like', 'gram', 'tagGram', 'size', 'today'], (db, values) => {
+    const v = values as unknown as RankedTerm & { farmId: number; size: number; today: string };
+    const term = { digits: v.digits, like: v.like, gram: v.gram, tagGram: v.tagGram, nameGram: v.gram };
+    const page = rankedPage(db, v.farmId, term, [], null, sortOrder, v.size) as SQL;
+    return [rankedRows(db, v.farmId, v.today, page, gramCount(db, v.farmId, v.gram), sortOrder)] as const;
+  });
+}
+
+const isQuickSearch = (params: ListCattleParams, digits: string | null): boolean =>
+  digits !== null &&
+  digits.length === GRAM &&
+  params.search === digits &&
+  params.sortBy === 'id' &&
+  !params.cursor &&
+  !params.gender.length &&
+  !params.growth_stage.length &&
+  !params.status.length &&
+  [params.has_alert, params.restricted, params.minAge, params.maxAge, params.barn, params.breed].every(
+    (filter) => filter === undefined,
+  );
+
 export async function listCattle(db: Db, farmId: number, params: ListCattleParams, today = todayJst()) {
-  const activeAlerts = activeAlertsByCattle(db, farmId);
   const digits = searchDigits(params.search);
+  if (digits && isQuickSearch(params, digits)) {
+    const values = { farmId, digits, like: `%${digits}%`, gram: digits, tagGram: `#${digits}`, size: params.limit + 1 };
+    const [rows] = await quickSearches[params.sortOrder](db, { ...values, today } as never);
+    return listAnswer(rows, rows[0]?.total ?? 0, params.limit, today, (last) => relevanceOf(last.row, digits));
+  }
+  const activeAlerts = activeAlertsByCattle(db, farmId);
   const grams = gramFilters(db, farmId, params.search, digits);
   const filters: (SQL | undefined)[] = grams ? [...grams] : [ownedCattle(farmId)];
   if (params.search) {
@@ -412,30 +489,44 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
       ? rankedPage(
           db,
           farmId,
-          { search: params.search, digits },
+          rankedTerm(params.search, digits),
           rowFilters,
           cursor,
           params.sortOrder,
           params.limit + 1,
         )
       : null;
-  const rankedQuery = ranked
-    ? db
-        .select({
-          ...pageFields(farmId, today),
-          // Named: D1 hands a batch's rows as objects, and a column named `0` would come first in one.
-          total: (totalInPage ? sql<number>`(${countQuery})` : sql<number>`0`).as('total'),
-        })
-        .from(sql`(${ranked}) as "page"`)
-        .innerJoin(cattle, eq(cattle.cattleId, sql`"page"."cattle_id"`))
-        .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
-        .orderBy(sql`"page"."sort_value"`, idOrder(cattle.cattleId))
-    : null;
-  const query = rankedQuery ?? pageQuery;
+  const query = ranked
+    ? rankedRows(db, farmId, today, ranked, totalInPage ? countQuery : null, params.sortOrder)
+    : pageQuery;
   const [rows, totalRows] = totalInPage ? [await query, null] : await db.batch([query, countQuery]);
   const total = (totalInPage ? rows[0]?.total : totalRows?.[0]?.total) ?? 0;
-  const hasNext = rows.length > params.limit;
-  const page = rows.slice(0, params.limit);
+  return listAnswer(rows, total, params.limit, today, (last) =>
+    relevance ? relevanceOf(last.row, digits) : cursorValue(params, dir, last),
+  );
+}
+
+type ListRow = {
+  row: typeof cattle.$inferSelect;
+  parity: number | null;
+  expectedCalvingDate: string | null;
+  meatUntil: string | null;
+  milkUntil: string | null;
+  daysOpen: number;
+  alertCount: number | null;
+  severityRank: number | null;
+};
+
+/** A page of the list from its rows (one more than the limit when there is a next page) and the count. */
+function listAnswer(
+  rows: ListRow[],
+  total: number,
+  limit: number,
+  today: string,
+  cursorValueOf: (last: ListRow) => string | number,
+) {
+  const hasNext = rows.length > limit;
+  const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     results: page.map((r) => ({
@@ -448,13 +539,7 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
       alerts: alertSummary(r.alertCount, r.severityRank),
       withdrawal: { meatUntil: r.meatUntil, milkUntil: r.milkUntil },
     })),
-    nextCursor:
-      hasNext && last
-        ? encodeCursor({
-            v: relevance ? relevanceOf(last.row, digits) : cursorValue(params, dir, last),
-            id: last.row.cattleId,
-          })
-        : null,
+    nextCursor: hasNext && last ? encodeCursor({ v: cursorValueOf(last), id: last.row.cattleId }) : null,
     hasNext,
     totalCount: total,
   };
