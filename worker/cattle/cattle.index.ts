@@ -4,7 +4,7 @@ import { createRouter } from '../lib/http';
 import { xlsxResponse } from '../lib/xlsx';
 import { cattleExport } from './cattle.export';
 import { cattleDetail, cattleView, listCattle, statusCountsByStatus, statusHistoryOf } from './cattle.queries';
-import { herdRoster, rosterEtag, versionOfEtag } from './cattle.roster';
+import { acceptsGzip, gunzipped, herdRoster, rosterEtag, versionOfEtag } from './cattle.roster';
 import * as routes from './cattle.routes';
 import { cattleNotFound, changeStatus, registerCattle, removeCattle, updateCattle } from './cattle.service';
 
@@ -24,12 +24,24 @@ export const cattleRouter = createRouter()
   .openapi(routes.roster, async (c) => {
     const farmId = c.get('farmId');
     const known = versionOfEtag(c.req.header('If-None-Match'), farmId);
-    const { version, body } = await herdRoster(c.get('farmDb'), farmId, known);
-    c.header('ETag', rosterEtag(farmId, version));
-    c.header('Cache-Control', 'private, no-cache');
-    if (body === null) return c.body(null, 304);
-    // The JSON is kept serialised per version (cattle.roster.ts); its shape is rosterSchema.
-    return c.body(body, 200, { 'Content-Type': 'application/json' }) as never;
+    const { version, gzip } = await herdRoster(c.get('farmDb'), farmId, known);
+    const headers = {
+      ETag: rosterEtag(farmId, version),
+      'Cache-Control': 'private, no-cache',
+      Vary: 'Accept-Encoding',
+    };
+    if (gzip === null) return c.body(null, 304, headers);
+    // The JSON (rosterSchema) is kept gzipped per version (cattle.roster.ts) and sent as it is, `encodeBody: 'manual'`
+    // telling the runtime not to compress it again. Cloudflare asks the Worker for gzip on every client's behalf and
+    // decodes it for a client that does not take it; one that asks the Worker directly without gzip gets the JSON.
+    if (!acceptsGzip(c.req.header('Accept-Encoding')))
+      return c.body(await gunzipped(gzip), 200, { ...headers, 'Content-Type': 'application/json' }) as never;
+    const init: ResponseInit & { encodeBody: 'manual' } = {
+      status: 200,
+      headers: { ...headers, 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      encodeBody: 'manual',
+    };
+    return new Response(gzip, init) as never;
   })
   .openapi(routes.exportCsv, async (c) => {
     const { csvFilename, sheet } = await cattleExport(c.get('farmDb'), c.get('farmId'));

@@ -1,6 +1,10 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, signUp } from '../test/api';
+import type { Env } from '../env';
+import worker from '../index';
+import { api, signUp, testEnv } from '../test/api';
+import { assertMatchesContract } from '../test/contract';
+import { acceptsGzip } from './cattle.roster';
 
 type Session = Awaited<ReturnType<typeof signUp>>;
 let nextId = 1_500_000_000;
@@ -20,6 +24,40 @@ async function register(session: Session, overrides: Record<string, unknown> = {
 
 const roster = (session: Session, headers: Record<string, string> = {}) =>
   api('/cattle/roster', { token: session.token, headers });
+
+/**
+ * The roster as a browser asks for it (`Accept-Encoding: gzip`): the Worker's own response, its bytes as sent, and the
+ * JSON they decode to, checked against the route's contract.
+ */
+async function gzipRoster(session: Session, headers: Record<string, string> = {}) {
+  const request = new Request('http://127.0.0.1:8787/api/v1/cattle/roster', {
+    headers: { Authorization: `Bearer ${session.token}`, 'Accept-Encoding': 'gzip, deflate, br', ...headers },
+  });
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request, testEnv as Env, ctx);
+  await waitOnExecutionContext(ctx);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const gzipped = response.headers.get('Content-Encoding') === 'gzip';
+  const text = gzipped
+    ? await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text()
+    : new TextDecoder().decode(bytes);
+  const json = text ? JSON.parse(text) : undefined;
+  assertMatchesContract('GET', '/cattle/roster', response.status, response.headers.get('Content-Type') ?? '', json);
+  return { status: response.status, headers: response.headers, bytes, json };
+}
+
+describe('acceptsGzip', () => {
+  it('takes gzip or any coding unless its weight is 0', () => {
+    expect(acceptsGzip('gzip, deflate, br')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, GZIP;q=0.5')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('identity')).toBe(false);
+    expect(acceptsGzip('br, deflate')).toBe(false);
+    expect(acceptsGzip('')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+  });
+});
 
 describe('GET /cattle/roster (§20: the herd on the phone)', () => {
   let farmer: Session;
@@ -74,6 +112,32 @@ describe('GET /cattle/roster (§20: the herd on the phone)', () => {
     const otherFarmsTag = `"roster-${neighbour.farmId}-${first.json.version}"`;
     expect((await roster(farmer, { 'If-None-Match': otherFarmsTag })).status).toBe(200);
     expect((await roster(farmer, { 'If-None-Match': '"nonsense"' })).status).toBe(200);
+  });
+
+  it('is sent gzipped as kept, to a client that takes gzip: the same JSON, ETag and 304', async () => {
+    const plain = await roster(farmer);
+    // Twice: the answer built for this version, then the one this isolate kept.
+    for (const round of [1, 2]) {
+      const res = await gzipRoster(farmer);
+      expect({ round, status: res.status }).toEqual({ round, status: 200 });
+      expect(res.headers.get('Content-Encoding')).toBe('gzip');
+      expect(res.headers.get('Content-Type')).toContain('application/json');
+      expect(res.headers.get('Vary')).toContain('Accept-Encoding');
+      expect(res.headers.get('Cache-Control')).toBe('private, no-cache');
+      expect(res.headers.get('ETag')).toBe(plain.headers.get('ETag'));
+      // gzip's magic bytes: the body is the compressed JSON, not the JSON itself.
+      expect([res.bytes[0], res.bytes[1]]).toEqual([0x1f, 0x8b]);
+      expect(res.json).toEqual(plain.json);
+    }
+    const unchanged = await gzipRoster(farmer, { 'If-None-Match': plain.headers.get('ETag')! });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.bytes.length).toBe(0);
+    expect(unchanged.headers.get('Content-Encoding')).toBeNull();
+    expect(unchanged.headers.get('ETag')).toBe(plain.headers.get('ETag'));
+    // A client that refuses gzip gets the JSON itself.
+    const identity = await gzipRoster(farmer, { 'Accept-Encoding': 'gzip;q=0, identity' });
+    expect(identity.headers.get('Content-Encoding')).toBeNull();
+    expect(identity.json).toEqual(plain.json);
   });
 
   it('changes its ETag on a create, an edit of a roster field, a status change and a shipment — not on a note', async () => {

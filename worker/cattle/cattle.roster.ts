@@ -17,23 +17,42 @@ export function versionOfEtag(header: string | undefined, farmId: number): numbe
   return null;
 }
 
-/**
- * The answers this isolate serialised, per farm (at most KEPT_FARMS, least recently used out): a roster changes a few
- * times a day and is asked by every phone of the farm, so its 1 MB of JSON is built once per version. Farm ids are
- * never reused (AUTOINCREMENT), so a kept body can only ever be its own farm's.
- */
-const KEPT_FARMS = 16;
-const kept = new Map<number, { version: number; body: string }>();
-
-function keep(farmId: number, version: number, body: string) {
-  kept.delete(farmId);
-  kept.set(farmId, { version, body });
-  if (kept.size > KEPT_FARMS) kept.delete(kept.keys().next().value as number);
+/** Whether an Accept-Encoding takes gzip (`gzip`, `gzip;q=0.5`, `*`; not `gzip;q=0`). */
+export function acceptsGzip(header: string | undefined): boolean {
+  for (const part of header?.toLowerCase().split(',') ?? []) {
+    const [coding, ...params] = part.split(';').map((p) => p.trim());
+    if (coding !== 'gzip' && coding !== '*') continue;
+    const q = params.find((p) => p.startsWith('q='));
+    if (!q || Number(q.slice(2)) > 0) return true;
+  }
+  return false;
 }
 
 /**
- * The roster version and, unless the client's (`known`) is current, the answer's JSON, in one round trip. The animals
- * are read only when the version is neither the client's nor the one kept here: an unchanged roster costs two
+ * The answers this isolate built, per farm (at most KEPT_FARMS, least recently used out), kept gzipped: a roster
+ * changes a few times a day and is asked by every phone of the farm, so its JSON (1.7 MB at 8,000 head, about 150 KB
+ * gzipped) is built and compressed once per version and then sent as it is. Farm ids are never reused
+ * (AUTOINCREMENT), so a kept body can only ever be its own farm's.
+ */
+const KEPT_FARMS = 16;
+const kept = new Map<number, { version: number; gzip: ArrayBuffer }>();
+
+function keep(farmId: number, version: number, gzip: ArrayBuffer) {
+  kept.delete(farmId);
+  kept.set(farmId, { version, gzip });
+  if (kept.size > KEPT_FARMS) kept.delete(kept.keys().next().value as number);
+}
+
+const gzipped = (text: string) =>
+  new Response(new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
+
+/** The JSON of a kept gzipped answer, for a client that does not take gzip. */
+export const gunzipped = (gzip: ArrayBuffer) =>
+  new Response(new Blob([gzip]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
+
+/**
+ * The roster version and, unless the client's (`known`) is current, the answer's JSON gzipped, in one round trip. The
+ * animals are read only when the version is neither the client's nor the one kept here: an unchanged roster costs two
  * primary-key reads.
  */
 export async function herdRoster(db: Db, farmId: number, known: number | null) {
@@ -69,12 +88,12 @@ export async function herdRoster(db: Db, farmId: number, known: number | null) {
     .orderBy(cattle.cattleId);
   const [versionRows, data] = await db.batch([version, animals]);
   const latest = versionRows[0]?.version ?? 0;
-  if (latest === known) return { version: latest, body: null };
+  if (latest === known) return { version: latest, gzip: null };
   if (mine && latest === mine.version) {
-    keep(farmId, mine.version, mine.body);
-    return { version: latest, body: mine.body };
+    keep(farmId, mine.version, mine.gzip);
+    return { version: latest, gzip: mine.gzip };
   }
-  const body = JSON.stringify({ data, version: latest });
-  keep(farmId, latest, body);
-  return { version: latest, body };
+  const gzip = await gzipped(JSON.stringify({ data, version: latest }));
+  keep(farmId, latest, gzip);
+  return { version: latest, gzip };
 }

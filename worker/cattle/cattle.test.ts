@@ -866,6 +866,48 @@ describe('identification numbers as printed on the ear tag (§5, §18)', () => {
     expect(third.json.data.nextCursor).toBeNull();
   });
 
+  it('counts a four-digit term exactly as the animals it lists, on every page, with or without other filters', async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    // Holds 0107 in its ear tag and its 個体識別番号: one animal, counted once.
+    await createCattle(owner, { name: '両方', identificationNumber: '1234501075', earTagNumber: '0107' });
+    await createCattle(owner, { name: '名前0107号', identificationNumber: '5555555551', earTagNumber: '0555' });
+    await createCattle(owner, { name: 'ID', identificationNumber: '9010700001', earTagNumber: '0999' });
+    await createCattle(owner, { name: '出荷済み', identificationNumber: '9010700002', status: 'SHIPPED' });
+    await createCattle(owner, { name: '無関係', identificationNumber: '8888888881', earTagNumber: '0110' });
+    const gone = await createCattle(owner, { name: '削除', identificationNumber: '9010700003' });
+    expect((await api(`/cattle/${gone.cattleId}`, { method: 'DELETE', token: owner.token })).status).toBe(200);
+    await createCattle(other, { name: 'よそ', identificationNumber: '9010700004', earTagNumber: '0107' });
+
+    const pages = async (query: string) => {
+      const seen: string[] = [];
+      const totals: number[] = [];
+      for (let cursor: string | null = null, first = true; first || cursor; first = false) {
+        const res = await api(`/cattle?${query}&limit=1${cursor ? `&cursor=${cursor}` : ''}`, { token: owner.token });
+        expect(res.status).toBe(200);
+        seen.push(...res.json.data.results.map((c: { name: string }) => c.name));
+        totals.push(res.json.data.totalCount);
+        cursor = res.json.data.nextCursor;
+      }
+      return { seen, totals };
+    };
+    // Exact ear tag, then ID (newest first), then the name: four animals, and 4 on each of the four pages.
+    const plain = await pages('search=0107');
+    expect(plain).toEqual({ seen: ['両方', '出荷済み', 'ID', '名前0107号'], totals: [4, 4, 4, 4] });
+    // In full width: the same term once normalised. With a hyphen: the numbers' digits, but the name as typed, so
+    // counted by reading the animals: three.
+    expect(await pages(`search=${encodeURIComponent('０１０７')}`)).toEqual(plain);
+    expect(await pages('search=01-07')).toEqual({ seen: ['両方', '出荷済み', 'ID'], totals: [3, 3, 3] });
+    // Another filter: counted among the animals that pass it.
+    expect(await pages('search=0107&status=SHIPPED')).toEqual({ seen: ['出荷済み'], totals: [1] });
+    expect((await api('/cattle?search=0107&limit=20', { token: other.token })).json.data.totalCount).toBe(1);
+    expect((await api('/cattle?search=7777&limit=20', { token: owner.token })).json.data).toMatchObject({
+      results: [],
+      totalCount: 0,
+      hasNext: false,
+    });
+  });
+
   it('refuses the same number twice in a farm, whichever way it is typed', async () => {
     const owner = await signUp();
     await createCattle(owner, { identificationNumber: '0999999991' });
