@@ -255,7 +255,7 @@ const rankedRows = (
 /**
  * The page of a number's matches in the default order (§20), rank by rank, each rank walked through its own pieces in
  * id order and stopped once the page is full — never reading, ranking and sorting every match: ranks 0 and 1 (the
- * ear tag is or holds the number) from the ear tag's marked pieces ('#0107', shard migration 0009), rank 2 (the
+ * ear tag is or holds the number) from the ear tag's marked pieces ('#0107', shard migration 0010), rank 2 (the
  * 個体識別番号 holds it, the ear tag does not) and rank 3 (only the name holds the term) from the plain pieces. SQLite
  * runs the members of the UNION ALL in order and stops at its LIMIT, so a later rank is read only when the earlier
  * ones did not fill the page (a term held by all 20,000 animals of the bench farm: 0.03 ms, against 23 ms).

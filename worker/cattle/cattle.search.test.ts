@@ -3,7 +3,7 @@ import { api, signUp } from '../test/api';
 
 /**
  * §20's order for a number of 4 or more digits, read rank by rank through the pieces (cattle.queries.ts `rankedPage`,
- * shard migration 0009): 0 the ear tag is the number, 1 the ear tag holds it, 2 the 個体識別番号 holds it (the ear tag
+ * shard migration 0010): 0 the ear tag is the number, 1 the ear tag holds it, 2 the 個体識別番号 holds it (the ear tag
  * does not), 3 only the name holds the term; by id within a rank, newest first unless sortOrder=asc. The same search
  * with has_alert=false (none of these animals has an alert) is still answered the other way — every match read,
  * ranked and sorted — so the two must page through the same animals in the same order with the same count.

@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { migrationDb } from '../test/migration-db';
 
 /**
- * Shard migration 0009 (the ear tag's pieces marked '#', for search by any digits rank by rank) on a shard seeded in
+ * Shard migration 0010 (the ear tag's pieces marked '#', for search by any digits rank by rank) on a shard seeded in
  * the schema before it, grams included: every table's rows stay as they were, the pieces 0006 wrote stay, each animal
  * with an ear tag gets its ear tag's pieces marked, and the replaced triggers keep both on insert, change and delete.
  */
-const { db, before, migration, run, all } = migrationDb('0009', 'shard');
+const { db, before, migration, run, all } = migrationDb('0010', 'shard');
 
 const tables = ['cattle', 'breeding_status', 'events', 'farm_counts'];
 const snapshot = async () =>
@@ -43,7 +43,7 @@ beforeAll(async () => {
   await applyD1Migrations(db, migration);
 });
 
-describe('shard migration 0009 (ear tag pieces marked in cattle_grams)', () => {
+describe('shard migration 0010 (ear tag pieces marked in cattle_grams)', () => {
   it('keeps every table’s rows and values, and every piece 0006 wrote', async () => {
     expect(seeded.cattle).toHaveLength(4);
     expect(seeded.events).toHaveLength(1);

@@ -660,7 +660,7 @@ export const kpiStale = sqliteTable(
 
 /**
  * Every 4-character piece of an animal's ear tag, 個体識別番号 and name (shard migration 0006), and the ear tag's
- * pieces once more marked '#' ('#0107', 0009), kept by triggers on cattle: a number of 4 or more digits is searched
+ * pieces once more marked '#' ('#0107', 0010), kept by triggers on cattle: a number of 4 or more digits is searched
  * through it instead of across the whole herd, rank by rank (§20).
  */
 export const cattleGrams = sqliteTable(
