@@ -269,10 +269,12 @@ async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions)
         and(
           inArray(cattle.farmId, [...scope.ownerIds]),
           scope.cattleIds ? inArray(cattle.cattleId, [...scope.cattleIds]) : undefined,
-          // A dead or shipped animal only for its pending filings (§21: FILING_OVERDUE is the alert it keeps).
+          // A dead or shipped animal only for its pending filings (§21: FILING_OVERDUE is the alert it keeps), found
+          // by the animal's key (`+status`: by the farm's pending filings SQLite read all of them for each animal).
           or(
             notInArray(cattle.status, ['DEAD', 'SHIPPED']),
-            sql`exists (select 1 from filings f where f.cattle_id = ${cattle.cattleId} and f.status = 'pending')`,
+            sql`exists (select 1 from filings f where f.farm_id = ${cattle.farmId} and f.cattle_id = ${cattle.cattleId}
+              and +f.status = 'pending')`,
           ),
         ),
       ),
