@@ -367,6 +367,20 @@ describe('triggers and cancellation (§22)', () => {
     ]);
     expect(task.status).toBe('open');
   });
+
+  it('a status set by hand to 死亡 cancels that animal’s open tasks only, and leaves done ones', async () => {
+    const statusesOf = async (cow: number) =>
+      (await call(owner, `/tasks?cattleId=${cow}`)).json.data.map((t: { status: string }) => t.status);
+    const [before, neighbour] = [await statusesOf(cows[1]), await statusesOf(cows[2])];
+    expect(before).toContain('open');
+    const res = await call(owner, `/cattle/${cows[1]}/status`, {
+      method: 'PATCH',
+      body: { status: 'DEAD', reason: '事故' },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(await statusesOf(cows[1])).toEqual(before.map((s: string) => (s === 'open' ? 'cancelled' : s)));
+    expect(await statusesOf(cows[2])).toEqual(neighbour);
+  });
 });
 
 describe('the age trigger (dawn run)', () => {

@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { cattle, cattleStatusHistory } from '../db/schema';
+import { cattle, cattleStatusHistory, tasks } from '../db/schema';
+
+/** Statuses after which an animal has no more work: its open tasks are cancelled (§22), however it got there. */
+const ENDING_STATUSES: readonly string[] = ['DEAD', 'SHIPPED'];
 
 export interface StatusChange {
   cattleId: number;
@@ -12,7 +15,8 @@ export interface StatusChange {
 }
 
 /**
- * The statements that change an animal's status and record it in cattle_status_history. Put them in the same
+ * The statements that change an animal's status and record it in cattle_status_history — and, when she died or was
+ * shipped, cancel her open tasks, whether an event or a hand-set status got her there. Put them in the same
  * db.batch() as the write that causes the change. Returns no statements when the status does not change.
  */
 export function statusChangeStatements(db: Db, change: StatusChange) {
@@ -28,5 +32,13 @@ export function statusChangeStatements(db: Db, change: StatusChange) {
       changedBy: change.changedBy,
       reason: change.reason ?? null,
     }),
-  ] as const;
+    ...(ENDING_STATUSES.includes(change.newStatus)
+      ? [
+          db
+            .update(tasks)
+            .set({ status: 'cancelled', updatedAt: now })
+            .where(and(eq(tasks.cattleId, change.cattleId), eq(tasks.status, 'open'))),
+        ]
+      : []),
+  ];
 }
