@@ -89,6 +89,27 @@ async function availableRoutes(url) {
 }
 
 /**
+ * The seed registers every female before her events, so the ones without breeding events (heifers, calves) are left
+ * marked stale (decision 036: a registration does not write figures). The farm's first KPI read counts them from their
+ * events and writes their figures after its answer. That first read, and the reads that overlap its write, are the
+ * migration's one-off cost, not the steady state the calls measure: one read, then wait until no cow of the farm is
+ * stale (at most 60 s).
+ */
+async function settleKeptFigures(server, farm, log) {
+  if (!server.query) return;
+  const started = Date.now();
+  await fetch(`${server.url}/api/v1/kpi/breeding`, { headers: { Authorization: `Bearer ${farm.token}` } });
+  for (;;) {
+    const [row] = await server.query('SELECT count(*) AS n FROM kpi_stale');
+    if (!row?.n || Date.now() - started > 60_000) {
+      log(`kept KPI figures written for the stale cows in ${Date.now() - started} ms (${row?.n ?? 0} left)`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
  * Runs the dawn cron once and waits until the queue's consumer has finished every farm of the day (decision 035):
  * `ms` is the time to the last farm. A second run the same day finds every farm done and only enqueues.
  */
@@ -133,6 +154,7 @@ async function runSize(size, configPath, floor) {
     const cronFirst = await timeCron(server);
     const cronSecond = await timeCron(server);
     log(`${size} head: cron ${cronFirst.ms.toFixed(0)} ms (first), ${cronSecond.ms.toFixed(0)} ms (again)`);
+    await settleKeptFigures(server, farm, (m) => log(`${size} head: ${m}`));
 
     const results = [];
     const load = [os.loadavg()[0]];
