@@ -221,7 +221,7 @@ const notStale = (farmId: number) =>
 /**
  * The figures the day sums hold wrong, each with its sign: +1 a service, birth or event day dated after its cow
  * left (the sums leave those out; rare, by `kpi_figures_after_left_idx`), −1 every row of a stale cow the sums hold
- * (hers are computed from her events). The adjustment parts add these up as the day sums were added.
+ * (hers are computed from her events). The adjustment statements add these up as the day sums were added.
  */
 const adjusted = (farmId: number) =>
   sql.raw(`r AS MATERIALIZED (
@@ -268,89 +268,53 @@ const OFFSET_COLUMN = (prefix: 'c' | 'h') =>
 /** The start of the 21-day cycle of the period holding an adjusted row's day. */
 const CYCLE_START = 'p.f + 21 * ((m.day - p.f) / 21)';
 
-/** One part of the period sums: a select of `p.i AS i` and its columns, one row per period. */
-interface SumPart {
-  name: string;
-  columns: readonly string[];
-  select: SQL;
-}
-
-const SERVICE_COLUMNS = [
-  'services',
-  'firstServices',
-  'pregnant',
-  'open',
-  'firstPregnant',
-  'firstOpen',
-  'daysOpenSum',
-  'daysOpenN',
-  'daysToFirstSum',
-  'daysToFirstN',
-] as const;
-
 /**
- * The parts of each period's sums, in pairs: the day sums (`kpi_day_sums` and `kpi_cycle_days`, a row per day of the
- * period) and the adjustment of the rows they hold wrong (`adjusted`, none on most reads), of the same columns. The
- * eligible cow-cycles come from `kpi_eligible_days` and its blocks alone.
+ * Each period's sums in pairs of statements: the day sums (`kpi_day_sums`, one row per day of the period) and the
+ * adjustment of the rows they hold wrong (`adjusted`, none on most reads). Each pair has the same columns; the
+ * caller adds them. The eligible cow-cycles come from `kpi_eligible_days` alone.
  */
-function sumParts(farmId: number): SumPart[] {
+function sumStatements(farmId: number, json: string): SQL[] {
+  const withAdjusted = sql`WITH ${PERIODS(json)}, ${adjusted(farmId)}`;
   return [
-    {
-      name: 'services',
-      columns: SERVICE_COLUMNS,
-      select: sql`SELECT p.i AS i, coalesce(sum(d.n), 0) AS services, coalesce(sum(d.v1), 0) AS firstServices,
+    sql`WITH ${PERIODS(json)}
+      SELECT p.i AS i, coalesce(sum(d.n), 0) AS services, coalesce(sum(d.v1), 0) AS firstServices,
         coalesce(sum(d.v2), 0) AS pregnant, coalesce(sum(d.v3), 0) AS open, coalesce(sum(d.v4), 0) AS firstPregnant,
         coalesce(sum(d.v5), 0) AS firstOpen, coalesce(sum(d.v6), 0) AS daysOpenSum, coalesce(sum(d.v7), 0) AS daysOpenN,
         coalesce(sum(d.v8), 0) AS daysToFirstSum, coalesce(sum(d.v9), 0) AS daysToFirstN
-      FROM p LEFT JOIN kpi_day_sums d ON ${daySumsIn(farmId, 'S')} GROUP BY p.i`,
-    },
-    {
-      name: 'servicesAdjusted',
-      columns: SERVICE_COLUMNS,
-      select: sql`SELECT p.i AS i, coalesce(sum(m.sg), 0) AS services,
-        coalesce(sum(m.sg * (m.flags & 1 > 0)), 0) AS firstServices,
+      FROM p LEFT JOIN kpi_day_sums d ON ${daySumsIn(farmId, 'S')}
+      GROUP BY p.i ORDER BY p.i`,
+    sql`${withAdjusted}
+      SELECT p.i AS i, coalesce(sum(m.sg), 0) AS services, coalesce(sum(m.sg * (m.flags & 1 > 0)), 0) AS firstServices,
         coalesce(sum(m.sg * (m.flags & 2 > 0)), 0) AS pregnant, coalesce(sum(m.sg * (m.flags & 4 > 0)), 0) AS open,
         coalesce(sum(m.sg * (m.flags & 3 = 3)), 0) AS firstPregnant,
         coalesce(sum(m.sg * (m.flags & 5 = 5)), 0) AS firstOpen, coalesce(sum(m.sg * m.a), 0) AS daysOpenSum,
         coalesce(sum(m.sg * (m.a IS NOT NULL)), 0) AS daysOpenN, coalesce(sum(m.sg * m.b), 0) AS daysToFirstSum,
         coalesce(sum(m.sg * (m.b IS NOT NULL)), 0) AS daysToFirstN
-      FROM p LEFT JOIN r m ON ${adjustedIn('S')} GROUP BY p.i`,
-    },
-    {
-      name: 'births',
-      columns: ['calvings', 'intervalSum', 'intervalN'],
-      select: sql`SELECT p.i AS i, coalesce(sum(d.n), 0) AS calvings, coalesce(sum(d.v6), 0) AS intervalSum,
+      FROM p LEFT JOIN r m ON ${adjustedIn('S')}
+      GROUP BY p.i ORDER BY p.i`,
+    sql`WITH ${PERIODS(json)}
+      SELECT p.i AS i, coalesce(sum(d.n), 0) AS calvings, coalesce(sum(d.v6), 0) AS intervalSum,
         coalesce(sum(d.v7), 0) AS intervalN
-      FROM p LEFT JOIN kpi_day_sums d ON ${daySumsIn(farmId, 'B')} GROUP BY p.i`,
-    },
-    {
-      name: 'birthsAdjusted',
-      columns: ['calvings', 'intervalSum', 'intervalN'],
-      select: sql`SELECT p.i AS i, coalesce(sum(m.sg), 0) AS calvings, coalesce(sum(m.sg * m.a), 0) AS intervalSum,
+      FROM p LEFT JOIN kpi_day_sums d ON ${daySumsIn(farmId, 'B')}
+      GROUP BY p.i ORDER BY p.i`,
+    sql`${withAdjusted}
+      SELECT p.i AS i, coalesce(sum(m.sg), 0) AS calvings, coalesce(sum(m.sg * m.a), 0) AS intervalSum,
         coalesce(sum(m.sg * (m.a IS NOT NULL)), 0) AS intervalN
-      FROM p LEFT JOIN r m ON ${adjustedIn('B')} GROUP BY p.i`,
-    },
-    {
-      name: 'eventDays',
-      columns: ['events', 'cattle'],
-      select: sql`SELECT p.i AS i, ${sql.raw(daySum(farmId, 'v1', 'D', ' AND day BETWEEN p.f AND p.t'))} AS events,
+      FROM p LEFT JOIN r m ON ${adjustedIn('B')}
+      GROUP BY p.i ORDER BY p.i`,
+    sql`WITH ${PERIODS(json)}
+      SELECT p.i AS i, ${sql.raw(daySum(farmId, 'v1', 'D', ' AND day BETWEEN p.f AND p.t'))} AS events,
         ${cowsWithEvents(farmId)} AS cattle
-      FROM p`,
-    },
-    {
-      name: 'eventDaysAdjusted',
-      columns: ['events', 'cattle'],
-      select: sql`SELECT p.i AS i, coalesce(sum(m.sg * m.flags), 0) AS events,
-        coalesce(sum(m.sg * (m.a < p.f)), 0) AS cattle
-      FROM p LEFT JOIN r m ON ${adjustedIn('D')} GROUP BY p.i`,
-    },
-    {
-      // Σ over the cycle starts of the cows eligible at each. The changes sum to 0 (a stretch's +1 and −1), so the
-      // cows eligible on a day are minus the changes after it: the changes within the period, each × the starts it
-      // misses, less k × those after the last start `y` — the blocks of 64 days after y's (`E`) and the rest of y's.
-      name: 'eligibility',
-      columns: ['eligible'],
-      select: sql`SELECT p.i AS i, CASE WHEN p.k > 0 THEN
+      FROM p ORDER BY p.i`,
+    sql`${withAdjusted}
+      SELECT p.i AS i, coalesce(sum(m.sg * m.flags), 0) AS events, coalesce(sum(m.sg * (m.a < p.f)), 0) AS cattle
+      FROM p LEFT JOIN r m ON ${adjustedIn('D')}
+      GROUP BY p.i ORDER BY p.i`,
+    // Σ over the cycle starts of the cows eligible at each. The changes sum to 0 (a stretch's +1 and −1), so the cows
+    // eligible on a day are minus the changes after it: the changes within the period, each × the starts it misses,
+    // less k × those after the last start `y` — the blocks of 64 days after y's (`E`) and the rest of y's own block.
+    sql`WITH ${PERIODS(json)}
+      SELECT p.i AS i, CASE WHEN p.k > 0 THEN
         coalesce((SELECT sum(d.delta * -((d.day - p.f + 20) / 21)) FROM kpi_eligible_days d
           WHERE d.farm_id = ${farmId} AND d.day > p.f AND d.day <= p.y), 0)
         - p.k * (coalesce((SELECT sum(e.n) FROM kpi_day_sums e
@@ -358,75 +322,69 @@ function sumParts(farmId: number): SumPart[] {
           + coalesce((SELECT sum(d.delta) FROM kpi_eligible_days d
             WHERE d.farm_id = ${farmId} AND d.day > p.y AND d.day < p.y - (p.y % 64) + 64), 0))
         ELSE 0 END AS eligible
-      FROM p`,
-    },
-    {
-      // The cycles' conceived and detected: each day's column for its cycle's start, (day − f) mod 21 days before it.
-      name: 'cycles',
-      columns: ['conceived', 'detected'],
-      select: sql`SELECT p.i AS i, coalesce(sum(${OFFSET_COLUMN('c')}), 0) AS conceived,
+      FROM p ORDER BY p.i`,
+    // The cycles' conceived and detected: each day's column for its cycle's start, (day − f) mod 21 days before it.
+    sql`WITH ${PERIODS(json)}
+      SELECT p.i AS i, coalesce(sum(${OFFSET_COLUMN('c')}), 0) AS conceived,
         coalesce(sum(${OFFSET_COLUMN('h')}), 0) AS detected
       FROM p LEFT JOIN kpi_cycle_days d ON d.farm_id = ${farmId} AND d.day BETWEEN p.f AND p.f + 21 * p.k - 1
-      GROUP BY p.i`,
-    },
-    {
-      // A cow counts once per cycle: by the first of her days in it (the one whose previous day is before the
-      // cycle's start), when that start is one of her eligible days before it.
-      name: 'cyclesAdjusted',
-      columns: ['conceived', 'detected'],
-      select: sql`SELECT p.i AS i, coalesce(sum(m.sg * (m.kind = 'C')), 0) AS conceived,
+      GROUP BY p.i ORDER BY p.i`,
+    // A cow counts once per cycle: by the first of her days in it (the one whose previous day is before the cycle's
+    // start), when that start is one of her eligible days before it.
+    sql`${withAdjusted}
+      SELECT p.i AS i, coalesce(sum(m.sg * (m.kind = 'C')), 0) AS conceived,
         coalesce(sum(m.sg * (m.kind = 'H')), 0) AS detected
       FROM p LEFT JOIN r m ON m.kind IN ('C', 'H') AND m.day BETWEEN p.f AND p.f + 21 * p.k - 1
         AND ${sql.raw(CYCLE_START)} BETWEEN m.a AND m.b AND m.flags < ${sql.raw(CYCLE_START)}
-      GROUP BY p.i`,
-    },
+      GROUP BY p.i ORDER BY p.i`,
   ];
 }
 
-/** Every period's sums in one statement: a row per period, each column the sum of the parts that have it. */
-function sumStatement(farmId: number, json: string): SQL {
-  const parts = sumParts(farmId);
-  const ctes = sql.join(
-    parts.map((part) => sql`${sql.raw(part.name)} AS (${part.select})`),
-    sql`, `,
+type SumRow = Record<string, number | null>;
+
+/** Each period's row of a pair of statements, added column by column (the day sums and their adjustment). */
+const addRows = (sums: readonly SumRow[], adjustments: readonly SumRow[]): SumRow[] =>
+  sums.map((row, i) =>
+    Object.fromEntries(
+      Object.entries(row).map(([column, value]) => [
+        column,
+        column === 'i' ? value : Number(value ?? 0) + Number(adjustments[i]?.[column] ?? 0),
+      ]),
+    ),
   );
-  const columns = [...new Set(parts.flatMap((part) => part.columns))].map((column) => {
-    const terms = parts.filter((part) => part.columns.includes(column)).map((part) => `${part.name}.${column}`);
-    return `${terms.join(' + ')} AS ${column}`;
-  });
-  const joins = parts.map((part) => `JOIN ${part.name} ON ${part.name}.i = p.i`).join(' ');
-  return sql`WITH ${PERIODS(json)}, ${adjusted(farmId)}, ${ctes}
-    SELECT p.i AS i, ${sql.raw(columns.join(', '))} FROM p ${sql.raw(joins)} ORDER BY p.i`;
-}
 
 const n = (value: number | null | undefined) => Number(value ?? 0);
 
 /** Each period's sums from the kept figures: one D1 round trip. */
 export async function keptKpiSums(db: Db, farmId: number, periods: readonly Period[]): Promise<KeptRead<KpiSums[]>> {
-  const read = await readKept(db, farmId, [sumStatement(farmId, periodsParam(periods))]);
-  const [rows] = read.results;
+  const read = await readKept(db, farmId, sumStatements(farmId, periodsParam(periods)));
+  const [s0, s1, b0, b1, d0, d1, eligible, c0, c1] = read.results;
+  const [services, births, days, cycles] = [addRows(s0, s1), addRows(b0, b1), addRows(d0, d1), addRows(c0, c1)];
   const value = periods.map((period, i) => {
-    const row = rows[i];
+    const s = services[i];
+    const b = births[i];
+    const d = days[i];
+    const c = cycles[i];
     const gone = read.staleStretches.reduce((total, r) => total + startsWithin(period, r.day, r.a), 0);
     const kept: KpiSums = {
-      pregnant: n(row.pregnant),
-      open: n(row.open),
-      firstPregnant: n(row.firstPregnant),
-      firstOpen: n(row.firstOpen),
-      daysOpen: { sum: n(row.daysOpenSum), n: n(row.daysOpenN) },
-      daysToFirst: { sum: n(row.daysToFirstSum), n: n(row.daysToFirstN) },
-      intervals: { sum: n(row.intervalSum), n: n(row.intervalN) },
-      eligible: n(row.eligible) - gone,
-      conceived: n(row.conceived),
-      detected: n(row.detected),
+      pregnant: n(s.pregnant),
+      open: n(s.open),
+      firstPregnant: n(s.firstPregnant),
+      firstOpen: n(s.firstOpen),
+      daysOpen: { sum: n(s.daysOpenSum), n: n(s.daysOpenN) },
+      daysToFirst: { sum: n(s.daysToFirstSum), n: n(s.daysToFirstN) },
+      intervals: { sum: n(b.intervalSum), n: n(b.intervalN) },
+      eligible: n(eligible[i].eligible) - gone,
+      conceived: n(c.conceived),
+      detected: n(c.detected),
       counts: {
-        services: n(row.services),
-        pregnancies: n(row.pregnant),
-        openServices: n(row.open),
-        firstServices: n(row.firstServices),
-        calvings: n(row.calvings),
-        cattle: n(row.cattle),
-        events: n(row.events),
+        services: n(s.services),
+        pregnancies: n(s.pregnant),
+        openServices: n(s.open),
+        firstServices: n(s.firstServices),
+        calvings: n(b.calvings),
+        cattle: n(d.cattle),
+        events: n(d.events),
       },
     };
     return read.stale.length ? addSums(kept, sumsOf(read.stale, period)) : kept;
