@@ -40,14 +40,28 @@ export const metricUnit = (metric: KpiMetric, t: (key: string) => string) =>
 export const changeUnit = (metric: KpiMetric, t: (key: string) => string) =>
   t(`kpi.changeUnit.${UNIT_KEY[METRIC_INFO[metric].unit]}`);
 
+/**
+ * One number format per locale and number of digits, made once: building an Intl.NumberFormat is far dearer than using
+ * one (a fresh one per figure was the home screen's costliest function on a slow phone, bench/web-perf.mjs).
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, digits?: number): Intl.NumberFormat {
+  const key = `${locale}/${digits ?? ''}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(
+      numberLocale(locale),
+      digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits },
+    );
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** A figure as shown: '—' when the API has nothing to divide (never 0 or 100 from nothing). */
 export function formatMetric(metric: KpiMetric, value: number | null, locale: string): string {
   if (value === null) return '—';
-  const digits = metricDigits(metric);
-  return new Intl.NumberFormat(numberLocale(locale), {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(value);
+  return numberFormat(locale, metricDigits(metric)).format(value);
 }
 
 /** A figure with its unit, or '—' alone. */
@@ -64,7 +78,7 @@ export function formatChange(metric: KpiMetric, change: number, locale: string):
   return `${sign}${formatMetric(metric, Math.abs(change), locale)}`;
 }
 
-export const formatCount = (value: number, locale: string) => new Intl.NumberFormat(numberLocale(locale)).format(value);
+export const formatCount = (value: number, locale: string) => numberFormat(locale).format(value);
 
 /** `2026-05` as 2026年5月 / May 2026. */
 export function monthName(month: string, locale: string) {
