@@ -112,10 +112,13 @@ export default defineConfig({
           groups: [
             { name: 'app', tags: ['$initial'], priority: 2 },
             // What the screens share (the typed client's resources, shared UI, icons, domain rules) in one chunk
-            // rather than twenty small ones fetched in waves over a slow link.
+            // rather than twenty small ones fetched in waves over a slow link. Not the API's request schemas
+            // (worker/*/*.schemas.ts): zod builds each schema when its module runs, so in this chunk every form's
+            // schemas (events, shipments, cattle, accounts…) were built on the first visit of /home, which shows none
+            // of those forms; they stay with the screens whose forms check them.
             {
               name: 'shared',
-              test: /web\/src\/(api\/(?!filings|history|tasks)|components\/|lib\/)|worker\/(?!domain\/(programmes|census|filings))|lucide-react/,
+              test: /web\/src\/(api\/(?!filings|history|tasks)|components\/|lib\/)|worker\/(?!domain\/(programmes|census|filings)|[a-z-]+\/[a-z-]+\.schemas\.ts)|lucide-react/,
               priority: 1,
             },
           ],

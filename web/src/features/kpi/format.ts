@@ -40,14 +40,36 @@ export const metricUnit = (metric: KpiMetric, t: (key: string) => string) =>
 export const changeUnit = (metric: KpiMetric, t: (key: string) => string) =>
   t(`kpi.changeUnit.${UNIT_KEY[METRIC_INFO[metric].unit]}`);
 
+/** One Intl number format per locale, made once (for counts, off the first screen). */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string): Intl.NumberFormat {
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(numberLocale(locale));
+    numberFormats.set(locale, format);
+  }
+  return format;
+}
+
+/**
+ * `value` with exactly `digits` decimals and thousands grouped by commas: what Intl.NumberFormat writes for ja-JP and
+ * en-US alike, without it. The first Intl.NumberFormat a page builds loads the locale's number data, which was the
+ * home screen's costliest step on a slow phone (≈ 300 ms under the bench's 4× CPU slowdown, bench/web-perf.mjs).
+ */
+function groupedFixed(value: number, digits: number): string {
+  const abs = Math.abs(value);
+  // Rounded half away from zero on the number as written ('9.95' → '10.0'), as Intl does, not on its binary value.
+  const rounded = String(abs).includes('e') ? abs : Number(`${Math.round(Number(`${abs}e${digits}`))}e-${digits}`);
+  const fixed = rounded.toFixed(digits);
+  const [whole, fraction] = fixed.split('.');
+  const sign = value < 0 && Number(fixed) !== 0 ? '-' : '';
+  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
 /** A figure as shown: '—' when the API has nothing to divide (never 0 or 100 from nothing). */
-export function formatMetric(metric: KpiMetric, value: number | null, locale: string): string {
+export function formatMetric(metric: KpiMetric, value: number | null, _locale: string): string {
   if (value === null) return '—';
-  const digits = metricDigits(metric);
-  return new Intl.NumberFormat(numberLocale(locale), {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(value);
+  return groupedFixed(value, metricDigits(metric));
 }
 
 /** A figure with its unit, or '—' alone. */
@@ -64,7 +86,7 @@ export function formatChange(metric: KpiMetric, change: number, locale: string):
   return `${sign}${formatMetric(metric, Math.abs(change), locale)}`;
 }
 
-export const formatCount = (value: number, locale: string) => new Intl.NumberFormat(numberLocale(locale)).format(value);
+export const formatCount = (value: number, locale: string) => numberFormat(locale).format(value);
 
 /** `2026-05` as 2026年5月 / May 2026. */
 export function monthName(month: string, locale: string) {
