@@ -54,12 +54,13 @@ export async function withPage(fn, { viewport = PHONE, colorScheme = 'light' } =
 
 /**
  * The development outbox's mails to `to`, newest first. Register and reset mails go after the answer (waitUntil, §3),
- * so the outbox is asked again for up to 5 s until `ready(mails)` (by default: any mail at all).
+ * so the outbox is asked again for up to 5 s until `ready(mails)` (by default: any mail at all). `base`: a test's own
+ * server, when it serves one.
  */
-export async function outbox(to, ready = (mails) => mails.length > 0) {
+export async function outbox(to, ready = (mails) => mails.length > 0, base = baseUrl) {
   const until = Date.now() + 5_000;
   for (;;) {
-    const response = await fetch(`${baseUrl}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+    const response = await fetch(`${base}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
     const mails = (await response.json()).data;
     if (ready(mails) || Date.now() > until) return mails;
     await new Promise((resolve) => setTimeout(resolve, 100));

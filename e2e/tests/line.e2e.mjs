@@ -12,7 +12,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { migrate, offlineEnv, root } from '../../scripts/local-server.mjs';
 import { freePort, serveForTests } from '../server.mjs';
-import { withPage } from '../support.mjs';
+import { outbox, withPage } from '../support.mjs';
 
 const CHANNEL_ID = '2009876543';
 const CHANNEL_SECRET = 'e2e-line-login-secret';
@@ -128,12 +128,8 @@ async function newFarmer() {
   const email = `e2e-line-${Date.now()}@example.jp`;
   const password = 'e2e-farmer-2026';
   await call('/auth/register', { method: 'POST', body: { email } });
-  // Registration answers before it sends the mail (decision 039): wait for the mail, as a farmer would.
-  let mail;
-  for (let attempt = 0; attempt < 100 && !mail; attempt++) {
-    mail = (await call(`/dev/outbox?to=${encodeURIComponent(email)}`)).json?.data?.[0];
-    if (!mail) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  // Registration answers before it sends the mail (decision 039): wait for it, as the other browser tests do.
+  const [mail] = await outbox(email, undefined, app.url);
   const token = decodeURIComponent(/verify\?token=([\w%-]+)/.exec(mail.text)[1]);
   await call('/auth/complete', { method: 'POST', body: { token, name: '牧場 次郎', password } });
   const login = await call('/auth/login', { method: 'POST', body: { email, password } });

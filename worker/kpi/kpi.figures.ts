@@ -26,7 +26,7 @@ import {
   type Period,
   sumsOf,
 } from '../domain/kpi';
-import { type KeptFigure, keptFiguresOf, timelineOfEvents } from '../domain/kpi-figures';
+import { type KeptFigure, keptFiguresOf, NO_DAY, timelineOfEvents } from '../domain/kpi-figures';
 import { CHECK_CODE, CODE, DAY, TIMELINE_TYPES } from './kpi.queries';
 
 /** Rows per insert statement: one JSON parameter well under D1's 2 MB value limit. */
@@ -255,7 +255,7 @@ const cowsWithEvents = (farmId: number) =>
     ${daySum(farmId, 'n', 'F', '')} + ${daySum(farmId, 'n', 'A', ' AND day < p.f')}
     - ${daySum(farmId, 'n', 'D', ' AND day < p.f')} - ${daySum(farmId, 'n', 'F', ' AND day > p.t')}
     - (SELECT count(*) FROM kpi_figures g INDEXED BY kpi_figures_gap_idx
-       WHERE g.farm_id = ${Number(farmId)} AND g.kind = 'D' AND g.a > -1000000000
+       WHERE g.farm_id = ${Number(farmId)} AND g.kind = 'D' AND g.a > ${NO_DAY}
          AND (g.left_day IS NULL OR g.left_day >= g.day) AND g.day - g.a > p.t - p.f + 1 AND g.a < p.f AND g.day > p.t)
     END`);
 
