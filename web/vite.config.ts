@@ -115,10 +115,11 @@ export default defineConfig({
             // rather than twenty small ones fetched in waves over a slow link. Not the API's request schemas
             // (worker/*/*.schemas.ts): zod builds each schema when its module runs, so in this chunk every form's
             // schemas (events, shipments, cattle, accounts…) were built on the first visit of /home, which shows none
-            // of those forms; they stay with the screens whose forms check them.
+            // of those forms; they stay with the screens whose forms check them. Nor the events' typed details
+            // (domain/event-details.ts, filing-input.ts), apart from the event labels for the same reason.
             {
               name: 'shared',
-              test: /web\/src\/(api\/(?!filings|history|tasks)|components\/|lib\/)|worker\/(?!domain\/(programmes|census|filings)|[a-z-]+\/[a-z-]+\.schemas\.ts)|lucide-react/,
+              test: /web\/src\/(api\/(?!filings|history|tasks)|components\/|lib\/)|worker\/(?!domain\/(programmes|census|filings|event-details|filing-input)|[a-z-]+\/[a-z-]+\.schemas\.ts)|lucide-react/,
               priority: 1,
             },
           ],

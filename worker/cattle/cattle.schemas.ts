@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ALERT_SEVERITIES } from '../domain/alerts';
 import { todayJst } from '../domain/calendar';
 import { CATTLE_STATUSES, GENDERS, GROWTH_STAGES, STATUS_CHANGE_ALLOWED } from '../domain/cattle-enums';
-import { eventDetailsViewSchema } from '../domain/event-types';
+import { eventDetailsViewSchema } from '../domain/event-details';
 import { earTagNumberSchema, identificationNumberSchema } from '../domain/identification';
 import { calendarDate, nfkc, normalized, normalizedText, numberInput } from '../domain/input';
 

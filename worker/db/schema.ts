@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import type { EventDetailsView } from '../domain/event-types';
+import type { EventDetailsView } from '../domain/event-details';
 import { FARM_ROLES } from '../domain/roles';
 
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;

@@ -18,7 +18,7 @@ import { events } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { type EngineEvent, type ServiceOfBirth, serviceBefore } from '../domain/breeding';
 import { type IsoDate, jstDate, todayJst } from '../domain/calendar';
-import type { StoredCalf } from '../domain/event-types';
+import type { StoredCalf } from '../domain/event-details';
 import { firstImpossibleEvent, type ImpossibleEvent, impossibleEvent } from '../domain/event-validity';
 import { calfOfService } from '../domain/gestation';
 import { filingStatementsOfChange } from '../filings/filings.record';

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../domain/calendar';
-import {
-  EVENT_CATEGORIES,
-  EVENT_TYPES,
-  type EventType,
-  eventDetailsViewSchema,
-  isEventType,
-  parseEventDetails,
-} from '../domain/event-types';
+import { eventDetailsViewSchema, parseEventDetails } from '../domain/event-details';
+import { EVENT_CATEGORIES, EVENT_TYPES, type EventType, isEventType } from '../domain/event-types';
 import { normalizedText, numberInput } from '../domain/input';
 
 /** Request rules of docs/product.md §6 for events, shared by the API validators and the web forms. */

@@ -23,7 +23,8 @@ import type { Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { EngineEvent } from '../domain/breeding';
 import { type IsoDate, jstDate, todayJst } from '../domain/calendar';
-import { type EventType, parseEventDetails } from '../domain/event-types';
+import { parseEventDetails } from '../domain/event-details';
+import type { EventType } from '../domain/event-types';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
 import { eventNotFound, eventQuery, ownedEvent, toView } from './events.queries';
 import {

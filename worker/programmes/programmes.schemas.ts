@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { TASK_STATUSES } from '../db/schema';
 import { ALERT_SEVERITIES } from '../domain/alerts';
-import { eventDetailsViewSchema } from '../domain/event-types';
+import { eventDetailsViewSchema } from '../domain/event-details';
 import { calendarDate, numberInput } from '../domain/input';
 import { enrolSchema, programmeSchema, programmeTriggerSchema, skipTaskSchema } from '../domain/programmes';
 

@@ -72,9 +72,10 @@ const GROUP_COLUMNS = sql.raw(
 
 /**
  * One row per mother of the farm's shipments (count, revenue, averages, latest shipment, name, and the rowids of the
- * mother's shipments as a JSON array): what the list sorts and pages, and what `mother_groups` keeps.
+ * mother's shipments as a JSON array): what the list sorts and pages, and what `mother_groups` keeps. `shipmentsOf`
+ * is the farm whose shipments are grouped (an SQL expression: none when it is NULL).
  */
-const groupedSelect = (farmId: number, filters: SQL) => sql`
+const groupedSelect = (farmId: number, filters: SQL, shipmentsOf: SQL = sql`${farmId}`) => sql`
   SELECT
     CASE
       WHEN m.cattle_id IS NOT NULL THEN 'id:' || m.cattle_id
@@ -97,11 +98,18 @@ const groupedSelect = (farmId: number, filters: SQL) => sql`
   JOIN cattle c ON c.cattle_id = s.cattle_id AND c.farm_id = ${farmId}
   LEFT JOIN mother_info mi ON mi.cattle_id = c.cattle_id
   LEFT JOIN cattle m ON m.cattle_id = mi.mother_cattle_id AND m.farm_id = ${farmId}
-  WHERE s.farm_id = ${farmId} ${filters}
+  WHERE s.farm_id = ${shipmentsOf} ${filters}
   GROUP BY mother_key`;
 
 /** Whether the farm's kept groups are current: no change they depend on since they were written (migration 0008). */
 const keptFresh = (farmId: number) => sql`EXISTS (SELECT 1 FROM mother_groups_fresh WHERE farm_id = ${farmId})`;
+
+/**
+ * The farm while its kept groups are not current, else NULL: as the shipments' `farm_id =` it makes the grouping
+ * read nothing when they are, by an empty index range. `AND NOT EXISTS (…)` instead walked every one of the farm's
+ * shipments in the index testing it (1.4 ms at 8,000 head, 12,000 shipments, against 0.06).
+ */
+const unlessKeptFresh = (farmId: number) => sql`(CASE WHEN ${keptFresh(farmId)} THEN NULL ELSE ${farmId} END)`;
 
 /** The statements that rewrite the farm's kept groups from its shipments, in one batch (a transaction). */
 const keptMotherGroupStatements = (farmId: number): SQL[] => [
@@ -147,7 +155,7 @@ export async function loadMotherGroups(
   const kept = filters.length === 0;
 
   // Unfiltered, the page comes from the kept groups when they are current, else from grouping the shipments (which
-  // then groups nothing when they are current: a constant condition, tested once before the scan).
+  // then groups nothing when they are current: `unlessKeptFresh`).
   const pageOf = (source: SQL) => sql`
     SELECT * FROM (
       SELECT ${GROUP_COLUMNS}, CAST(group_revenue AS REAL) / group_count AS group_average_price FROM ${source}
@@ -156,7 +164,7 @@ export async function loadMotherGroups(
   const keptGroups = sql`mother_groups WHERE farm_id = ${farmId} AND ${keptFresh(farmId)}`;
   const rows = await db.all<Row>(sql`
     WITH grouped AS MATERIALIZED (
-      ${groupedSelect(farmId, kept ? sql`AND NOT ${keptFresh(farmId)}` : sql.join(filters, sql` `))}
+      ${kept ? groupedSelect(farmId, sql``, unlessKeptFresh(farmId)) : groupedSelect(farmId, sql.join(filters, sql` `))}
     ),
     page AS MATERIALIZED (
       SELECT *, ROW_NUMBER() OVER (ORDER BY ${order}) AS mother_rank
