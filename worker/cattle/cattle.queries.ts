@@ -32,6 +32,7 @@ import {
   cattleStatusHistory,
   events,
   farmCounts,
+  farmStatusCounts,
   motherInfo,
 } from '../db/schema';
 import { ownedCattle, ownedCattleIds } from '../db/scope';
@@ -550,13 +551,15 @@ function toCattleView(row: typeof cattle.$inferSelect, today = todayJst()) {
   return { ...rest, ...ageFromBirthday(row.birthday, today) };
 }
 
-async function statusCounts(db: Db, farmId: number) {
-  const rows = await db
-    .select({ status: cattle.status, count: count() })
-    .from(cattle)
-    .where(ownedCattle(farmId))
-    .groupBy(cattle.status);
-  return rows;
+/**
+ * The farm's animals per status, from the counts triggers keep (shard migration 0011): a few rows whatever the herd,
+ * where counting the animals walked every one the farm ever had.
+ */
+function statusCounts(db: Db, farmId: number) {
+  return db
+    .select({ status: farmStatusCounts.status, count: farmStatusCounts.n })
+    .from(farmStatusCounts)
+    .where(eq(farmStatusCounts.farmId, farmId));
 }
 
 /**

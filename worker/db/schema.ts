@@ -401,6 +401,20 @@ export const farmCounts = sqliteTable('farm_counts', {
 });
 
 /**
+ * Each farm's number of animals per status, kept by triggers on cattle (shard migration 0011, decision 036's third
+ * addendum): the status counts of the home screen and GET /cattle/status-counts are the farm's few rows here.
+ */
+export const farmStatusCounts = sqliteTable(
+  'farm_status_counts',
+  {
+    farmId: integer('farm_id').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.farmId, t.status] })],
+);
+
+/**
  * Progress of the dawn run's farm list, per JST date: the cron and then each page message enqueue the farms after
  * `afterFarmId` (worker/alerts/dawn-queue.ts); `finishedAt` is set once every farm is on the queue.
  */

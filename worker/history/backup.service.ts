@@ -43,6 +43,7 @@ export const BACKUP_TABLES = [
 /** Shard tables a backup leaves out on purpose, and why (kept figures are derived again; the rest is not the herd). */
 export const NOT_BACKED_UP: Record<string, string> = {
   farm_counts: 'counts kept by triggers on insert',
+  farm_status_counts: 'counts kept by triggers on cattle',
   kpi_figures: 'kept KPI figures, rewritten from the events (triggers mark restored cows stale)',
   kpi_eligible_days: 'kept by triggers on kpi_figures',
   kpi_day_sums: 'kept by triggers on kpi_figures',

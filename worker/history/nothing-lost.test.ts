@@ -379,8 +379,16 @@ describe('trash', () => {
     expect(before.alerts.alertCount).toBe(1);
     expect(before.breedingStatus.lastCalvingDate).toBe(addDays(today, -70));
 
+    // The kept status counts (shard migration 0011) follow the animal into the trash and back.
+    const counts = async () => (await api('/cattle/status-counts', as(owner, owner.farmId))).json.data;
+    const countsBefore = await counts();
     expect((await api(`/cattle/${cattleId}`, { method: 'DELETE', ...as(owner, owner.farmId) })).status).toBe(200);
     expect((await api(`/cattle/${cattleId}`, as(owner, owner.farmId))).status).toBe(404);
+    expect(await counts()).toEqual({
+      ...countsBefore,
+      [before.status]: countsBefore[before.status] - 1,
+      total: countsBefore.total - 1,
+    });
     const db = await shardOf(owner.farmId);
     const left = await db
       .prepare(
@@ -425,6 +433,7 @@ describe('trash', () => {
     expect(after.breedingStatus.lastCalvingDate).toBe(addDays(today, -70));
     expect(after.breedingStatus.daysAfterCalving).toBe(before.breedingStatus.daysAfterCalving);
     expect(after.alerts.alertCount).toBe(1);
+    expect(await counts()).toEqual(countsBefore);
     expect((await api('/trash', as(owner, owner.farmId))).json.data.some((t: any) => t.id === cattleId)).toBe(false);
     expect((await api(path, { method: 'POST', ...as(owner, owner.farmId) })).status).toBe(404);
     const rows = (await history(owner, owner.farmId, `?entity=cattle&entityId=${cattleId}`)).data;
