@@ -28,7 +28,14 @@ function post(url, token, path, body) {
     const t0 = performance.now();
     const req = http.request(
       `${url}/api/v1${path}`,
-      { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv' }, timeout: 120_000 },
+      {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv' },
+        timeout: 120_000,
+        // A connection of its own: Node 20's global agent keeps sockets alive with a 5 s timeout of their own, and a
+        // commit at 8,000 head (6–7 s) lost its answer to it ("socket hang up") though the Worker had written it.
+        agent: false,
+      },
       (response) => {
         const chunks = [];
         response.on('data', (c) => chunks.push(c));

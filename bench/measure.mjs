@@ -1,6 +1,6 @@
-// Latency (p50/p95/p99), requests per second and D1 round trips of one call: a warm-up, then sequential
-// requests, then `concurrency` clients at once. The D1 count comes from the Worker's X-D1-Queries header
-// (worker/lib/d1-counter.ts, development only). Requests go through node:http with keep-alive connections: Node's
+// Latency (p50/p95/p99), requests per second and D1 round trips of one call at every herd size: a warm-up, then
+// sequential requests in rounds across the sizes, then `concurrency` clients at once. The D1 count comes from the
+// Worker's X-D1-Queries header (worker/lib/d1-counter.ts, development only). Requests go through node:http with keep-alive connections: Node's
 // fetch (undici) adds about 2 ms of client time per request on this machine, which is not the server's latency.
 import http from 'node:http';
 
@@ -50,9 +50,17 @@ async function once(url, token, request) {
     const { response, text } = await send(url, token, request);
     const ms = performance.now() - t0;
     const d1 = response.headers['x-d1-queries'];
+    const sql = response.headers['x-d1-sql-ms'];
     // A conditional GET answered "not modified" is a success (the roster's 304).
     const ok = (response.statusCode >= 200 && response.statusCode < 300) || response.statusCode === 304;
-    return { ms, ok, status: response.statusCode, text, d1: d1 === undefined ? null : Number(d1) };
+    return {
+      ms,
+      ok,
+      status: response.statusCode,
+      text,
+      d1: d1 === undefined ? null : Number(d1),
+      sqlMs: sql === undefined ? null : Number(sql),
+    };
   } catch (err) {
     // A request that times out or fails counts as a failed request at the time it took, not as a crash.
     return {
@@ -61,6 +69,7 @@ async function once(url, token, request) {
       status: 0,
       text: String(err?.code ?? err?.message ?? err),
       d1: null,
+      sqlMs: null,
     };
   }
 }
@@ -86,57 +95,101 @@ async function forgetKeptAccess(url, token) {
   await send(url, token, { method: 'POST', path: '/health' }).catch(() => {});
 }
 
-export async function measure(url, farm, call, { samples, concurrentSamples, concurrency, maxMs }) {
+/** The requests of one call against one target (a herd size's server and farm), numbered per target. */
+function runner(target, call, errors, d1Counts) {
   let index = 0;
-  const errors = [];
-  const d1Counts = new Set();
-  const run = async () => {
-    const result = await once(url, farm.token, call.request(farm, index++));
+  return async () => {
+    const result = await once(target.url, target.farm.token, call.request(target.farm, index++));
     if (!result.ok && errors.length < 3) errors.push(`${result.status} ${result.text.slice(0, 200)}`);
     if (result.d1 !== null) d1Counts.add(result.d1);
     return result;
   };
+}
 
-  // Slow calls get fewer requests: every phase stops at maxMs once it has MIN_SAMPLES.
-  let t0 = performance.now();
-  for (let i = 0; i < WARM_UP && (i < 2 || performance.now() - t0 < maxMs / 3); i++) await run();
-  d1Counts.clear();
+/**
+ * Sequential rounds per call: each herd size gets a block of requests in turn, so a minute of a slower machine falls
+ * on every size alike and the 500→8,000 ratios compare like with like.
+ */
+export const ROUNDS = 6;
 
-  const sequential = [];
-  t0 = performance.now();
-  while (sequential.length < samples && (sequential.length < MIN_SAMPLES || performance.now() - t0 < maxMs))
-    sequential.push(await run());
-  const sequentialWall = performance.now() - t0;
-
-  const concurrent = [];
-  t0 = performance.now();
-  const perClient = Math.ceil(concurrentSamples / concurrency);
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (let i = 0; i < perClient; i++) {
-        if (i >= 1 && performance.now() - t0 > maxMs) break;
-        concurrent.push(await run());
-      }
-    }),
-  );
-  const concurrentWall = performance.now() - t0;
-
-  // The D1 count of one request with the access check not kept (the worst case); the latencies above are what a
-  // phone's run of requests sees, mostly with it kept.
-  await forgetKeptAccess(url, farm.token);
-  const cold = await run();
-  const result = {
-    sequential: summarize(sequential, sequentialWall),
-    concurrent: summarize(concurrent, concurrentWall),
-    d1: cold.d1 ?? (d1Counts.size ? Math.max(...d1Counts) : null),
-    d1Kept: d1Counts.size ? Math.min(...d1Counts) : null,
-    errors: [...sequential, ...concurrent].filter((s) => !s.ok).length,
-    firstErrors: errors.length ? errors : undefined,
+/**
+ * One call against every herd size, side by side: a warm-up per size, then the sequential requests in ROUNDS rounds
+ * of blocks (500, 2,000, 8,000, 500, …), then per size `concurrency` clients at once and the D1 count of one request
+ * with the access check not kept. The servers of every size are up together (bench/run.mjs); a call measured size
+ * after size, minutes apart, swung by 2× between phases on this shared machine (decision 030, addendum).
+ */
+export async function measureSizes(targets, call, { samples, concurrentSamples, concurrency, maxMs }, floor) {
+  // The floor (the bare Hono Worker) takes a block in every round too, so each call carries the floor of its own
+  // minutes (`floorP50`): the fixed-cost budgets compare like with like (health ≤ 1.2×, detail ≤ floor + 2 ms).
+  const floorState = floor && {
+    run: runner(floor, { request: () => ({ path: '/health' }) }, [], new Set()),
+    sequential: [],
+    wall: 0,
   };
-  if (call.large) {
-    await forgetKeptAccess(url, farm.token);
-    const large = await once(url, farm.token, call.large(farm));
-    result.d1Large = large.d1;
+  const states = targets.map((target) => {
+    const errors = [];
+    const d1Counts = new Set();
+    return { target, errors, d1Counts, run: runner(target, call, errors, d1Counts), sequential: [], wall: 0 };
+  });
+
+  // Slow calls get fewer requests: every phase stops at its share of maxMs once it has MIN_SAMPLES.
+  for (const state of states) {
+    const t0 = performance.now();
+    for (let i = 0; i < WARM_UP && (i < 2 || performance.now() - t0 < maxMs / 3); i++) await state.run();
+    state.d1Counts.clear();
   }
-  return result;
+  const perBlock = Math.ceil(samples / ROUNDS);
+  const minPerBlock = Math.ceil(MIN_SAMPLES / ROUNDS);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const state of floorState ? [...states, floorState] : states) {
+      const t0 = performance.now();
+      for (let i = 0; i < perBlock && (i < minPerBlock || performance.now() - t0 < maxMs / ROUNDS); i++)
+        state.sequential.push(await state.run());
+      state.wall += performance.now() - t0;
+    }
+  }
+
+  const results = [];
+  for (const state of states) {
+    const { target, run, errors, d1Counts } = state;
+    const concurrent = [];
+    const t0 = performance.now();
+    const perClient = Math.ceil(concurrentSamples / concurrency);
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        for (let i = 0; i < perClient; i++) {
+          if (i >= 1 && performance.now() - t0 > maxMs) break;
+          concurrent.push(await run());
+        }
+      }),
+    );
+    const concurrentWall = performance.now() - t0;
+
+    // The D1 count of one request with the access check not kept (the worst case); the latencies above are what a
+    // phone's run of requests sees, mostly with it kept.
+    await forgetKeptAccess(target.url, target.farm.token);
+    const cold = await run();
+    const sqlTimes = state.sequential
+      .map((s) => s.sqlMs)
+      .filter((ms) => ms !== null)
+      .sort((a, b) => a - b);
+    const result = {
+      sequential: summarize(state.sequential, state.wall),
+      // What D1 reported as SQL time (meta.duration of batches and all/run answers), p50 of the sequential requests.
+      sqlP50: sqlTimes.length ? Math.round(percentile(sqlTimes, 50) * 10) / 10 : null,
+      floorP50: floorState ? summarize(floorState.sequential, floorState.wall).p50 : undefined,
+      concurrent: summarize(concurrent, concurrentWall),
+      d1: cold.d1 ?? (d1Counts.size ? Math.max(...d1Counts) : null),
+      d1Kept: d1Counts.size ? Math.min(...d1Counts) : null,
+      errors: [...state.sequential, ...concurrent].filter((s) => !s.ok).length,
+      firstErrors: errors.length ? errors : undefined,
+    };
+    if (call.large) {
+      await forgetKeptAccess(target.url, target.farm.token);
+      const large = await once(target.url, target.farm.token, call.large(target.farm));
+      result.d1Large = large.d1;
+    }
+    results.push(result);
+  }
+  return results;
 }

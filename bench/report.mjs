@@ -64,7 +64,9 @@ export function renderMarkdown(report) {
 
   if (report.runs.length > 1) {
     lines.push('');
-    lines.push('**Growth with herd size** (sequential p50 ms; D1 round trips per size):');
+    lines.push(
+      '**Growth with herd size** (sequential p50 ms, every size measured side by side in rounds; in brackets the SQL time D1 reported, p50 ms, for batches and all/run calls — raw reads report none; D1 round trips per size):',
+    );
     lines.push('');
     lines.push(
       `| Call | kind | ${report.runs.map((r) => `${n(r.size)} head`).join(' | ')} | D1 | seeding s |`.replace(
@@ -77,7 +79,7 @@ export function renderMarkdown(report) {
       const per = report.runs.map((r) => r.calls.find((c) => c.name === call.name));
       if (!per.some((c) => c?.available)) continue;
       lines.push(
-        `| ${call.name} | ${call.kind} | ${per.map((c) => (c?.available ? c.sequential.p50 : '–')).join(' | ')} | ${per.map((c) => (c?.available ? c.d1 : '–')).join('/')} |`,
+        `| ${call.name} | ${call.kind} | ${per.map((c) => (c?.available ? `${c.sequential.p50}${c.sqlP50 ? ` (${c.sqlP50})` : ''}` : '–')).join(' | ')} | ${per.map((c) => (c?.available ? c.d1 : '–')).join('/')} |`,
       );
     }
     lines.push(

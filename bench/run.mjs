@@ -14,7 +14,7 @@ import { bundleReport } from './bundle.mjs';
 import { CALLS } from './calls.mjs';
 import { measureDawn, timeDawnRun } from './dawn.mjs';
 import { measureImport } from './import.mjs';
-import { measure } from './measure.mjs';
+import { measureSizes } from './measure.mjs';
 import { renderMarkdown, updateReadme } from './report.mjs';
 import { seedFarm } from './seed.mjs';
 import { migrateSnapshot, SCHEDULED_PATH, serveFloor, serveSnapshot, snapshotWorker } from './server.mjs';
@@ -128,53 +128,62 @@ async function timeCron(server) {
   return result;
 }
 
-let stopServer = () => {};
+/** The servers of every herd size, up together while the calls are measured side by side. */
+const servers = [];
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    stopServer();
+    for (const { server } of servers) server.stop();
     process.exit(130);
   });
 }
 
-async function runSize(size, configPath, floor) {
+/** A herd size's server on its own fresh database: seeded, through the dawn cron twice, its kept figures settled. */
+async function setUpSize(size, configPath, sizePort) {
   const persistTo = mkdtempSync(path.join(os.tmpdir(), `ushicho-bench-${size}-`));
-  let server;
-  try {
-    log(`${size} head: migrating a fresh local D1 in ${persistTo}`);
-    migrateSnapshot(configPath, persistTo);
-    server = await serveSnapshot({ runtime, configPath, port, persistTo });
-    stopServer = server.stop;
-    const routes = await availableRoutes(server.url);
-    const seedStarted = Date.now();
-    const farm = await seedFarm(server.url, { herdSize: size, smallOwners, log: (m) => log(`${size} head: ${m}`) });
-    const seedSeconds = (Date.now() - seedStarted) / 1000;
-    log(`${size} head: seeded in ${seedSeconds.toFixed(1)} s (${JSON.stringify(farm.totals)})`);
+  log(`${size} head: migrating a fresh local D1 in ${persistTo}`);
+  migrateSnapshot(configPath, persistTo);
+  const server = await serveSnapshot({ runtime, configPath, port: sizePort, persistTo });
+  const up = { size, persistTo, server };
+  servers.push(up);
+  const seedStarted = Date.now();
+  const farm = await seedFarm(server.url, { herdSize: size, smallOwners, log: (m) => log(`${size} head: ${m}`) });
+  const seedSeconds = (Date.now() - seedStarted) / 1000;
+  log(`${size} head: seeded in ${seedSeconds.toFixed(1)} s (${JSON.stringify(farm.totals)})`);
 
-    // The first cron run builds the alerts from scratch; the second is the daily steady state.
-    const cronFirst = await timeCron(server);
-    const cronSecond = await timeCron(server);
-    log(`${size} head: cron ${cronFirst.ms.toFixed(0)} ms (first), ${cronSecond.ms.toFixed(0)} ms (again)`);
-    await settleKeptFigures(server, farm, (m) => log(`${size} head: ${m}`));
+  // The first cron run builds the alerts from scratch; the second is the daily steady state.
+  const cronFirst = await timeCron(server);
+  const cronSecond = await timeCron(server);
+  log(`${size} head: cron ${cronFirst.ms.toFixed(0)} ms (first), ${cronSecond.ms.toFixed(0)} ms (again)`);
+  await settleKeptFigures(server, farm, (m) => log(`${size} head: ${m}`));
+  return Object.assign(up, {
+    farm,
+    run: { size, seedSeconds, totals: farm.totals, cron: { first: cronFirst, again: cronSecond }, calls: [] },
+  });
+}
 
-    const results = [];
-    const load = [os.loadavg()[0]];
-    // Names may hold ', ' ('KPI (breeding), not kept'): only a comma without a space after it separates them.
-    const only = args.calls ? new Set(args.calls.split(/,(?! )/).map((c) => c.trim())) : null;
-    for (const call of CALLS.filter((c) => !only || only.has(c.name))) {
-      if (!call.routes.every((r) => routes.has(r))) {
-        results.push({
-          name: call.name,
-          kind: call.kind,
-          budgetMs: call.budgetMs,
-          available: false,
-          missing: call.routes.filter((r) => !routes.has(r)),
-        });
-        continue;
-      }
-      // The floor row is the bare Hono Worker beside the snapshot, measured by the same client (issue 24).
-      const target = call.kind !== 'floor' ? server : call.bare ? floor.bare : floor;
-      const result = await measure(target.url, farm, call, options);
-      results.push({
+/** Every call, each measured at every size side by side (measureSizes), then the import at each size. */
+async function measureAll(sizes) {
+  const routes = await availableRoutes(sizes[0].server.url);
+  const load = [os.loadavg()[0]];
+  // Names may hold ', ' ('KPI (breeding), not kept'): only a comma without a space after it separates them.
+  const only = args.calls ? new Set(args.calls.split(/,(?! )/).map((c) => c.trim())) : null;
+  const floorTarget = { url: floor.url, farm: sizes[0].farm };
+  for (const call of CALLS.filter((c) => !only || only.has(c.name))) {
+    if (!call.routes.every((r) => routes.has(r))) {
+      const missing = call.routes.filter((r) => !routes.has(r));
+      for (const { run } of sizes)
+        run.calls.push({ name: call.name, kind: call.kind, budgetMs: call.budgetMs, available: false, missing });
+      continue;
+    }
+    // The floor row is the bare Hono Worker beside the snapshot, measured by the same client (issue 24).
+    const targets = sizes.map(({ server, farm }) => ({
+      url: (call.kind !== 'floor' ? server : call.bare ? floor.bare : floor).url,
+      farm,
+    }));
+    const results = await measureSizes(targets, call, options, call.kind === 'floor' ? undefined : floorTarget);
+    results.forEach((result, i) => {
+      const { size, run } = sizes[i];
+      run.calls.push({
         name: call.name,
         kind: call.kind,
         budgetMs: call.budgetMs,
@@ -186,28 +195,26 @@ async function runSize(size, configPath, floor) {
         `${size} head: ${call.name.padEnd(28)} p50 ${result.sequential.p50.toFixed(1)} p95 ${result.sequential.p95.toFixed(1)} ms, ` +
           `${result.concurrent.rps.toFixed(0)} req/s ×${options.concurrency}, D1 ${result.d1}${result.d1Large !== undefined ? `/${result.d1Large}` : ''}`,
       );
-    }
-    let importRun = null;
-    if (!only && routes.has('POST /api/v1/imports/cattle')) {
-      importRun = await measureImport(server.url, farm.token);
-      log(
-        importRun.error
-          ? `${size} head: import failed: ${importRun.error}`
-          : `${size} head: import ${importRun.rows} rows: dry run p50 ${importRun.dryRunP50.toFixed(0)} ms, commit p50 ${importRun.commitP50.toFixed(0)} ms`,
-      );
-    }
-    load.push(os.loadavg()[0]);
-    return {
-      import: importRun,
-      size,
-      loadAverage: load.map((l) => Math.round(l * 10) / 10),
-      seedSeconds,
-      totals: farm.totals,
-      cron: { first: cronFirst, again: cronSecond },
-      calls: results,
-    };
-  } finally {
-    server?.stop();
+    });
+  }
+  load.push(os.loadavg()[0]);
+  for (const { size, server, farm, run } of sizes) {
+    run.loadAverage = load.map((l) => Math.round(l * 10) / 10);
+    run.import = null;
+    if (only || !routes.has('POST /api/v1/imports/cattle')) continue;
+    run.import = await measureImport(server.url, farm.token);
+    log(
+      run.import.error
+        ? `${size} head: import failed: ${run.import.error}`
+        : `${size} head: import ${run.import.rows} rows: dry run p50 ${run.import.dryRunP50.toFixed(0)} ms, commit p50 ${run.import.commitP50.toFixed(0)} ms`,
+    );
+  }
+}
+
+/** Stops every size's server and removes its database (kept with --keep-db). */
+async function stopSizes() {
+  for (const { size, server, persistTo } of servers.splice(0)) {
+    server.stop();
     await new Promise((resolve) => setTimeout(resolve, 500));
     if (args['keep-db']) log(`${size} head: kept the database in ${persistTo}`);
     else rmSync(persistTo, { recursive: true, force: true });
@@ -230,7 +237,15 @@ try {
   const configPath = snapshotWorker(snapshotDir);
   floor = await serveFloor({ dir: snapshotDir, port: port + 1 });
   floor.bare = await serveFloor({ dir: snapshotDir, port: port + 2, assets: false });
-  for (const size of sizes) runs.push(await runSize(size, configPath, floor));
+  // Each size on its own port after the floor's two; the dawn run below has `port` to itself.
+  try {
+    const up = [];
+    for (const [i, size] of sizes.entries()) up.push(await setUpSize(size, configPath, port + 3 + i));
+    await measureAll(up);
+    runs.push(...up.map((u) => u.run));
+  } finally {
+    await stopSizes();
+  }
   const dawnFarms = Number(args['dawn-farms']);
   if (dawnFarms > 0 && runtime === 'miniflare') {
     dawn = await measureDawn({ runtime, configPath, port, farms: dawnFarms, head: Number(args['dawn-head']), log });

@@ -9,9 +9,21 @@
 import type { Env } from '../env';
 
 const D1_QUERIES_HEADER = 'X-D1-Queries';
+/** The SQL time D1 reported for the request's statements (meta.duration, ms), summed: what of a call is SQLite's. */
+const D1_SQL_MS_HEADER = 'X-D1-Sql-Ms';
 
 interface Counter {
   n: number;
+  sqlMs?: number;
+}
+
+/** Adds the SQL time of a D1 answer (one result, or a batch's) to the counter; the answer passes through. */
+function timed<T>(counter: Counter, answer: Promise<T>): Promise<T> {
+  return answer.then((result) => {
+    for (const r of Array.isArray(result) ? result : [result])
+      counter.sqlMs = (counter.sqlMs ?? 0) + ((r as { meta?: { duration?: number } })?.meta?.duration ?? 0);
+    return result;
+  });
 }
 
 class CountingStatement {
@@ -28,11 +40,11 @@ class CountingStatement {
   }
   all() {
     this.counter.n++;
-    return this.inner.all();
+    return timed(this.counter, this.inner.all());
   }
   run() {
     this.counter.n++;
-    return this.inner.run();
+    return timed(this.counter, this.inner.run());
   }
   raw(options?: { columnNames?: boolean }) {
     this.counter.n++;
@@ -49,7 +61,7 @@ export function countingD1(db: D1Database | D1DatabaseSession, counter: Counter)
     prepare: (query: string) => new CountingStatement(db.prepare(query), counter),
     batch: (statements: unknown[]) => {
       counter.n++;
-      return db.batch(statements.map(unwrap));
+      return timed(counter, db.batch(statements.map(unwrap)));
     },
     exec: (query: string) => {
       counter.n++;
@@ -82,16 +94,18 @@ type FetchHandler = (request: Request, env: Env, ctx: ExecutionContext) => Respo
 export function withD1Counter(handler: FetchHandler): FetchHandler {
   return async (request, env, ctx) => {
     if (!counting(env)) return handler(request, env, ctx);
-    const counter: Counter = { n: 0 };
+    const counter: Counter = { n: 0, sqlMs: 0 };
     const response = await handler(request, countingEnv(env, counter), ctx);
     try {
       // In place: copying the response would pipe its body through a stream the measurement then pays for.
       response.headers.set(D1_QUERIES_HEADER, String(counter.n));
+      response.headers.set(D1_SQL_MS_HEADER, (counter.sqlMs ?? 0).toFixed(2));
       return response;
     } catch {
       // Immutable headers (a redirect or a fetched response): copy it.
       const counted = new Response(response.body, response);
       counted.headers.set(D1_QUERIES_HEADER, String(counter.n));
+      counted.headers.set(D1_SQL_MS_HEADER, (counter.sqlMs ?? 0).toFixed(2));
       return counted;
     }
   };
