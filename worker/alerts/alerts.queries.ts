@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { alertHistory, alerts } from '../db/schema';
-import { type AlertType, OPEN_ALERT_STATUSES } from '../domain/alerts';
+import { ALERT_STATUSES, type AlertStatus, type AlertType, OPEN_ALERT_STATUSES } from '../domain/alerts';
 import { addDays, todayJst } from '../domain/calendar';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
 import { DEFAULT_OPEN_LIMIT, DEFAULT_SEARCH_LIMIT, DUE_SOON_DAYS, type ListAlertsParams } from './alerts.schemas';
@@ -32,29 +32,55 @@ const severityRank = sql<number>`(case ${alerts.severity} when 'high' then 3 whe
 const dueKey = sql<string>`coalesce(${alerts.dueAt}, '9999-12-31')`;
 const rowId = sql<number>`${alerts}.rowid`;
 
-/** SQL `sum(case when … then 1 else 0 end)` as a number. */
-const countWhere = (condition: SQL, name: string) =>
-  sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`.mapWith(Number).as(name);
+/**
+ * The statuses as SQL literals (they are ALERT_STATUSES, checked by the query schema): with literals SQLite can use
+ * the open alerts' partial index (shard migration 0012), which a bound list cannot prove.
+ */
+const statusIn = (statuses: readonly AlertStatus[]) =>
+  sql`${alerts.status} in (${sql.raw(
+    statuses
+      .filter((s) => ALERT_STATUSES.includes(s))
+      .map((s) => `'${s}'`)
+      .join(', '),
+  )})`;
 
-/** Counts over the owner's whole alert list (filters do not apply): the numbers the home screen and badge show. */
+/**
+ * Counts over the owner's whole alert list (filters do not apply), per status and severity: a few rows read in the
+ * order of alerts_farm_status_idx, added up in `summaryOf`. Eight conditional sums over every alert took 2 ms at
+ * 8,000 head.
+ */
 function summaryQuery(db: Db, farmId: number, today: string) {
-  const open = sql`${alerts.status} in ('active', 'acknowledged')`;
   return db
     .select({
-      high: countWhere(sql`${open} and ${alerts.severity} = 'high'`, 'high'),
-      medium: countWhere(sql`${open} and ${alerts.severity} = 'medium'`, 'medium'),
-      low: countWhere(sql`${open} and ${alerts.severity} = 'low'`, 'low'),
-      urgent: countWhere(sql`${open} and ${alerts.severity} = 'high'`, 'urgent'),
-      active: countWhere(open, 'active'),
-      resolved: countWhere(sql`${alerts.status} = 'resolved'`, 'resolved'),
-      overdue: countWhere(sql`${open} and ${alerts.dueAt} < ${today}`, 'overdue'),
-      dueSoon: countWhere(
-        sql`${open} and ${alerts.dueAt} >= ${today} and ${alerts.dueAt} <= ${addDays(today, DUE_SOON_DAYS)}`,
-        'due_soon',
-      ),
+      status: alerts.status,
+      severity: alerts.severity,
+      n: count(),
+      overdue: sql<number>`sum(${alerts.dueAt} < ${today})`.mapWith(Number),
+      dueSoon:
+        sql<number>`sum(${alerts.dueAt} >= ${today} and ${alerts.dueAt} <= ${addDays(today, DUE_SOON_DAYS)})`.mapWith(
+          Number,
+        ),
     })
     .from(alerts)
-    .where(ownedAlerts(farmId));
+    .where(ownedAlerts(farmId))
+    .groupBy(alerts.status, alerts.severity);
+}
+
+type SummaryRow = Awaited<ReturnType<typeof summaryQuery>>[number];
+
+/** The home screen's and badge's numbers from the counts per status and severity. */
+function summaryOf(rows: readonly SummaryRow[]) {
+  const summary = { high: 0, medium: 0, low: 0, urgent: 0, active: 0, resolved: 0, overdue: 0, dueSoon: 0 };
+  for (const row of rows) {
+    if (row.status === 'resolved') summary.resolved += row.n;
+    if (!(OPEN_ALERT_STATUSES as readonly string[]).includes(row.status)) continue;
+    summary.active += row.n;
+    if (row.severity === 'high' || row.severity === 'medium' || row.severity === 'low') summary[row.severity] += row.n;
+    summary.overdue += row.overdue ?? 0;
+    summary.dueSoon += row.dueSoon ?? 0;
+  }
+  summary.urgent = summary.high;
+  return summary;
 }
 
 /**
@@ -64,7 +90,7 @@ function summaryQuery(db: Db, farmId: number, today: string) {
 export async function listAlerts(db: Db, farmId: number, params: ListAlertsParams, today = todayJst()) {
   const statuses = params.status.length ? params.status : [...OPEN_ALERT_STATUSES];
   const limit = params.limit ?? (params.status.length ? DEFAULT_SEARCH_LIMIT : DEFAULT_OPEN_LIMIT);
-  const filters: (SQL | undefined)[] = [ownedAlerts(farmId), inArray(alerts.status, statuses)];
+  const filters: (SQL | undefined)[] = [ownedAlerts(farmId), statusIn(statuses)];
   if (params.cattleId) filters.push(eq(alerts.cattleId, params.cattleId));
   if (params.alertType.length) filters.push(inArray(alerts.type, params.alertType));
   if (params.severity.length) filters.push(inArray(alerts.severity, params.severity));
@@ -83,7 +109,7 @@ export async function listAlerts(db: Db, farmId: number, params: ListAlertsParam
       ),
     );
   }
-  const [rows, [{ total }], [summary]] = await db.batch([
+  const [rows, [{ total }], summaryRows] = await db.batch([
     db
       .select({
         ...alertColumns,
@@ -107,7 +133,7 @@ export async function listAlerts(db: Db, farmId: number, params: ListAlertsParam
   return {
     results: page.map(({ rank: _rank, dueKey: _due, rowId: _row, ...alert }) => alert),
     total,
-    summary,
+    summary: summaryOf(summaryRows),
     nextCursor: hasNext && last ? encodeCursor({ v: `${last.rank}|${last.dueKey}`, id: Number(last.rowId) }) : null,
     hasNext,
   };
