@@ -92,6 +92,16 @@ export function firstScreenScript(screenModules: string[]): Plugin {
         chunk.imports.forEach(visit);
       };
       for (const screen of screens) if (screen) visit(screen.fileName);
+      // The first screen builds no zod schema before today's alerts show (decision 028, second addendum): a form on it
+      // loads its schema when opened (React.lazy), and what runs zod stays out of the chunks it loads.
+      const withZod = [entry.fileName, ...seen].filter((file) => {
+        const chunk = bundle[file];
+        return chunk?.type === 'chunk' && Object.keys(chunk.modules).some((id) => id.includes('/node_modules/zod/'));
+      });
+      if (withZod.length > 0)
+        throw new Error(
+          `first-screen script: the first screen loads zod (${withZod.join(', ')}); load its forms lazily`,
+        );
       const config: Config = {
         pathname: FIRST_SCREEN.pathname,
         tokenKey: TOKEN_KEY,

@@ -5,6 +5,12 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstScreenScript } from './first-screen-script.ts';
 import { API_CACHE } from './src/lib/offline-status.ts';
+import { runsZod } from './zod-modules.ts';
+
+const workerDir = path.resolve(import.meta.dirname, '../worker');
+/** What the screens share (below). */
+const SHARED =
+  /web\/src\/(api\/(?!filings|history|tasks)|components\/|lib\/)|worker\/(?!domain\/(programmes|census|filings|event-details|filing-input)|[a-z-]+\/[a-z-]+\.schemas\.ts)|lucide-react/;
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -117,9 +123,12 @@ export default defineConfig({
             // schemas (events, shipments, cattle, accounts…) were built on the first visit of /home, which shows none
             // of those forms; they stay with the screens whose forms check them. Nor the events' typed details
             // (domain/event-details.ts, filing-input.ts), apart from the event labels for the same reason.
+            // Nor anything else that runs zod (input rules, e-mail and farm-name schemas, the referral sources): with
+            // zod itself they are one 'forms' chunk, which /home does not load (its dialogs' forms load on opening).
+            { name: 'shared', test: (id) => SHARED.test(id) && !runsZod(id, workerDir), priority: 1 },
             {
-              name: 'shared',
-              test: /web\/src\/(api\/(?!filings|history|tasks)|components\/|lib\/)|worker\/(?!domain\/(programmes|census|filings|event-details|filing-input)|[a-z-]+\/[a-z-]+\.schemas\.ts)|lucide-react/,
+              name: 'forms',
+              test: (id) => /node_modules\/zod\//.test(id) || (SHARED.test(id) && runsZod(id, workerDir)),
               priority: 1,
             },
           ],

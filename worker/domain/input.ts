@@ -1,32 +1,14 @@
 import { z } from 'zod';
 import { isIsoDate } from './calendar';
+import { nfkc, numberFromText } from './text-input';
 
 /**
- * Input as people type it (docs/product.md §18): identifiers, numbers, dates, codes, enums and names are
- * NFKC-normalised before validation, so a phone's full-width digits (`０８１２`) become ASCII and half-width
- * katakana (ﾊﾅｺ) full-width. Passwords, tokens and free text (notes, memos) are never passed through these.
+ * The schema parts of input as people type it (docs/product.md §18); the plain rules are in text-input.ts, which the
+ * web app's first download takes without zod.
  */
-export const nfkc = (value: string): string => value.normalize('NFKC');
+export { containsUrl, digitsOf, NAME_URL_MESSAGE, nfkc, numberFromText } from './text-input';
 
 const normalizedIfText = (value: unknown) => (typeof value === 'string' ? nfkc(value).trim() : value);
-
-/** Spaces and the dashes people put between digit groups (after NFKC: ASCII and the long-vowel mark). */
-const DIGIT_SEPARATORS = /[\s\-‐‑‒–—―−ー]/g;
-
-/** The digits of a number as typed: NFKC, then spaces and hyphens removed (`０８１２ ３４５６－７５` → `0812345675`). */
-export const digitsOf = (value: string): string => nfkc(value).replace(DIGIT_SEPARATORS, '');
-
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
-
-/**
- * A number typed or sent as a string: NFKC, then read as a plain decimal (`"４５０．５"` → 450.5). Anything else is
- * left as it was, for the number rule to refuse with its message. Thousands separators are the web forms' only.
- */
-export function numberFromText(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const text = nfkc(value).trim();
-  return DECIMAL.test(text) ? Number(text) : value;
-}
 
 /** A name, code or date: NFKC-normalised and trimmed, then the rules of `schema`. */
 export const normalizedText = (params?: Parameters<typeof z.string>[0]) => z.string(params).normalize('NFKC').trim();
@@ -42,8 +24,3 @@ export const numberInput = <T extends z.ZodType>(schema: T) => z.preprocess(numb
 
 /** An enum (or any) field: a string is NFKC-normalised and trimmed before `schema` checks it (`ＣＡＬＦ` → CALF). */
 export const normalized = <T extends z.ZodType>(schema: T) => z.preprocess(normalizedIfText, schema);
-
-export const NAME_URL_MESSAGE = '名前にURLは使えません';
-
-/** Whether a name someone types carries a link ('://' or 'www.', after NFKC): names appear in mail as plain text (§3). */
-export const containsUrl = (value: string): boolean => /:\/\/|www\./i.test(nfkc(value));

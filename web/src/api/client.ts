@@ -1,8 +1,7 @@
 import type { AppType } from '@worker/app';
-import { errorBodySchema } from '@worker/lib/error-body';
 import { type ClientResponse, hc } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
-import { ApiError } from '../lib/api-error';
+import { ApiError, errorOf } from '../lib/api-error';
 import { clearToken, getToken, setToken } from '../lib/auth-token';
 import { getCurrentFarmId } from '../lib/current-farm';
 import { keepAnswerBookmark, sendBookmark } from '../lib/d1-bookmark';
@@ -68,10 +67,9 @@ export function sendCreate(path: string, body: unknown, key: string, farmId?: nu
 
 /** Turns a non-2xx answer into an ApiError carrying the API's code, message and field errors. */
 export async function toApiError(response: Response): Promise<ApiError> {
-  const parsed = errorBodySchema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) return new ApiError(response.status, 'HTTP_ERROR', response.statusText);
-  const { code, message, field, issues } = parsed.data.error;
-  return new ApiError(response.status, code, message, field, issues);
+  const error = errorOf(await response.json().catch(() => null));
+  if (!error) return new ApiError(response.status, 'HTTP_ERROR', response.statusText);
+  return new ApiError(response.status, error.code, error.message, error.field, error.issues);
 }
 
 type SuccessBody<R> =

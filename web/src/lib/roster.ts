@@ -4,7 +4,7 @@
  * pure and unit-tested (roster.test.ts); storage is lib/roster-store.ts, the refresh api/cattle.ts.
  */
 import { ageFromBirthday } from '@worker/domain/ages';
-import { digitsOf, nfkc } from '@worker/domain/input';
+import { digitsOf, nfkc } from '@worker/domain/text-input';
 
 /** One animal as GET /cattle/roster answers it. */
 export interface RosterAnimal {

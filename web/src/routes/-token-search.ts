@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { searchOf, text } from '../lib/search-params';
 
 /** `?token=` of the links in mails (verification, completion, password reset, invitation). */
-export const tokenSearch = z.object({ token: z.string().optional().catch(undefined) });
+export const tokenSearch = searchOf({ token: text });

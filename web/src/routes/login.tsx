@@ -1,12 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { LoginPage } from '../features/accounts/login-page';
+import { searchOf, text } from '../lib/search-params';
 
 export const Route = createFileRoute('/login')({
-  validateSearch: z.object({
-    redirect: z.string().optional().catch(undefined),
-    error: z.string().optional().catch(undefined),
-    details: z.string().optional().catch(undefined),
-  }),
+  validateSearch: searchOf({ redirect: text, error: text, details: text }),
   component: LoginPage,
 });

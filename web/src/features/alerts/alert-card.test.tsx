@@ -27,9 +27,16 @@ const alert = {
   cattleEarTagNumber: '1234567890',
 } as unknown as AlertView;
 
+/** The dialogs' forms load on first opening (alert-dialogs.tsx): the field is there once the chunk has run. */
+const opened = (label: string) => screen.findByLabelText(label);
 const openMenuItem = (name: string) => {
   fireEvent.click(screen.getByText('その他'));
   fireEvent.click(button(name));
+  return opened('メモ（1000文字まで）');
+};
+const openResolve = () => {
+  fireEvent.click(button('解決'));
+  return opened('理由（任意）');
 };
 const dialogField = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -43,16 +50,16 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('AlertCard: the memo form', () => {
-  it('opens with the memo the alert has', () => {
+  it('opens with the memo the alert has', async () => {
     renderWithQueries(<AlertCard alert={alert} />);
-    openMenuItem('メモ');
+    await openMenuItem('メモ');
     expect((screen.getByLabelText('メモ（1000文字まで）') as HTMLTextAreaElement).value).toBe('様子見');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('refuses a memo over 1000 characters in place', () => {
+  it('refuses a memo over 1000 characters in place', async () => {
     renderWithQueries(<AlertCard alert={alert} />);
-    openMenuItem('メモ');
+    await openMenuItem('メモ');
     dialogField('メモ（1000文字まで）', 'あ'.repeat(1001));
     fireEvent.click(button('メモを保存'));
     expect(screen.getByRole('alert').textContent).toBe(ALERT_MESSAGES.memoTooLong);
@@ -61,7 +68,7 @@ describe('AlertCard: the memo form', () => {
 
   it('is saving, then shows a server error in the dialog', async () => {
     renderWithQueries(<AlertCard alert={alert} />);
-    openMenuItem('メモ');
+    await openMenuItem('メモ');
     dialogField('メモ（1000文字まで）', '  明日見る  ');
     fireEvent.click(button('メモを保存'));
     await waitFor(() => expect(button('メモを保存').disabled).toBe(true));
@@ -72,7 +79,7 @@ describe('AlertCard: the memo form', () => {
 
   it('closes once saved', async () => {
     renderWithQueries(<AlertCard alert={alert} />);
-    openMenuItem('メモ');
+    await openMenuItem('メモ');
     fireEvent.click(button('メモを保存'));
     await request.resolve({});
     await waitFor(() => expect(screen.queryByLabelText('メモ（1000文字まで）')).toBeNull());
@@ -80,15 +87,15 @@ describe('AlertCard: the memo form', () => {
 });
 
 describe('AlertCard: resolving with a reason', () => {
-  it('opens with an empty, optional reason', () => {
+  it('opens with an empty, optional reason', async () => {
     renderWithQueries(<AlertCard alert={alert} />);
-    fireEvent.click(button('解決'));
+    await openResolve();
     expect((screen.getByLabelText('理由（任意）') as HTMLTextAreaElement).value).toBe('');
   });
 
-  it('refuses a reason over 500 characters', () => {
+  it('refuses a reason over 500 characters', async () => {
     renderWithQueries(<AlertCard alert={alert} />);
-    fireEvent.click(button('解決'));
+    await openResolve();
     dialogField('理由（任意）', 'あ'.repeat(501));
     fireEvent.click(screen.getAllByRole('button', { name: '解決' }).at(-1) as HTMLElement);
     expect(screen.getByRole('alert').textContent).toBe(ALERT_MESSAGES.reasonTooLong);
@@ -97,7 +104,7 @@ describe('AlertCard: resolving with a reason', () => {
 
   it('is saving, shows a refused change, and closes once saved', async () => {
     renderWithQueries(<AlertCard alert={alert} />);
-    fireEvent.click(button('解決'));
+    await openResolve();
     dialogField('理由（任意）', '乾乳済み');
     const submit = () => screen.getAllByRole('button', { name: '解決' }).at(-1) as HTMLButtonElement;
     fireEvent.click(submit());

@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { memoChangeSchema, statusChangeSchema } from '@worker/alerts/alerts.schemas';
 import { type AlertSeverity, type AlertType, nextStatuses } from '@worker/domain/alerts';
 import { daysBetween, formatDateJa, formatInstantJa, todayJst } from '@worker/domain/calendar';
 import { Check, CheckCheck, Ellipsis, History, NotebookPen, PenLine, X } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { type AlertView, alertHistoryQuery, useChangeAlertStatus, useSaveAlertMemo } from '../../api/alerts';
-import { Dialog } from '../../components/dialog';
-import { FormError, SubmitButton, TextAreaField, useSchemaForm } from '../../components/form';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { type AlertView, alertHistoryQuery, useChangeAlertStatus } from '../../api/alerts';
 import { ErrorState, Loading } from '../../components/states';
 import { describeError } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
@@ -87,81 +84,12 @@ export function RecordFromAlert({
   );
 }
 
-function ReasonDialog({
-  alert,
-  status,
-  onClose,
-}: {
-  alert: AlertView;
-  status: 'resolved' | 'dismissed' | null;
-  onClose: () => void;
-}) {
-  const { t } = useI18n();
-  const change = useChangeAlertStatus();
-  const alertMessage = useAlertMessage();
-  const form = useSchemaForm({
-    schema: statusChangeSchema,
-    values: (data) => ({ status, reason: String(data.get('reason') ?? '') }),
-    submit: (input) => change.mutateAsync({ id: alert.id, input }),
-    onSaved: onClose,
-  });
-  const title = status === 'dismissed' ? t('alerts.dismissTitle') : t('alerts.resolveTitle');
-  return (
-    <Dialog open={status !== null} title={title} onClose={onClose}>
-      <p className="alert-dialog__subject">{alertMessage(alert)}</p>
-      <form className="form" onSubmit={form.onSubmit} noValidate>
-        <FormError message={form.message} />
-        <TextAreaField
-          label={t('alerts.reasonLabel')}
-          name="reason"
-          maxLength={500}
-          hint={status === 'dismissed' ? t('alerts.reasonHintDismiss') : t('alerts.reasonHintResolve')}
-          error={form.errors.reason}
-        />
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <SubmitButton pending={form.saving} className={status === 'dismissed' ? 'button--danger-solid' : ''}>
-            {status === 'dismissed' ? t('alerts.dismiss') : t('alerts.resolve')}
-          </SubmitButton>
-        </div>
-      </form>
-    </Dialog>
-  );
-}
-
-function MemoDialog({ alert, open, onClose }: { alert: AlertView; open: boolean; onClose: () => void }) {
-  const { t } = useI18n();
-  const save = useSaveAlertMemo();
-  const alertMessage = useAlertMessage();
-  const form = useSchemaForm({
-    schema: memoChangeSchema,
-    values: (data) => ({ memo: String(data.get('memo') ?? '') }),
-    submit: (input) => save.mutateAsync({ id: alert.id, input }),
-    onSaved: onClose,
-  });
-  return (
-    <Dialog open={open} title={t('alerts.editMemo')} onClose={onClose}>
-      <p className="alert-dialog__subject">{alertMessage(alert)}</p>
-      <form className="form" onSubmit={form.onSubmit} noValidate>
-        <FormError message={form.message} />
-        <TextAreaField
-          label={t('alerts.memoLabel')}
-          name="memo"
-          defaultValue={alert.memo ?? ''}
-          error={form.errors.memo}
-        />
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <SubmitButton pending={form.saving}>{t('alerts.saveMemo')}</SubmitButton>
-        </div>
-      </form>
-    </Dialog>
-  );
-}
+/**
+ * The reason and memo dialogs (forms checked with the API's own schemas) load when one is first opened: /home shows
+ * alerts, and its first visit would otherwise build those schemas (and load zod) before they show (decision 028).
+ */
+const ReasonDialog = lazy(() => import('./alert-dialogs').then(({ ReasonDialog }) => ({ default: ReasonDialog })));
+const MemoDialog = lazy(() => import('./alert-dialogs').then(({ MemoDialog }) => ({ default: MemoDialog })));
 
 function AlertHistoryList({ alertId }: { alertId: string }) {
   const { t } = useI18n();
@@ -300,8 +228,19 @@ export function AlertCard({ alert, showAnimal = true }: { alert: AlertView; show
       </div>
       {historyOpen ? <AlertHistoryList alertId={alert.id} /> : null}
       {/* Mounted only while open: one <dialog> on the page at a time keeps its title id unique. */}
-      {reasonFor ? <ReasonDialog alert={alert} status={reasonFor} onClose={() => setReasonFor(null)} /> : null}
-      {memoOpen ? <MemoDialog alert={alert} open onClose={() => setMemoOpen(false)} /> : null}
+      <Suspense fallback={null}>
+        {reasonFor ? (
+          <ReasonDialog
+            alert={alert}
+            subject={alertMessage(alert)}
+            status={reasonFor}
+            onClose={() => setReasonFor(null)}
+          />
+        ) : null}
+        {memoOpen ? (
+          <MemoDialog alert={alert} subject={alertMessage(alert)} open onClose={() => setMemoOpen(false)} />
+        ) : null}
+      </Suspense>
     </article>
   );
 }

@@ -1,23 +1,11 @@
 import { METRICS, type Metric } from '@worker/domain/kpi';
-import { z } from 'zod';
+import { isoDate, oneOf, searchOf, text } from '../../lib/search-params';
 
 const PERIOD_CHOICES = ['last365', 'thisYear', 'custom'] as const;
 export type PeriodChoice = (typeof PERIOD_CHOICES)[number];
-/** A JST date as the API takes it; anything else in the URL is dropped (the API then uses its default). */
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
-
 /** The /kpi screen keeps its period and the charted figure in the URL, so they survive a reload and can be shared. */
-export const kpiSearchSchema = z.object({
-  period: z.enum(PERIOD_CHOICES).optional().catch(undefined),
-  from: z.string().optional().catch(undefined),
-  to: z.string().optional().catch(undefined),
-  chart: z.enum(METRICS).optional().catch(undefined),
-});
-export type KpiSearch = z.infer<typeof kpiSearchSchema>;
+export const kpiSearch = searchOf({ period: oneOf(PERIOD_CHOICES), from: text, to: text, chart: oneOf(METRICS) });
+export type KpiSearch = ReturnType<typeof kpiSearch>;
 
 /** Columns of the drill-down, in the order shown. */
 export const KPI_COW_COLUMNS = [
@@ -34,16 +22,17 @@ export type KpiCowColumn = (typeof KPI_COW_COLUMNS)[number];
 
 /**
  * /kpi/cattle: the period (`from`, `to`), the choice /kpi had (`period`, for the way back) and the sort; no sort
- * means the API's order, most open services first.
+ * means the API's order, most open services first. A period date that is not a JST date as the API takes it is dropped
+ * (the API then uses its default).
  */
-export const kpiCowsSearchSchema = z.object({
+export const kpiCowsSearch = searchOf({
   from: isoDate,
   to: isoDate,
-  period: z.enum(PERIOD_CHOICES).optional().catch(undefined),
-  sort: z.enum(KPI_COW_COLUMNS).optional().catch(undefined),
-  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+  period: oneOf(PERIOD_CHOICES),
+  sort: oneOf(KPI_COW_COLUMNS),
+  order: oneOf(['asc', 'desc']),
 });
-export type KpiCowsSearch = z.infer<typeof kpiCowsSearchSchema>;
+export type KpiCowsSearch = ReturnType<typeof kpiCowsSearch>;
 
 /**
  * The column a figure's cows are sorted by when the drill-down is opened from its tile, the cows that pull the figure

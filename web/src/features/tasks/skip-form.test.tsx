@@ -16,7 +16,7 @@ vi.mock('../../api/tasks', () => ({
   },
 }));
 
-const { SkipForm } = await import('./task-list');
+const { SkipForm } = await import('./skip-form');
 
 function renderForm() {
   sent.length = 0;

@@ -1,62 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatDateJa, todayJst } from '@worker/domain/calendar';
-import { skipTaskSchema } from '@worker/domain/programmes';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { isQueued } from '../../api/queued';
-import { doneTask, skipTask, type Task, taskKeys } from '../../api/tasks';
-import { Dialog } from '../../components/dialog';
-import { FormError, SubmitButton, TextField, useSchemaForm } from '../../components/form';
+import { doneTask, type Task } from '../../api/tasks';
+import { FormError } from '../../components/form';
 import { describeError } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import './messages';
+import { useTaskChanged } from './use-task-changed';
 import './tasks.css';
 
-/** After a task changes: every task list, home and 今日の巡回 read again. */
-function useTaskChanged() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: taskKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['home'] }),
-    ]);
-}
-
-/** Skipping a task: the reason, checked with the API's own schema. */
-export function SkipForm({ taskId, onClose }: { taskId: number; onClose: () => void }) {
-  const { t } = useI18n();
-  const changed = useTaskChanged();
-  const form = useSchemaForm({
-    schema: skipTaskSchema,
-    values: (data) => ({ reason: String(data.get('reason') ?? '') }),
-    submit: ({ reason }) => skipTask(taskId, reason),
-    onSaved: async () => {
-      await changed();
-      onClose();
-    },
-  });
-  return (
-    <form onSubmit={form.onSubmit} noValidate>
-      <FormError message={form.message} />
-      <TextField name="reason" label={t('tasks.skipReason')} error={form.errors.reason} required maxLength={200} />
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={onClose}>
-          {t('common.cancel')}
-        </button>
-        <SubmitButton pending={form.saving}>{t('tasks.skip')}</SubmitButton>
-      </div>
-    </form>
-  );
-}
-
-function SkipDialog({ task, onClose }: { task: Task; onClose: () => void }) {
-  const { t } = useI18n();
-  return (
-    <Dialog open title={t('tasks.skipTitle')} onClose={onClose}>
-      <SkipForm taskId={task.id} onClose={onClose} />
-    </Dialog>
-  );
-}
+/**
+ * The skip dialog's form and the API's schema it checks load when a task is first skipped: /home lists tasks, and its
+ * first visit would otherwise build that schema (and load zod) before today's alerts show (decision 028).
+ */
+const SkipDialog = lazy(() => import('./skip-form').then(({ SkipDialog }) => ({ default: SkipDialog })));
 
 const animalOf = (task: Task) => [task.earTagNumber, task.name].filter(Boolean).join(' ') || `#${task.cattleId}`;
 
@@ -125,7 +84,11 @@ function TaskRow({ task, canWrite }: { task: Task; canWrite: boolean }) {
           {t(`tasks.status${task.status[0].toUpperCase()}${task.status.slice(1)}`)}
         </span>
       )}
-      {skipping ? <SkipDialog task={task} onClose={() => setSkipping(false)} /> : null}
+      {skipping ? (
+        <Suspense fallback={null}>
+          <SkipDialog task={task} onClose={() => setSkipping(false)} />
+        </Suspense>
+      ) : null}
     </li>
   );
 }

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { alertsListQuery } from '../../api/alerts';
 import { AlertsPage } from '../../features/alerts/alerts-page';
-import { alertsSearchSchema, statusesOfView } from '../../features/alerts/alerts-search';
+import { alertsSearch, statusesOfView } from '../../features/alerts/alerts-search';
 
 export const Route = createFileRoute('/_app/alerts')({
-  validateSearch: alertsSearchSchema,
+  validateSearch: alertsSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
     void context.queryClient.prefetchInfiniteQuery(

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { filingsQuery } from '../../api/filings';
 import { FilingsPage } from '../../features/filings/filings-page';
-import { filingsSearchSchema } from '../../features/filings/filings-search';
+import { filingsSearch } from '../../features/filings/filings-search';
 
 export const Route = createFileRoute('/_app/filings')({
-  validateSearch: filingsSearchSchema,
+  validateSearch: filingsSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
     void context.queryClient.prefetchInfiniteQuery(filingsQuery(deps.kind ?? 'BIRTH', deps.status ?? 'pending')),

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ShipmentsPage } from '../../features/shipments/shipments-page';
-import { shipmentsSearchSchema } from '../../features/shipments/shipments-search';
+import { shipmentsSearch } from '../../features/shipments/shipments-search';
 
 /** Each tab fetches its own data (records, plans, statistics, mothers, sires), so the route has no loader of its own. */
 export const Route = createFileRoute('/_app/shipments')({
-  validateSearch: shipmentsSearchSchema,
+  validateSearch: shipmentsSearch,
   component: ShipmentsPage,
 });

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RegistrationsPage } from '../../features/admin/registrations-page';
-import { registrationsSearchSchema } from '../../features/admin/registrations-search';
+import { registrationsSearch } from '../../features/admin/registrations-search';
 
 /** The admin area: its own Basic credentials, outside the farmer's app. */
 export const Route = createFileRoute('/admin/registrations')({
-  validateSearch: registrationsSearchSchema,
+  validateSearch: registrationsSearch,
   component: RegistrationsPage,
 });

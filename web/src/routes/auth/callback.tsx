@@ -1,11 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AuthCallbackPage } from '../../features/accounts/auth-callback-page';
+import { searchOf, text } from '../../lib/search-params';
 
 export const Route = createFileRoute('/auth/callback')({
-  validateSearch: z.object({
-    token: z.string().optional().catch(undefined),
-    redirect: z.string().optional().catch(undefined),
-  }),
+  validateSearch: searchOf({ token: text, redirect: text }),
   component: AuthCallbackPage,
 });

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { kpiCowsQuery } from '../../../api/kpi';
 import { KpiCowsPage } from '../../../features/kpi/kpi-cows-page';
-import { kpiCowsSearchSchema } from '../../../features/kpi/kpi-search';
+import { kpiCowsSearch } from '../../../features/kpi/kpi-search';
 
 export const Route = createFileRoute('/_app/kpi/cattle')({
-  validateSearch: kpiCowsSearchSchema,
+  validateSearch: kpiCowsSearch,
   loaderDeps: ({ search }) => ({ from: search.from, to: search.to }),
   loader: ({ context, deps }) => void context.queryClient.prefetchQuery(kpiCowsQuery(deps)),
   component: KpiCowsPage,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { breedingTrendsQuery } from '../../../api/kpi';
 import { KpiPage } from '../../../features/kpi/kpi-page';
-import { kpiSearchSchema } from '../../../features/kpi/kpi-search';
+import { kpiSearch } from '../../../features/kpi/kpi-search';
 import { CensusCard } from '../../../features/reports/census-card';
 
 /** The reports screen: the breeding KPIs, then the head count for the annual report (§21). */
@@ -17,7 +17,7 @@ function ReportsScreen() {
 }
 
 export const Route = createFileRoute('/_app/kpi/')({
-  validateSearch: kpiSearchSchema,
+  validateSearch: kpiSearch,
   loader: ({ context }) => void context.queryClient.prefetchQuery(breedingTrendsQuery(12)),
   component: ReportsScreen,
 });
