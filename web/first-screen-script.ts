@@ -65,8 +65,10 @@ function firstScreen(c: Config, farmIdOf: (stored: string | null) => number | nu
 }
 
 /** `screenModules`: the first screen's route files and its screen, whose chunks (route chunks split by the router plugin
- * carry a `?tsr-split=` query) are preloaded with what they import. */
-export function firstScreenScript(screenModules: string[]): Plugin {
+ * carry a `?tsr-split=` query) are preloaded with what they import. `downloadChunks`: chunk names index.html links as
+ * modulepreload, so the first download brings them over the link while nothing runs them until a screen imports them
+ * (the 'forms' chunk: zod and what runs it, decision 028's second addendum). */
+export function firstScreenScript(screenModules: string[], downloadChunks: string[] = []): Plugin {
   return {
     name: 'ushicho-first-screen',
     apply: 'build',
@@ -114,7 +116,14 @@ export function firstScreenScript(screenModules: string[]): Plugin {
       const source = `(${firstScreen.toString()})(${JSON.stringify(config)},${parseFarmId.toString()});\n`;
       const ref = this.emitFile({ type: 'asset', name: 'first-screen.js', source });
       const src = `/${this.getFileName(ref)}`;
-      html.source = String(html.source).replace('</title>', `</title>\n    <script async src="${src}"></script>`);
+      const downloads = chunks.filter((c) => c.name && downloadChunks.includes(c.name) && !c.isEntry);
+      if (downloads.length !== downloadChunks.length)
+        throw new Error(`first-screen script: chunks ${downloadChunks.join(', ')} not all found`);
+      const links = downloads.map((c) => `\n    <link rel="modulepreload" crossorigin href="/${c.fileName}">`).join('');
+      html.source = String(html.source).replace(
+        '</title>',
+        `</title>\n    <script async src="${src}"></script>${links}`,
+      );
     },
   };
 }

@@ -28,11 +28,11 @@ export default defineConfig({
     }),
     react(),
     // A signed-in /home starts its API calls and its lazy chunks before the bundle has arrived.
-    firstScreenScript([
-      'web/src/routes/_app.tsx',
-      'web/src/routes/_app/home.tsx',
-      'web/src/routes/_app/-home-screen.tsx',
-    ]),
+    // The 'forms' chunk (zod and what runs it) comes with the first download, run only by a screen with a form.
+    firstScreenScript(
+      ['web/src/routes/_app.tsx', 'web/src/routes/_app/home.tsx', 'web/src/routes/_app/-home-screen.tsx'],
+      ['forms'],
+    ),
     VitePWA({
       // Registered by the app itself after the first render (web/src/lib/pwa.ts), never in the initial bundle.
       injectRegister: false,
