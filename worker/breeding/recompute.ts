@@ -22,7 +22,7 @@ import {
 import { todayJst } from '../domain/calendar';
 import type { CattleStatus } from '../domain/cattle-enums';
 import { withdrawalOf } from '../domain/withdrawal';
-import { keptFigureStatements, keptFiguresInput } from '../kpi/kpi.figures';
+import { type CowFigures, keptFigureStatements, keptFiguresInput } from '../kpi/kpi.figures';
 import { statusChangeStatements } from '../status/status-history';
 import { runGuardedBatch, withFreshState } from './fresh-state';
 
@@ -153,10 +153,17 @@ export interface RecomputeInput {
   /** The user id as text, or 'system'. */
   changedBy: string;
   today?: string;
+  /**
+   * 'leave': her kept KPI figures are not among the statements; the caller writes `figures` for many animals at
+   * once (keptFigureStatements takes them all: an import's chunk of 200 cows in 3 statements instead of 600).
+   */
+  keptFigures?: 'write' | 'leave';
 }
 
 export interface RecomputeOutput {
   statements: Statement[];
+  /** What her kept KPI figures are written from (among `statements` unless the input said 'leave'). */
+  figures: CowFigures;
   result: BreedingResult;
   status: string;
   growthStage: string | null;
@@ -228,8 +235,9 @@ export function recomputeStatements(db: Db, input: RecomputeInput): RecomputeOut
     }),
   );
   // Her kept KPI figures, rewritten in the same batch (docs/decisions/036-kept-kpi-figures.md).
-  statements.push(...keptFigureStatements([keptFiguresInput(animal, input.eventsAfter)]));
-  return { statements, result: after, status: decision.status, growthStage, weight };
+  const figures = keptFiguresInput(animal, input.eventsAfter);
+  if (input.keptFigures !== 'leave') statements.push(...keptFigureStatements([figures]));
+  return { statements, figures, result: after, status: decision.status, growthStage, weight };
 }
 
 /**

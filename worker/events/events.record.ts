@@ -195,7 +195,7 @@ export function eventStatements(
   scope: Writer,
   context: BreedingContext,
   change: EventChange,
-  options: { today?: string; now?: string; filings?: boolean } = {},
+  options: { today?: string; now?: string; filings?: boolean; keptFigures?: 'write' | 'leave' } = {},
 ): EventStatements {
   const now = options.now ?? new Date().toISOString();
   // NLBC filings (§21) follow the events in the same batch; an import's events create none (decision 041).
@@ -210,6 +210,7 @@ export function eventStatements(
       touched,
       changedBy: scope.actor,
       today: options.today,
+      keptFigures: options.keptFigures,
     });
     return { context: of, eventsAfter, recomputed };
   };
