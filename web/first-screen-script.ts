@@ -119,7 +119,10 @@ export function firstScreenScript(screenModules: string[], downloadChunks: strin
       const downloads = chunks.filter((c) => c.name && downloadChunks.includes(c.name) && !c.isEntry);
       if (downloads.length !== downloadChunks.length)
         throw new Error(`first-screen script: chunks ${downloadChunks.join(', ')} not all found`);
-      const links = downloads.map((c) => `\n    <link rel="modulepreload" crossorigin href="/${c.fileName}">`).join('');
+      // Low priority: on a slow link the entry and the first screen's chunks come first, these after them.
+      const links = downloads
+        .map((c) => `\n    <link rel="modulepreload" fetchpriority="low" crossorigin href="/${c.fileName}">`)
+        .join('');
       html.source = String(html.source).replace(
         '</title>',
         `</title>\n    <script async src="${src}"></script>${links}`,
