@@ -122,7 +122,7 @@ export async function measureSizes(targets, call, { samples, concurrentSamples, 
   // The floor (the bare Hono Worker) takes a block in every round too, so each call carries the floor of its own
   // minutes (`floorP50`): the fixed-cost budgets compare like with like (health ≤ 1.2×, detail ≤ floor + 2 ms).
   const floorState = floor && {
-    run: runner(floor, { request: () => ({ path: '/health' }) }, [], new Set()),
+    run: runner(floor.target, floor.call, [], new Set()),
     sequential: [],
     wall: 0,
   };

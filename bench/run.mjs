@@ -167,7 +167,11 @@ async function measureAll(sizes) {
   const load = [os.loadavg()[0]];
   // Names may hold ', ' ('KPI (breeding), not kept'): only a comma without a space after it separates them.
   const only = args.calls ? new Set(args.calls.split(/,(?! )/).map((c) => c.trim())) : null;
-  const floorTarget = { url: floor.url, farm: sizes[0].farm };
+  // The floor row's own call (the bare Worker behind the asset router), taken into every other call's rounds.
+  const floorCompanion = {
+    target: { url: floor.url, farm: sizes[0].farm },
+    call: CALLS.find((c) => c.kind === 'floor' && !c.bare),
+  };
   for (const call of CALLS.filter((c) => !only || only.has(c.name))) {
     if (!call.routes.every((r) => routes.has(r))) {
       const missing = call.routes.filter((r) => !routes.has(r));
@@ -180,7 +184,7 @@ async function measureAll(sizes) {
       url: (call.kind !== 'floor' ? server : call.bare ? floor.bare : floor).url,
       farm,
     }));
-    const results = await measureSizes(targets, call, options, call.kind === 'floor' ? undefined : floorTarget);
+    const results = await measureSizes(targets, call, options, call.kind === 'floor' ? undefined : floorCompanion);
     results.forEach((result, i) => {
       const { size, run } = sizes[i];
       run.calls.push({

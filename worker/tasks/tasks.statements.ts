@@ -16,9 +16,6 @@ import {
   type ProgrammeTrigger,
 } from '../domain/programmes';
 
-/** Event types after which an animal has no more work: its open tasks are cancelled (§22). */
-const ENDING_EVENT_TYPES: readonly string[] = ['DEATH', 'SHIPMENT'];
-
 /**
  * One task per step of each enrolment `which` selects (on the farm), `due_date` = start + the step's day; a task an
  * enrolment already has for a step stays as it is.
@@ -34,18 +31,14 @@ export function tasksOfEnrolmentsSql(farmId: number, which: SQL, now: string): S
     ON CONFLICT (enrolment_id, step_index) DO NOTHING`;
 }
 
-/** The open tasks of an animal, cancelled (it died or was shipped). */
-const cancelOpenTasksSql = (farmId: number, cattleId: number, now: string): SQL =>
-  sql`UPDATE tasks SET status = 'cancelled', updated_at = ${now}
-    WHERE farm_id = ${farmId} AND cattle_id = ${cattleId} AND status = 'open'`;
-
 /** The last day of a programme's steps, in SQL. */
 const lastStepDay = sql`(SELECT max(json_extract(value, '$.day')) FROM json_each(p.steps))`;
 
 /**
  * What recording events on an animal does to its programmes, for the event's batch: each event of a programme's
  * trigger type enrols the animal from the event's JST date (idempotent; not when every step of it is already past,
- * as for a herd's old history brought in), and a DEATH or SHIPMENT cancels its open tasks.
+ * as for a herd's old history brought in). A DEATH or SHIPMENT cancels the animal's open tasks through the status
+ * it sets (statusChangeStatements, worker/status/status-history.ts), the one place for an event and a hand-set status.
  */
 export function programmeStatementsOnEvents(
   writer: { userId: number },
@@ -72,8 +65,6 @@ export function programmeStatementsOnEvents(
       tasksOfEnrolmentsSql(farmId, sql`e.cattle_id = ${cattleId} AND e.created_at = ${now}`, now),
     );
   }
-  if (added.some((e) => ENDING_EVENT_TYPES.includes(e.eventType)))
-    statements.push(cancelOpenTasksSql(farmId, cattleId, now));
   return statements;
 }
 
