@@ -186,6 +186,18 @@ const asEngineEvent = ({ eventId, eventType, eventDatetime, details }: EngineEve
   details,
 });
 
+export interface EventStatementOptions {
+  today?: string;
+  now?: string;
+  filings?: boolean;
+  /**
+   * 'leave': the caller writes, for many animals at once (an import's chunk of histories), what every animal's write
+   * has: the breeding state rows each recompute returns (breedingRowStatements) and the programme enrolments of the
+   * added events (programmeStatementsOnEvents).
+   */
+  rows?: 'write' | 'leave';
+}
+
 /**
  * The statements of one change to an animal's events, with its breeding state recomputed once over all of them
  * (version-guarded: run them with runGuardedBatch inside withFreshState). An event the animal cannot have is a 400
@@ -195,7 +207,7 @@ export function eventStatements(
   scope: Writer,
   context: BreedingContext,
   change: EventChange,
-  options: { today?: string; now?: string; filings?: boolean; keptFigures?: 'write' | 'leave' } = {},
+  options: EventStatementOptions = {},
 ): EventStatements {
   const now = options.now ?? new Date().toISOString();
   // NLBC filings (§21) follow the events in the same batch; an import's events create none (decision 041).
@@ -210,7 +222,7 @@ export function eventStatements(
       touched,
       changedBy: scope.actor,
       today: options.today,
-      keptFigures: options.keptFigures,
+      rows: options.rows,
     });
     return { context: of, eventsAfter, recomputed };
   };
@@ -244,8 +256,18 @@ export function eventStatements(
       );
       return [...calving.statements, insertEventSql(scope, context.animal, event, calving.details, now)];
     });
-    // Programmes (§22): an event of a trigger's type enrols the animal; a DEATH or SHIPMENT cancels its open tasks.
-    statements.push(...programmeStatementsOnEvents(scope, context.animal, added, options.today ?? todayJst(), now));
+    // Programmes (§22): an event of a trigger's type enrols the animal (a DEATH or SHIPMENT cancels its open tasks
+    // through the status it sets); an import's chunk writes them for all its animals at once ('leave').
+    if (options.rows !== 'leave')
+      statements.push(
+        ...programmeStatementsOnEvents(
+          scope,
+          context.animal.farmId,
+          [{ cattleId: context.animal.cattleId, added }],
+          options.today ?? todayJst(),
+          now,
+        ),
+      );
     return done(statements, [recompute(context, eventsAfter, pending)]);
   }
 

@@ -432,3 +432,69 @@ describe('POST /imports/cattle: who may bring the history in', () => {
     expect(await stateOf(theirs)).toMatchObject({ parity: 0, lastCalving: null, alerts: [] });
   });
 });
+
+describe('POST /imports/cattle: a history brings its programmes and keeps stored state (§20, §22)', () => {
+  const tasksOf = async (session: Session) =>
+    (
+      await everyShard
+        .prepare(
+          `SELECT c.identification_number AS id, t.title, t.due_date AS due FROM tasks t
+           JOIN cattle c ON c.cattle_id = t.cattle_id WHERE t.farm_id = ? ORDER BY id`,
+        )
+        .bind(session.farmId)
+        .all<any>()
+    ).results;
+
+  it('enrols each cow whose imported calving is recent in 分娩後検診, once, as a typed calving would', async () => {
+    const farmer = await signUp();
+    // Every farm has the example 分娩後検診: a CALVING enrols the cow, one task 30 days after it.
+    const file = [
+      '個体識別番号,性別,生年月日,産次,最終分娩日',
+      `0812340017,雌,2020-01-01,2,${day(-10)}`,
+      `0812340024,雌,2020-01-01,3,${day(-25)}`,
+      // calved 80 days ago: the check (day 30) is past, so no enrolment, as for any old history
+      `0812340031,雌,2020-01-01,1,${day(-80)}`,
+      '0812340048,雌,2020-01-01,0,',
+    ].join('\n');
+    expect((await send(farmer, utf8(file), 'dryRun=false')).status).toBe(200);
+    const expected = [
+      { id: '0812340017', title: '分娩後検診', due: day(-10 + 30) },
+      { id: '0812340024', title: '分娩後検診', due: day(-25 + 30) },
+    ];
+    expect(await tasksOf(farmer)).toEqual(expected);
+    // The same file again: no second enrolment, no second task.
+    expect((await send(farmer, utf8(file), 'dryRun=false')).status).toBe(200);
+    expect(await tasksOf(farmer)).toEqual(expected);
+  });
+
+  it('updates a stored breeding state in place: its creation time, registration parity and version + 1 kept', async () => {
+    const farmer = await signUp();
+    await send(farmer, utf8('個体識別番号,性別,生年月日,産次\n0812340017,雌,2020-01-01,2\n'), 'dryRun=false');
+    const cow = (await cattleIdOf(farmer, '0812340017')) as number;
+    const stored = () =>
+      everyShard
+        .prepare(
+          `SELECT bs.breeding_status_id AS id, bs.created_at AS createdAt, bs.updated_at AS updatedAt,
+           bs.initial_parity AS initialParity, bs.version, bs.is_difficult_birth AS difficult,
+           s.breeding_summary_id AS summaryId, s.created_at AS summaryCreatedAt, s.total_insemination_count AS services
+           FROM breeding_status bs JOIN breeding_summary s ON s.cattle_id = bs.cattle_id WHERE bs.cattle_id = ?`,
+        )
+        .bind(cow)
+        .first<any>();
+    const before = await stored();
+    const file = `個体識別番号,産次,最終授精日\n0812340017,2,${day(-30)}\n`;
+    expect((await send(farmer, utf8(file), 'dryRun=false')).status).toBe(200);
+    const after = await stored();
+    expect(after).toMatchObject({
+      id: before.id,
+      createdAt: before.createdAt,
+      initialParity: 2,
+      version: before.version + 1,
+      difficult: 0,
+      summaryId: before.summaryId,
+      summaryCreatedAt: before.summaryCreatedAt,
+      services: 1,
+    });
+    expect(after.updatedAt > before.updatedAt).toBe(true);
+  });
+});

@@ -35,37 +35,42 @@ export function tasksOfEnrolmentsSql(farmId: number, which: SQL, now: string): S
 const lastStepDay = sql`(SELECT max(json_extract(value, '$.day')) FROM json_each(p.steps))`;
 
 /**
- * What recording events on an animal does to its programmes, for the event's batch: each event of a programme's
- * trigger type enrols the animal from the event's JST date (idempotent; not when every step of it is already past,
- * as for a herd's old history brought in). A DEATH or SHIPMENT cancels the animal's open tasks through the status
- * it sets (statusChangeStatements, worker/status/status-history.ts), the one place for an event and a hand-set status.
+ * What recording events on animals does to their programmes, for the events' batch: each event of a programme's
+ * trigger type enrols its animal from the event's JST date (idempotent; not when every step of it is already past,
+ * as for a herd's old history brought in). Two statements however many animals and events: a form's write passes
+ * one animal, an import's chunk of histories all of its animals at once. A DEATH or SHIPMENT cancels the animal's
+ * open tasks through the status it sets (statusChangeStatements, worker/status/status-history.ts), the one place for
+ * an event and a hand-set status.
  */
 export function programmeStatementsOnEvents(
   writer: { userId: number },
-  animal: { farmId: number; cattleId: number },
-  added: readonly { eventType: string; eventDatetime: string }[],
+  farmId: number,
+  animals: readonly { cattleId: number; added: readonly { eventType: string; eventDatetime: string }[] }[],
   today: IsoDate,
   now: string,
 ): SQL[] {
-  const { farmId, cattleId } = animal;
-  const statements: SQL[] = [];
-  if (added.length > 0) {
-    // One statement for all the events of the write, not one per event: a herd's history imported or seeded adds
-    // hundreds of events per animal, almost none of a trigger's type.
-    const events = JSON.stringify(added.map((e) => ({ type: e.eventType, start: jstDate(e.eventDatetime) })));
-    const start = sql`json_extract(a.value, '$.start')`;
-    statements.push(
-      sql`INSERT INTO enrolments (farm_id, programme_id, cattle_id, start_date, created_by, created_at)
-        SELECT p.farm_id, p.id, ${cattleId}, ${start}, ${writer.userId || null}, ${now}
-        FROM json_each(${events}) a
-        JOIN programmes p ON p.farm_id = ${farmId} AND p.trigger_kind = 'event'
-          AND p.trigger_event_type = json_extract(a.value, '$.type')
-        WHERE date(${start}, '+' || ${lastStepDay} || ' days') >= ${today}
-        ON CONFLICT DO NOTHING`,
-      tasksOfEnrolmentsSql(farmId, sql`e.cattle_id = ${cattleId} AND e.created_at = ${now}`, now),
-    );
-  }
-  return statements;
+  // One statement for all the events of the write, not one per event: a herd's history imported or seeded adds
+  // hundreds of events per animal, almost none of a trigger's type.
+  const events = animals.flatMap(({ cattleId, added }) =>
+    added.map((e) => ({ cattle: cattleId, type: e.eventType, start: jstDate(e.eventDatetime) })),
+  );
+  if (events.length === 0) return [];
+  const start = sql`json_extract(a.value, '$.start')`;
+  const ids = [...new Set(events.map((e) => e.cattle))];
+  const enrolled =
+    ids.length === 1
+      ? sql`e.cattle_id = ${ids[0]} AND e.created_at = ${now}`
+      : sql`e.cattle_id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND e.created_at = ${now}`;
+  return [
+    sql`INSERT INTO enrolments (farm_id, programme_id, cattle_id, start_date, created_by, created_at)
+      SELECT p.farm_id, p.id, json_extract(a.value, '$.cattle'), ${start}, ${writer.userId || null}, ${now}
+      FROM json_each(${JSON.stringify(events)}) a
+      JOIN programmes p ON p.farm_id = ${farmId} AND p.trigger_kind = 'event'
+        AND p.trigger_event_type = json_extract(a.value, '$.type')
+      WHERE date(${start}, '+' || ${lastStepDay} || ' days') >= ${today}
+      ON CONFLICT DO NOTHING`,
+    tasksOfEnrolmentsSql(farmId, enrolled, now),
+  ];
 }
 
 /**
