@@ -36,10 +36,20 @@ export const CALLS = [
     request: () => ({ path: '/health' }),
   },
   {
+    // The floor with one D1 read (`SELECT 1`), behind the asset router: what any call that reaches D1 pays at least.
+    name: 'floor with one D1 read',
+    kind: 'floor',
+    budgetMs: null,
+    routes: [],
+    request: () => ({ path: '/d1' }),
+  },
+  {
     name: 'health (no D1)',
     kind: 'fixed',
     budgetMs: null,
     routes: ['GET /api/v1/health'],
+    // Its budget is a ratio to this floor, measured request by request beside it (bench/measure.mjs).
+    companion: 'floor: bare Hono hello Worker',
     request: () => ({ path: '/health' }),
   },
   {
@@ -118,6 +128,8 @@ export const CALLS = [
     kind: 'paged',
     budgetMs: 25,
     routes: ['GET /api/v1/cattle/{id}'],
+    // An authenticated read with one D1 round trip: its budget is the D1 floor + 2 ms (bench/budgets.mjs).
+    companion: 'floor with one D1 read',
     request: (farm, i) => ({ path: `/cattle/${pick(farm.cows, i * 13).cattleId}` }),
   },
   {

@@ -119,8 +119,9 @@ export const ROUNDS = 6;
  * after size, minutes apart, swung by 2× between phases on this shared machine (decision 030, addendum).
  */
 export async function measureSizes(targets, call, { samples, concurrentSamples, concurrency, maxMs }, floor) {
-  // The floor (the bare Hono Worker) takes a block in every round too, so each call carries the floor of its own
-  // minutes (`floorP50`): the fixed-cost budgets compare like with like (health ≤ 1.2×, detail ≤ floor + 2 ms).
+  // A call with a fixed-cost budget (health ≤ 1.2× the floor, cattle detail ≤ the D1 floor + 2 ms) carries its floor:
+  // each of its sequential requests is followed by one of the floor's, so both see the same moment of this shared
+  // machine (`floorP50`). Blocks a few seconds apart swung apart by 30 % on it (decision 030, second addendum).
   const floorState = floor && {
     run: runner(floor.target, floor.call, [], new Set()),
     sequential: [],
@@ -141,11 +142,19 @@ export async function measureSizes(targets, call, { samples, concurrentSamples, 
   const perBlock = Math.ceil(samples / ROUNDS);
   const minPerBlock = Math.ceil(MIN_SAMPLES / ROUNDS);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const state of floorState ? [...states, floorState] : states) {
+    for (const state of states) {
       const t0 = performance.now();
-      for (let i = 0; i < perBlock && (i < minPerBlock || performance.now() - t0 < maxMs / ROUNDS); i++)
+      let floorMs = 0;
+      for (let i = 0; i < perBlock && (i < minPerBlock || performance.now() - t0 < maxMs / ROUNDS); i++) {
         state.sequential.push(await state.run());
-      state.wall += performance.now() - t0;
+        if (floorState) {
+          const beside = await floorState.run();
+          floorState.sequential.push(beside);
+          floorMs += beside.ms;
+        }
+      }
+      state.wall += performance.now() - t0 - floorMs;
+      if (floorState) floorState.wall += floorMs;
     }
   }
 

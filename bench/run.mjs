@@ -167,11 +167,13 @@ async function measureAll(sizes) {
   const load = [os.loadavg()[0]];
   // Names may hold ', ' ('KPI (breeding), not kept'): only a comma without a space after it separates them.
   const only = args.calls ? new Set(args.calls.split(/,(?! )/).map((c) => c.trim())) : null;
-  // The floor row's own call (the bare Worker behind the asset router), taken into every other call's rounds.
-  const floorCompanion = {
-    target: { url: floor.url, farm: sizes[0].farm },
-    call: CALLS.find((c) => c.kind === 'floor' && !c.bare),
-  };
+  // A call with a fixed-cost budget is measured beside its floor (the bare Worker behind the asset router, or the same
+  // with one D1 read), request by request.
+  const companionOf = (call) =>
+    call.companion && {
+      target: { url: floor.url, farm: sizes[0].farm },
+      call: CALLS.find((c) => c.name === call.companion),
+    };
   for (const call of CALLS.filter((c) => !only || only.has(c.name))) {
     if (!call.routes.every((r) => routes.has(r))) {
       const missing = call.routes.filter((r) => !routes.has(r));
@@ -184,7 +186,7 @@ async function measureAll(sizes) {
       url: (call.kind !== 'floor' ? server : call.bare ? floor.bare : floor).url,
       farm,
     }));
-    const results = await measureSizes(targets, call, options, call.kind === 'floor' ? undefined : floorCompanion);
+    const results = await measureSizes(targets, call, options, companionOf(call));
     results.forEach((result, i) => {
       const { size, run } = sizes[i];
       run.calls.push({
@@ -192,6 +194,7 @@ async function measureAll(sizes) {
         kind: call.kind,
         budgetMs: call.budgetMs,
         herdBudget: call.herdBudget,
+        companion: call.companion,
         available: true,
         ...result,
       });

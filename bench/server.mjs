@@ -220,6 +220,8 @@ export async function serveFloor({ dir, port, assets = true }) {
     scriptPath: out,
     compatibilityDate: '2026-04-20',
     ...assetOptions,
+    // In memory: the D1 floor's one `SELECT 1` reads no table.
+    d1Databases: ['DB'],
     host: '127.0.0.1',
     port,
     handleRuntimeStdio(stdout, err) {
