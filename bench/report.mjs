@@ -59,7 +59,7 @@ export function renderMarkdown(report) {
   if (ref.cron.first.error) lines.push('', '```', ref.cron.first.error.slice(-600), '```');
   lines.push('');
   lines.push(
-    `Machine load (1-minute load average) during the ${n(ref.size)}-head measurements: ${ref.loadAverage.join(' → ')} on ${m.cores} cores. The floor row is a bare Hono "hello" Worker on the same workerd behind the same asset router as the Worker (\`run_worker_first\` for /api/*), measured by the same client (HTTP into workerd, the asset layer and Hono routing, nothing else; the next row is the floor without the asset layer, and the one after it the floor with one D1 read, `SELECT 1` on a local D1); the ratio columns divide by it, so they hold on any machine. On a busy machine every row rises with it.`,
+    `Machine load (1-minute load average) during the ${n(ref.size)}-head measurements: ${ref.loadAverage.join(' → ')} on ${m.cores} cores. The floor row is a bare Hono "hello" Worker on the same workerd behind the same asset router as the Worker (\`run_worker_first\` for /api/*), measured by the same client (HTTP into workerd, the asset layer and Hono routing, nothing else; the next row is the floor without the asset layer, and the one after it the floor with one D1 read, \`SELECT 1\` on a local D1); the ratio columns divide by it, so they hold on any machine. On a busy machine every row rises with it.`,
   );
 
   if (report.runs.length > 1) {
