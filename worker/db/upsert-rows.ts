@@ -14,8 +14,8 @@ export function upsertRowsStatement<T extends SQLiteTable>(
   update: readonly (keyof T['$inferInsert'] & string)[],
 ): SQL {
   const columns = getTableColumns(table) as Record<string, T['_']['columns'][string]>;
-  // Every row has the first one's keys (a key left undefined is written as NULL, not as the column's default).
-  const keys = Object.keys(rows[0]).filter((key) => key in columns);
+  // The columns any row names; a row without one of them, or with it undefined, writes NULL there (not the default).
+  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key in columns);
   const name = (key: string) => sql.identifier(columns[key].name);
   const values = rows.map((row) =>
     keys.map((key) => {
