@@ -45,6 +45,9 @@ function firstScreen(c: Config, farmIdOf: (stored: string | null) => number | nu
       answers[path].catch(() => undefined);
     }
     (window as unknown as Record<string, unknown>)[c.global] = { token, farmId, sentAt: Date.now(), answers };
+    // A repeat visit served by the service worker has the chunks at once: preloading them here would only take the
+    // main thread before the first paint (each link's answer is handled there). The app's own imports fetch them.
+    if (navigator.serviceWorker?.controller) return;
     // As Vite's own preloading of a lazy import does it (crossorigin), so the import finds them in the cache.
     const preload = (css: boolean) => {
       for (const href of c.preload.filter((file) => file.endsWith('.css') === css)) {
