@@ -5,9 +5,18 @@
  * bundle to arrive and run (web/src/boot.ts), a second wave of round trips on a phone's slow link
  * (bench/web-perf.mjs). It is async, so it never holds up the page; the app adopts its calls
  * (web/src/lib/early-answers.ts) and sends its own when it did not run.
+ * It also links the app's bundle as modulepreload: the entry (web/src/main.tsx) is tiny and imports the app one frame
+ * after the first paint, and the link makes the bundle come with the first download all the same.
  */
 import type { Plugin } from 'vite';
-import { EARLY_GLOBAL, FARM_KEY, FIRST_SCREEN, parseFarmId, TOKEN_KEY } from './src/lib/first-screen.ts';
+import {
+  EARLY_GLOBAL,
+  FARM_KEY,
+  FIRST_SCREEN,
+  parseFarmId,
+  SCRIPT_ATTRIBUTE,
+  TOKEN_KEY,
+} from './src/lib/first-screen.ts';
 
 interface Config {
   pathname: string;
@@ -15,13 +24,15 @@ interface Config {
   farmKey: string;
   global: string;
   calls: string[];
-  /** The app's bundle (index.html's module script). */
-  entry: string;
+  /** The app's bundle (the chunk the entry imports after the first paint, linked as modulepreload). */
+  bundle: string;
   preload: string[];
 }
 
 /** Runs in the browser, serialised into the script: plain code, no imports (parseFarmId is passed in). */
 function firstScreen(c: Config, farmIdOf: (stored: string | null) => number | null) {
+  // Run (the app's entry waits for this script while the global is undefined), with no calls unless set below.
+  (window as unknown as Record<string, unknown>)[c.global] = null;
   try {
     const token = localStorage.getItem(c.tokenKey);
     if (location.pathname !== c.pathname || !token) return;
@@ -34,6 +45,9 @@ function firstScreen(c: Config, farmIdOf: (stored: string | null) => number | nu
       answers[path].catch(() => undefined);
     }
     (window as unknown as Record<string, unknown>)[c.global] = { token, farmId, sentAt: Date.now(), answers };
+    // A repeat visit served by the service worker has the chunks at once: preloading them here would only take the
+    // main thread before the first paint (each link's answer is handled there). The app's own imports fetch them.
+    if (navigator.serviceWorker?.controller) return;
     // As Vite's own preloading of a lazy import does it (crossorigin), so the import finds them in the cache.
     const preload = (css: boolean) => {
       for (const href of c.preload.filter((file) => file.endsWith('.css') === css)) {
@@ -48,10 +62,10 @@ function firstScreen(c: Config, farmIdOf: (stored: string | null) => number | nu
     // The small style sheets now; the script chunks once the bundle has arrived, while it compiles and runs: sharing
     // the link with it, they would only delay it (the screen needs both).
     preload(true);
-    const entry = new URL(c.entry, location.href).href;
+    const bundle = new URL(c.bundle, location.href).href;
     try {
       const observer = new PerformanceObserver((list) => {
-        if (!list.getEntries().some((e) => e.name === entry)) return;
+        if (!list.getEntries().some((e) => e.name === bundle)) return;
         observer.disconnect();
         preload(false);
       });
@@ -64,39 +78,72 @@ function firstScreen(c: Config, farmIdOf: (stored: string | null) => number | nu
   }
 }
 
-/** `screenModules`: the first screen's route files and its screen, whose chunks (route chunks split by the router plugin
- * carry a `?tsr-split=` query) are preloaded with what they import. `downloadChunks`: chunk names index.html links as
- * modulepreload, so the first download brings them over the link while nothing runs them until a screen imports them
- * (the 'forms' chunk: zod and what runs it, decision 028's second addendum). */
-export function firstScreenScript(screenModules: string[], downloadChunks: string[] = []): Plugin {
+interface Options {
+  /** The first screen's route files and its screen, whose chunks (route chunks split by the router plugin carry a
+   * `?tsr-split=` query) are preloaded with what they import. */
+  screens: string[];
+  /** The app's module, which the tiny entry imports after the first paint: its chunk and the chunks it imports are
+   * linked as modulepreload, so they come with the first download (and bench/bundle.mjs counts them as initial JS). */
+  app: string;
+  /** Chunk names index.html links as modulepreload at low priority, so the first download brings them over the link
+   * while nothing runs them until a screen imports them (the 'forms' chunk: zod and what runs it, decision 028's
+   * second addendum). */
+  download?: string[];
+}
+
+export function firstScreenScript({
+  screens: screenModules,
+  app: appModule,
+  download: downloadChunks = [],
+}: Options): Plugin {
   return {
     name: 'ushicho-first-screen',
     apply: 'build',
     enforce: 'post',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
-      const screens = screenModules.map((module) =>
-        chunks.find((c) => c.facadeModuleId?.split('?')[0].endsWith(module) && !c.isEntry),
-      );
+      const byModule = (module: string) =>
+        chunks.find((c) => c.facadeModuleId?.split('?')[0].endsWith(module) && !c.isEntry);
+      const screens = screenModules.map(byModule);
+      // The app's module is in a chunk of its own group (web/vite.config.ts), which has no facade.
+      const app = chunks.find((c) => !c.isEntry && c.moduleIds.some((id) => id.endsWith(appModule)));
       const entries = chunks.filter((c) => c.isEntry);
       const entry = entries.length === 1 ? entries[0] : undefined;
       const html = bundle['index.html'];
-      if (screens.some((screen) => !screen) || !entry || !html || html.type !== 'asset')
-        throw new Error(`first-screen script: ${screenModules.join(', ')} or the app's entry not found`);
-      // The screen's chunk and the chunks it imports, but not the entry (index.html loads it already), with their CSS.
+      if (screens.some((screen) => !screen) || !app || !entry || !html || html.type !== 'asset')
+        throw new Error(
+          `first-screen script: ${[...screenModules, appModule].join(', ')} or the app's entry not found`,
+        );
+      // A chunk and the chunks it imports, but not the entry (index.html loads it already), with their CSS.
+      const closure = (start: string, skip: Set<string>) => {
+        const seen = new Set<string>();
+        const css = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (seen.has(fileName) || skip.has(fileName) || !chunk || chunk.type !== 'chunk' || chunk.isEntry) return;
+          seen.add(fileName);
+          for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
+          chunk.imports.forEach(visit);
+        };
+        visit(start);
+        return { seen, css };
+      };
+      const appChunks = closure(app.fileName, new Set());
+      // The app's style sheets would be loaded by the entry's import, after the first paint: all of them belong in the
+      // entry's style sheet (web/src/styles.css and what the app shell imports).
+      if (appChunks.css.size > 0)
+        throw new Error(`first-screen script: the app's bundle has its own CSS (${[...appChunks.css].join(', ')})`);
       const seen = new Set<string>();
       const css = new Set<string>();
-      const visit = (fileName: string) => {
-        const chunk = bundle[fileName];
-        if (seen.has(fileName) || !chunk || chunk.type !== 'chunk' || chunk.isEntry) return;
-        seen.add(fileName);
-        for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
-        chunk.imports.forEach(visit);
-      };
-      for (const screen of screens) if (screen) visit(screen.fileName);
+      for (const screen of screens) {
+        if (!screen) continue;
+        const found = closure(screen.fileName, appChunks.seen);
+        for (const file of found.seen) seen.add(file);
+        for (const file of found.css) css.add(file);
+      }
       // The first screen builds no zod schema before today's alerts show (decision 028, second addendum): a form on it
       // loads its schema when opened (React.lazy), and what runs zod stays out of the chunks it loads.
-      const withZod = [entry.fileName, ...seen].filter((file) => {
+      const withZod = [entry.fileName, ...appChunks.seen, ...seen].filter((file) => {
         const chunk = bundle[file];
         return chunk?.type === 'chunk' && Object.keys(chunk.modules).some((id) => id.includes('/node_modules/zod/'));
       });
@@ -110,7 +157,7 @@ export function firstScreenScript(screenModules: string[], downloadChunks: strin
         farmKey: FARM_KEY,
         global: EARLY_GLOBAL,
         calls: FIRST_SCREEN.calls.map((call) => call.path),
-        entry: `/${entry.fileName}`,
+        bundle: `/${app.fileName}`,
         preload: [...css, ...seen].map((file) => `/${file}`),
       };
       const source = `(${firstScreen.toString()})(${JSON.stringify(config)},${parseFarmId.toString()});\n`;
@@ -119,13 +166,17 @@ export function firstScreenScript(screenModules: string[], downloadChunks: strin
       const downloads = chunks.filter((c) => c.name && downloadChunks.includes(c.name) && !c.isEntry);
       if (downloads.length !== downloadChunks.length)
         throw new Error(`first-screen script: chunks ${downloadChunks.join(', ')} not all found`);
-      // Low priority: on a slow link the entry and the first screen's chunks come first, these after them.
-      const links = downloads
-        .map((c) => `\n    <link rel="modulepreload" fetchpriority="low" crossorigin href="/${c.fileName}">`)
-        .join('');
+      // The app's bundle at the browser's priority for module scripts; the downloads at low priority: on a slow link
+      // the bundle and the first screen's chunks come first, these after them.
+      const links = [
+        ...[...appChunks.seen].map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`),
+        ...downloads.map(
+          (c) => `\n    <link rel="modulepreload" fetchpriority="low" crossorigin href="/${c.fileName}">`,
+        ),
+      ].join('');
       html.source = String(html.source).replace(
         '</title>',
-        `</title>\n    <script async src="${src}"></script>${links}`,
+        `</title>\n    <script async ${SCRIPT_ATTRIBUTE} src="${src}"></script>${links}`,
       );
     },
   };

@@ -8,6 +8,26 @@ import { API_CACHE } from './src/lib/offline-status.ts';
 import { runsZod } from './zod-modules.ts';
 
 const workerDir = path.resolve(import.meta.dirname, '../worker');
+const appModule = path.resolve(import.meta.dirname, 'src/app.tsx');
+/** The app's static graph (web/src/app.tsx and what it imports), read once per chunking pass. */
+const appGraphs = new WeakMap<object, Set<string>>();
+function inApp(id: string, ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }): boolean {
+  const app = ctx.getModuleInfo(appModule);
+  if (!app) return false;
+  let graph = appGraphs.get(app);
+  if (!graph) {
+    const found = new Set<string>();
+    const visit = (module: string) => {
+      if (found.has(module)) return;
+      found.add(module);
+      for (const imported of ctx.getModuleInfo(module)?.importedIds ?? []) visit(imported);
+    };
+    visit(appModule);
+    graph = found;
+    appGraphs.set(app, graph);
+  }
+  return graph.has(id);
+}
 /** What the screens share (below). */
 const SHARED =
   /web\/src\/(api\/(?!filings|history|tasks)|components\/|lib\/)|worker\/(?!domain\/(programmes|census|filings|event-details|filing-input)|[a-z-]+\/[a-z-]+\.schemas\.ts)|lucide-react/;
@@ -29,10 +49,12 @@ export default defineConfig({
     react(),
     // A signed-in /home starts its API calls and its lazy chunks before the bundle has arrived.
     // The 'forms' chunk (zod and what runs it) comes with the first download, run only by a screen with a form.
-    firstScreenScript(
-      ['web/src/routes/_app.tsx', 'web/src/routes/_app/home.tsx', 'web/src/routes/_app/-home-screen.tsx'],
-      ['forms'],
-    ),
+    // The app's bundle (what the tiny entry imports after the first paint) is linked as modulepreload too.
+    firstScreenScript({
+      screens: ['web/src/routes/_app.tsx', 'web/src/routes/_app/home.tsx', 'web/src/routes/_app/-home-screen.tsx'],
+      app: 'web/src/app.tsx',
+      download: ['forms'],
+    }),
     VitePWA({
       // Registered by the app itself after the first render (web/src/lib/pwa.ts), never in the initial bundle.
       injectRegister: false,
@@ -100,8 +122,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // Everything the first screen needs in one chunk: the lazy offline queue and screens share it rather than
-    // splitting it into many small initial chunks (each compressed on its own, bench/bundle.mjs).
+    // Everything the first screen needs in two chunks: the tiny entry (what must run before the first paint) and the
+    // app's bundle it imports after it; the lazy offline queue and screens share them rather than splitting them into
+    // many small initial chunks (each compressed on its own, bench/bundle.mjs).
     rolldownOptions: {
       output: {
         // A route's screen chunk is named after its path ('cattle-id-page-…', 'home-page-…'), as bench/bundle.mjs reads them.
@@ -116,7 +139,9 @@ export default defineConfig({
         },
         codeSplitting: {
           groups: [
-            { name: 'app', tags: ['$initial'], priority: 2 },
+            { name: 'index', tags: ['$initial'], priority: 3 },
+            // The app's bundle: what web/src/app.tsx imports, which the entry imports after the first paint.
+            { name: (id, ctx) => (inApp(id, ctx) ? 'app' : null), priority: 2 },
             // What the screens share (the typed client's resources, shared UI, icons, domain rules) in one chunk
             // rather than twenty small ones fetched in waves over a slow link. Not the API's request schemas
             // (worker/*/*.schemas.ts): zod builds each schema when its module runs, so in this chunk every form's

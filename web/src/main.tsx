@@ -1,48 +1,15 @@
+/**
+ * The app's entry, kept tiny (decision 028, 2026-11-26): what must run first — boot.ts's early API calls and the style
+ * sheet — then one frame, so the page paints index.html's '牛帳 読み込み中…' (a status for screen readers) before the
+ * app's bundle (React, the router, the query client) is evaluated. On a repeat visit that bundle comes from the service
+ * worker at once, and evaluated before the first frame it held the first paint back. index.html links the app's chunks
+ * as modulepreload (web/first-screen-script.ts), so they still come with the first download.
+ */
 import './boot';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { keepRosterFresh } from './api/cattle';
-import { ApiError } from './api/client';
-import { getLocale } from './lib/i18n';
-import './lib/messages';
-import { watchSystemTheme } from './lib/theme';
-import { createAppRouter } from './router';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
-    },
-  },
-});
+const startApp = () => void import('./app');
 
-const router = createAppRouter(queryClient);
-document.documentElement.lang = getLocale();
-watchSystemTheme();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
-
-// After the first screen: the service worker (app shell and saved answers for offline, §15) and the offline write
-// queue, which sends what waited for a signal. They wait a moment after `load` so that, on a slow link, they do not
-// compete with the first screen's own data (bench/web-perf.mjs).
-window.addEventListener(
-  'load',
-  () =>
-    setTimeout(() => {
-      if ('serviceWorker' in navigator)
-        void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
-      void import('./api/outbox').then(({ startOutbox }) => startOutbox(() => void queryClient.invalidateQueries()));
-      keepRosterFresh(queryClient);
-    }, 3000),
-  { once: true },
-);
+// A hidden page (opened in the background) draws no frame until shown: it starts the app at once.
+if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(startApp, 0));
+else startApp();

@@ -6,8 +6,11 @@
 export const TOKEN_KEY = 'ushicho.token';
 export const FARM_KEY = 'ushicho.farm';
 
-/** The global the first-screen script leaves its calls in, for lib/early-answers.ts to hand out. */
+/** The global the first-screen script leaves its calls in, for lib/early-answers.ts to hand out (null: it sent none). */
 export const EARLY_GLOBAL = '__ushichoEarly';
+
+/** The attribute index.html's first-screen script carries, so that the app can wait for it to run. */
+export const SCRIPT_ATTRIBUTE = 'data-first-screen';
 
 export const FIRST_SCREEN = {
   pathname: '/home',

@@ -1,0 +1,51 @@
+/**
+ * The app itself: the query client, the router and React's root, then (after `load`) the service worker and the
+ * offline queue. main.tsx imports it one frame after the page has painted its boot text.
+ */
+import './app-start';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { keepRosterFresh } from './api/cattle';
+import { ApiError } from './api/client';
+import { getLocale } from './lib/i18n';
+import './lib/messages';
+import { watchSystemTheme } from './lib/theme';
+import { createAppRouter } from './router';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+    },
+  },
+});
+
+const router = createAppRouter(queryClient);
+document.documentElement.lang = getLocale();
+watchSystemTheme();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);
+
+// After the first screen: the service worker (app shell and saved answers for offline, §15) and the offline write
+// queue, which sends what waited for a signal. They wait a moment after `load` so that, on a slow link, they do not
+// compete with the first screen's own data (bench/web-perf.mjs). The app starts a frame after the entry, by when
+// `load` may have fired already (a repeat visit served by the service worker).
+function startBackground() {
+  setTimeout(() => {
+    if ('serviceWorker' in navigator)
+      void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+    void import('./api/outbox').then(({ startOutbox }) => startOutbox(() => void queryClient.invalidateQueries()));
+    keepRosterFresh(queryClient);
+  }, 3000);
+}
+if (document.readyState === 'complete') startBackground();
+else window.addEventListener('load', startBackground, { once: true });
