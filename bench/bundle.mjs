@@ -1,5 +1,5 @@
 // The web bundle as a phone downloads it, gzipped: the initial JS (the entry chunk and the chunks index.html
-// preloads) and CSS, and for each lazily loaded screen (`*-page-*.js`) its own chunk plus the static imports it
+// preloads, those it keeps in a template for after the first screen included) and CSS, and for each lazily loaded screen (`*-page-*.js`) its own chunk plus the static imports it
 // needs that the initial load did not bring.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

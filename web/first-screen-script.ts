@@ -13,6 +13,7 @@ import {
   EARLY_GLOBAL,
   FARM_KEY,
   FIRST_SCREEN,
+  LATER_CHUNKS,
   parseFarmId,
   SCRIPT_ATTRIBUTE,
   TOKEN_KEY,
@@ -85,9 +86,10 @@ interface Options {
   /** The app's module, which the tiny entry imports after the first paint: its chunk and the chunks it imports are
    * linked as modulepreload, so they come with the first download (and bench/bundle.mjs counts them as initial JS). */
   app: string;
-  /** Chunk names index.html links as modulepreload at low priority, so the first download brings them over the link
-   * while nothing runs them until a screen imports them (the 'forms' chunk: zod and what runs it, decision 028's
-   * second addendum). */
+  /** Chunk names index.html holds as modulepreload links in `template#${LATER_CHUNKS}`: the app adds them once the first
+   * screen is up (web/src/app.tsx), so they are downloaded and compiled before a screen imports them, but not on the
+   * first screen's slow link (the 'forms' chunk: zod and what runs it, decision 028's second and fourth addenda).
+   * bench/bundle.mjs counts them with the first download. */
   download?: string[];
 }
 
@@ -166,13 +168,12 @@ export function firstScreenScript({
       const downloads = chunks.filter((c) => c.name && downloadChunks.includes(c.name) && !c.isEntry);
       if (downloads.length !== downloadChunks.length)
         throw new Error(`first-screen script: chunks ${downloadChunks.join(', ')} not all found`);
-      // The app's bundle at the browser's priority for module scripts; the downloads at low priority: on a slow link
-      // the bundle and the first screen's chunks come first, these after them.
+      // The app's bundle at the browser's priority for module scripts; the downloads inert in a template until the app
+      // adds them after the first screen: a low fetch priority did not keep them off the bundle's slow link.
+      const later = downloads.map((c) => `<link rel="modulepreload" crossorigin href="/${c.fileName}">`).join('');
       const links = [
         ...[...appChunks.seen].map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`),
-        ...downloads.map(
-          (c) => `\n    <link rel="modulepreload" fetchpriority="low" crossorigin href="/${c.fileName}">`,
-        ),
+        ...(later ? [`\n    <template id="${LATER_CHUNKS}">${later}</template>`] : []),
       ].join('');
       html.source = String(html.source).replace(
         '</title>',

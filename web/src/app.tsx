@@ -9,6 +9,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { keepRosterFresh } from './api/cattle';
 import { ApiError } from './api/client';
+import { linkLaterChunks } from './lib/first-screen';
 import { getLocale } from './lib/i18n';
 import './lib/messages';
 import { watchSystemTheme } from './lib/theme';
@@ -39,8 +40,10 @@ createRoot(document.getElementById('root')!).render(
 // queue, which sends what waited for a signal. They wait a moment after `load` so that, on a slow link, they do not
 // compete with the first screen's own data (bench/web-perf.mjs). The app starts a frame after the entry, by when
 // `load` may have fired already (a repeat visit served by the service worker).
+// The 'forms' chunk comes then too (index.html's template, web/first-screen-script.ts).
 function startBackground() {
   setTimeout(() => {
+    linkLaterChunks();
     if ('serviceWorker' in navigator)
       void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
     void import('./api/outbox').then(({ startOutbox }) => startOutbox(() => void queryClient.invalidateQueries()));

@@ -12,6 +12,16 @@ export const EARLY_GLOBAL = '__ushichoEarly';
 /** The attribute index.html's first-screen script carries, so that the app can wait for it to run. */
 export const SCRIPT_ATTRIBUTE = 'data-first-screen';
 
+/** The id of index.html's template of modulepreload links the app adds once the first screen is up. */
+export const LATER_CHUNKS = 'later-chunks';
+
+/** Adds index.html's later chunks (the 'forms' chunk) to the page: downloaded and compiled, run when a screen imports them. */
+export function linkLaterChunks(doc: Document = document) {
+  const later = doc.getElementById(LATER_CHUNKS);
+  if (later instanceof HTMLTemplateElement && later.content.childNodes.length)
+    doc.head.append(later.content.cloneNode(true));
+}
+
 export const FIRST_SCREEN = {
   pathname: '/home',
   /** `farm`: the answer is the farm's data (it depends on X-Farm-Id). */
