@@ -16,7 +16,7 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank))];
 }
 
-function send(url, token, request) {
+function send(url, token, request, retried = false) {
   const body = request.body ? JSON.stringify(request.body) : undefined;
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -39,7 +39,13 @@ function send(url, token, request) {
       },
     );
     req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
+    req.on('error', (err) => {
+      // A kept-alive connection the server closed as this request went out (Node's documented race): a read is sent
+      // again once on a fresh one, and its time counts from the first attempt. A write is not repeated.
+      if (!retried && req.reusedSocket && err.code === 'ECONNRESET' && (request.method ?? 'GET') === 'GET')
+        send(url, token, request, true).then(resolve, reject);
+      else reject(err);
+    });
     req.end(body);
   });
 }
