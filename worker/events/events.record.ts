@@ -9,6 +9,8 @@ import { type AlertAnimal, alertChanges, ruleEventsOf, type StoredAlert } from '
 import {
   type AnimalForBreeding,
   type BreedingContext,
+  type BreedingRows,
+  breedingRowStatements,
   type RecomputeOutput,
   recomputeStatements,
 } from '../breeding/recompute';
@@ -177,6 +179,36 @@ export interface EventStatements {
   recomputed: RecomputeOutput;
   /** Every animal recomputed: one, or the one an event left and the one it joined. */
   animals: AnimalAfter[];
+  /** With `rows: 'leave'`: what the statements left out, for leftStatements to write with other animals'. */
+  left: LeftRows;
+}
+
+/** What a write with `rows: 'leave'` leaves to its caller: the animals' breeding rows and the events that enrol. */
+export interface LeftRows {
+  rows: BreedingRows[];
+  enrolments: { cattleId: number; added: readonly NewEvent[] }[];
+}
+
+/**
+ * The statements of what many writes with `rows: 'leave'` left out (an import's chunk of histories), for the end of
+ * their batch: the same builders a single write uses, a few statements whatever the number of animals.
+ */
+export function leftStatements(
+  scope: Pick<Scope, 'userId' | 'farmId'>,
+  left: readonly LeftRows[],
+  today: string,
+  now: string,
+): Statement[] {
+  return [
+    ...breedingRowStatements(left.flatMap((l) => l.rows)),
+    ...programmeStatementsOnEvents(
+      scope,
+      scope.farmId,
+      left.flatMap((l) => l.enrolments),
+      today,
+      now,
+    ),
+  ];
 }
 
 const asEngineEvent = ({ eventId, eventType, eventDatetime, details }: EngineEvent): EngineEvent => ({
@@ -226,10 +258,15 @@ export function eventStatements(
     });
     return { context: of, eventsAfter, recomputed };
   };
-  const done = (statements: Statement[], animals: AnimalAfter[]): EventStatements => ({
+  const leave = options.rows === 'leave';
+  const done = (statements: Statement[], animals: AnimalAfter[], added: readonly NewEvent[] = []): EventStatements => ({
     statements: [...statements, ...animals.flatMap((a) => a.recomputed.statements), ...filings],
     recomputed: (animals.at(-1) as AnimalAfter).recomputed,
     animals,
+    left: {
+      rows: leave ? animals.map((a) => a.recomputed.rows) : [],
+      enrolments: leave && added.length ? [{ cattleId: context.animal.cattleId, added }] : [],
+    },
   });
 
   if ('add' in change) {
@@ -258,7 +295,7 @@ export function eventStatements(
     });
     // Programmes (§22): an event of a trigger's type enrols the animal (a DEATH or SHIPMENT cancels its open tasks
     // through the status it sets); an import's chunk writes them for all its animals at once ('leave').
-    if (options.rows !== 'leave')
+    if (!leave)
       statements.push(
         ...programmeStatementsOnEvents(
           scope,
@@ -268,7 +305,7 @@ export function eventStatements(
           now,
         ),
       );
-    return done(statements, [recompute(context, eventsAfter, pending)]);
+    return done(statements, [recompute(context, eventsAfter, pending)], added);
   }
 
   if ('remove' in change) {

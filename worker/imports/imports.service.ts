@@ -9,16 +9,15 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { regenerateAlerts } from '../alerts/regenerate';
 import { auditStatement } from '../audit/audit.statement';
 import { runGuardedBatch, withFreshState } from '../breeding/fresh-state';
-import { type BreedingRows, breedingRowStatements, recomputeAnimal } from '../breeding/recompute';
+import { recomputeAnimal } from '../breeding/recompute';
 import { linkMothersStatement, registerHerdStatements, updateHerdStatements } from '../cattle/cattle.service';
 import { runBatch } from '../db/batch';
 import { breedingStatus, cattle } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
 import { todayJst } from '../domain/calendar';
-import { eventStatements, type NewEvent } from '../events/events.record';
+import { eventStatements, type LeftRows, leftStatements } from '../events/events.record';
 import { AppError } from '../lib/errors';
-import { programmeStatementsOnEvents } from '../tasks/tasks.statements';
 import { loadImportContexts } from './imports.contexts';
 import { arrivalEvent, missingEvents } from './imports.history';
 import {
@@ -182,22 +181,16 @@ async function writeHistories(scope: Scope, histories: ImportPlan['histories'], 
       );
       // Each animal's breeding state rows, kept KPI figures and programme enrolments are left out of her statements
       // and written for the whole chunk at the end of its batch: 7 statements for 200 cows instead of 7 each.
-      const rows: BreedingRows[] = [];
-      const added: { cattleId: number; added: NewEvent[] }[] = [];
+      const left: LeftRows[] = [];
       const statements = chunk.flatMap(({ identificationNumber, events }) => {
         const context = contexts.get(identificationNumber);
         const missing = context ? missingEvents(events, context.events) : [];
         if (!context || missing.length === 0) return [];
         const written = eventStatements(scope, context, { add: missing }, { today, filings: false, rows: 'leave' });
-        rows.push(...written.animals.map((a) => a.recomputed.rows));
-        added.push({ cattleId: context.animal.cattleId, added: missing });
+        left.push(written.left);
         return written.statements;
       });
-      await runGuardedBatch(scope.db, [
-        ...statements,
-        ...breedingRowStatements(rows),
-        ...programmeStatementsOnEvents(scope, scope.farmId, added, today, new Date().toISOString()),
-      ]);
+      await runGuardedBatch(scope.db, [...statements, ...leftStatements(scope, left, today, new Date().toISOString())]);
     });
   }
 }

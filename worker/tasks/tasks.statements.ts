@@ -56,11 +56,8 @@ export function programmeStatementsOnEvents(
   );
   if (events.length === 0) return [];
   const start = sql`json_extract(a.value, '$.start')`;
-  const ids = [...new Set(events.map((e) => e.cattle))];
-  const enrolled =
-    ids.length === 1
-      ? sql`e.cattle_id = ${ids[0]} AND e.created_at = ${now}`
-      : sql`e.cattle_id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND e.created_at = ${now}`;
+  const ids = JSON.stringify([...new Set(events.map((e) => e.cattle))]);
+  const enrolled = sql`e.cattle_id IN (SELECT value FROM json_each(${ids})) AND e.created_at = ${now}`;
   return [
     sql`INSERT INTO enrolments (farm_id, programme_id, cattle_id, start_date, created_by, created_at)
       SELECT p.farm_id, p.id, json_extract(a.value, '$.cattle'), ${start}, ${writer.userId || null}, ${now}
