@@ -86,6 +86,8 @@ function summarize(samples, wallMs) {
   return {
     n: sorted.length,
     p50: round(percentile(sorted, 50)),
+    // Unrounded, for the ratios the budgets take: at 0.1 ms a 1.4 ms floor moves a ratio by 7 % a step.
+    p50Exact: Math.round(percentile(sorted, 50) * 1000) / 1000,
     p95: round(percentile(sorted, 95)),
     p99: round(percentile(sorted, 99)),
     rps: round((sorted.length / wallMs) * 1000),
@@ -121,22 +123,21 @@ export const ROUNDS = 6;
 /**
  * One call against every herd size, side by side: a warm-up per size, then the sequential requests in ROUNDS rounds
  * of blocks (500, 2,000, 8,000, 500, …), then per size `concurrency` clients at once and the D1 count of one request
- * with the access check not kept. The servers of every size are up together (bench/run.mjs); a call measured size
+ * with the access check not kept. Every size's farm is on the app's one server (bench/run.mjs); a call measured size
  * after size, minutes apart, swung by 2× between phases on this shared machine (decision 030, addendum).
  */
 export async function measureSizes(targets, call, { samples, concurrentSamples, concurrency, maxMs }, floor) {
   // A call with a fixed-cost budget (health ≤ 1.2× the floor, cattle detail ≤ the D1 floor + 2 ms) carries its floor:
   // each of its sequential requests is followed by one of the floor's, so both see the same moment of this shared
-  // machine (`floorP50`). Blocks a few seconds apart swung apart by 30 % on it (decision 030, second addendum).
-  const floorState = floor && {
-    run: runner(floor.target, floor.call, [], new Set()),
-    sequential: [],
-    wall: 0,
-  };
+  // machine (`floorP50`, per size). Blocks a few seconds apart swung apart by 30 % on it (decision 030, second
+  // addendum).
+  const floorRun = floor && runner(floor.target, floor.call, [], new Set());
   const states = targets.map((target) => {
     const errors = [];
     const d1Counts = new Set();
-    return { target, errors, d1Counts, run: runner(target, call, errors, d1Counts), sequential: [], wall: 0 };
+    const run = runner(target, call, errors, d1Counts);
+    // The floor's requests made beside this target's (`floorRun`), kept per target.
+    return { target, errors, d1Counts, run, sequential: [], wall: 0, floor: floorRun && { sequential: [], wall: 0 } };
   });
 
   // Slow calls get fewer requests: every phase stops at its share of maxMs once it has MIN_SAMPLES.
@@ -153,14 +154,14 @@ export async function measureSizes(targets, call, { samples, concurrentSamples, 
       let floorMs = 0;
       for (let i = 0; i < perBlock && (i < minPerBlock || performance.now() - t0 < maxMs / ROUNDS); i++) {
         state.sequential.push(await state.run());
-        if (floorState) {
-          const beside = await floorState.run();
-          floorState.sequential.push(beside);
+        if (state.floor) {
+          const beside = await floorRun();
+          state.floor.sequential.push(beside);
           floorMs += beside.ms;
         }
       }
       state.wall += performance.now() - t0 - floorMs;
-      if (floorState) floorState.wall += floorMs;
+      if (state.floor) state.floor.wall += floorMs;
     }
   }
 
@@ -192,7 +193,12 @@ export async function measureSizes(targets, call, { samples, concurrentSamples, 
       sequential: summarize(state.sequential, state.wall),
       // What D1 reported as SQL time (meta.duration of batches and all/run answers), p50 of the sequential requests.
       sqlP50: sqlTimes.length ? Math.round(percentile(sqlTimes, 50) * 10) / 10 : null,
-      floorP50: floorState ? summarize(floorState.sequential, floorState.wall).p50 : undefined,
+      // The floor beside this size's requests: its p50, and unrounded for the budget's ratio.
+      ...(state.floor
+        ? (({ p50, p50Exact }) => ({ floorP50: p50, floorP50Exact: p50Exact }))(
+            summarize(state.floor.sequential, state.floor.wall),
+          )
+        : {}),
       concurrent: summarize(concurrent, concurrentWall),
       d1: cold.d1 ?? (d1Counts.size ? Math.max(...d1Counts) : null),
       d1Kept: d1Counts.size ? Math.min(...d1Counts) : null,
