@@ -56,7 +56,8 @@ describe('query plans of the reads by animal', () => {
     const [animal, events, calves] = cattleDetailQueries(db, farmId, 7);
     const reads = alertReads(await planOf(animal as unknown as Planned));
     expect(reads).toHaveLength(2);
-    for (const line of reads) expect(line).toMatch(/alerts USING INDEX alerts_cattle_idx \(cattle_id=\? AND status=\?\)/);
+    for (const line of reads)
+      expect(line).toMatch(/alerts USING INDEX alerts_cattle_idx \(cattle_id=\? AND status=\?\)/);
     expect((await planOf(events as unknown as Planned)).join(' | ')).toContain('events_cattle_time_idx');
     expect((await planOf(calves as unknown as Planned)).join(' | ')).toContain('mother_info_mother_idx');
   });
