@@ -563,10 +563,18 @@ function statusCounts(db: Db, farmId: number) {
 }
 
 /**
+ * How many of an animal's latest events its page's answer carries. The animal page shows the whole history from
+ * GET /events/cattle/{id} (its timeline's own query, refetched after each change), so the answer carried it twice: 53
+ * events were 13 KB of a bench cow's 18 KB answer, and each row read through D1 costs about 10 µs of the request
+ * (Miniflare, decision 030 fourth addendum). The latest few stay for a glance and for API clients.
+ */
+export const DETAIL_EVENTS = 20;
+
+/**
  * Everything about one owned animal in one round trip; null when it is not the owner's (or does not exist). Three
  * statements: the animal with its one-to-one rows (breeding state, bloodline, mother, summary) and its alert
- * summary, its latest events, its calves. Each statement of a D1 batch costs about 0.1 ms; one per table made eight
- * (issue 24).
+ * summary, its latest events (DETAIL_EVENTS), its calves. Each statement of a D1 batch costs about 0.1 ms; one per
+ * table made eight (issue 24).
  */
 export function cattleDetailQueries(db: Db, farmId: number, cattleId: number | SQL) {
   const mother = alias(cattle, 'm');
@@ -595,7 +603,7 @@ export function cattleDetailQueries(db: Db, farmId: number, cattleId: number | S
       // `+owner` keeps SQLite on events_cattle_time_idx instead of scanning the owner's events by time (issue 10).
       .where(and(eq(events.cattleId, cattleId), sql`+${events.farmId} = ${farmId}`))
       .orderBy(desc(events.eventDatetime), desc(events.eventId))
-      .limit(200),
+      .limit(DETAIL_EVENTS),
     db
       .select({
         cattleId: cattle.cattleId,

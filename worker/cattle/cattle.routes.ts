@@ -93,7 +93,7 @@ export const detail = createRoute({
   ...common,
   method: 'get',
   path: '/{id}',
-  summary: 'One animal with breeding status, bloodline, mother, summary and events',
+  summary: 'One animal with breeding status, bloodline, mother, summary and its latest events',
   request: { params: idParam },
   responses: {
     ...memberErrors,

@@ -272,20 +272,22 @@ export const cattleDetailSchema = cattleViewSchema.extend({
   bloodline: bloodlineRowSchema.nullable(),
   motherInfo: motherInfoRowSchema.nullable(),
   breedingSummary: breedingSummaryRowSchema.nullable(),
-  events: z.array(
-    z.object({
-      eventId: int,
-      cattleId: int,
-      farmId: int,
-      eventType: z.string(),
-      eventDatetime: z.string(),
-      details: eventDetailsViewSchema,
-      notes: nullableText,
-      ...timestamps,
-      cattleName: nullableText,
-      cattleEarTagNumber: nullableText,
-    }),
-  ),
+  events: z
+    .array(
+      z.object({
+        eventId: int,
+        cattleId: int,
+        farmId: int,
+        eventType: z.string(),
+        eventDatetime: z.string(),
+        details: eventDetailsViewSchema,
+        notes: nullableText,
+        ...timestamps,
+        cattleName: nullableText,
+        cattleEarTagNumber: nullableText,
+      }),
+    )
+    .describe('The latest 20 events, newest first; GET /events/cattle/{cattleId} lists them all'),
   alerts: alertSummarySchema,
   calves: z.array(
     z.object({

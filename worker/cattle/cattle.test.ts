@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { todayJst } from '../domain/calendar';
 import { api, signUp } from '../test/api';
 import { everyShard, shardOf } from '../test/shards';
+import { DETAIL_EVENTS } from './cattle.queries';
 
 type Session = Awaited<ReturnType<typeof signUp>>;
 let farmer: Session;
@@ -145,6 +146,27 @@ describe('GET /cattle/{id}', () => {
     });
     expect(res.json.data).toHaveProperty('breedingStatus');
     expect(res.json.data).toHaveProperty('breedingSummary');
+  });
+
+  it('carries the latest 20 events, newest first; the animal’s events list has them all', async () => {
+    const cow = await createCattle(farmer);
+    // 25 notes on 25 days (written straight to the shard: the answer's shape is what is tested).
+    await (await shardOf(farmer.farmId))
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 25)
+         INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime, notes)
+         SELECT ?, ?, ?, 'OTHER', printf('2026-10-%02dT09:00:00.000Z', i), 'day ' || i FROM n`,
+      )
+      .bind(cow.cattleId, farmer.farmId, farmer.userId)
+      .run();
+    const detail = (await api(`/cattle/${cow.cattleId}`, { token: farmer.token })).json.data;
+    expect(detail.events).toHaveLength(DETAIL_EVENTS);
+    expect(detail.events.map((e: { notes: string }) => e.notes)).toEqual(
+      Array.from({ length: 20 }, (_, k) => `day ${25 - k}`),
+    );
+    expect(detail.events[0]).toMatchObject({ cattleName: 'さくら', cattleEarTagNumber: cow.earTagNumber });
+    const all = await api(`/events/cattle/${cow.cattleId}`, { token: farmer.token });
+    expect(all.json.data.results).toHaveLength(25);
   });
 
   it("answers 404 for another farm's animal, never its data", async () => {
