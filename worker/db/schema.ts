@@ -415,6 +415,23 @@ export const farmStatusCounts = sqliteTable(
 );
 
 /**
+ * Each farm's alerts per status, severity and due date (open alerts; '' for closed ones and undated), kept by triggers
+ * on alerts (shard migration 0013, decision 036's fourth addendum): the alert list's summary and default total add up
+ * the farm's rows here instead of reading every alert. A row that reaches zero is removed.
+ */
+export const farmAlertCounts = sqliteTable(
+  'farm_alert_counts',
+  {
+    farmId: integer('farm_id').notNull(),
+    status: text('status').notNull(),
+    severity: text('severity').notNull(),
+    due: text('due').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.farmId, t.status, t.severity, t.due] })],
+);
+
+/**
  * Progress of the dawn run's farm list, per JST date: the cron and then each page message enqueue the farms after
  * `afterFarmId` (worker/alerts/dawn-queue.ts); `finishedAt` is set once every farm is on the queue.
  */

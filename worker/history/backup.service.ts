@@ -44,6 +44,7 @@ export const BACKUP_TABLES = [
 export const NOT_BACKED_UP: Record<string, string> = {
   farm_counts: 'counts kept by triggers on insert',
   farm_status_counts: 'counts kept by triggers on cattle',
+  farm_alert_counts: 'counts kept by triggers on alerts',
   kpi_figures: 'kept KPI figures, rewritten from the events (triggers mark restored cows stale)',
   kpi_eligible_days: 'kept by triggers on kpi_figures',
   kpi_day_sums: 'kept by triggers on kpi_figures',
