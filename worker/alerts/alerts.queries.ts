@@ -101,7 +101,9 @@ export async function listAlerts(db: Db, farmId: number, params: ListAlertsParam
   if (params.startDate) filters.push(gte(alerts.dueAt, params.startDate));
   if (params.endDate) filters.push(lte(alerts.dueAt, params.endDate));
 
-  const onlyStatus = filters.length === 2;
+  // Filtered by status alone (the list as it opens): the total is the kept counts' (shard migration 0013).
+  const onlyStatus =
+    !params.cattleId && !params.alertType.length && !params.severity.length && !params.startDate && !params.endDate;
   const pageFilters = [...filters];
   const cursor = decodeCursor(params.cursor);
   if (cursor) {
@@ -126,7 +128,6 @@ export async function listAlerts(db: Db, farmId: number, params: ListAlertsParam
       .where(and(...pageFilters))
       .orderBy(desc(severityRank), asc(dueKey), asc(rowId))
       .limit(limit + 1),
-    // Filtered by status alone (the list as it opens), the total is the kept counts' (shard migration 0013).
     onlyStatus
       ? db
           .select({ total: sql<number>`coalesce(sum(${farmAlertCounts.n}), 0)`.mapWith(Number) })

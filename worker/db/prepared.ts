@@ -3,8 +3,8 @@
  * Drizzle builds a query's SQL from its builder on every call — for the animal page's three statements about
  * 0.4 ms of the request, measured in Node — while the statements of a hot read differ only in their values.
  * `preparedBatch` builds them once, with named placeholders where the values go, and keeps the SQL text, its
- * parameter list and drizzle's own row mapping; each call binds the values and maps the rows exactly as
- * `db.batch` would.
+ * parameter list and its row mapping (drizzle's, worked out once per statement: `rowMapper`); each call binds the
+ * values and maps the rows exactly as `db.batch` would.
  */
 import { Column, fillPlaceholders, getTableName, is, SQL, Subquery, sql } from 'drizzle-orm';
 import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
@@ -34,8 +34,9 @@ function decoderOf(field: unknown): Decoder {
 /**
  * drizzle's mapping of a select's batch result (mapAllResult and mapResultRow, drizzle-orm 0.45) worked out once per
  * statement: each column's decoder and place in the nested row, and the joined table each top-level object stands
- * for. drizzle works them out again for every column of every row (entity checks, path walks): for the animal page's
- * 58 rows, 0.3 ms of the request in workerd (the same read without the mapping, alternated). Same rows, same rule: a
+ * for. drizzle works them out again for every column of every row (entity checks, path walks): its mapping of the
+ * animal page's 58 rows was 0.34 ms of the request in workerd (the same read unmapped, alternated); worked out once,
+ * the page's mapping and view take 282 µs against 403 in Node (decision 030, fourth addendum). Same rows, same rule: a
  * joined table's object is null when its first column is (and the table may be missing), as drizzle decides it.
  * Null when drizzle maps the statement another way (no fields, a custom mapper): it then maps it itself.
  */
