@@ -50,6 +50,9 @@ export const WEB_PERF = { firstVisitMs: 2500, repeatVisitMs: 1000 };
 export const REFERENCE_FLOOR_P95_MS = 0.7;
 
 /** A p50 as a multiple of the floor's p50, two decimals. */
+/** A call's sequential p50, unrounded where the report has it: at 0.1 ms a 1.4 ms floor moves a ratio 7 % a step. */
+const exactP50 = (call) => call.sequential.p50Exact ?? call.sequential.p50;
+
 export const ratioToFloor = (ms, floorMs) => Math.round((ms / floorMs) * 100) / 100;
 
 export function referenceRun(report) {
@@ -149,8 +152,7 @@ export function evaluate(report) {
     for (const call of big.calls) {
       const before = small.calls.find((c) => c.name === call.name);
       if (!call.available || !before?.available || !['paged', 'aggregate'].includes(call.kind)) continue;
-      const p50 = (c) => c.sequential.p50Exact ?? c.sequential.p50;
-      const ratio = Math.round((p50(call) / p50(before)) * 100) / 100;
+      const ratio = Math.round((exactP50(call) / exactP50(before)) * 100) / 100;
       if (KEPT_AGGREGATES.includes(call.name))
         add(
           `kept aggregate flat ${small.size}→${big.size} head (p50)`,
@@ -183,14 +185,12 @@ export function evaluate(report) {
   if (floor) {
     // Each call against its floor measured request by request beside it (bench/measure.mjs), else the floor row's.
     const floorRow = (name) => ref.calls.find((c) => c.name === name && c.available) ?? floor;
-    // Unrounded p50s where the report has them: at 0.1 ms a 1.4 ms floor moves the ratio by 7 % a step.
-    const p50Of = (call) => call.sequential.p50Exact ?? call.sequential.p50;
-    const floorOf = (call) => call.floorP50Exact ?? call.floorP50 ?? p50Of(floorRow(call.companion));
+    const floorOf = (call) => call.floorP50Exact ?? call.floorP50 ?? exactP50(floorRow(call.companion));
     const two = (ms) => Math.round(ms * 100) / 100;
     const health = callOf('health (no D1)');
     if (health) {
       const f = floorOf(health);
-      const ms = p50Of(health);
+      const ms = exactP50(health);
       add(
         'p50 ÷ floor p50 (request by request)',
         'health (no D1)',
@@ -202,7 +202,7 @@ export function evaluate(report) {
     const detail = callOf('cattle detail');
     if (detail) {
       const f = floorOf(detail);
-      const ms = p50Of(detail);
+      const ms = exactP50(detail);
       add(
         'p50 ≤ D1 floor p50 + 2 ms (request by request)',
         'cattle detail (authenticated read, one D1 round trip)',

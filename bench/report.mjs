@@ -17,7 +17,8 @@ export function renderMarkdown(report) {
   lines.push('');
   const big = ref.totals.largeOwner;
   // The small farms are seeded with the reference herd size, on the one database every size's farm shares (bench/run.mjs).
-  const small = report.runs.find((r) => r.totals.smallOwners.owners > 0)?.totals.smallOwners ?? ref.totals.smallOwners;
+  const smallRun = report.runs.find((r) => r.totals.smallOwners.owners > 0);
+  const small = smallRun?.totals.smallOwners ?? ref.totals.smallOwners;
   const others = report.runs.filter((r) => r !== ref).map((r) => n(r.size));
   lines.push(
     `**${n(ref.size)} head**: one owner with ${n(big.animals)} animals written (${n(ref.size)} in the herd, ${n(big.shipments)} shipped over 5 years), ` +
@@ -85,7 +86,7 @@ export function renderMarkdown(report) {
       );
     }
     lines.push(
-      `| cron, first run | the size's farm${small.owners ? ' (the first with the small farms)' : ''} | ${report.runs.map((r) => Math.round(r.cron.first.ms)).join(' | ')} | |`,
+      `| cron, first run | the size's farm${smallRun ? ` (${n(smallRun.size)} head's with the small farms)` : ''} | ${report.runs.map((r) => Math.round(r.cron.first.ms)).join(' | ')} | |`,
     );
     lines.push('');
     lines.push(

@@ -2,8 +2,9 @@
 -- (docs/decisions/036-kept-kpi-figures.md, fourth addendum): the alert list's summary (open per severity, overdue, due
 -- within a week, resolved) and its default total add up a farm's few hundred rows here instead of reading every alert
 -- the farm ever had (3,625 open at 8,000 head). Open alerts keep their due date, so "overdue" and "due soon" are sums
--- over dates; closed ones count under '' . A row that reaches zero is removed, so the dates of resolved alerts do not
--- pile up. Additive only: one new table, its triggers and its backfill from the alerts already there.
+-- over dates; closed ones count under ''. A row that reaches zero is removed (that row alone, by its key), so the
+-- dates of resolved alerts do not pile up. Additive only: one new table, its triggers and its backfill from the
+-- alerts already there.
 CREATE TABLE `farm_alert_counts` (
 	`farm_id` integer NOT NULL,
 	`status` text NOT NULL,
@@ -28,7 +29,10 @@ BEGIN
   UPDATE `farm_alert_counts` SET `n` = `n` - 1
     WHERE `farm_id` = OLD.`farm_id` AND `status` = OLD.`status` AND `severity` = OLD.`severity`
       AND `due` = CASE WHEN OLD.`status` IN ('active', 'acknowledged') THEN coalesce(OLD.`due_at`, '') ELSE '' END;
-  DELETE FROM `farm_alert_counts` WHERE `farm_id` = OLD.`farm_id` AND `n` <= 0;
+  DELETE FROM `farm_alert_counts`
+    WHERE `farm_id` = OLD.`farm_id` AND `status` = OLD.`status` AND `severity` = OLD.`severity`
+      AND `due` = CASE WHEN OLD.`status` IN ('active', 'acknowledged') THEN coalesce(OLD.`due_at`, '') ELSE '' END
+      AND `n` <= 0;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `farm_alert_counts_on_alert_update` AFTER UPDATE OF `status`, `severity`, `due_at`, `farm_id` ON `alerts`
@@ -38,7 +42,10 @@ BEGIN
   UPDATE `farm_alert_counts` SET `n` = `n` - 1
     WHERE `farm_id` = OLD.`farm_id` AND `status` = OLD.`status` AND `severity` = OLD.`severity`
       AND `due` = CASE WHEN OLD.`status` IN ('active', 'acknowledged') THEN coalesce(OLD.`due_at`, '') ELSE '' END;
-  DELETE FROM `farm_alert_counts` WHERE `farm_id` = OLD.`farm_id` AND `n` <= 0;
+  DELETE FROM `farm_alert_counts`
+    WHERE `farm_id` = OLD.`farm_id` AND `status` = OLD.`status` AND `severity` = OLD.`severity`
+      AND `due` = CASE WHEN OLD.`status` IN ('active', 'acknowledged') THEN coalesce(OLD.`due_at`, '') ELSE '' END
+      AND `n` <= 0;
   INSERT OR IGNORE INTO `farm_alert_counts` (`farm_id`, `status`, `severity`, `due`)
     SELECT NEW.`farm_id`, NEW.`status`, NEW.`severity`,
       CASE WHEN NEW.`status` IN ('active', 'acknowledged') THEN coalesce(NEW.`due_at`, '') ELSE '' END

@@ -43,7 +43,7 @@ import { todayJst } from '../domain/calendar';
 import { CATTLE_STATUSES } from '../domain/cattle-enums';
 import { digitsOf } from '../domain/input';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
-import type { listCattleQuerySchema } from './cattle.schemas';
+import { DETAIL_EVENTS, type listCattleQuerySchema } from './cattle.schemas';
 
 export type ListCattleParams = z.output<typeof listCattleQuerySchema>;
 const SEVERITIES = ['low', 'medium', 'high'] as const;
@@ -561,14 +561,6 @@ function statusCounts(db: Db, farmId: number) {
     .from(farmStatusCounts)
     .where(eq(farmStatusCounts.farmId, farmId));
 }
-
-/**
- * How many of an animal's latest events its page's answer carries. The animal page shows the whole history from
- * GET /events/cattle/{id} (its timeline's own query, refetched after each change), so the answer carried it twice: 53
- * events were 13 KB of a bench cow's 18 KB answer, and each row read through D1 costs about 10 µs of the request
- * (Miniflare, decision 030 fourth addendum). The latest few stay for a glance and for API clients.
- */
-export const DETAIL_EVENTS = 20;
 
 /**
  * Everything about one owned animal in one round trip; null when it is not the owner's (or does not exist). Three

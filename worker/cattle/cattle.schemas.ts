@@ -266,6 +266,14 @@ const breedingSummaryRowSchema = z.object({
   ...timestamps,
 });
 
+/**
+ * How many of an animal's latest events its page's answer carries. The animal page shows the whole history from
+ * GET /events/cattle/{id} (its timeline's own query, refetched after each change), so the answer carried it twice: 53
+ * events were 13 KB of a bench cow's 18 KB answer, and each row read through D1 costs about 10 µs of the request
+ * (Miniflare, decision 030 fourth addendum). The latest few stay for a glance and for API clients.
+ */
+export const DETAIL_EVENTS = 20;
+
 export const cattleDetailSchema = cattleViewSchema.extend({
   withdrawal: withdrawalSchema,
   breedingStatus: breedingStatusRowSchema.nullable(),
@@ -287,7 +295,7 @@ export const cattleDetailSchema = cattleViewSchema.extend({
         cattleEarTagNumber: nullableText,
       }),
     )
-    .describe('The latest 20 events, newest first; GET /events/cattle/{cattleId} lists them all'),
+    .describe(`The latest ${DETAIL_EVENTS} events, newest first; GET /events/cattle/{cattleId} lists them all`),
   alerts: alertSummarySchema,
   calves: z.array(
     z.object({

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { todayJst } from '../domain/calendar';
 import { api, signUp } from '../test/api';
 import { everyShard, shardOf } from '../test/shards';
-import { DETAIL_EVENTS } from './cattle.queries';
+import { DETAIL_EVENTS } from './cattle.schemas';
 
 type Session = Awaited<ReturnType<typeof signUp>>;
 let farmer: Session;

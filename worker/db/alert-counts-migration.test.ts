@@ -8,7 +8,7 @@ import { migrationDb } from '../test/migration-db';
  * triggers keep them equal to a count of the alerts through an insert, a resolve, a new due date, a move to another
  * farm and a delete, with no row left at zero.
  */
-const { db, before, migration, run, all } = migrationDb('0013', 'shard');
+const { db, before, migration, run, all, alert: storedAlert } = migrationDb('0013', 'shard');
 
 const alertsOf = () => all('SELECT * FROM alerts ORDER BY rowid');
 const kept = () =>
@@ -22,13 +22,9 @@ const counted = () =>
   );
 let seeded: unknown[];
 
+/** Every alert is on animal 10 (its farm is the alert's own column). */
 const alert = (id: string, farm: number | null, severity: string, status: string, due: string | null) =>
-  db
-    .prepare(
-      `INSERT INTO alerts (id, farm_id, type, severity, status, cattle_id, due_at, message, created_by, created_at, updated_at)
-       VALUES (?, ?, 'ESTRUS_EXPECTED', ?, ?, 10, ?, 'msg', 1, '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z')`,
-    )
-    .bind(id, farm, severity, status, due);
+  storedAlert(id, farm, severity, status, 10, due);
 
 beforeAll(async () => {
   await applyD1Migrations(db, before);

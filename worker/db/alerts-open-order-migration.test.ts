@@ -6,7 +6,7 @@ import { migrationDb } from '../test/migration-db';
  * Shard migration 0012 (the open alerts' partial index in the list's order) on a shard seeded in the schema before
  * it: the alerts stay as they were, and the list's page query reads them through the index in its order.
  */
-const { db, before, migration, all } = migrationDb('0012', 'shard');
+const { db, before, migration, all, alert: storedAlert } = migrationDb('0012', 'shard');
 
 const alertsOf = () => all('SELECT * FROM alerts ORDER BY rowid');
 /** The list's page query as worker/alerts/alerts.queries.ts writes it (statuses as literals). */
@@ -17,13 +17,9 @@ let seeded: unknown[];
 
 beforeAll(async () => {
   await applyD1Migrations(db, before);
+  // Farm 1's alerts are on animal 10, farm 2's on 11.
   const alert = (id: string, farm: number, severity: string, status: string, due: string | null) =>
-    db
-      .prepare(
-        `INSERT INTO alerts (id, farm_id, type, severity, status, cattle_id, due_at, message, created_by, created_at, updated_at)
-         VALUES (?, ?, 'ESTRUS_EXPECTED', ?, ?, ?, ?, 'msg', 1, '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z')`,
-      )
-      .bind(id, farm, severity, status, 9 + farm, due);
+    storedAlert(id, farm, severity, status, 9 + farm, due);
   await db.batch([
     db.prepare(
       `INSERT INTO cattle (cattle_id, farm_id, created_by, gender, birthday) VALUES (10, 1, 1, '雌', '2021-04-01'),

@@ -22,6 +22,14 @@ export function migrationDb(number: string, set: 'single' | 'shard' | 'directory
       db.prepare(`INSERT INTO users (id, user_name, email, is_verified) VALUES (1, '北 太郎', 'north@example.jp', 1)`),
       db.prepare(`INSERT INTO farms (id, name) VALUES (1, '北牧場'), (2, '南牧場')`),
     ],
+    /** An alert of a farm's animal as a shard stores it (the alerts' columns are the same before 0012 and 0013). */
+    alert: (id: string, farm: number | null, severity: string, status: string, cattleId: number, due: string | null) =>
+      db
+        .prepare(
+          `INSERT INTO alerts (id, farm_id, type, severity, status, cattle_id, due_at, message, created_by, created_at, updated_at)
+           VALUES (?, ?, 'ESTRUS_EXPECTED', ?, ?, ?, ?, 'msg', 1, '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z')`,
+        )
+        .bind(id, farm, severity, status, cattleId, due),
     all: async <T = Record<string, unknown>>(sql: string, ...values: unknown[]) =>
       (
         await db
