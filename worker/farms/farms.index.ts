@@ -4,7 +4,14 @@ import { requestScope } from '../db/scope';
 import { createRouter } from '../lib/http';
 import { farmsOf, membersOf } from './farms.queries';
 import * as routes from './farms.routes';
-import { changeMemberRole, chooseDefaultFarm, createFarm, removeMember, renameFarm } from './farms.service';
+import {
+  changeMemberRole,
+  chooseDefaultFarm,
+  createFarm,
+  memberNotFound,
+  removeMember,
+  renameFarm,
+} from './farms.service';
 
 export const farmsRouter = createRouter()
   .openapi(routes.list, async (c) => {
@@ -39,7 +46,7 @@ export const farmsRouter = createRouter()
     const db = directoryDb(c.env);
     const { userId } = c.req.valid('param');
     const { role } = c.req.valid('json');
-    const was = await changeMemberRole(db, c.get('farmId'), userId, role);
+    const was = await changeMemberRole(db, c.get('farmId'), { userId: c.get('userId') }, userId, role);
     const changes = { role: [was, role] as [unknown, unknown] };
     await recordAudit(c.get('farmDb'), requestScope(c), {
       action: 'update',
@@ -48,7 +55,7 @@ export const farmsRouter = createRouter()
       changes,
     });
     const member = (await membersOf(db, c.get('farmId'))).find((m) => m.userId === userId);
-    if (!member) throw new Error('member vanished after the change');
+    if (!member) throw memberNotFound();
     return c.json({ data: member }, 200);
   })
   .openapi(routes.removeMember, async (c) => {

@@ -11,7 +11,7 @@ import type { Env } from '../env';
 import { forbidden, notFound, validationError } from '../lib/errors';
 import { exampleProgrammesStatement } from '../tasks/tasks.statements';
 
-const memberNotFound = () => notFound('メンバーが見つかりません', 'MEMBER_NOT_FOUND');
+export const memberNotFound = () => notFound('メンバーが見つかりません', 'MEMBER_NOT_FOUND');
 const lastOwner = () => validationError(FARM_MESSAGES.lastOwner, 'role', 'LAST_OWNER');
 
 /** The shard with the fewest farms, the lowest on a tie (docs/product.md §24), chosen inside the farm's INSERT. */
@@ -71,14 +71,6 @@ export async function chooseDefaultFarm(db: Db, userId: number, farmId: number) 
   await db.update(users).set({ defaultFarmId: farmId }).where(eq(users.id, userId));
 }
 
-async function ownerCount(db: Db, farmId: number) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(farmMembers)
-    .where(and(eq(farmMembers.farmId, farmId), eq(farmMembers.role, 'owner')));
-  return Number(row?.n ?? 0);
-}
-
 async function memberRole(db: Db, farmId: number, userId: number): Promise<FarmRole | null> {
   const [row] = await db
     .select({ role: farmMembers.role })
@@ -88,27 +80,62 @@ async function memberRole(db: Db, farmId: number, userId: number): Promise<FarmR
   return row?.role ?? null;
 }
 
-/** Changes a member's role (owner only); the last owner cannot be demoted. */
-export async function changeMemberRole(db: Db, farmId: number, userId: number, role: FarmRole) {
+/**
+ * The last-owner rule inside the write's own statement (§13): the row changes only while another owner stays, and —
+ * for a change made by someone else — while the actor is still an owner. D1 runs one statement at a time, so two
+ * owners demoting each other, or leaving, at the same moment cannot both pass: the second sees the first's change.
+ */
+const keepsAnOwner = (farmId: number, actorUserId: number | null) => sql`(
+  ${farmMembers.role} <> 'owner'
+  or (select count(*) from farm_members o where o.farm_id = ${farmId} and o.role = 'owner') > 1
+) and (${actorUserId} is null or exists (
+  select 1 from farm_members a where a.farm_id = ${farmId} and a.user_id = ${actorUserId} and a.role = 'owner'
+))`;
+
+/** Why a guarded membership write changed nothing: the member is gone, the actor no longer owns, or the last owner. */
+async function refusal(db: Db, farmId: number, userId: number, actorUserId: number | null) {
+  const [current, actorRole] = await Promise.all([
+    memberRole(db, farmId, userId),
+    actorUserId === null ? null : memberRole(db, farmId, actorUserId),
+  ]);
+  if (!current) return memberNotFound();
+  if (actorUserId !== null && actorRole !== 'owner') return forbidden(FARM_MESSAGES.forbidden);
+  return lastOwner();
+}
+
+/**
+ * Changes a member's role (an owner, still one when the write runs); the last owner cannot be demoted, even by two
+ * owners demoting each other at once.
+ */
+export async function changeMemberRole(
+  db: Db,
+  farmId: number,
+  actor: { userId: number },
+  userId: number,
+  role: FarmRole,
+) {
   const current = await memberRole(db, farmId, userId);
   if (!current) throw memberNotFound();
-  if (current === 'owner' && role !== 'owner' && (await ownerCount(db, farmId)) <= 1) throw lastOwner();
-  await db
+  const changed = await db
     .update(farmMembers)
     .set({ role })
-    .where(and(eq(farmMembers.farmId, farmId), eq(farmMembers.userId, userId)));
+    .where(and(eq(farmMembers.farmId, farmId), eq(farmMembers.userId, userId), keepsAnOwner(farmId, actor.userId)))
+    .returning({ userId: farmMembers.userId });
+  if (changed.length === 0) throw await refusal(db, farmId, userId, actor.userId);
   return current;
 }
 
 /**
- * Removes a member: an owner may remove anyone, any member may remove themself (leave). The last owner cannot leave.
- * The removed member loses access with their next request (membership is read on every request).
+ * Removes a member: an owner may remove anyone, any member may remove themself (leave). The last owner cannot leave,
+ * even when two owners leave at once. The removed member loses access with their next request.
  */
 export async function removeMember(db: Db, farmId: number, actor: { userId: number; role: FarmRole }, userId: number) {
   if (actor.userId !== userId && actor.role !== 'owner') throw forbidden(FARM_MESSAGES.forbidden);
-  const current = await memberRole(db, farmId, userId);
-  if (!current) throw memberNotFound();
-  if (current === 'owner' && (await ownerCount(db, farmId)) <= 1) throw lastOwner();
-  await db.delete(farmMembers).where(and(eq(farmMembers.farmId, farmId), eq(farmMembers.userId, userId)));
-  return current;
+  const by = actor.userId === userId ? null : actor.userId;
+  const [removed] = await db
+    .delete(farmMembers)
+    .where(and(eq(farmMembers.farmId, farmId), eq(farmMembers.userId, userId), keepsAnOwner(farmId, by)))
+    .returning({ role: farmMembers.role });
+  if (!removed) throw await refusal(db, farmId, userId, by);
+  return removed.role;
 }

@@ -173,6 +173,47 @@ describe('members', () => {
     expect(lastOwner.json.error.message).toBe('牧場には少なくとも1人のオーナーが必要です');
   });
 
+  it('keeps an owner when two owners demote each other or leave at the same moment, 20 rounds each', async () => {
+    const a = await signUp({ name: '北 一郎' });
+    const b = await signUp({ name: '北 二郎' });
+    const owners = async (farmId: number) =>
+      (
+        await env.DB.prepare("SELECT user_id FROM farm_members WHERE farm_id = ? AND role = 'owner'")
+          .bind(farmId)
+          .all<{ user_id: number }>()
+      ).results.map((r) => r.user_id);
+    for (let round = 0; round < 20; round++) {
+      const farm = await api('/farms', { method: 'POST', token: a.token, body: { name: `共同牧場${round}` } });
+      const farmId: number = farm.json.data.id;
+      await join(farmId, b, 'owner');
+      const [byA, byB] = await Promise.all([
+        api(`/farms/${farmId}/members/${b.userId}`, {
+          method: 'PATCH',
+          ...asMember(a, farmId),
+          body: { role: 'viewer' },
+        }),
+        api(`/farms/${farmId}/members/${a.userId}`, {
+          method: 'PATCH',
+          ...asMember(b, farmId),
+          body: { role: 'viewer' },
+        }),
+      ]);
+      expect([byA.status, byB.status].filter((s) => s === 200)).toHaveLength(1);
+      expect([400, 403]).toContain(byA.status === 200 ? byB.status : byA.status);
+      expect(await owners(farmId)).toHaveLength(1);
+      // Both owners again, and both leave at once: one of them stays.
+      await env.DB.prepare("UPDATE farm_members SET role = 'owner' WHERE farm_id = ?").bind(farmId).run();
+      const leaving = await Promise.all(
+        [a, b].map((m) => api(`/farms/${farmId}/members/${m.userId}`, { method: 'DELETE', ...asMember(m, farmId) })),
+      );
+      expect(leaving.map((r) => r.status).sort()).toEqual([200, 400]);
+      expect(leaving.find((r) => r.status === 400)?.json.error.message).toBe(
+        '牧場には少なくとも1人のオーナーが必要です',
+      );
+      expect(await owners(farmId)).toHaveLength(1);
+    }
+  });
+
   it('shares one herd: staff records on the owner’s animals, the owner sees it', async () => {
     const cow = await api('/cattle', {
       method: 'POST',
