@@ -26,5 +26,104 @@ export function numberFromText(value: unknown): unknown {
 
 export const NAME_URL_MESSAGE = '名前にURLは使えません';
 
-/** Whether a name someone types carries a link ('://' or 'www.', after NFKC): names appear in mail as plain text (§3). */
-export const containsUrl = (value: string): boolean => /:\/\/|www\./i.test(nfkc(value));
+/**
+ * Top-level domains a link in a name would end in: the generic ones people see in spam and phishing, the country codes
+ * of Japan's neighbours and link shorteners, and the reserved `example`/`test` (§3). A name is people's words, so a
+ * false alarm costs a retype; a missed link puts a working address into a mail the product sends.
+ */
+const TOP_LEVEL_DOMAINS = [
+  'com',
+  'net',
+  'org',
+  'info',
+  'biz',
+  'xyz',
+  'top',
+  'site',
+  'online',
+  'shop',
+  'store',
+  'club',
+  'live',
+  'life',
+  'app',
+  'dev',
+  'page',
+  'link',
+  'click',
+  'icu',
+  'vip',
+  'work',
+  'tech',
+  'cloud',
+  'email',
+  'blog',
+  'website',
+  'space',
+  'fun',
+  'pro',
+  'mobi',
+  'asia',
+  'tokyo',
+  'osaka',
+  'nagoya',
+  'moe',
+  'jp',
+  'co',
+  'io',
+  'ly',
+  'me',
+  'tv',
+  'cc',
+  'ai',
+  'gl',
+  'gd',
+  'to',
+  'sh',
+  'la',
+  'nu',
+  'am',
+  'fm',
+  'gg',
+  'im',
+  'is',
+  'ws',
+  'pw',
+  'tk',
+  'ml',
+  'ga',
+  'cf',
+  'gq',
+  'us',
+  'uk',
+  'ru',
+  'cn',
+  'kr',
+  'tw',
+  'hk',
+  'sg',
+  'in',
+  'de',
+  'fr',
+  'eu',
+  'nl',
+  'it',
+  'es',
+  'br',
+  'au',
+  'ca',
+  'example',
+  'test',
+];
+
+/** A domain: letters or digits (and hyphens), a dot, a known top-level domain, then no further letter or digit. */
+const DOMAIN = new RegExp(`[a-z0-9-]\\.(?:${TOP_LEVEL_DOMAINS.join('|')})(?![a-z0-9])`, 'i');
+
+/**
+ * Whether a name someone types carries a link — '://', 'www.' or a domain ('evil.example/login', 'bit.ly/abc'), after
+ * NFKC so full-width letters and dots count too: names appear in mail as plain text (§3).
+ */
+export const containsUrl = (value: string): boolean => {
+  const text = nfkc(value);
+  return /:\/\/|www\./i.test(text) || DOMAIN.test(text);
+};

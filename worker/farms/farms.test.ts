@@ -48,6 +48,21 @@ describe('farms', () => {
     expect((await api(path, { method: 'PATCH', token: staff.token, body: { farmerCode: '1' } })).status).toBe(403);
   });
 
+  it('refuses a farm name carrying a domain, in any width, as a link (§3)', async () => {
+    const user = await signUp();
+    for (const name of ['evil.example/login で確認', 'ｂｉｔ．ｌｙ／ａｂｃ', '北牧場 kita-farm.jp']) {
+      const renamed = await api(`/farms/${user.farmId}`, { method: 'PATCH', token: user.token, body: { name } });
+      expect(renamed.status).toBe(400);
+      expect(renamed.json.error.message).toBe('名前にURLは使えません');
+    }
+    const plain = await api(`/farms/${user.farmId}`, {
+      method: 'PATCH',
+      token: user.token,
+      body: { name: 'No.1牧場' },
+    });
+    expect(plain.json.data.name).toBe('No.1牧場');
+  });
+
   it('creates a farm the caller owns, renames it as owner, and switches the default farm', async () => {
     const user = await signUp();
     const created = await api('/farms', { method: 'POST', token: user.token, body: { name: ' 第二牧場 ' } });
