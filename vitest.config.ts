@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { idFloorStatements } from './scripts/shard-id-floor.mjs';
 
 /**
  * Tests of pure rules: no Worker, no D1, no bindings. They run in Node, where a test file costs a fraction of a second;
@@ -59,6 +60,7 @@ export default defineConfig(async () => {
                   TEST_MIGRATIONS: migrations,
                   DIRECTORY_MIGRATIONS: directoryMigrations,
                   SHARD_MIGRATIONS: shardMigrations,
+                  SHARD_1_ID_FLOOR: idFloorStatements(1),
                   ENVIRONMENT: 'development',
                   APP_URL: 'http://127.0.0.1:8787',
                   JWT_SECRET: 'test-secret-that-is-at-least-32-bytes-long!!',

@@ -30,7 +30,7 @@ try {
   const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: server.url },
+    env: { ...process.env, E2E_BASE_URL: server.url, E2E_PERSIST_TO: persistTo },
   });
   status = result.status ?? 1;
 } finally {

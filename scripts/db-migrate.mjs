@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { idFloorStatements, shardNumberOf } from './shard-id-floor.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const offlineEnv = {
@@ -43,6 +44,24 @@ export function migrateAll({ configPath, persistTo, remote = false, quiet = fals
       throw new Error(
         `wrangler ${args.join(' ')} failed (${result.status})${quiet ? `:\n${result.stderr}\n${result.stdout}` : ''}`,
       );
+    }
+    // Shard n's ids start above n × 10^12 (decision 051), also for the tables this run created.
+    const floor = idFloorStatements(shardNumberOf(binding) ?? 0);
+    if (floor.length > 0) {
+      const execute = ['d1', 'execute', binding, remote ? '--remote' : '--local', '--command', floor.join('; ')];
+      if (persistTo) execute.push('--persist-to', persistTo);
+      if (configPath) execute.push('-c', configPath);
+      const floored = spawnSync(wrangler, execute, {
+        cwd: root,
+        stdio: 'pipe',
+        encoding: 'utf8',
+        env: remote ? { ...process.env, CI: '1' } : { ...offlineEnv, CI: '1' },
+      });
+      if (floored.status !== 0) {
+        throw new Error(
+          `wrangler ${execute.slice(0, 4).join(' ')} (id floor) failed:\n${floored.stderr}\n${floored.stdout}`,
+        );
+      }
     }
   }
 }

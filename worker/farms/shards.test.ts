@@ -105,3 +105,61 @@ describe('farms on two shards', () => {
     expect(read.json.data.barn).toBe('第2牛舎');
   });
 });
+
+describe('ids across shards (§24)', () => {
+  it('gives every farm-data row an id of its shard’s own range, so no two farms on two shards share one', async () => {
+    // One user's farms until there is one on each shard, each with a cow and an event on her.
+    const owner = await signUp({ name: '東 次郎' });
+    const farmOn = new Map<number, number>([[(await shardOfFarm(owner.farmId)) as number, owner.farmId]]);
+    while (farmOn.size < 2) {
+      const farm = await api('/farms', { method: 'POST', token: owner.token, body: { name: `東牧場${farmOn.size}` } });
+      farmOn.set((await shardOfFarm(farm.json.data.id)) as number, farm.json.data.id);
+    }
+    const cowIds: number[] = [];
+    for (const [n, farmId] of farmOn) {
+      const cow = await api('/cattle', {
+        method: 'POST',
+        ...as(owner, farmId),
+        body: {
+          identificationNumber: `133333333${n}`,
+          name: `東の牛${n}`,
+          gender: '雌',
+          growthStage: 'GROWING',
+          birthday: '2024-01-01',
+        },
+      });
+      expect(cow.status, JSON.stringify(cow.json)).toBe(201);
+      cowIds.push(cow.json.data.cattleId);
+      const event = await api('/events', {
+        method: 'POST',
+        ...as(owner, farmId),
+        body: { cattleId: cow.json.data.cattleId, eventType: 'ESTRUS', eventDatetime: '2026-01-10T09:00:00+09:00' },
+      });
+      expect(event.status).toBe(201);
+    }
+    expect(cowIds[0]).not.toBe(cowIds[1]);
+    for (const [n, db] of [env.FARM_DB_0, env.FARM_DB_1].entries()) {
+      const tables = await db
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%AUTOINCREMENT%' AND name <> 'd1_migrations' ORDER BY name",
+        )
+        .all<{ name: string }>();
+      expect(tables.results.map((t) => t.name)).toEqual(
+        expect.arrayContaining(['audit_log', 'cattle', 'events', 'tasks']),
+      );
+      for (const { name } of tables.results) {
+        const range = await db
+          .prepare(`SELECT min(rowid) AS low, max(rowid) AS high, count(*) AS rows FROM ${name}`)
+          .first<{ low: number | null; high: number | null; rows: number }>();
+        const next = await db.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').bind(name).first<number>('seq');
+        // The next id of every table lies in the shard's range, and every stored one too.
+        expect(next ?? 0, `${name} on shard ${n}`).toBeGreaterThanOrEqual(n * 10 ** 12);
+        expect(next ?? 0, `${name} on shard ${n}`).toBeLessThan((n + 1) * 10 ** 12);
+        if (range?.rows) {
+          expect(range.low as number, `${name} on shard ${n}`).toBeGreaterThan(n * 10 ** 12);
+          expect(range.high as number, `${name} on shard ${n}`).toBeLessThan((n + 1) * 10 ** 12);
+        }
+      }
+    }
+  });
+});

@@ -10,6 +10,7 @@ declare global {
       TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
       DIRECTORY_MIGRATIONS: import('cloudflare:test').D1Migration[];
       SHARD_MIGRATIONS: import('cloudflare:test').D1Migration[];
+      SHARD_1_ID_FLOOR: string[];
     }
   }
 }
@@ -21,23 +22,6 @@ await Promise.all([
   applyD1Migrations(env.FARM_DB_1, env.SHARD_MIGRATIONS),
 ]);
 
-// Shard 1's ids start at 1,000,000,000, so no animal, event or alert id is on both shards: a test that reads a row by
-// its id (worker/test/shards.ts everyShard) finds exactly the one it wrote.
-const AUTOINCREMENT = [
-  'cattle',
-  'events',
-  'bloodline',
-  'mother_info',
-  'breeding_status',
-  'breeding_summary',
-  'cattle_status_history',
-  'alert_history',
-  'programmes',
-  'enrolments',
-  'tasks',
-];
-await env.FARM_DB_1.batch(
-  AUTOINCREMENT.map((table) =>
-    env.FARM_DB_1.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, 1000000000)').bind(table),
-  ),
-);
+// Shard 1's ids start above 10^12 as in every environment (scripts/shard-id-floor.mjs, decision 051), so no id is on
+// both shards: a test that reads a row by its id (worker/test/shards.ts everyShard) finds exactly the one it wrote.
+await env.FARM_DB_1.batch(env.SHARD_1_ID_FLOOR.map((statement) => env.FARM_DB_1.prepare(statement)));
