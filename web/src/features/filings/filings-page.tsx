@@ -93,7 +93,8 @@ function FilingItem({
       </label>
       <div>
         <p className="filing__title">
-          {who} <span className="muted">{filing.identificationNumber ?? t('filings.unregistered')}</span>
+          {/* The 個体識別番号 when it has one; without, the label says 未登録 and 未入力 links to where it is entered. */}
+          {who} {filing.identificationNumber ? <span className="muted">{filing.identificationNumber}</span> : null}
         </p>
         <p className="filing__meta">
           {t('filings.eventDate')} {filing.eventDate} · {t('filings.dueDate')} {filing.dueDate}{' '}
