@@ -132,3 +132,43 @@ for (const [locale, colorScheme] of [
     );
   });
 }
+
+test('a cow found open 30 days ago shows OPEN_AFTER_CHECK on /alerts, filtered by its type, with 授精を記録', async () => {
+  const { token } = await call('/auth/login', { method: 'POST', body: DEMO });
+  const name = `E2E不受胎${Date.now() % 100000}`;
+  const identificationNumber = 1_900_000_000 + Math.floor(Math.random() * 90_000_000);
+  const created = await call('/cattle', {
+    method: 'POST',
+    token,
+    body: {
+      name,
+      identificationNumber,
+      earTagNumber: identificationNumber % 10000,
+      gender: '雌',
+      growthStage: 'MULTI_PAROUS',
+      breed: '黒毛和種',
+    },
+  });
+  const cattleId = created.data.cattleId;
+  for (const [eventType, offset, details] of [
+    ['INSEMINATION', -70, undefined],
+    ['PREGNANCY_CHECK', -30, { result: 'OPEN' }],
+  ])
+    await call('/events', {
+      method: 'POST',
+      token,
+      body: { cattleId, eventType, eventDatetime: `${jstDay(offset)}T08:00:00+09:00`, details },
+    });
+  await withPage(async (page) => {
+    await signIn(page);
+    // The filter's options come from the alert types: 不受胎後・再授精なし among them.
+    await page.goto(`${baseUrl}/alerts?alertType=OPEN_AFTER_CHECK`);
+    await page.getByRole('heading', { name: 'アラート', level: 1 }).waitFor();
+    const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: new RegExp(name) }) });
+    // Raised by the check's own write: 30 days after it, medium.
+    await card.getByText('不受胎確認から30日・再授精なし', { exact: true }).waitFor();
+    await card.getByRole('link', { name: '授精を記録' }).waitFor();
+    const options = await page.locator('select option').allTextContents();
+    assert.ok(options.includes('不受胎後・再授精なし'), options.join(','));
+  });
+});

@@ -50,9 +50,23 @@ test('a calving makes a pending birth filing on /filings, marked filed with its 
     // Due 2 days ago + 7 = in 5 days; the untagged calf still misses its ID number.
     assert.match(await textOf(item), new RegExp(`期限 ${jstDay(5)}`));
     assert.match(await textOf(item), /未入力: 個体識別番号/);
+    // Named by its tag and its dam, never '#id'; the missing number links to the calf's edit screen.
+    const calfId = calving.json.data.details.calves[0].cattleId;
+    assert.match(await textOf(item), new RegExp(`${calfTag} 子牛（${earTag} 届出${earTag}の子）`));
+    assert.doesNotMatch(await textOf(item), /#\d/);
+    assert.equal(
+      await item.getByRole('link', { name: /個体識別番号を入力する/ }).getAttribute('href'),
+      `/cattle/${calfId}/edit`,
+    );
     await item.getByRole('checkbox').check();
     await page.getByLabel('届出日').fill(jstDay(0));
     await page.getByRole('button', { name: '届出済みにする' }).click();
+    // Asked first: the number is still missing.
+    const dialog = page.getByRole('dialog', { name: '個体識別番号が未入力です。届出済みにしますか？' });
+    await dialog.waitFor();
+    mkdirSync(artifacts, { recursive: true });
+    await page.screenshot({ path: path.join(artifacts, 'filings-confirm-missing-phone.png') });
+    await dialog.getByRole('button', { name: '届出済みにする' }).click();
     await page.getByText('1件を届出済みにしました').waitFor();
     await page.locator('.filing', { hasText: calfTag }).waitFor({ state: 'detached' });
 
@@ -115,6 +129,8 @@ test('an insemination’s certificate page prints on a phone and on A5', async (
         assert.match(await textOf(certificate), new RegExp(jstDay(-1)));
         assert.match(await textOf(certificate), /安福久/);
         assert.match(await textOf(certificate), /佐藤 授精師/);
+        // Someone else's name: no licence beside it (the demo owner's 北海道 第2048号 is not 佐藤's).
+        assert.doesNotMatch(await textOf(certificate), /第2048号/);
         await page.emulateMedia({ media: 'print' });
         assert.equal(await page.getByRole('button', { name: '印刷する' }).isVisible(), false);
         assert.equal(await page.locator('.sidebar, .bottom-nav').first().isVisible(), false);

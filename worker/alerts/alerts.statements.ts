@@ -88,7 +88,7 @@ export function refreshAlertsStatements(rows: readonly AlertRefresh[], now: stri
 }
 
 export const SYSTEM = 'system';
-const CONDITION_CLEARED = '条件が解消されました';
+export const CONDITION_CLEARED = '条件が解消されました';
 
 /**
  * Resolves the still-open alerts of `ids` by the system: the history rows first (they read the status before

@@ -118,13 +118,23 @@ export interface StoredAlert {
   cattleEarTagNumber: string | null;
 }
 
+/** A pregnancy check's result from its details (the one detail the rules read). */
+const resultOf = (details: unknown): string | null => {
+  const result = (details as { result?: unknown } | null | undefined)?.result;
+  return typeof result === 'string' ? result : null;
+};
+
 /** The events the rules read, as regeneration loads them: the rules' types, dated within the lookback. */
-export function ruleEventsOf(events: readonly RuleEvent[], today: IsoDate): RuleEvent[] {
+export function ruleEventsOf(events: readonly (RuleEvent & { details?: unknown })[], today: IsoDate): RuleEvent[] {
   const since = jstStartOfDay(addDays(today, -EVENT_LOOKBACK_DAYS)).toISOString();
   const types: readonly string[] = RULE_EVENT_TYPES;
   return events
     .filter((e) => types.includes(e.eventType) && e.eventDatetime >= since)
-    .map((e) => ({ eventType: e.eventType, eventDatetime: e.eventDatetime }));
+    .map((e) => ({
+      eventType: e.eventType,
+      eventDatetime: e.eventDatetime,
+      result: e.details === undefined ? (e.result ?? null) : resultOf(e.details),
+    }));
 }
 
 /**
@@ -279,7 +289,15 @@ async function regenerateScope(db: Db, scope: Scope, options: RegenerateOptions)
         ),
       ),
     db
-      .select({ cattleId: events.cattleId, eventType: events.eventType, eventDatetime: events.eventDatetime })
+      .select({
+        cattleId: events.cattleId,
+        eventType: events.eventType,
+        eventDatetime: events.eventDatetime,
+        // A pregnancy check's result (OPEN_AFTER_CHECK); null for the other types.
+        result: sql<
+          string | null
+        >`case when ${events.eventType} = 'PREGNANCY_CHECK' then json_extract(${events.details}, '$.result') end`,
+      })
       .from(events)
       .where(
         and(

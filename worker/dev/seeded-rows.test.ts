@@ -107,7 +107,7 @@ describe('the rows the seeders and the import write', () => {
     expect(await farmDigest(scope.farmId)).toEqual({
       counts: {
         // 12 breeding alerts and the demo's 2 overdue filings' FILING_OVERDUE (worker/dev/demo-filings.ts, §21).
-        alerts: 14,
+        alerts: 15, // 14 before OPEN_AFTER_CHECK (turn 4): one cow found open and not served since
         bloodline: 182,
         breeding_status: 192,
         breeding_summary: 192,
@@ -118,7 +118,7 @@ describe('the rows the seeders and the import write', () => {
         shipment_plans: 29,
         shipments: 97,
       },
-      digest: '5a8b0bf6e5ae278a48b4ec712c7a939776db36e7c89079ec54a35112cc6b389e',
+      digest: '0b8d776d8c81a8d841ddc67e7f8a24534e03acea481e12cc75d45898d1fabc13',
     });
   });
 
@@ -180,7 +180,7 @@ describe('the rows the seeders and the import write', () => {
     expect(again.summary.errors).toBe(1);
     expect(await farmDigest(scope.farmId)).toEqual({
       counts: {
-        alerts: 2,
+        alerts: 3, // 2 before OPEN_AFTER_CHECK: 0812340025 imported 空胎 after her service of 2026-09-15
         bloodline: 0,
         breeding_status: 5,
         breeding_summary: 5,
@@ -191,7 +191,7 @@ describe('the rows the seeders and the import write', () => {
         shipment_plans: 0,
         shipments: 0,
       },
-      digest: '29d975a77250369a2a9a735c45af084e808382605dec883931ea17d13a2de1c2',
+      digest: '631fb308280cbf8c65e53ddae57dbb3ed09516e55a651125f0839808cdc7dae7',
     });
   });
 });

@@ -8,6 +8,7 @@ import {
   evaluateAlertRules,
   heiferNotBredRule,
   monthBirthday,
+  openAfterCheckRule,
   openDaysRule,
   pregnancyCheckRule,
   RULE_EVENT_TYPES,
@@ -448,12 +449,105 @@ describe('HEIFER_NOT_BRED', () => {
   });
 });
 
+describe('OPEN_AFTER_CHECK (turn 4)', () => {
+  // Calved 2026-06-01, served 2026-08-20, found open 2026-10-01; TODAY is 2026-11-22.
+  const check = (day: string, result = 'OPEN'): RuleEvent => ({ ...on('PREGNANCY_CHECK', day), result });
+  const history = (checkDay: string, more: RuleEvent[] = []) =>
+    cow({ lastCalvingDate: '2026-06-01', lastInseminationDate: '2026-08-20' }, [
+      on('CALVING', '2026-06-01'),
+      on('INSEMINATION', '2026-08-20'),
+      check(checkDay),
+      ...more,
+    ]);
+
+  it('is silent on day 24 after the check', () => {
+    // 2026-10-29 + 24 d = 2026-11-22.
+    expect(openAfterCheckRule(history('2026-10-29'), TODAY)).toBeNull();
+  });
+
+  it('is medium from day 25, due on the check + 25 d', () => {
+    // 2026-10-28 + 25 d = 2026-11-22 (October has 31 days: 3 days to 10-31, then 22).
+    expect(openAfterCheckRule(history('2026-10-28'), TODAY)).toEqual({
+      type: 'OPEN_AFTER_CHECK',
+      severity: 'medium',
+      dueAt: '2026-11-22',
+      message: '不受胎確認から25日・再授精なし',
+    });
+  });
+
+  it('is still medium on day 59 and high from day 60, the due date unchanged', () => {
+    // 2026-09-24 + 59 d = 2026-11-22 (6 days to 09-30, 31 in October, 22 in November); due 09-24 + 25 = 10-19.
+    expect(openAfterCheckRule(history('2026-09-24'), TODAY)).toEqual({
+      type: 'OPEN_AFTER_CHECK',
+      severity: 'medium',
+      dueAt: '2026-10-19',
+      message: '不受胎確認から59日・再授精なし',
+    });
+    // 2026-09-23 + 60 d = 2026-11-22; due 09-23 + 25 = 10-18.
+    expect(openAfterCheckRule(history('2026-09-23'), TODAY)).toEqual({
+      type: 'OPEN_AFTER_CHECK',
+      severity: 'high',
+      dueAt: '2026-10-18',
+      message: '不受胎確認から60日・再授精なし',
+    });
+  });
+
+  it('counts the cow found open and never served again: 362 days after the check', () => {
+    // 2025-11-25 + 362 d = 2026-11-22 (365 days to 2026-11-25, less 3).
+    const found = cow({}, [on('CALVING', '2025-08-01'), on('INSEMINATION', '2025-10-20'), check('2025-11-25')]);
+    expect(openAfterCheckRule(found, TODAY)?.message).toBe('不受胎確認から362日・再授精なし');
+    expect(openAfterCheckRule(found, TODAY)?.severity).toBe('high');
+  });
+
+  it('is not ended by a heat after the check', () => {
+    const heat = history('2026-10-01', [on('ESTRUS', '2026-10-22')]);
+    // 2026-10-01 + 52 d = 2026-11-22.
+    expect(openAfterCheckRule(heat, TODAY)?.message).toBe('不受胎確認から52日・再授精なし');
+  });
+
+  it('is ended by an insemination after the check (or on its day), in the events or the state row', () => {
+    expect(openAfterCheckRule(history('2026-10-01', [on('INSEMINATION', '2026-10-22')]), TODAY)).toBeNull();
+    expect(openAfterCheckRule(history('2026-10-01', [on('INSEMINATION', '2026-10-01')]), TODAY)).toBeNull();
+    const served = { ...history('2026-10-01'), breeding: { ...noDates, lastInseminationDate: '2026-10-22' } };
+    expect(openAfterCheckRule(served, TODAY)).toBeNull();
+  });
+
+  it('is ended by a later check that finds her pregnant', () => {
+    expect(openAfterCheckRule(history('2026-10-01', [check('2026-10-30', 'PREGNANT')]), TODAY)).toBeNull();
+  });
+
+  it('counts from an abortion, with its own wording', () => {
+    // 2026-10-10 + 43 d = 2026-11-22 (21 days to 10-31, 22 in November).
+    const aborted = cow({}, [on('INSEMINATION', '2026-06-01'), on('ABORTION', '2026-10-10')]);
+    expect(openAfterCheckRule(aborted, TODAY)).toEqual({
+      type: 'OPEN_AFTER_CHECK',
+      severity: 'medium',
+      dueAt: '2026-11-04',
+      message: '流産から43日・再授精なし',
+    });
+  });
+
+  it('is silent when her latest event is a service, a calving or a pregnant check', () => {
+    expect(openAfterCheckRule(cow({}, [check('2026-09-01', 'PREGNANT')]), TODAY)).toBeNull();
+    expect(openAfterCheckRule(cow({}, [check('2026-08-01'), on('CALVING', '2026-09-01')]), TODAY)).toBeNull();
+    expect(openAfterCheckRule(cow({}, [on('INSEMINATION', '2026-09-01')]), TODAY)).toBeNull();
+  });
+
+  it('is silent for a cow the state says is pregnant, and for dead, shipped or male animals', () => {
+    expect(openAfterCheckRule(cow({}, [check('2026-09-01')], 'PREGNANT'), TODAY)).toBeNull();
+    expect(evaluateAlertRules(cow({}, [check('2026-09-01')]), TODAY).map((a) => a.type)).toEqual(['OPEN_AFTER_CHECK']);
+    expect(evaluateAlertRules(cow({}, [check('2026-09-01')], 'DEAD'), TODAY)).toEqual([]);
+    expect(evaluateAlertRules({ ...cow({}, [check('2026-09-01')]), gender: '去勢' }, TODAY)).toEqual([]);
+  });
+});
+
 describe('alert types', () => {
   it('has a Japanese and an English label for every type', () => {
     expect(ALERT_TYPES).toContain('DRY_OFF_DUE');
     expect(ALERT_TYPES).toContain('HEIFER_NOT_BRED');
     expect(ALERT_TYPE_LABELS.DRY_OFF_DUE).toEqual({ ja: '乾乳予定', en: 'Dry-off due' });
     expect(ALERT_TYPE_LABELS.HEIFER_NOT_BRED).toEqual({ ja: '未授精の育成牛', en: 'Heifer not bred' });
+    expect(ALERT_TYPE_LABELS.OPEN_AFTER_CHECK.ja).toBe('不受胎後・再授精なし');
   });
 
   it('loads only real event types, DRY_OFF among them', () => {

@@ -1,5 +1,5 @@
 /**
- * The seven breeding alert rules of docs/product.md §7, as pure functions of an animal's breeding state, its breeding
+ * The eight breeding alert rules of docs/product.md §7, as pure functions of an animal's breeding state, its breeding
  * events, its breed, birthday and growth stage, and today (JST). The anchor dates come from breeding_status (kept by
  * the breeding engine); the events confirm the "since" clauses of the table, so a stale state row never raises an
  * alert the history contradicts. A stillbirth at term is a calving wherever the rules read "last calving" (§6); an
@@ -26,6 +26,8 @@ export interface RuleEvent {
   eventType: string;
   /** ISO instant; its JST calendar date is the day that counts. */
   eventDatetime: string;
+  /** A PREGNANCY_CHECK's result ('PREGNANT' | 'OPEN'); absent for other types. */
+  result?: string | null;
 }
 
 export interface AlertSubject {
@@ -76,6 +78,9 @@ const DRY_OFF_DAYS_BEFORE_CALVING = 60;
 const DRY_OFF_LEAD_DAYS = 7;
 /** A heifer never served by this age (calendar months, §19) should be bred. */
 const HEIFER_BREEDING_AGE_MONTHS = 14;
+/** OPEN_AFTER_CHECK starts this many days after a cow was found open (or aborted), high from OPEN_AFTER_CHECK_HIGH_DAYS. */
+const OPEN_AFTER_CHECK_DAYS = 25;
+const OPEN_AFTER_CHECK_HIGH_DAYS = 60;
 
 /** Event types that are a calving (a stillbirth at term is one, §6). */
 const CALVING_TYPES = ['CALVING', 'STILLBIRTH'] as const;
@@ -253,6 +258,42 @@ export function heiferNotBredRule(s: AlertSubject, today: IsoDate): DesiredAlert
   };
 }
 
+/** The breeding events that may be the cow's latest for OPEN_AFTER_CHECK: every one but a heat (and a dry-off). */
+const AFTER_CHECK_EVENT_TYPES = ['INSEMINATION', 'PREGNANCY_CHECK', 'CALVING', 'STILLBIRTH', 'ABORTION'];
+
+/** A check that found her open, or an abortion: the events OPEN_AFTER_CHECK counts from. */
+const foundOpen = (e: RuleEvent) =>
+  e.eventType === 'ABORTION' || (e.eventType === 'PREGNANCY_CHECK' && e.result === 'OPEN');
+
+/**
+ * OPEN_AFTER_CHECK (turn 4): her latest breeding event — a heat does not count — is a PREGNANCY_CHECK that found her
+ * OPEN, or an ABORTION, at least 25 days ago, and no service since: medium, high from day 60 after it, due on that
+ * day + 25. A service, a calving or a later check ends it; on the day of the check counts as since.
+ */
+export function openAfterCheckRule(s: AlertSubject, today: IsoDate): DesiredAlert | null {
+  if (isPregnant(s)) return null;
+  const breedingEvents = s.events
+    .filter((e) => AFTER_CHECK_EVENT_TYPES.includes(e.eventType))
+    .map((e) => ({ event: e, day: jstDate(e.eventDatetime) }));
+  const anchor = breedingEvents
+    .filter(({ event }) => foundOpen(event))
+    .reduce<{ event: RuleEvent; day: IsoDate } | null>((max, e) => (!max || e.day >= max.day ? e : max), null);
+  if (!anchor) return null;
+  const endedSince =
+    breedingEvents.some(({ event, day }) => !foundOpen(event) && day >= anchor.day) ||
+    (s.breeding.lastInseminationDate !== null && s.breeding.lastInseminationDate >= anchor.day);
+  if (endedSince) return null;
+  const days = daysBetween(anchor.day, today);
+  if (days < OPEN_AFTER_CHECK_DAYS) return null;
+  const since = anchor.event.eventType === 'ABORTION' ? '流産' : '不受胎確認';
+  return {
+    type: 'OPEN_AFTER_CHECK',
+    severity: days >= OPEN_AFTER_CHECK_HIGH_DAYS ? 'high' : 'medium',
+    dueAt: addDays(anchor.day, OPEN_AFTER_CHECK_DAYS),
+    message: `${since}から${days}日・再授精なし`,
+  };
+}
+
 const ALERT_RULES = [
   openDaysRule,
   calvingWithin60Rule,
@@ -261,6 +302,7 @@ const ALERT_RULES = [
   pregnancyCheckRule,
   dryOffRule,
   heiferNotBredRule,
+  openAfterCheckRule,
 ] as const;
 
 const INACTIVE_STATUSES = ['DEAD', 'SHIPPED'];

@@ -7,6 +7,7 @@ export const ALERT_TYPES = [
   'PREGNANCY_CHECK_DUE',
   'DRY_OFF_DUE',
   'HEIFER_NOT_BRED',
+  'OPEN_AFTER_CHECK',
   'FILING_OVERDUE',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
@@ -32,6 +33,7 @@ export const ALERT_TYPE_LABELS: Record<AlertType, Label> = {
   PREGNANCY_CHECK_DUE: { ja: '妊娠鑑定予定', en: 'Pregnancy check due' },
   DRY_OFF_DUE: { ja: '乾乳予定', en: 'Dry-off due' },
   HEIFER_NOT_BRED: { ja: '未授精の育成牛', en: 'Heifer not bred' },
+  OPEN_AFTER_CHECK: { ja: '不受胎後・再授精なし', en: 'Open after a check, not served again' },
   FILING_OVERDUE: { ja: '届出の期限超過', en: 'Filing overdue' },
 };
 

@@ -68,3 +68,37 @@ export const isFilingOverdue = (dueDate: IsoDate, today: IsoDate): boolean => to
 /** The FILING_OVERDUE alert's title: '出生の届出が未了（期限 MM/DD）'. */
 export const filingOverdueTitle = (kind: FilingKind, dueDate: IsoDate): string =>
   `${FILING_LABELS[kind].ja}の届出が未了（期限 ${formatDateJa(dueDate).slice(5)}）`;
+
+/** The 409 of marking filed while fields are missing, naming them in the form's order: '…できません（農家コード・個体識別番号）' (§21, turn 4). */
+export function missingFieldsMessage(missing: readonly (readonly string[])[]): string {
+  const all = new Set(missing.flat());
+  const order = Object.keys(FILING_FIELD_LABELS) as FilingField[];
+  const labels = order.filter((f) => all.has(f)).map((f) => FILING_FIELD_LABELS[f].ja);
+  return `未入力の項目がある届出は届出済みにできません（${labels.join('・')}）`;
+}
+
+/** The animal a filing is about, as the filings screen and worksheet name it. */
+export interface FilingAnimal {
+  earTagNumber: string | null;
+  name: string | null;
+  identificationNumber?: string | null;
+  mother?: { earTagNumber: string | null; name: string | null } | null;
+}
+
+const filled = (v: string | null | undefined): v is string => typeof v === 'string' && v.trim() !== '';
+
+/**
+ * The animal by ear tag and name, never by an internal number (§21, turn 4): '0123 はな'; an unnamed calf
+ * '0456 子牛（0123 はなの子）', before its tag '未登録 子牛（0123 はなの子）'. Without an ear tag, the 個体識別番号
+ * stands in for it; with neither, '未登録'.
+ */
+export function filingAnimalLabel(a: FilingAnimal): string {
+  const tag = filled(a.earTagNumber)
+    ? a.earTagNumber
+    : filled(a.identificationNumber)
+      ? a.identificationNumber
+      : '未登録';
+  if (filled(a.name)) return `${tag} ${a.name}`;
+  const dam = [a.mother?.earTagNumber, a.mother?.name].filter(filled).join(' ');
+  return dam ? `${tag} 子牛（${dam}の子）` : tag;
+}

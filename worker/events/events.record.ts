@@ -5,6 +5,7 @@
  * shipments' SHIPMENT event, the seeders and the import all write events through it.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { filingAlertStatements } from '../alerts/filing-alerts';
 import { type AlertAnimal, alertChanges, ruleEventsOf, type StoredAlert } from '../alerts/regenerate';
 import {
   type AnimalForBreeding,
@@ -400,10 +401,21 @@ export async function alertStatementsAfter(
   options: { today?: IsoDate; now?: string } = {},
 ): Promise<SQL[]> {
   const today = options.today ?? todayJst();
+  const now = options.now ?? new Date().toISOString();
   const { groups } = await alertChanges(
     animals.map((a) => alertAnimalAfter(a, today)),
     stored,
-    { today, now: options.now ?? new Date().toISOString() },
+    { today, now },
   );
-  return groups.flat();
+  // FILING_OVERDUE of the filings the write left past due (§21), read from the filings as the batch leaves them.
+  const filingAlerts = await filingAlertStatements(
+    animals.map(({ context, eventsAfter }) => ({
+      farmId: context.animal.farmId,
+      cattleId: context.animal.cattleId,
+      eventsBefore: context.events,
+      eventsAfter,
+    })),
+    { today, now },
+  );
+  return [...groups.flat(), ...filingAlerts];
 }

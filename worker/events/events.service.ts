@@ -6,6 +6,7 @@
  */
 
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { filingAlertsOfNewCalves } from '../alerts/filing-alerts';
 import { type StoredAlert, storedAlertsQuery } from '../alerts/regenerate';
 import { auditStatement } from '../audit/audit.statement';
 import { trashEventStatement } from '../audit/trash.statements';
@@ -182,6 +183,8 @@ async function recordEventOnce(scope: Scope, input: CreateEvent): Promise<EventW
   const results = await runEventBatch(scope, [...written.statements, ...alertStatements, audit]);
   // The inserted row comes back from the batch (RETURNING); the animal's name and ear tag are known already.
   const view = storedView(results, context.animal, { recordedById: scope.userId, recordedByName: scope.userName });
+  // The calves it registered have their ids now: a birth recorded late gets its FILING_OVERDUE at once (§21).
+  await filingAlertsOfNewCalves(scope.db, scope.farmId, view, registeredCalfIds(view.details), today);
   return { event: view, animal: animalState(written.animals[0], registeredCalfIds(view.details)) };
 }
 
@@ -336,6 +339,8 @@ async function updateEventOnce(scope: Scope, eventId: number, body: UpdateEvent)
     recordedById: existing.recordedBy?.userId ?? null,
     recordedByName: existing.recordedBy?.userName ?? null,
   });
+  const newCalves = registeredCalfIds(event.details).filter((id) => !registeredCalfIds(existing.details).includes(id));
+  await filingAlertsOfNewCalves(scope.db, farmId, event, newCalves, today);
   return { event, animal: animalState(written.animals.at(-1) as AnimalAfter, registeredCalfIds(event.details)) };
 }
 

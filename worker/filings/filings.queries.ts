@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { cattle, events, filings, motherInfo, shipments } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { type IsoDate, todayJst } from '../domain/calendar';
-import { type FilingFacts, type FilingKind, filingFields, isFilingOverdue } from '../domain/filings';
+import { type FilingFacts, type FilingKind, filingAnimalLabel, filingFields, isFilingOverdue } from '../domain/filings';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
 import type { Filing, FilingStatus } from './filings.schemas';
 
@@ -42,6 +42,8 @@ function filingRows(db: Db, where: SQL | undefined, limit?: number) {
       motherIdentificationNumber: sql<
         string | null
       >`coalesce(${mother.identificationNumber}, ${motherInfo.motherIdentificationNumber})`,
+      motherEarTagNumber: mother.earTagNumber,
+      motherName: sql<string | null>`coalesce(${mother.name}, ${motherInfo.motherName})`,
       fromFarmerCode: detail('fromFarmerCode'),
       fromName: detail('fromName'),
       toFarmerCode: sql<string | null>`coalesce(${detail('toFarmerCode')}, ${shipments.toFarmerCode})`,
@@ -88,6 +90,12 @@ function filingView(row: FilingRow, farmerCode: string | null, today: IsoDate): 
     identificationNumber: row.identificationNumber || null,
     earTagNumber: row.earTagNumber,
     name: row.name,
+    label: filingAnimalLabel({
+      earTagNumber: row.earTagNumber,
+      name: row.name,
+      identificationNumber: row.identificationNumber,
+      mother: { earTagNumber: row.motherEarTagNumber, name: row.motherName },
+    }),
     eventId: row.eventId,
     eventDate: row.eventDate,
     dueDate: row.dueDate,

@@ -31,13 +31,17 @@ export const mark = createRoute({
   middleware: farmAccess('staff'),
   method: 'post',
   path: '/mark',
-  summary: 'Mark filings filed on a day, or (filed: false) undo it (staff, owner)',
+  summary:
+    'Mark filings filed on a day, or (filed: false) undo it (staff, owner); one with fields missing needs acceptMissing',
   request: { body: jsonBody(markFilingsSchema) },
   responses: {
     200: jsonContent(z.object({ data: z.array(filingSchema), message: z.string() }), 'The filings as marked'),
     400: errorResponse('Invalid input'),
     ...memberErrors,
     404: errorResponse('A filing not of this farm, or none such'),
+    409: errorResponse(
+      'Marking filed a filing with fields missing, without acceptMissing: 未入力の項目がある届出は届出済みにできません（個体識別番号）',
+    ),
   },
 });
 

@@ -17,6 +17,7 @@ export const FILING_MESSAGES = {
   filedAtFuture: '届出日に未来の日付は指定できません',
   marked: '届出済みにしました',
   unmarked: '未届出に戻しました',
+  acceptMissing: 'acceptMissingはtrueまたはfalseです',
 } as const;
 
 const limitSchema = numberInput(
@@ -49,6 +50,8 @@ export const markFilingsSchema = z
     ids: z.array(filingId, { error: FILING_MESSAGES.ids }).min(1, FILING_MESSAGES.ids).max(200, FILING_MESSAGES.ids),
     filed: z.boolean({ error: FILING_MESSAGES.filed }),
     filedAt: calendarDate(FILING_MESSAGES.filedAt).optional(),
+    /** Mark filed even though fields are missing (the screen asked first); without it such a filing is a 409. */
+    acceptMissing: z.boolean({ error: FILING_MESSAGES.acceptMissing }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.filed && v.filedAt && v.filedAt > todayJst())
@@ -64,6 +67,8 @@ export const filingSchema = z.object({
   identificationNumber: z.string().nullable(),
   earTagNumber: z.string().nullable(),
   name: z.string().nullable(),
+  /** The animal by ear tag and name ('0456 子牛（0123 はなの子）', '未登録 …' before its tag), never by its id. */
+  label: z.string(),
   eventId: z.number().int(),
   eventDate: z.string(),
   dueDate: z.string(),

@@ -10,8 +10,9 @@ import { directoryDb } from '../db/client';
 import { farms, filings } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { todayJst } from '../domain/calendar';
+import { missingFieldsMessage } from '../domain/filings';
 import type { Env } from '../env';
-import { notFound } from '../lib/errors';
+import { conflict, notFound } from '../lib/errors';
 import { filingsByIds } from './filings.queries';
 import { FILING_MESSAGES } from './filings.schemas';
 
@@ -30,20 +31,22 @@ export async function farmerCodeOf(env: Pick<Env, 'DB'>, farmId: number): Promis
 /**
  * Marks the farm's filings filed on `filedAt` (default today, JST), or — `filed: false` — pending again; a filing
  * whose event was deleted is removed rather than made pending (nothing obliges it any more). Any id not of this
- * farm is a 404 and nothing changes. The marked animals' alerts are regenerated, raising or resolving
+ * farm is a 404 and nothing changes; marking filed one with fields still missing is a 409 naming them, unless
+ * `acceptMissing` (§21, turn 4). The marked animals' alerts are regenerated, raising or resolving
  * FILING_OVERDUE.
  */
 export async function markFilings(
   scope: Scope,
   farmerCode: string | null,
-  input: { ids: number[]; filed: boolean; filedAt?: string },
+  input: { ids: number[]; filed: boolean; filedAt?: string; acceptMissing?: boolean },
 ) {
   const ids = [...new Set(input.ids)];
-  const found = await scope.db
-    .select({ id: filings.filingId, cattleId: filings.cattleId })
-    .from(filings)
-    .where(and(eq(filings.farmId, scope.farmId), inArray(filings.filingId, ids)));
+  const found = await filingsByIds(scope, farmerCode, ids);
   if (found.length !== ids.length) throw filingNotFound();
+  // §21 (turn 4): a filing with fields still empty is marked filed only when the farmer said so.
+  const incomplete = found.filter((f) => f.missing.length > 0);
+  if (input.filed && incomplete.length && !input.acceptMissing)
+    throw conflict(missingFieldsMessage(incomplete.map((f) => f.missing)), 'FILING_FIELDS_MISSING', 'ids');
   const now = new Date().toISOString();
   const ofFarm = and(eq(filings.farmId, scope.farmId), inArray(filings.filingId, ids));
   const statements = input.filed

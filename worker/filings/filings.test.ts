@@ -101,6 +101,8 @@ describe('filings from events (§21)', () => {
       },
       missing: ['identificationNumber'],
     });
+    // Named by its tag and its dam, never by its id (the dam is '牛' with the tag from her ID's digits 6–9).
+    expect(births[0].label).toBe(`1234 子牛（${cow.identificationNumber.slice(5, 9)} 牛の子）`);
     // The stillborn calf is no animal and has no filing; the dam has none either.
     expect(await ofAnimal(owner, cow.cattleId)).toEqual([]);
     // Tagged later: nothing is missing any more.
@@ -240,7 +242,9 @@ describe('editing and deleting the event', () => {
     const ea = await event(owner, a.cattleId, 'ARRIVAL', '2026-04-01T10:00:00+09:00');
     const eb = await event(owner, b.cattleId, 'ARRIVAL', '2026-04-01T10:00:00+09:00');
     const [fb] = await ofAnimal(owner, b.cattleId);
-    expect((await mark(owner, { ids: [fb.id], filed: true, filedAt: '2026-04-03' })).status).toBe(200);
+    expect((await mark(owner, { ids: [fb.id], filed: true, filedAt: '2026-04-03', acceptMissing: true })).status).toBe(
+      200,
+    );
     expect((await api(`/events/${ea.eventId}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
     expect((await api(`/events/${eb.eventId}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
     expect(await ofAnimal(owner, a.cattleId)).toEqual([]);
@@ -255,11 +259,58 @@ describe('editing and deleting the event', () => {
 describe('POST /filings/mark', () => {
   let filingId: number;
   let cattleId: number;
+  let calfFilingId: number;
   beforeAll(async () => {
     const cow = await animal(owner);
     cattleId = cow.cattleId;
-    await event(owner, cattleId, 'ARRIVAL', '2026-04-10T10:00:00+09:00');
+    // Complete: the counterparty's code and name given.
+    await event(owner, cattleId, 'ARRIVAL', '2026-04-10T10:00:00+09:00', {
+      fromFarmerCode: '555',
+      fromName: '西牧場',
+    });
     filingId = (await ofAnimal(owner, cattleId))[0].id;
+    // A calf before its tag: its BIRTH filing misses the 個体識別番号.
+    const dam = await animal(owner, { name: 'はな', earTagNumber: '0777' });
+    const calving = await event(owner, dam.cattleId, 'CALVING', '2026-04-20T10:00:00+09:00', {
+      calves: [{ gender: '雄' }],
+    });
+    calfFilingId = (await ofAnimal(owner, calving.details.calves[0].cattleId))[0].id;
+  });
+
+  it('refuses to mark filed a filing with fields missing (409 naming them) unless acceptMissing', async () => {
+    const [calf] = (await filingsOf(owner, '?kind=BIRTH&limit=200')).filter((f) => f.id === calfFilingId);
+    expect(calf).toMatchObject({ missing: ['identificationNumber'], label: '未登録 子牛（0777 はなの子）' });
+    const refused = await mark(staff, { ids: [filingId, calfFilingId], filed: true, filedAt: '2026-04-25' });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error).toMatchObject({
+      code: 'FILING_FIELDS_MISSING',
+      message: '未入力の項目がある届出は届出済みにできません（個体識別番号）',
+    });
+    // Nothing marked, the complete one neither.
+    expect((await filingsOf(owner, '?status=filed&limit=200')).map((f) => f.id)).not.toContain(filingId);
+    const accepted = await mark(staff, {
+      ids: [calfFilingId],
+      filed: true,
+      filedAt: '2026-04-25',
+      acceptMissing: true,
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.json.data[0]).toMatchObject({ id: calfFilingId, status: 'filed', filedAt: '2026-04-25' });
+    // Undoing needs no acceptMissing.
+    expect((await mark(owner, { ids: [calfFilingId], filed: false })).status).toBe(200);
+    const bad = await mark(owner, { ids: [calfFilingId], filed: true, acceptMissing: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json)).toContain('acceptMissingはtrueまたはfalseです');
+  });
+
+  it('two marks of the same filings at once both answer, and leave each filed once', async () => {
+    const body = { ids: [calfFilingId], filed: true, filedAt: '2026-04-26', acceptMissing: true };
+    const [a, b] = await Promise.all([mark(owner, body), mark(staff, body)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const filed = (await filingsOf(owner, '?status=filed&limit=200')).filter((f) => f.id === calfFilingId);
+    expect(filed).toHaveLength(1);
+    expect(filed[0]).toMatchObject({ status: 'filed', filedAt: '2026-04-26' });
+    await mark(owner, { ids: [calfFilingId], filed: false });
   });
 
   it('marks filed with the day and who, and undoes it', async () => {
@@ -321,7 +372,7 @@ describe('FILING_OVERDUE', () => {
     const cow = await animal(owner);
     // Arrived 10 days ago: due 10 − 7 = 3 days ago, so overdue.
     const arrived = addDays(today, -10);
-    await event(owner, cow.cattleId, 'ARRIVAL', `${arrived}T10:00:00+09:00`);
+    await event(owner, cow.cattleId, 'ARRIVAL', `${arrived}T10:00:00+09:00`, { fromFarmerCode: '1', fromName: '東' });
     await event(owner, cow.cattleId, 'DEATH', `${addDays(today, -1)}T10:00:00+09:00`);
     const db = await farmDbOf(owner.farmId);
     await regenerateAlerts(db, owner.farmId, undefined, { today });

@@ -7,6 +7,7 @@ import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { directoryDb, shardDb } from '../db/client';
 import { cattle, events, farmMembers, farms, users } from '../db/schema';
 import { addDays, jstDate, jstStartOfDay } from '../domain/calendar';
+import { certificateTechnician } from '../domain/filings-certificate';
 import type { InseminationMethod } from '../domain/gestation';
 import type { Env } from '../env';
 import type { Certificate, RegisterRow } from './inseminations.schemas';
@@ -40,7 +41,7 @@ const eventColumns = {
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
-/** A certificate from the event's facts, its farm and its recorder (name and licence). */
+/** A certificate from the event's facts, its farm and its recorder (name, and licence when the recorder is the technician). */
 export function certificateOf(
   e: EventFacts,
   farm: { name: string; farmerCode: string | null },
@@ -62,10 +63,8 @@ export function certificateOf(
     sireName: text(d.sireName),
     semenLot: text(d.semenLot),
     embryoId: text(d.embryoId),
-    technician: {
-      name: text(d.technician) ?? recorder?.userName ?? null,
-      license: recorder?.inseminatorLicense ?? null,
-    },
+    // The recorder's licence only when the technician is the recorder (§21, turn 4).
+    technician: certificateTechnician(d.technician, recorder),
   };
 }
 

@@ -14,6 +14,7 @@ let clientCow: number;
 let aiEventId: number;
 let clientAiId: number;
 let calvingId: number;
+let sameNameAiId: number;
 
 const onFarm = (farmId: number) => ({ 'X-Farm-Id': String(farmId) });
 
@@ -85,6 +86,13 @@ beforeAll(async () => {
     eventDatetime: '2026-05-20T09:00:00+09:00',
     details: { result: 'PREGNANT' },
   });
+  // The vet's own name '授精 師男' written without its space: the vet, so the vet's licence.
+  sameNameAiId = await event(vet, vet.farmId, {
+    cattleId: vetCow,
+    eventType: 'INSEMINATION',
+    eventDatetime: '2026-06-01T09:00:00+09:00',
+    details: { method: 'AI', sireName: '安福久', technician: '授精師男' },
+  });
   calvingId = await event(vet, vet.farmId, {
     cattleId: await animal(vet, vet.farmId, {
       identificationNumber: '1490000002',
@@ -140,10 +148,17 @@ describe('GET /events/{id}/certificate', () => {
     });
   });
 
-  it('names the technician of the details over the recorder', async () => {
+  it('names the technician of the details over the recorder, and never pairs another name with the licence', async () => {
     const res = await api(`/events/${clientAiId}/certificate`, { token: client.token });
-    expect(res.json.data.technician).toEqual({ name: '代理 授精師', license: '北海道 第1234号' });
+    // '代理 授精師' is not the recorder '授精 師男': no licence (it printed the vet's 北海道 第1234号).
+    expect(res.json.data.technician).toEqual({ name: '代理 授精師', license: null });
     expect(res.json.data.farm.farmerCode).toBeNull();
+  });
+
+  it('keeps the licence when the technician is the recorder’s own name with other spacing or width', async () => {
+    const res = await api(`/events/${sameNameAiId}/certificate`, { token: vet.token });
+    // '授精師男' = the recorder's '授精 師男' with its space removed (a full-width space is NFKC'd to one on input).
+    expect(res.json.data.technician).toEqual({ name: '授精師男', license: '北海道 第1234号' });
   });
 
   it('answers 400 for another type, 404 for another farm’s or a missing event, 401 without a session', async () => {
@@ -165,6 +180,13 @@ describe('GET /inseminations/register', () => {
     expect(res.json.data.map((r: any) => [r.farmId, r.eventId, r.serviceDate])).toEqual([
       [client.farmId, clientAiId, '2026-04-10'],
       [vet.farmId, aiEventId, '2026-05-01'],
+      [vet.farmId, sameNameAiId, '2026-06-01'],
+    ]);
+    // The certificate's rule: the licence beside the vet's own name only, not beside '代理 授精師'.
+    expect(res.json.data.map((r: any) => r.technician)).toEqual([
+      { name: '代理 授精師', license: null },
+      { name: '授精 師男', license: '北海道 第1234号' },
+      { name: '授精師男', license: '北海道 第1234号' },
     ]);
     expect(res.json.data[0].farm).toEqual({ name: '依頼 農家の牧場', farmerCode: null });
     // The farmer recorded none.
@@ -189,6 +211,9 @@ describe('GET /inseminations/register', () => {
     const lines = csv.text.slice(1).split('\r\n').filter(Boolean);
     expect(lines[0]).toBe(
       '授精日,牧場,農家コード,個体識別番号,耳標番号,名号,品種,生年月日,授精方法,種雄牛,精液ロット,受精卵番号,授精師,免許番号',
+    );
+    expect(lines[1]).toBe(
+      '2026-04-10,依頼 農家の牧場,,1490000001,0000,はな,ホルスタイン,2022-05-05,人工授精,ホル種,,,代理 授精師,',
     );
     expect(lines[2]).toBe(
       '2026-05-01,授精 師男の牧場,0100000001,0123456785,6785,ゆり,黒毛和種,2021-04-01,人工授精,安福久,L-2026-01,,授精 師男,北海道 第1234号',

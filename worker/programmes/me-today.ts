@@ -1,10 +1,11 @@
 /**
  * GET /api/v1/me/today (docs/product.md §22): the caller's morning across every farm they are a member of — each
- * farm's active high and medium alerts and its open tasks due today or earlier. The memberships come from the
+ * farm's active high and medium alerts and its open tasks due today or earlier, never a later one (an alert due
+ * tomorrow is neither listed nor counted). The memberships come from the
  * directory; the farms are grouped by shard and each shard touched is asked once (one batch of two statements for
  * all its farms), whatever the number of farms.
  */
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { directoryDb, shardDb } from '../db/client';
 import { alerts, cattle, farmMembers, farms, tasks } from '../db/schema';
 import type { AlertSeverity } from '../domain/alerts';
@@ -31,7 +32,13 @@ async function readShard(env: Env, shard: number, farmIds: number[], today: stri
       })
       .from(alerts)
       .where(
-        and(inArray(alerts.farmId, farmIds), eq(alerts.status, 'active'), inArray(alerts.severity, ['high', 'medium'])),
+        and(
+          inArray(alerts.farmId, farmIds),
+          eq(alerts.status, 'active'),
+          inArray(alerts.severity, ['high', 'medium']),
+          // Today's and the overdue ones (an alert without a date is for now); a later one is neither listed nor counted.
+          or(isNull(alerts.dueAt), lte(alerts.dueAt, today)),
+        ),
       )
       .orderBy(asc(alerts.dueAt)),
     db

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import {
   FILING_FIELD_LABELS,
   FILING_FIELDS,
@@ -20,6 +20,53 @@ import './messages';
 const fieldLabel = (field: string, locale: Locale) =>
   FILING_FIELD_LABELS[field as keyof typeof FILING_FIELD_LABELS]?.[locale] ?? field;
 
+/** The fields entered on the animal's edit screen; farmerCode is the farm's; the rest are the event's. */
+const ANIMAL_FIELDS = ['identificationNumber', 'birthday', 'gender', 'breed', 'motherIdentificationNumber'];
+
+/** A missing field, as a link to where it is filled in (§21, turn 4). */
+function MissingLink({ field, filing }: { field: string; filing: Filing }) {
+  const { t, locale } = useI18n();
+  const label = fieldLabel(field, locale);
+  const id = String(filing.cattleId);
+  if (field === 'farmerCode')
+    return (
+      <Link
+        to="/farms/members"
+        className="filing__fix"
+        aria-label={t('filings.fillIn', { field: label, where: t('filings.whereFarm') })}
+      >
+        {label}
+      </Link>
+    );
+  if (ANIMAL_FIELDS.includes(field))
+    return (
+      <Link
+        to="/cattle/$id/edit"
+        params={{ id }}
+        className="filing__fix"
+        aria-label={t('filings.fillIn', { field: label, where: t('filings.whereAnimal') })}
+      >
+        {label}
+      </Link>
+    );
+  return (
+    <Link
+      to="/cattle/$id"
+      params={{ id }}
+      className="filing__fix"
+      aria-label={t('filings.fillIn', { field: label, where: t('filings.whereRecord') })}
+    >
+      {label}
+    </Link>
+  );
+}
+
+/** The fields the selected filings still miss, each once, in the form's order. */
+const missingOf = (filings: readonly Filing[], selected: ReadonlySet<number>) => {
+  const all = new Set(filings.filter((f) => selected.has(f.id)).flatMap((f) => f.missing));
+  return Object.keys(FILING_FIELD_LABELS).filter((f) => all.has(f));
+};
+
 function FilingItem({
   filing,
   selected,
@@ -31,8 +78,9 @@ function FilingItem({
   onSelect: (checked: boolean) => void;
   onUndo: () => void;
 }) {
-  const { t, locale } = useI18n();
-  const who = [filing.earTagNumber, filing.name].filter(Boolean).join(' ') || `#${filing.cattleId}`;
+  const { t } = useI18n();
+  // The animal by ear tag and name, an unnamed calf by its dam ('未登録 子牛（0123 はなの子）'), never by its id.
+  const who = filing.label;
   return (
     <li className="card filing" data-filing={filing.id}>
       <label className="filing__check">
@@ -45,7 +93,8 @@ function FilingItem({
       </label>
       <div>
         <p className="filing__title">
-          {who} <span className="muted">{filing.identificationNumber ?? t('filings.unregistered')}</span>
+          {/* The 個体識別番号 when it has one; without, the label says 未登録 and 未入力 links to where it is entered. */}
+          {who} {filing.identificationNumber ? <span className="muted">{filing.identificationNumber}</span> : null}
         </p>
         <p className="filing__meta">
           {t('filings.eventDate')} {filing.eventDate} · {t('filings.dueDate')} {filing.dueDate}{' '}
@@ -58,7 +107,10 @@ function FilingItem({
         ) : null}
         {filing.missing.length ? (
           <p className="filing__missing">
-            {t('filings.missing', { fields: filing.missing.map((f) => fieldLabel(f, locale)).join('・') })}
+            {t('filings.missing')}{' '}
+            {filing.missing.map((f) => (
+              <MissingLink key={f} field={f} filing={filing} />
+            ))}
           </p>
         ) : null}
         {filing.eventDeleted ? <p className="filing__missing">{t('filings.eventDeleted')}</p> : null}
@@ -188,6 +240,7 @@ export function FilingsPage() {
         {status === 'pending' && filings.length ? (
           <MarkFiledForm
             ids={[...selected]}
+            missing={missingOf(filings, selected)}
             onSaved={() => {
               setSelected(new Set());
               void refresh();

@@ -4,9 +4,10 @@ import { addDays, todayJst } from '@worker/domain/calendar';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Filing, MarkFilingsInput } from '../../api/filings';
 import { ApiError } from '../../lib/api-error';
+import '../../lib/messages';
 import { MarkFiledForm } from './mark-form';
 
-function renderForm(ids = [7, 9]) {
+function renderForm(ids = [7, 9], missing: string[] = []) {
   const sent: MarkFilingsInput[] = [];
   let answer: { resolve: (v: Filing[]) => void; reject: (e: unknown) => void } | undefined;
   const saved: Filing[][] = [];
@@ -14,6 +15,7 @@ function renderForm(ids = [7, 9]) {
     <QueryClientProvider client={new QueryClient()}>
       <MarkFiledForm
         ids={ids}
+        missing={missing}
         onSaved={(f) => saved.push(f)}
         submit={(input) => {
           sent.push(input);
@@ -79,5 +81,34 @@ describe('MarkFiledForm', () => {
     await waitFor(() => expect(form.answer()).toBeDefined());
     form.answer().reject(new ApiError(404, 'FILING_NOT_FOUND', '届出が見つかりません'));
     expect((await screen.findByRole('alert')).textContent).toBe('届出が見つかりません');
+  });
+
+  it('asks first when a selected filing misses fields, and sends acceptMissing only after yes', async () => {
+    const form = renderForm([7], ['identificationNumber']);
+    form.type('2026-04-12');
+    form.submit();
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.querySelector('h2')?.textContent).toBe('個体識別番号が未入力です。届出済みにしますか？');
+    expect(form.sent).toEqual([]);
+    // No: nothing is sent.
+    fireEvent.click(screen.getByRole('button', { name: 'キャンセル' }));
+    expect(form.sent).toEqual([]);
+    // Asked again, yes: sent with acceptMissing.
+    form.submit();
+    const confirm = (await screen.findAllByRole('button', { name: '届出済みにする' })).find((b) =>
+      b.closest('dialog'),
+    ) as HTMLButtonElement;
+    fireEvent.click(confirm);
+    await waitFor(() =>
+      expect(form.sent).toEqual([{ ids: [7], filed: true, filedAt: '2026-04-12', acceptMissing: true }]),
+    );
+  });
+
+  it('does not ask about a bad date: it says what is wrong with it first', () => {
+    const form = renderForm([7], ['identificationNumber']);
+    form.type('');
+    form.submit();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('届出日はYYYY-MM-DD形式で入力してください');
   });
 });
