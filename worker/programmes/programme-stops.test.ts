@@ -293,6 +293,61 @@ describe('only the animals a programme is for are enrolled (§22 turn 4)', () =>
   });
 });
 
+describe('the enrol picker’s view (GET /programmes/{id}/eligibility)', () => {
+  it('lists every living animal with its status and, for the ineligible, the reason enrolment would give', async () => {
+    const open = await animal('ぴっかー');
+    const steer = await animal('ぴっかー去勢', { gender: '去勢', growthStage: 'FATTENING' });
+    const pregnant = await animal('ぴっかー妊娠');
+    await record(pregnant, 'INSEMINATION', addDays(today, -60), { method: 'AI' });
+    await record(pregnant, 'PREGNANCY_CHECK', addDays(today, -20), { result: 'PREGNANT' });
+    const gone = await animal('ぴっかー死亡');
+    await record(gone, 'DEATH', today);
+    const res = await call(staff, `/programmes/${ovsynch}/eligibility?startDate=${today}`);
+    expect(res.status, res.text).toBe(200);
+    const rows = new Map(res.json.data.map((r: { cattleId: number }) => [r.cattleId, r]));
+    expect([open, steer, pregnant].map((id) => rows.get(id))).toEqual([
+      { cattleId: open, status: 'HEALTHY', reason: null },
+      { cattleId: steer, status: 'HEALTHY', reason: '雌ではありません' },
+      { cattleId: pregnant, status: 'PREGNANT', reason: '妊娠中' },
+    ]);
+    expect(rows.has(gone)).toBe(false);
+    expect((await call(staff, `/programmes/${ovsynch}/eligibility?startDate=2026-02-30`)).status).toBe(400);
+    expect((await call(viewer, `/programmes/${ovsynch}/eligibility?startDate=${today}`)).status).toBe(403);
+    expect((await call(staff, `/programmes/999999999/eligibility?startDate=${today}`)).status).toBe(404);
+  });
+});
+
+describe('the stop holds however the writes meet', () => {
+  it('an enrolment and a positive check at once: no open step is left on the pregnant cow, whichever came first', async () => {
+    for (const name of ['同時1', '同時2', '同時3']) {
+      const cow = await animal(name);
+      await record(cow, 'INSEMINATION', addDays(today, -40), { method: 'AI' });
+      const [enrolled] = await Promise.all([
+        enrol([cow], addDays(today, -1)),
+        record(cow, 'PREGNANCY_CHECK', today, { result: 'PREGNANT' }),
+      ]);
+      expect(enrolled.status, enrolled.text).toBe(201);
+      const open = (await tasksOf(cow)).filter((t) => t.status === 'open');
+      expect(open).toEqual([]);
+    }
+  });
+
+  it('an imported service stops the protocol, and enrols nothing', async () => {
+    const cow = await cowInOvsynch('とりこみ');
+    const number = String(identification).padStart(10, '0');
+    const res = await api('/imports/cattle?dryRun=false', {
+      method: 'POST',
+      token: owner.token,
+      body: new TextEncoder().encode(`個体識別番号,最終授精日\n${number},${today}\n`),
+      headers: { 'Content-Type': 'text/csv' },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect((await tasksOf(cow)).map((t) => [t.status, t.cancelReason])).toEqual(
+      Array(4).fill(['cancelled', '中止：授精が記録されました']),
+    );
+  });
+});
+
 describe('which events enrol (§22 turn 4)', () => {
   it('a calving recorded by hand 70 days late enrols the cow in 分娩後検診, its check 40 days overdue', async () => {
     const cow = await animal('おそい');
