@@ -196,7 +196,6 @@ export interface LeftRows {
 export function leftStatements(
   scope: Pick<Scope, 'userId' | 'farmId'>,
   left: readonly LeftRows[],
-  _today: string,
   now: string,
 ): Statement[] {
   return [

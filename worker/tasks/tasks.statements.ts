@@ -107,6 +107,7 @@ export function programmeStatementsOnEvents(
       FROM json_each(${JSON.stringify(events)}) a
       JOIN programmes p ON p.farm_id = ${farmId} AND p.trigger_kind = 'event'
         AND p.trigger_event_type = json_extract(a.value, '$.type')
+      WHERE true -- an upsert after a SELECT with a join needs a WHERE (SQLite's parsing ambiguity)
       ON CONFLICT DO NOTHING`,
     tasksOfEnrolmentsSql(farmId, enrolled, now),
   ];
