@@ -720,6 +720,16 @@ export const programmes = sqliteTable(
     steps: text('steps', { mode: 'json' })
       .notNull()
       .$type<{ day: number; title: string; eventType?: string; details?: Record<string, unknown> }[]>(),
+    /** The events that stop an enrolment, [{ eventType, result? }] (shard migration 0015, §22 turn 4). */
+    stopWhen: text('stop_when', { mode: 'json' })
+      .notNull()
+      .default(sql`'[]'`)
+      .$type<{ eventType: string; result?: string }[]>(),
+    /** Which animals may be enrolled, { gender?, notPregnant?, statuses?, minDaysSinceCalving? } (0015). */
+    eligible: text('eligible', { mode: 'json' })
+      .notNull()
+      .default(sql`'{}'`)
+      .$type<{ gender?: string[]; notPregnant?: boolean; statuses?: string[]; minDaysSinceCalving?: number }>(),
     ...timestamps,
   },
   (t) => [index('programmes_farm_trigger_idx').on(t.farmId, t.triggerKind, t.triggerEventType)],
@@ -770,6 +780,8 @@ export const tasks = sqliteTable(
     doneBy: integer('done_by'),
     eventId: integer('event_id'),
     skipReason: text('skip_reason'),
+    /** Why a stopped task was cancelled: '中止：授精が記録されました' (shard migration 0015, §22 turn 4). */
+    cancelReason: text('cancel_reason'),
     ...timestamps,
   },
   (t) => [

@@ -322,7 +322,7 @@ async function writeAnimals(scope: Scope, animals: PlannedAnimal[], starts: numb
     // A shipment's SHIPMENT event is one of the animal's events, recomputed with the others (§9).
     const animalEvents = a.shipment ? [...a.events, shipmentEvent(a.shipment.date)] : a.events;
     const context = newAnimalContext(registeredAnimal(scope.farmId, cattleId, inputs[i]));
-    const recorded = eventStatements(scope, context, { add: animalEvents }, { today });
+    const recorded = eventStatements(scope, context, { add: animalEvents }, { today, enrols: false });
     statements.push(...recorded.statements);
     eventCount += animalEvents.length;
     const status = recorded.recomputed.status;

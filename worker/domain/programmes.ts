@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { addDays, daysBetween, type IsoDate } from './calendar';
-import { type EventType, isEventType } from './event-types';
+import { CATTLE_STATUSES, type CattleStatus, GENDERS, type Gender } from './cattle-enums';
+import { EVENT_TYPE_INFO, type EventType, isEventType, PREGNANCY_RESULTS, type PregnancyResult } from './event-types';
 import { calendarDate } from './input';
 
 const MAX_STEP_DAY = 730;
@@ -22,10 +23,26 @@ export interface ProgrammeStep {
   details?: Record<string, unknown>;
 }
 
+/** An event that stops an enrolment (§22 turn 4): its type and, for a pregnancy check, its result. */
+export interface StopWhen {
+  eventType: EventType;
+  result?: PregnancyResult;
+}
+
+/** Which animals a programme is for (§22 turn 4); every condition left out admits every animal. */
+export interface Eligibility {
+  gender?: Gender[];
+  notPregnant?: boolean;
+  statuses?: CattleStatus[];
+  minDaysSinceCalving?: number;
+}
+
 export interface ProgrammeRules {
   name: string;
   trigger: ProgrammeTrigger;
   steps: readonly ProgrammeStep[];
+  stopWhen?: readonly StopWhen[];
+  eligible?: Eligibility;
 }
 
 const PROGRAMME_MESSAGES = {
@@ -39,6 +56,12 @@ const PROGRAMME_MESSAGES = {
   cattleIds: '牛を1〜200頭選んでください',
   startDate: '開始日はYYYY-MM-DD形式で入力してください',
   reason: '理由は1〜200文字で入力してください',
+  stopWhen: '中止の条件は0〜10件のイベント種別で入力してください',
+  result: '鑑定結果はPREGNANTまたはOPENで、妊娠鑑定にだけ指定できます',
+  eligible: '対象の条件が正しくありません',
+  gender: '性別は雄・去勢・雌から選んでください',
+  statuses: '状態が正しくありません',
+  minDaysSinceCalving: '分娩後日数は0〜365の整数で入力してください',
 } as const;
 
 const eventTypeSchema = z
@@ -75,6 +98,42 @@ const programmeStepSchema = z.object({
   details: z.record(z.string(), z.unknown()).optional(),
 });
 
+const stopWhenSchema = z
+  .array(
+    z
+      .object({
+        eventType: eventTypeSchema,
+        result: z.enum(PREGNANCY_RESULTS, { error: PROGRAMME_MESSAGES.result }).optional(),
+      })
+      .refine((s) => s.result === undefined || s.eventType === 'PREGNANCY_CHECK', {
+        message: PROGRAMME_MESSAGES.result,
+        path: ['result'],
+      }),
+    { error: PROGRAMME_MESSAGES.stopWhen },
+  )
+  .max(10, PROGRAMME_MESSAGES.stopWhen);
+
+const eligibilitySchema = z.strictObject(
+  {
+    gender: z
+      .array(z.enum(GENDERS, { error: PROGRAMME_MESSAGES.gender }))
+      .min(1, PROGRAMME_MESSAGES.gender)
+      .optional(),
+    notPregnant: z.boolean({ error: PROGRAMME_MESSAGES.eligible }).optional(),
+    statuses: z
+      .array(z.enum(CATTLE_STATUSES, { error: PROGRAMME_MESSAGES.statuses }))
+      .min(1, PROGRAMME_MESSAGES.statuses)
+      .optional(),
+    minDaysSinceCalving: z
+      .number({ error: PROGRAMME_MESSAGES.minDaysSinceCalving })
+      .int(PROGRAMME_MESSAGES.minDaysSinceCalving)
+      .min(0, PROGRAMME_MESSAGES.minDaysSinceCalving)
+      .max(365, PROGRAMME_MESSAGES.minDaysSinceCalving)
+      .optional(),
+  },
+  { error: PROGRAMME_MESSAGES.eligible },
+);
+
 export const programmeSchema = z.object({
   name: z
     .string({ error: PROGRAMME_MESSAGES.name })
@@ -87,6 +146,8 @@ export const programmeSchema = z.object({
     .array(programmeStepSchema, { error: PROGRAMME_MESSAGES.steps })
     .min(1, PROGRAMME_MESSAGES.steps)
     .max(30, PROGRAMME_MESSAGES.steps),
+  stopWhen: stopWhenSchema.optional(),
+  eligible: eligibilitySchema.optional(),
 });
 
 /** The two examples every new farm gets; they may edit or delete them. */
@@ -100,13 +161,83 @@ export const EXAMPLE_PROGRAMMES: readonly ProgrammeRules[] = [
       { day: 9, title: 'GnRH' },
       { day: 10, title: '授精', eventType: 'INSEMINATION' },
     ],
+    // A PGF2α is never given to a cow found pregnant: a service, a positive check, a calving or an abortion ends it.
+    stopWhen: [
+      { eventType: 'INSEMINATION' },
+      { eventType: 'PREGNANCY_CHECK', result: 'PREGNANT' },
+      { eventType: 'CALVING' },
+      { eventType: 'ABORTION' },
+    ],
+    // For cows and heifers not pregnant, after the voluntary waiting period (a heifer has none).
+    eligible: { gender: ['雌'], notPregnant: true, minDaysSinceCalving: 40 },
   },
   {
     name: '分娩後検診',
     trigger: { kind: 'event', eventType: 'CALVING' },
     steps: [{ day: 30, title: '分娩後検診' }],
+    stopWhen: [],
+    eligible: {},
   },
 ];
+
+/** An event as the stop rule looks at it: its type and, for a pregnancy check, its result. */
+export interface StoppingEvent {
+  eventType: string;
+  result?: string | null;
+}
+
+/** Whether an event matches one of a programme's stop conditions (a condition's result, when given, must match). */
+export const matchesStop = (stopWhen: readonly StopWhen[], event: StoppingEvent): boolean =>
+  stopWhen.some((s) => s.eventType === event.eventType && (s.result === undefined || s.result === event.result));
+
+/**
+ * The reason a stopped task shows: '中止：授精が記録されました', '中止：妊娠が確認されました' for a positive pregnancy
+ * check, '中止：{event}が記録されました' for any other event.
+ */
+export function stopReason(event: StoppingEvent): string {
+  if (event.eventType === 'PREGNANCY_CHECK' && event.result === 'PREGNANT') return '中止：妊娠が確認されました';
+  const label = isEventType(event.eventType) ? EVENT_TYPE_INFO[event.eventType].ja : event.eventType;
+  return `中止：${label}が記録されました`;
+}
+
+/**
+ * Whether an event stops an enrolment (§22 turn 4): it is on or after the enrolment's start, it matches the
+ * programme's stopWhen, and it is not the event one of this enrolment's own tasks records (a task done).
+ */
+export function stopsEnrolment(
+  enrolment: { id: number; startDate: IsoDate; stopWhen: readonly StopWhen[] },
+  event: StoppingEvent & { date: IsoDate; fromEnrolmentId?: number | null },
+): boolean {
+  return (
+    event.fromEnrolmentId !== enrolment.id &&
+    event.date >= enrolment.startDate &&
+    matchesStop(enrolment.stopWhen, event)
+  );
+}
+
+/** The facts eligibility looks at: the animal's gender and status, whether she is pregnant, her last calving. */
+export interface EligibilityFacts {
+  gender: string | null;
+  status: string;
+  pregnant: boolean;
+  lastCalvingDate: IsoDate | null;
+}
+
+/**
+ * Why an animal may not be enrolled from `startDate` (§22 turn 4), or null when she may: the first condition that
+ * fails, in the order gender, pregnancy, status, days since her last calving (a heifer, never calved, has no
+ * waiting period).
+ */
+export function ineligibility(eligible: Eligibility, animal: EligibilityFacts, startDate: IsoDate): string | null {
+  if (eligible.gender && !eligible.gender.includes(animal.gender as Gender))
+    return eligible.gender.length === 1 && eligible.gender[0] === '雌' ? '雌ではありません' : '対象外の性別です';
+  if (eligible.notPregnant && animal.pregnant) return '妊娠中';
+  if (eligible.statuses && !eligible.statuses.includes(animal.status as CattleStatus)) return '対象外の状態です';
+  const wait = eligible.minDaysSinceCalving;
+  if (wait !== undefined && animal.lastCalvingDate && daysBetween(animal.lastCalvingDate, startDate) < wait)
+    return `分娩後${wait}日未満`;
+  return null;
+}
 
 /** A step's due date: the start + its day. */
 const stepDueDate = (startDate: IsoDate, step: Pick<ProgrammeStep, 'day'>): IsoDate => addDays(startDate, step.day);
@@ -144,9 +275,17 @@ export function enrolmentsToCreate(
   return [...new Set(cattleIds)].filter((id) => !taken.has(id));
 }
 
-/** The start an event-triggered programme takes from an event: its JST date, when the event is of the trigger's type. */
-export function eventTriggerStart(trigger: ProgrammeTrigger, eventType: string, eventDate: IsoDate): IsoDate | null {
-  return trigger.kind === 'event' && trigger.eventType === eventType ? eventDate : null;
+/**
+ * The start an event-triggered programme takes from an event (§22 turn 4): its JST date, when the event is of the
+ * trigger's type and was recorded (by hand, from a task, from LINE or through the API) — however long ago its date
+ * is, the steps then being overdue tasks to do or skip. An event an import writes (§20) never enrols: the herd's past
+ * is taken as done.
+ */
+export function eventTriggerStart(
+  trigger: ProgrammeTrigger,
+  event: { eventType: string; date: IsoDate; imported: boolean },
+): IsoDate | null {
+  return trigger.kind === 'event' && trigger.eventType === event.eventType && !event.imported ? event.date : null;
 }
 
 /** Days the dawn run looks back for an age trigger it missed (a failed or skipped morning still enrols, once). */

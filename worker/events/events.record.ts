@@ -197,17 +197,17 @@ export interface LeftRows {
 export function leftStatements(
   scope: Pick<Scope, 'userId' | 'farmId'>,
   left: readonly LeftRows[],
-  today: string,
   now: string,
 ): Statement[] {
   return [
     ...breedingRowStatements(left.flatMap((l) => l.rows)),
+    // An import's events stop protocols but never enrol (§22 turn 4): the herd's past is taken as done.
     ...programmeStatementsOnEvents(
       scope,
       scope.farmId,
       left.flatMap((l) => l.enrolments),
-      today,
       now,
+      { enrols: false },
     ),
   ];
 }
@@ -229,6 +229,10 @@ export interface EventStatementOptions {
    * added events (programmeStatementsOnEvents).
    */
   rows?: 'write' | 'leave';
+  /** false: the events stop protocols but enrol in none (a seeder's history, as an import's; §22 turn 4). */
+  enrols?: boolean;
+  /** The enrolment whose task done records the event: its own protocol is not stopped by it (§22 turn 4). */
+  ownEnrolment?: number;
 }
 
 /**
@@ -294,16 +298,20 @@ export function eventStatements(
       );
       return [...calving.statements, insertEventSql(scope, context.animal, event, calving.details, now)];
     });
-    // Programmes (§22): an event of a trigger's type enrols the animal (a DEATH or SHIPMENT cancels its open tasks
-    // through the status it sets); an import's chunk writes them for all its animals at once ('leave').
+    // Programmes (§22): an event that matches a stopWhen stops the animal's protocol; an event of a trigger's type
+    // enrols her (a DEATH or SHIPMENT cancels her open tasks through the status it sets); an import's chunk writes
+    // them for all its animals at once ('leave').
     if (!leave)
       statements.push(
         ...programmeStatementsOnEvents(
           scope,
           context.animal.farmId,
           [{ cattleId: context.animal.cattleId, added }],
-          options.today ?? todayJst(),
           now,
+          {
+            enrols: options.enrols !== false,
+            ownEnrolment: options.ownEnrolment,
+          },
         ),
       );
     return done(statements, [recompute(context, eventsAfter, pending)], added);
@@ -352,8 +360,11 @@ export function eventStatements(
       updated.eventDatetime !== previous.eventDatetime ||
       JSON.stringify(updated.details) !== JSON.stringify(previous.details);
     const eventsAfter = context.events.map((e) => (e.eventId === updated.eventId ? updated : e));
+    // An event corrected into one that matches a stopWhen stops the protocol as a new one would (§22 turn 4).
+    if (factsChanged) statements.push(...stopStatements(scope, target.animal, updated, now));
     return done(statements, [recompute(context, eventsAfter, factsChanged ? [previous, updated] : [])]);
   }
+  statements.push(...stopStatements(scope, target.animal, updated, now));
   return done(statements, [
     recompute(
       context,
@@ -363,6 +374,12 @@ export function eventStatements(
     recompute(target, [...others, updated], [updated]),
   ]);
 }
+
+/** The stop of an animal's protocols by a corrected event (no enrolment: a correction is not a new event). */
+const stopStatements = (scope: Writer, animal: AnimalForBreeding, event: EngineEvent, now: string) =>
+  programmeStatementsOnEvents(scope, animal.farmId, [{ cattleId: animal.cattleId, added: [event] }], now, {
+    enrols: false,
+  });
 
 /** An animal after a write, as the alert rules judge it (what regeneration would read back from its rows). */
 function alertAnimalAfter({ context, eventsAfter, recomputed }: AnimalAfter, today: IsoDate): AlertAnimal {

@@ -201,7 +201,8 @@ export async function recordEvents(
   return withFreshState(async () => {
     const context = await loadBreedingContext(scope.db, scope.farmId, cattleId);
     if (!context) throw cattleNotFound();
-    const written = eventStatements(scope, context, { add: newEvents }, { today: options.today });
+    // A seeder's history is the farm's past, as an import's: it enrols in no programme (§22 turn 4).
+    const written = eventStatements(scope, context, { add: newEvents }, { today: options.today, enrols: false });
     await runEventBatch(scope, written.statements);
     return written.recomputed;
   });

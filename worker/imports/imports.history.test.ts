@@ -70,7 +70,7 @@ const stateOf = async (cattleId: number) => {
   ).results;
   return { ...state, alerts };
 };
-const countOf = async (session: Session, table: 'events' | 'cattle') =>
+const countOf = async (session: Session, table: 'events' | 'cattle' | 'enrolments') =>
   (await everyShard.prepare(`SELECT count(*) AS n FROM ${table} WHERE farm_id = ?`).bind(session.farmId).first<any>())
     .n;
 
@@ -445,26 +445,21 @@ describe('POST /imports/cattle: a history brings its programmes and keeps stored
         .all<any>()
     ).results;
 
-  it('enrols each cow whose imported calving is recent in 分娩後検診, once, as a typed calving would', async () => {
+  it('enrols no cow in 分娩後検診, however recent her imported calving: the herd’s past is taken as done (§22 turn 4)', async () => {
     const farmer = await signUp();
-    // Every farm has the example 分娩後検診: a CALVING enrols the cow, one task 30 days after it.
+    // Every farm has the example 分娩後検診 (event CALVING, one task on day 30); a typed calving enrols the cow.
     const file = [
       '個体識別番号,性別,生年月日,産次,最終分娩日',
-      `0812340017,雌,2020-01-01,2,${day(-10)}`,
+      // calved 5 days ago: its check would be due in 25 days (−5 + 30); imported, it enrols nothing
+      `0812340017,雌,2020-01-01,2,${day(-5)}`,
       `0812340024,雌,2020-01-01,3,${day(-25)}`,
-      // calved 80 days ago: the check (day 30) is past, so no enrolment, as for any old history
       `0812340031,雌,2020-01-01,1,${day(-80)}`,
       '0812340048,雌,2020-01-01,0,',
     ].join('\n');
     expect((await send(farmer, utf8(file), 'dryRun=false')).status).toBe(200);
-    const expected = [
-      { id: '0812340017', title: '分娩後検診', due: day(-10 + 30) },
-      { id: '0812340024', title: '分娩後検診', due: day(-25 + 30) },
-    ];
-    expect(await tasksOf(farmer)).toEqual(expected);
-    // The same file again: no second enrolment, no second task.
-    expect((await send(farmer, utf8(file), 'dryRun=false')).status).toBe(200);
-    expect(await tasksOf(farmer)).toEqual(expected);
+    expect(await countOf(farmer, 'events')).toBe(3);
+    expect(await tasksOf(farmer)).toEqual([]);
+    expect(await countOf(farmer, 'enrolments')).toBe(0);
   });
 
   it('updates a stored breeding state in place: its creation time, registration parity and version + 1 kept', async () => {

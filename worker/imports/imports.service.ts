@@ -190,7 +190,7 @@ async function writeHistories(scope: Scope, histories: ImportPlan['histories'], 
         left.push(written.left);
         return written.statements;
       });
-      await runGuardedBatch(scope.db, [...statements, ...leftStatements(scope, left, today, new Date().toISOString())]);
+      await runGuardedBatch(scope.db, [...statements, ...leftStatements(scope, left, new Date().toISOString())]);
     });
   }
 }

@@ -1,9 +1,16 @@
 /** The reads of programmes and tasks (docs/product.md §22). */
-import { and, asc, desc, eq, gt, gte, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { cattle, programmes, tasks } from '../db/schema';
-import { validationError } from '../lib/errors';
-import { type ListTasksQuery, PROGRAMME_API_MESSAGES, type ProgrammeView, type TaskView } from './programmes.schemas';
+import { breedingStatus, cattle, programmes, tasks } from '../db/schema';
+import { type EligibilityFacts, ineligibility } from '../domain/programmes';
+import { notFound, validationError } from '../lib/errors';
+import {
+  type EligibilityView,
+  type ListTasksQuery,
+  PROGRAMME_API_MESSAGES,
+  type ProgrammeView,
+  type TaskView,
+} from './programmes.schemas';
 
 type ProgrammeRow = typeof programmes.$inferSelect;
 
@@ -15,7 +22,18 @@ export function programmeView(row: ProgrammeRow): ProgrammeView {
         ? { kind: 'age', days: row.triggerDays ?? 0 }
         : { kind: 'manual' };
   const steps = row.steps as ProgrammeView['steps'];
-  return { id: row.id, name: row.name, trigger, steps, createdAt: row.createdAt, updatedAt: row.updatedAt };
+  const stopWhen = row.stopWhen as ProgrammeView['stopWhen'];
+  const eligible = row.eligible as ProgrammeView['eligible'];
+  return {
+    id: row.id,
+    name: row.name,
+    trigger,
+    steps,
+    stopWhen,
+    eligible,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
 }
 
 export const programmeQuery = (db: Db, farmId: number, id: number) =>
@@ -28,6 +46,62 @@ export const programmeQuery = (db: Db, farmId: number, id: number) =>
 export async function listProgrammes(db: Db, farmId: number): Promise<ProgrammeView[]> {
   const rows = await db.select().from(programmes).where(eq(programmes.farmId, farmId)).orderBy(asc(programmes.id));
   return rows.map(programmeView);
+}
+
+/** One programme of the farm (GET /programmes/{id}); another farm's or none: 404. */
+export async function getProgramme(db: Db, farmId: number, id: number): Promise<ProgrammeView> {
+  const [row] = await programmeQuery(db, farmId, id);
+  if (!row) throw notFound(PROGRAMME_API_MESSAGES.notFound, 'PROGRAMME_NOT_FOUND');
+  return programmeView(row);
+}
+
+/** The facts eligibility reads of a farm's animals (those asked for, or every living one): gender, status, calving. */
+export const enrolFactsQuery = (db: Db, farmId: number, ids: number[] | 'living') =>
+  db
+    .select({
+      cattleId: cattle.cattleId,
+      gender: cattle.gender,
+      status: cattle.status,
+      lastCalvingDate: breedingStatus.lastCalvingDate,
+    })
+    .from(cattle)
+    .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
+    .where(
+      and(
+        eq(cattle.farmId, farmId),
+        ids === 'living' ? notInArray(cattle.status, ['DEAD', 'SHIPPED']) : inArray(cattle.cattleId, ids),
+      ),
+    )
+    .orderBy(asc(cattle.cattleId));
+
+/** An animal's facts as the eligibility rule takes them: pregnant is the status the breeding engine set. */
+export const factsOf = (a: {
+  gender: string | null;
+  status: string;
+  lastCalvingDate: string | null;
+}): EligibilityFacts => ({
+  ...a,
+  pregnant: a.status === 'PREGNANT',
+});
+
+/**
+ * The enrol picker's view (GET /programmes/{id}/eligibility): every living animal with its status and, when the
+ * programme is not for it from `startDate`, the reason (the rule enrolment applies).
+ */
+export async function programmeEligibility(
+  db: Db,
+  farmId: number,
+  id: number,
+  startDate: string,
+): Promise<EligibilityView[]> {
+  const [found, animals] = await db.batch([programmeQuery(db, farmId, id), enrolFactsQuery(db, farmId, 'living')]);
+  if (!found[0]) throw notFound(PROGRAMME_API_MESSAGES.notFound, 'PROGRAMME_NOT_FOUND');
+  const { eligible } = programmeView(found[0]);
+  return animals.map((a) => ({
+    cattleId: a.cattleId,
+    status: a.status,
+    reason: ineligibility(eligible, factsOf(a), startDate),
+  }));
 }
 
 /** The columns of a task as the API shows it: with its animal and its programme's name. */
@@ -49,6 +123,7 @@ const taskColumns = {
   doneBy: tasks.doneBy,
   eventId: tasks.eventId,
   skipReason: tasks.skipReason,
+  cancelReason: tasks.cancelReason,
 };
 
 const tasksFrom = (db: Db, where: SQL | undefined) =>

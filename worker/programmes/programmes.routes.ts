@@ -4,37 +4,43 @@ import { errorResponse, jsonBody, jsonContent } from '../lib/http';
 import { createIdempotentRoute } from '../lib/idempotency';
 import {
   createProgrammeSchema,
-  doneTaskSchema,
+  eligibilityQuerySchema,
+  eligibilityViewSchema,
   enrolmentViewSchema,
   enrolSchema,
-  listTasksQuerySchema,
-  patchTaskSchema,
+  enrolSkippedSchema,
   programmeViewSchema,
-  skipTaskSchema,
-  taskViewSchema,
   updateProgrammeSchema,
 } from './programmes.schemas';
+import { memberErrors, params, security } from './routes.common';
 
-const security = [{ bearer: [] }];
-/** Every farm-data route: signed in, and a member of the farm whose role allows the call. */
-const memberErrors = {
-  401: errorResponse('Not signed in'),
-  403: errorResponse('Not a member of this farm, or the role does not allow this'),
-};
-const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const message = z.object({ success: z.literal(true), message: z.string() });
-const taskAnswer = jsonContent(z.object({ data: taskViewSchema }), 'The task after the change');
 
-/** Programmes: owners write; staff and owners read (§22). */
+/** Programmes: owners write; staff enrol; every member reads — a viewer sees where the tasks come from (§22). */
 const programmesCommon = { tags: ['Programmes'], security };
 
 export const listProgrammes = createRoute({
   ...programmesCommon,
-  middleware: farmAccess('staff'),
+  middleware: farmAccess(),
   method: 'get',
   path: '/',
   summary: "The farm's programmes",
   responses: { ...memberErrors, 200: jsonContent(z.object({ data: z.array(programmeViewSchema) }), 'Programmes') },
+});
+
+export const getProgramme = createRoute({
+  ...programmesCommon,
+  middleware: farmAccess(),
+  method: 'get',
+  path: '/{id}',
+  summary: 'One programme',
+  request: { params },
+  responses: {
+    ...memberErrors,
+    200: jsonContent(z.object({ data: programmeViewSchema }), 'The programme'),
+    400: errorResponse('Invalid id'),
+    404: errorResponse('PROGRAMME_NOT_FOUND'),
+  },
 });
 
 export const createProgramme = createIdempotentRoute({
@@ -86,17 +92,39 @@ export const enrol = createIdempotentRoute({
   middleware: farmAccess('staff'),
   method: 'post',
   path: '/{id}/enrol',
-  summary: 'Enrol animals from a start date: one task per step each (the same animal and start again: nothing new)',
+  summary:
+    'Enrol the eligible animals from a start date: one task per step each (the same animal and start again: nothing new); the others in skipped with the reason',
   request: { params, body: jsonBody(enrolSchema) },
   responses: {
     ...memberErrors,
     201: jsonContent(
-      z.object({ data: z.object({ enrolments: z.array(enrolmentViewSchema), tasksCreated: z.number() }) }),
+      z.object({
+        data: z.object({
+          enrolments: z.array(enrolmentViewSchema),
+          tasksCreated: z.number(),
+          skipped: z.array(enrolSkippedSchema),
+        }),
+      }),
       'Enrolled',
     ),
     400: errorResponse('Invalid input'),
     404: errorResponse('PROGRAMME_NOT_FOUND or CATTLE_NOT_FOUND'),
     409: errorResponse('CATTLE_INACTIVE: a dead or shipped animal'),
+  },
+});
+
+export const eligibility = createRoute({
+  ...programmesCommon,
+  middleware: farmAccess('staff'),
+  method: 'get',
+  path: '/{id}/eligibility',
+  summary: 'Every living animal with its status and, when the programme is not for it from that start, the reason',
+  request: { params, query: eligibilityQuerySchema },
+  responses: {
+    ...memberErrors,
+    200: jsonContent(z.object({ data: z.array(eligibilityViewSchema) }), 'One row per living animal'),
+    400: errorResponse('Invalid start date'),
+    404: errorResponse('PROGRAMME_NOT_FOUND'),
   },
 });
 
@@ -113,65 +141,5 @@ export const cancelEnrolment = createRoute({
     200: jsonContent(message, 'Cancelled'),
     400: errorResponse('Invalid id'),
     404: errorResponse('ENROLMENT_NOT_FOUND'),
-  },
-});
-
-/** Tasks: viewers read; staff and owners write (§22). */
-const tasksCommon = { tags: ['Tasks'], security, middleware: farmAccess() };
-
-export const listTasks = createRoute({
-  ...tasksCommon,
-  method: 'get',
-  path: '/',
-  summary: 'Tasks by due date, filtered',
-  request: { query: listTasksQuerySchema },
-  responses: {
-    ...memberErrors,
-    200: jsonContent(z.object({ data: z.array(taskViewSchema), nextCursor: z.string().nullable() }), 'A page'),
-    400: errorResponse('Invalid query'),
-  },
-});
-
-export const doneTask = createIdempotentRoute({
-  ...tasksCommon,
-  method: 'post',
-  path: '/{id}/done',
-  summary: 'Mark a task done; a step with an event type records that event in the same batch, once',
-  request: { params, body: jsonBody(doneTaskSchema) },
-  responses: {
-    ...memberErrors,
-    200: taskAnswer,
-    400: errorResponse('Invalid input or event details'),
-    404: errorResponse('TASK_NOT_FOUND'),
-    409: errorResponse("TASK_ALREADY_DONE ('この作業は完了済みです') or TASK_NOT_OPEN"),
-  },
-});
-
-export const skipTask = createRoute({
-  ...tasksCommon,
-  method: 'post',
-  path: '/{id}/skip',
-  summary: 'Skip a task, with a reason',
-  request: { params, body: jsonBody(skipTaskSchema) },
-  responses: {
-    ...memberErrors,
-    200: taskAnswer,
-    400: errorResponse('Invalid input'),
-    404: errorResponse('TASK_NOT_FOUND'),
-    409: errorResponse('TASK_ALREADY_DONE or TASK_NOT_OPEN'),
-  },
-});
-
-export const patchTask = createRoute({
-  ...tasksCommon,
-  method: 'patch',
-  path: '/{id}',
-  summary: 'Assign a task to a member and/or move its due date',
-  request: { params, body: jsonBody(patchTaskSchema) },
-  responses: {
-    ...memberErrors,
-    200: taskAnswer,
-    400: errorResponse('Invalid input'),
-    404: errorResponse('TASK_NOT_FOUND'),
   },
 });

@@ -2,7 +2,9 @@
 import { z } from '@hono/zod-openapi';
 import { TASK_STATUSES } from '../db/schema';
 import { ALERT_SEVERITIES } from '../domain/alerts';
+import { CATTLE_STATUSES, GENDERS } from '../domain/cattle-enums';
 import { eventDetailsViewSchema } from '../domain/event-details';
+import { PREGNANCY_RESULTS } from '../domain/event-types';
 import { calendarDate, numberInput } from '../domain/input';
 import { enrolSchema, programmeSchema, programmeTriggerSchema, skipTaskSchema } from '../domain/programmes';
 
@@ -42,6 +44,17 @@ export const programmeViewSchema = z.object({
       details: eventDetailsViewSchema.optional(),
     }),
   ),
+  stopWhen: z
+    .array(z.object({ eventType: z.string(), result: z.enum(PREGNANCY_RESULTS).optional() }))
+    .openapi({ description: 'Events that stop an enrolment: its open tasks are cancelled with cancelReason' }),
+  eligible: z
+    .object({
+      gender: z.array(z.enum(GENDERS)).optional(),
+      notPregnant: z.boolean().optional(),
+      statuses: z.array(z.enum(CATTLE_STATUSES)).optional(),
+      minDaysSinceCalving: z.number().optional(),
+    })
+    .openapi({ description: 'Which animals may be enrolled; the others are answered in skipped' }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -51,7 +64,7 @@ export const createProgrammeSchema = programmeSchema;
 export const updateProgrammeSchema = programmeSchema
   .partial()
   .extend({ trigger: programmeTriggerSchema.optional() })
-  .refine((v) => v.name !== undefined || v.trigger !== undefined || v.steps !== undefined, {
+  .refine((v) => Object.values(v).some((field) => field !== undefined), {
     message: '変更する項目を指定してください',
   });
 export type CreateProgramme = z.output<typeof createProgrammeSchema>;
@@ -60,6 +73,20 @@ export type UpdateProgramme = z.output<typeof updateProgrammeSchema>;
 const positiveId = numberInput(z.number().int().positive());
 
 export type Enrol = z.output<typeof enrolSchema>;
+
+export const eligibilityQuerySchema = z.object({ startDate: calendarDate(PROGRAMME_API_MESSAGES.date) });
+
+export const eligibilityViewSchema = z.object({
+  cattleId: z.number(),
+  status: z.string(),
+  reason: z.string().nullable().openapi({ description: 'Why it may not be enrolled from that start; null: it may' }),
+});
+export type EligibilityView = z.infer<typeof eligibilityViewSchema>;
+
+export const enrolSkippedSchema = z.object({
+  cattleId: z.number(),
+  reason: z.string().openapi({ description: "'妊娠中', '雌ではありません', '分娩後40日未満', '対象外の状態です'…" }),
+});
 
 export const enrolmentViewSchema = z.object({
   id: z.number(),
@@ -88,6 +115,10 @@ export const taskViewSchema = z.object({
   doneBy: z.number().nullable(),
   eventId: z.number().nullable(),
   skipReason: z.string().nullable(),
+  cancelReason: z
+    .string()
+    .nullable()
+    .openapi({ description: "Why a stopped task was cancelled: '中止：授精が記録されました'" }),
 });
 export type TaskView = z.infer<typeof taskViewSchema>;
 

@@ -10,16 +10,17 @@ import { isForeignKeyViolation, withFreshState } from '../breeding/fresh-state';
 import { breedingContextOf, breedingContextQueries } from '../breeding/recompute';
 import { runBatch, runBatchThenRead, type Statement } from '../db/batch';
 import type { Db } from '../db/client';
-import { cattle, enrolments, programmes, tasks } from '../db/schema';
+import { enrolments, programmes, tasks } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { type IsoDate, todayJst } from '../domain/calendar';
 import { parseEventDetails } from '../domain/event-details';
-import type { EventType } from '../domain/event-types';
+import { EVENT_TYPES, type EventType, PREGNANCY_RESULTS } from '../domain/event-types';
+import { ineligibility, stopReason } from '../domain/programmes';
 import { alertStatementsAfter, eventStatements } from '../events/events.record';
 import { toInstant } from '../events/events.schemas';
 import { AppError, conflict, fieldErrors, notFound } from '../lib/errors';
 import { programmeRow, tasksOfEnrolmentsSql, triggerColumns } from '../tasks/tasks.statements';
-import { programmeQuery, programmeView, taskQuery } from './programmes.queries';
+import { enrolFactsQuery, factsOf, programmeQuery, programmeView, taskQuery } from './programmes.queries';
 import {
   type CreateProgramme,
   type DoneTask,
@@ -52,9 +53,21 @@ function assertStepDetails(steps: CreateProgramme['steps'] | undefined) {
 }
 
 /** A programme's fields as the change history shows them (§23). */
-const programmeFields = (p: { name?: string; trigger?: unknown; steps?: unknown }) =>
+const programmeFields = (p: {
+  name?: string;
+  trigger?: unknown;
+  steps?: unknown;
+  stopWhen?: unknown;
+  eligible?: unknown;
+}) =>
   Object.fromEntries(
-    Object.entries({ name: p.name, trigger: p.trigger, steps: p.steps }).filter(([, v]) => v !== undefined),
+    Object.entries({
+      name: p.name,
+      trigger: p.trigger,
+      steps: p.steps,
+      stopWhen: p.stopWhen,
+      eligible: p.eligible,
+    }).filter(([, v]) => v !== undefined),
   );
 
 /** Each field of the stored row, in SQL, for a change's before (read in the write's own batch). */
@@ -62,6 +75,8 @@ const STORED_PROGRAMME = {
   name: sql`name`,
   trigger: sql`json_object('kind', trigger_kind, 'eventType', trigger_event_type, 'days', trigger_days)`,
   steps: sql`json(steps)`,
+  stopWhen: sql`json(stop_when)`,
+  eligible: sql`json(eligible)`,
 } as const;
 
 /**
@@ -110,6 +125,8 @@ export async function updateProgramme(scope: Scope, id: number, input: UpdatePro
   if (input.name !== undefined) set.name = input.name;
   if (input.trigger !== undefined) Object.assign(set, triggerColumns(input.trigger));
   if (input.steps !== undefined) set.steps = input.steps.map((s) => ({ ...s }));
+  if (input.stopWhen !== undefined) set.stopWhen = input.stopWhen.map((s) => ({ ...s }));
+  if (input.eligible !== undefined) set.eligible = { ...input.eligible };
   const { db, farmId } = scope;
   const { read } = await runBatchThenRead(
     db,
@@ -146,49 +163,49 @@ export async function deleteProgramme(scope: Scope, id: number): Promise<void> {
 }
 
 /**
- * Enrols animals in a programme from `startDate`: one task per step per animal. An animal enrolled in it with the
- * same start already gets nothing new (its enrolment is returned); tasksCreated counts the new tasks. Two round
- * trips: the programme and animals read, then the write with its answer.
+ * Enrols animals in a programme from `startDate`: one task per step per eligible animal; the others are answered in
+ * `skipped` with the reason (§22 turn 4). An animal enrolled in it with the same start already gets nothing new (its
+ * enrolment is returned); tasksCreated counts the new tasks. Two round trips: the programme and animals read, then
+ * the write with its answer. The write enrols no animal that turned pregnant since the read, for a programme not
+ * for pregnant animals (the rule holds inside the batch), and stops at once an enrolment whose start is before a
+ * stopping event already recorded (a backdated start on a cow served since).
  */
 export async function enrol(scope: Scope, programmeId: number, input: Enrol) {
   const { db, farmId } = scope;
   const ids = [...new Set(input.cattleIds)];
-  const [found, animals] = await db.batch([
-    programmeQuery(db, farmId, programmeId),
-    db
-      .select({ cattleId: cattle.cattleId, status: cattle.status })
-      .from(cattle)
-      .where(and(eq(cattle.farmId, farmId), inArray(cattle.cattleId, ids))),
-  ]);
-  if (!found[0]) throw programmeNotFound();
+  const [found, animals] = await db.batch([programmeQuery(db, farmId, programmeId), enrolFactsQuery(db, farmId, ids)]);
+  const programme = found[0];
+  if (!programme) throw programmeNotFound();
   const known = new Set(animals.map((a) => a.cattleId));
   if (ids.some((id) => !known.has(id))) throw notFound(M.cattleNotFound, 'CATTLE_NOT_FOUND');
   if (animals.some((a) => a.status === 'DEAD' || a.status === 'SHIPPED'))
     throw conflict(M.cattleInactive, 'CATTLE_INACTIVE', 'cattleIds');
+  const eligible = programmeView(programme).eligible;
+  const reasons = new Map(animals.map((a) => [a.cattleId, ineligibility(eligible, factsOf(a), input.startDate)]));
+  const enrolling = ids.filter((id) => reasons.get(id) === null);
+  const skipped = ids.flatMap((cattleId) => {
+    const reason = reasons.get(cattleId);
+    return reason ? [{ cattleId, reason }] : [];
+  });
+  if (enrolling.length === 0) return { enrolments: [], tasksCreated: 0, skipped };
   const now = new Date().toISOString();
   const { written, read } = await runBatchThenRead(
     db,
     [
-      db
-        .insert(enrolments)
-        .values(
-          ids.map((cattleId) => ({
-            farmId,
-            programmeId,
-            cattleId,
-            startDate: input.startDate,
-            createdBy: scope.userId,
-            createdAt: now,
-          })),
-        )
-        .onConflictDoNothing(),
+      sql`INSERT INTO enrolments (farm_id, programme_id, cattle_id, start_date, created_by, created_at)
+        SELECT ${farmId}, ${programmeId}, c.cattle_id, ${input.startDate}, ${scope.userId}, ${now}
+        FROM json_each(${JSON.stringify(enrolling)}) a JOIN cattle c ON c.cattle_id = a.value AND c.farm_id = ${farmId}
+        WHERE ${eligible.notPregnant ? sql`c.status <> 'PREGNANT'` : sql`1`}
+        ORDER BY a.key
+        ON CONFLICT DO NOTHING`,
       tasksOfEnrolmentsSql(farmId, sql`e.programme_id = ${programmeId} AND e.created_at = ${now}`, now),
+      stopByRecordedEventsSql(farmId, programmeId, now),
       auditStatement(scope, {
         action: 'update',
         entity: 'programme',
         entityId: programmeId,
         at: now,
-        changes: { enrolled: [null, { cattleIds: ids, startDate: input.startDate }] },
+        changes: { enrolled: [null, { cattleIds: enrolling, startDate: input.startDate }] },
         // Only when this enrolment made one: enrolling again with the same start changes nothing.
         when: sql`exists (select 1 from enrolments where farm_id = ${farmId} and programme_id = ${programmeId}
           and created_at = ${now})`,
@@ -208,16 +225,52 @@ export async function enrol(scope: Scope, programmeId: number, input: Enrol) {
             eq(enrolments.farmId, farmId),
             eq(enrolments.programmeId, programmeId),
             eq(enrolments.startDate, input.startDate),
-            inArray(enrolments.cattleId, ids),
+            inArray(enrolments.cattleId, enrolling),
           ),
         ),
     ] as const,
   );
   const order = new Map(ids.map((id, i) => [id, i]));
   const list = [...read[0]].sort((a, b) => (order.get(a.cattleId) ?? 0) - (order.get(b.cattleId) ?? 0));
-  return { enrolments: list, tasksCreated: (written[1] as { meta?: { changes?: number } }).meta?.changes ?? 0 };
+  // An animal found pregnant between the read and the write: not enrolled, and said so.
+  const enrolled = new Set(list.map((e) => e.cattleId));
+  const raced = enrolling.filter((id) => !enrolled.has(id)).map((cattleId) => ({ cattleId, reason: '妊娠中' }));
+  const tasksCreated = (written[1] as { meta?: { changes?: number } }).meta?.changes ?? 0;
+  return { enrolments: list, tasksCreated, skipped: [...skipped, ...raced] };
 }
 
+/**
+ * The open tasks of the enrolments made `now` whose animal already has an event on or after their start that the
+ * programme's stopWhen matches: stopped with that event's reason, as if the event had come after (§22 turn 4). The
+ * reasons by event are stopReason's (worker/domain/programmes.ts), in SQL.
+ */
+function stopByRecordedEventsSql(farmId: number, programmeId: number, now: string) {
+  const key = sql`'$."' || ev.event_type || coalesce(':' || json_extract(ev.details, '$.result'), '') || '"'`;
+  const reason = sql`(SELECT coalesce(json_extract(${STOP_REASONS}, ${key}), json_extract(${STOP_REASONS}, '$."' || ev.event_type || '"'))
+    FROM enrolments e JOIN programmes p ON p.id = e.programme_id, json_each(p.stop_when) s
+      JOIN events ev ON ev.cattle_id = e.cattle_id AND ev.farm_id = e.farm_id
+        AND ev.event_type = json_extract(s.value, '$.eventType')
+        AND (json_extract(s.value, '$.result') IS NULL OR json_extract(s.value, '$.result') = json_extract(ev.details, '$.result'))
+        AND date(ev.event_datetime, '+9 hours') >= e.start_date
+    WHERE e.id = tasks.enrolment_id
+    ORDER BY ev.event_datetime LIMIT 1)`;
+  return sql`UPDATE tasks SET status = 'cancelled', cancel_reason = ${reason}, updated_at = ${now}
+    WHERE farm_id = ${farmId} AND programme_id = ${programmeId} AND status = 'open'
+      AND enrolment_id IN (SELECT id FROM enrolments WHERE farm_id = ${farmId} AND programme_id = ${programmeId}
+        AND created_at = ${now})
+      AND ${reason} IS NOT NULL`;
+}
+
+/** stopReason of every event type (and pregnancy check result, 'PREGNANCY_CHECK:PREGNANT'), for SQL. */
+const STOP_REASONS = JSON.stringify(
+  Object.fromEntries([
+    ...EVENT_TYPES.map((eventType) => [eventType, stopReason({ eventType })]),
+    ...PREGNANCY_RESULTS.map((result) => [
+      `PREGNANCY_CHECK:${result}`,
+      stopReason({ eventType: 'PREGNANCY_CHECK', result }),
+    ]),
+  ]),
+);
 /** Cancels an enrolment and its open tasks. */
 export async function cancelEnrolment(scope: Scope, id: number): Promise<void> {
   const { db, farmId } = scope;
@@ -324,7 +377,8 @@ async function completeTaskOnce(scope: Scope, id: number, body: DoneTask): Promi
         },
       ],
     },
-    { today, now },
+    // Its own protocol is not stopped by the event its step records (§22 turn 4): the step is done, the rest stay.
+    { today, now, ownEnrolment: task.enrolmentId },
   );
   const alertStatements = await alertStatementsAfter(written.animals, alerts as StoredAlert[], { today, now });
   const linkEvent = sql`UPDATE tasks SET event_id = (SELECT max(event_id) FROM events

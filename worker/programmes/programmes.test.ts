@@ -81,9 +81,30 @@ describe('programmes (§22)', () => {
     ]);
   });
 
-  it('staff read, the owner writes; a viewer and a stranger are refused; no sign-in is 401', async () => {
+  it('every member reads, the owner writes; a stranger is refused; no sign-in is 401', async () => {
     expect((await call(staff, '/programmes', { farm: owner.farmId })).status).toBe(200);
-    expect((await call(viewer, '/programmes', { farm: owner.farmId })).status).toBe(403);
+    // A viewer reads the programmes their tasks come from (§22 turn 4), one by one too, and writes none.
+    const read = await call(viewer, '/programmes', { farm: owner.farmId });
+    expect(read.status).toBe(200);
+    expect(read.json.data.map((p: { name: string }) => p.name)).toEqual(['Ovsynch（定時授精）', '分娩後検診']);
+    const one = await call(viewer, `/programmes/${ovsynch}`, { farm: owner.farmId });
+    expect(one.status).toBe(200);
+    expect(one.json.data).toMatchObject({
+      id: ovsynch,
+      stopWhen: [
+        { eventType: 'INSEMINATION' },
+        { eventType: 'PREGNANCY_CHECK', result: 'PREGNANT' },
+        { eventType: 'CALVING' },
+        { eventType: 'ABORTION' },
+      ],
+      eligible: { gender: ['雌'], notPregnant: true, minDaysSinceCalving: 40 },
+    });
+    const patch = { method: 'PATCH', body: { name: 'x' }, farm: owner.farmId };
+    expect((await call(viewer, `/programmes/${ovsynch}`, patch)).status).toBe(403);
+    expect((await call(viewer, `/programmes/${ovsynch}`, { method: 'DELETE', farm: owner.farmId })).status).toBe(403);
+    expect((await call(other, `/programmes/${ovsynch}`)).status).toBe(404);
+    expect((await call(owner, '/programmes/999999999')).status).toBe(404);
+    expect((await call(other, '/programmes', { farm: owner.farmId })).status).toBe(403);
     expect((await call(other, '/programmes', { farm: owner.farmId })).status).toBe(403);
     expect((await call(null, '/programmes')).status).toBe(401);
     const body = { name: 'ワクチン', trigger: { kind: 'manual' }, steps: [{ day: 0, title: '接種' }] };
@@ -151,7 +172,7 @@ describe('enrolment (§22)', () => {
       body: { cattleIds: [cows[0], cows[0]], startDate: start },
     });
     expect(again.status).toBe(201);
-    expect(again.json.data).toEqual({ enrolments: [res.json.data.enrolments[0]], tasksCreated: 0 });
+    expect(again.json.data).toEqual({ enrolments: [res.json.data.enrolments[0]], tasksCreated: 0, skipped: [] });
     const tasks = await call(owner, `/tasks?cattleId=${cows[0]}`);
     expect(tasks.json.data.map((t: { title: string; dueDate: string }) => [t.title, t.dueDate])).toEqual([
       ['GnRH', start],

@@ -14,6 +14,7 @@ import {
   EXAMPLE_PROGRAMMES,
   type ProgrammeRules,
   type ProgrammeTrigger,
+  stopReason,
 } from '../domain/programmes';
 
 /**
@@ -31,44 +32,105 @@ export function tasksOfEnrolmentsSql(farmId: number, which: SQL, now: string): S
     ON CONFLICT (enrolment_id, step_index) DO NOTHING`;
 }
 
-/** The last day of a programme's steps, in SQL. */
-const lastStepDay = sql`(SELECT max(json_extract(value, '$.day')) FROM json_each(p.steps))`;
+/** An added event as the programme statements read it, in a JSON array bound to the statement. */
+interface EventForProgrammes {
+  cattle: number;
+  type: string;
+  start: IsoDate;
+  result: string | null;
+  reason: string;
+}
 
 /**
- * What recording events on animals does to their programmes, for the events' batch: each event of a programme's
- * trigger type enrols its animal from the event's JST date (idempotent; not when every step of it is already past,
- * as for a herd's old history brought in). Two statements however many animals and events: a form's write passes
- * one animal, an import's chunk of histories all of its animals at once. A DEATH or SHIPMENT cancels the animal's
- * open tasks through the status it sets (statusChangeStatements, worker/status/status-history.ts), the one place for
- * an event and a hand-set status.
+ * The stop of enrolments (§22 turn 4): each open task of an enrolment of these animals whose programme's stopWhen one
+ * of `events` matches — on or after the enrolment's start, and not from the enrolment `ownEnrolment` (the one whose
+ * task records the event) — is cancelled, with the reason of the earliest such event. One statement; the rule is
+ * stopsEnrolment (worker/domain/programmes.ts) in SQL.
+ */
+function stopStatement(
+  farmId: number,
+  events: readonly EventForProgrammes[],
+  ownEnrolment: number | null,
+  now: string,
+) {
+  const ids = JSON.stringify([...new Set(events.map((e) => e.cattle))]);
+  const stoppedBy = sql`(SELECT json_extract(a.value, '$.reason')
+    FROM enrolments e JOIN programmes p ON p.id = e.programme_id AND p.farm_id = e.farm_id,
+      json_each(${JSON.stringify(events)}) a, json_each(p.stop_when) s
+    WHERE e.id = tasks.enrolment_id AND e.cancelled_at IS NULL
+      AND json_extract(a.value, '$.cattle') = e.cattle_id AND json_extract(a.value, '$.start') >= e.start_date
+      AND json_extract(s.value, '$.eventType') = json_extract(a.value, '$.type')
+      AND (json_extract(s.value, '$.result') IS NULL OR json_extract(s.value, '$.result') = json_extract(a.value, '$.result'))
+    ORDER BY json_extract(a.value, '$.start') LIMIT 1)`;
+  return sql`UPDATE tasks SET status = 'cancelled', cancel_reason = ${stoppedBy}, updated_at = ${now}
+    WHERE farm_id = ${farmId} AND status = 'open' AND cattle_id IN (SELECT value FROM json_each(${ids}))
+      AND enrolment_id IS NOT ${ownEnrolment} AND ${stoppedBy} IS NOT NULL`;
+}
+
+export interface ProgrammeOptions {
+  /** false for events an import writes (§20): they stop protocols, and never enrol. */
+  enrols: boolean;
+  /** The enrolment whose task records the event (a task done): not stopped by it. */
+  ownEnrolment?: number | null;
+}
+
+/**
+ * What recording events on animals does to their programmes, for the events' batch: an event that matches a
+ * programme's stopWhen stops the animal's enrolments in it (cancels their open tasks with the reason); each recorded
+ * event of a programme's trigger type enrols its animal from the event's JST date, however long ago (idempotent;
+ * the steps already past are overdue tasks to do or skip) — an imported event never enrols (§22 turn 4). A few
+ * statements however many animals and events: a form's write passes one animal, an import's chunk of histories all
+ * of its animals at once. The stop comes first, so an enrolment an event makes is not stopped by that event. A DEATH
+ * or SHIPMENT cancels the animal's open tasks through the status it sets (statusChangeStatements,
+ * worker/status/status-history.ts), the one place for an event and a hand-set status.
  */
 export function programmeStatementsOnEvents(
   writer: { userId: number },
   farmId: number,
-  animals: readonly { cattleId: number; added: readonly { eventType: string; eventDatetime: string }[] }[],
-  today: IsoDate,
+  animals: readonly { cattleId: number; added: readonly StoppingEventInput[] }[],
   now: string,
+  options: ProgrammeOptions,
 ): SQL[] {
   // One statement for all the events of the write, not one per event: a herd's history imported or seeded adds
   // hundreds of events per animal, almost none of a trigger's type.
-  const events = animals.flatMap(({ cattleId, added }) =>
-    added.map((e) => ({ cattle: cattleId, type: e.eventType, start: jstDate(e.eventDatetime) })),
-  );
+  const events = animals.flatMap(({ cattleId, added }) => added.map((e) => eventForProgrammes(cattleId, e)));
   if (events.length === 0) return [];
+  const statements = [stopStatement(farmId, events, options.ownEnrolment ?? null, now)];
+  if (!options.enrols) return statements;
   const start = sql`json_extract(a.value, '$.start')`;
   const ids = JSON.stringify([...new Set(events.map((e) => e.cattle))]);
   const enrolled = sql`e.cattle_id IN (SELECT value FROM json_each(${ids})) AND e.created_at = ${now}`;
   return [
+    ...statements,
     sql`INSERT INTO enrolments (farm_id, programme_id, cattle_id, start_date, created_by, created_at)
       SELECT p.farm_id, p.id, json_extract(a.value, '$.cattle'), ${start}, ${writer.userId || null}, ${now}
       FROM json_each(${JSON.stringify(events)}) a
       JOIN programmes p ON p.farm_id = ${farmId} AND p.trigger_kind = 'event'
         AND p.trigger_event_type = json_extract(a.value, '$.type')
-      WHERE date(${start}, '+' || ${lastStepDay} || ' days') >= ${today}
+      WHERE true -- an upsert after a SELECT with a join needs a WHERE (SQLite's parsing ambiguity)
       ON CONFLICT DO NOTHING`,
     tasksOfEnrolmentsSql(farmId, enrolled, now),
   ];
 }
+
+/** An event as a write adds it: its type, instant and details (a pregnancy check's result among them). */
+interface StoppingEventInput {
+  eventType: string;
+  eventDatetime: string;
+  details?: unknown;
+}
+
+const eventForProgrammes = (cattle: number, e: StoppingEventInput): EventForProgrammes => {
+  const result = (e.details as { result?: unknown } | null | undefined)?.result;
+  const stopping = { eventType: e.eventType, result: typeof result === 'string' ? result : null };
+  return {
+    cattle,
+    type: e.eventType,
+    start: jstDate(e.eventDatetime),
+    result: stopping.result,
+    reason: stopReason(stopping),
+  };
+};
 
 /**
  * The dawn run's age trigger for one farm: every living animal that is a programme's `days` old today — or was on
@@ -99,6 +161,8 @@ export const programmeRow = (farmId: number, input: ProgrammeRules, now: string)
   name: input.name,
   ...triggerColumns(input.trigger),
   steps: input.steps.map((s) => ({ ...s })),
+  stopWhen: (input.stopWhen ?? []).map((s) => ({ ...s })),
+  eligible: { ...(input.eligible ?? {}) },
   createdAt: now,
   updatedAt: now,
 });

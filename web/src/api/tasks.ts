@@ -9,6 +9,8 @@ type TasksApi = typeof api.tasks;
 export type Programme = InferResponseType<ProgrammesApi['$get'], 200>['data'][number];
 export type ProgrammeInput = InferRequestType<ProgrammesApi['$post']>['json'];
 export type Task = InferResponseType<TasksApi['$get'], 200>['data'][number];
+export type Eligibility = InferResponseType<ProgrammesApi[':id']['eligibility']['$get'], 200>['data'][number];
+export type EnrolAnswer = InferResponseType<ProgrammesApi[':id']['enrol']['$post'], 201>['data'];
 export type FarmToday = InferResponseType<typeof api.me.today.$get, 200>['data'][number];
 export type TodayItem = FarmToday['items'][number];
 
@@ -25,6 +27,7 @@ export interface TaskFilters {
 export const taskKeys = {
   all: ['tasks'] as const,
   programmes: () => [...taskKeys.all, 'programmes'] as const,
+  eligibility: (id: number, startDate: string) => [...taskKeys.all, 'eligibility', id, startDate] as const,
   list: (filters: TaskFilters) => [...taskKeys.all, 'list', filters] as const,
   today: () => [...taskKeys.all, 'me-today'] as const,
 };
@@ -48,6 +51,19 @@ export const tasksQuery = (filters: TaskFilters) =>
     },
   });
 
+/** The enrol picker: every living animal with its status and, for the ineligible, the reason (§22 turn 4). */
+export const eligibilityQuery = (id: number, startDate: string) =>
+  queryOptions({
+    queryKey: taskKeys.eligibility(id, startDate),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.programmes[':id'].eligibility.$get(
+          { param: { id: String(id) }, query: { startDate } },
+          { init: { signal } },
+        ),
+      ).then((r) => r.data),
+  });
+
 /** 今日の巡回: the caller's farms with their alerts and tasks due (GET /me/today). */
 export const meTodayQuery = queryOptions({
   queryKey: taskKeys.today(),
@@ -59,7 +75,7 @@ export const createProgramme = (input: ProgrammeInput) =>
 export const updateProgramme = (id: number, input: ProgrammeInput) =>
   unwrap(api.programmes[':id'].$patch({ param: { id: String(id) }, json: input })).then((r) => r.data);
 export const deleteProgramme = (id: number) => unwrap(api.programmes[':id'].$delete({ param: { id: String(id) } }));
-export const enrolCattle = (id: number, input: { cattleIds: number[]; startDate: string }) =>
+export const enrolCattle = (id: number, input: { cattleIds: number[]; startDate: string }): Promise<EnrolAnswer> =>
   unwrap(api.programmes[':id'].enrol.$post({ param: { id: String(id) }, json: input })).then((r) => r.data);
 
 /**

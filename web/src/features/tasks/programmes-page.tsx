@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { GENDER_LABELS, STATUS_LABELS } from '@worker/domain/cattle-enums';
+import { EVENT_TYPE_INFO, isEventType, PREGNANCY_RESULT_LABELS } from '@worker/domain/event-types';
 import { useState } from 'react';
 import { deleteProgramme, type Programme, programmesQuery, taskKeys } from '../../api/tasks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -8,6 +10,30 @@ import { useI18n } from '../../lib/i18n';
 import { ProgrammeForm } from './programme-form';
 import './messages';
 import './tasks.css';
+
+/** '中止：授精・妊娠鑑定（受胎）・分娩・流産　対象：雌・妊娠中を除く・分娩後40日以上' (§22 turn 4). */
+function ProgrammeRules({ programme }: { programme: Programme }) {
+  const { t, locale } = useI18n();
+  const eventLabel = (type: string) => (isEventType(type) ? EVENT_TYPE_INFO[type][locale] : type);
+  const stops = programme.stopWhen.map((s) =>
+    s.result ? `${eventLabel(s.eventType)}（${PREGNANCY_RESULT_LABELS[s.result][locale]}）` : eventLabel(s.eventType),
+  );
+  const e = programme.eligible;
+  const sep = t('programmes.listSeparator');
+  const who = [
+    e.gender?.map((g) => GENDER_LABELS[g][locale]).join(sep),
+    e.notPregnant ? t('programmes.notPregnant') : null,
+    e.statuses?.map((s) => STATUS_LABELS[s][locale]).join(sep),
+    e.minDaysSinceCalving !== undefined ? t('programmes.daysSinceCalving', { days: e.minDaysSinceCalving }) : null,
+  ].filter(Boolean);
+  if (stops.length === 0 && who.length === 0) return null;
+  return (
+    <span className="programme-rules muted">
+      {stops.length > 0 ? <span>{t('programmes.stopsOn', { events: stops.join(sep) })}</span> : null}
+      {who.length > 0 ? <span>{t('programmes.forWhom', { who: who.join(sep) })}</span> : null}
+    </span>
+  );
+}
 
 /** Settings' programmes (owners): the list, create and edit with steps, delete. */
 export function ProgrammesSettings({ canEdit }: { canEdit: boolean }) {
@@ -38,6 +64,7 @@ export function ProgrammesSettings({ canEdit }: { canEdit: boolean }) {
               <span>
                 <strong>{p.name}</strong>{' '}
                 <span className="muted">{t('programmes.stepsCount', { count: p.steps.length })}</span>
+                <ProgrammeRules programme={p} />
               </span>
               {canEdit ? (
                 <span className="task-row__actions">

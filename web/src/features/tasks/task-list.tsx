@@ -19,7 +19,10 @@ const SkipDialog = lazy(() => import('./skip-form').then(({ SkipDialog }) => ({ 
 
 const animalOf = (task: Task) => [task.earTagNumber, task.name].filter(Boolean).join(' ') || `#${task.cattleId}`;
 
-/** One task: the animal, the step, when it is due, and (open, for a member who records) 完了 and スキップ. */
+/**
+ * One task: the animal, the step, when it is due, and (open, for a member who records) 完了 and スキップ; a task a
+ * protocol's stop cancelled shows 中止 and why ('中止：授精が記録されました', §22 turn 4).
+ */
 function TaskRow({ task, canWrite }: { task: Task; canWrite: boolean }) {
   const { t } = useI18n();
   const changed = useTaskChanged();
@@ -51,6 +54,7 @@ function TaskRow({ task, canWrite }: { task: Task; canWrite: boolean }) {
           </span>{' '}
           <span className="muted">{task.programmeName}</span>
         </p>
+        {task.cancelReason ? <p className="task-row__reason">{task.cancelReason}</p> : null}
         {queued ? (
           <p className="task-row__queued" role="status">
             {t('tasks.queued')}
@@ -81,7 +85,9 @@ function TaskRow({ task, canWrite }: { task: Task; canWrite: boolean }) {
         </div>
       ) : (
         <span className="task-row__status">
-          {t(`tasks.status${task.status[0].toUpperCase()}${task.status.slice(1)}`)}
+          {task.cancelReason
+            ? t('tasks.statusStopped')
+            : t(`tasks.status${task.status[0].toUpperCase()}${task.status.slice(1)}`)}
         </span>
       )}
       {skipping ? (

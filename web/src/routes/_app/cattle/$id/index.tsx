@@ -12,6 +12,9 @@ import { animalId } from './-animal-id';
 
 // The change history sits below everything else on the page: loaded after it, it keeps the page's own download
 // within its budget (bench/budgets.mjs routeKb).
+const CattleTasks = lazy(() =>
+  import('../../../../features/tasks/cattle-tasks').then((m) => ({ default: m.CattleTasks })),
+);
 const ChangeHistory = lazy(() =>
   import('../../../../features/history/change-history').then((m) => ({ default: m.ChangeHistory })),
 );
@@ -33,7 +36,15 @@ function AnimalScreen() {
   return (
     <CattleDetailPage
       id={id}
-      alerts={<CattleAlerts cattleId={id} />}
+      alerts={
+        <>
+          <CattleAlerts cattleId={id} />
+          {/* Her tasks, and the protocol steps stopped with their reason (§22 turn 4). */}
+          <Suspense fallback={null}>
+            <CattleTasks cattleId={id} />
+          </Suspense>
+        </>
+      }
       timeline={<EventTimeline cattleId={id} heldEventId={shipment.data?.results[0]?.eventId ?? null} />}
       shipment={<CattleShipmentPanel cattleId={id} />}
       changes={
