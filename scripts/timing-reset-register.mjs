@@ -6,7 +6,14 @@
 //   npm run timing:accounts                       one run against a fresh local server (started and stopped here)
 //   npm run timing:accounts -- --runs 5           five consecutive runs
 //   npm run timing:accounts -- --busy             with a `node -e 'for(;;){}'` busy on one core meanwhile
+//   npm run timing:accounts -- --runtime wrangler served by `wrangler dev` (as `npm start`) instead of Miniflare
 //   npm run timing:accounts -- --url http://127.0.0.1:8787 [--known you@example.jp]
+//   npm run timing:accounts -- --control          the instrument's own spread: unknown against other unknown addresses
+//   TIMING_DEBUG=1 npm run timing:accounts        also prints every try's time
+//
+// The local server is the Worker bundled as deployed, on workerd through Miniflare with a fresh local D1 and the
+// queues of wrangler.toml (bench/server.mjs, as `npm run bench`): no `wrangler dev` proxy between the client and the
+// Worker, whose extra process only adds scheduling noise on a loaded machine.
 //
 // Against a URL without --known, the known address is registered through the API and completed from the development
 // outbox. Not a unit test: the numbers depend on the machine, so they are printed, and the exit code says whether every
@@ -17,6 +24,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { migrateSnapshot, serveSnapshot, snapshotWorker } from '../bench/server.mjs';
 import { migrateAll } from './db-migrate.mjs';
 import { ensureDevVars, root, serve } from './local-server.mjs';
 
@@ -27,6 +35,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '1' },
     tries: { type: 'string', default: '30' },
     busy: { type: 'boolean', default: false },
+    runtime: { type: 'string', default: 'miniflare' },
+    control: { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(args.runs);
@@ -98,7 +108,7 @@ const median = (values) => {
 /** 30 interleaved tries (which goes first alternates), after a few untimed ones. */
 async function measure(base, pathname, known) {
   for (let i = 0; i < WARM_UP; i++) {
-    await timeOne(base, pathname, known);
+    await timeOne(base, pathname, known ?? unknownAddress('warm'));
     await timeOne(base, pathname, unknownAddress('warm'));
   }
   const knownTimes = [];
@@ -106,10 +116,12 @@ async function measure(base, pathname, known) {
   for (let i = 0; i < TRIES; i++) {
     const order = i % 2 === 0 ? ['known', 'unknown'] : ['unknown', 'known'];
     for (const who of order) {
-      if (who === 'known') knownTimes.push(await timeOne(base, pathname, known));
+      if (who === 'known') knownTimes.push(await timeOne(base, pathname, known ?? unknownAddress('control')));
       else unknownTimes.push(await timeOne(base, pathname, unknownAddress('nobody')));
     }
   }
+  if (process.env.TIMING_DEBUG)
+    console.log(pathname, [knownTimes, unknownTimes].map((t) => t.map((x) => x.toFixed(1)).join(' ')));
   const k = median(knownTimes);
   const u = median(unknownTimes);
   return { known: k, unknown: u, ratio: k / u, apart: Math.abs(k - u) / Math.min(k, u) };
@@ -126,18 +138,25 @@ async function main() {
       // wrangler.toml serves the web build; the API needs only the folder.
       mkdirSync(path.join(root, 'web/dist'), { recursive: true });
       persistTo = mkdtempSync(path.join(tmpdir(), 'ushicho-timing-'));
-      migrateAll({ persistTo, quiet: true });
       const port = await freePort();
-      server = await serve({ port, persistTo, quiet: true, vars: { APP_URL: `http://127.0.0.1:${port}` } });
+      if (args.runtime === 'wrangler') {
+        migrateAll({ persistTo, quiet: true });
+        server = await serve({ port, persistTo, quiet: true, vars: { APP_URL: `http://127.0.0.1:${port}` } });
+      } else {
+        const configPath = snapshotWorker(path.join(persistTo, 'snapshot'));
+        migrateSnapshot(configPath, persistTo);
+        server = await serveSnapshot({ runtime: 'miniflare', configPath, port, persistTo });
+      }
       base = server.url;
     }
     if (args.busy) {
       busy = spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' });
       console.log(`busy process on one core: pid ${busy.pid}`);
     }
-    const known = args.known ?? (await knownAddress(base));
+    // --control: no known address; its column is more unknown ones, so the medians' spread is the instrument's own.
+    const known = args.control ? null : (args.known ?? (await knownAddress(base)));
     console.log(
-      `server ${base}; known address ${known}; ${TRIES} interleaved tries per median${args.busy ? '; busy' : ''}`,
+      `server ${base}; known address ${known ?? '(control: unknown ones)'}; ${TRIES} interleaved tries per median${args.busy ? '; busy' : ''}`,
     );
     let allWithin = true;
     for (let run = 1; run <= RUNS; run++) {
@@ -149,7 +168,7 @@ async function main() {
         const m = await measure(base, pathname, known);
         if (m.apart > LIMIT) allWithin = false;
         cells.push(
-          `${label}: known ${m.known.toFixed(2)} ms, unknown ${m.unknown.toFixed(2)} ms, ratio ${m.ratio.toFixed(3)} ` +
+          `${label}: ${args.control ? 'unknown (control)' : 'known'} ${m.known.toFixed(2)} ms, unknown ${m.unknown.toFixed(2)} ms, ratio ${m.ratio.toFixed(3)} ` +
             `(${(m.apart * 100).toFixed(1)} % apart${m.apart > LIMIT ? ', OVER 20 %' : ''})`,
         );
       }
@@ -159,7 +178,7 @@ async function main() {
     process.exitCode = allWithin ? 0 : 1;
   } finally {
     if (busy && busy.exitCode === null) process.kill(busy.pid, 'SIGKILL');
-    server?.stop();
+    await server?.stop();
     if (persistTo) rmSync(persistTo, { recursive: true, force: true });
   }
 }
