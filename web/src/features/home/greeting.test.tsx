@@ -2,6 +2,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../lib/i18n';
 import { HomeGreeting } from './greeting';
+// Home's own messages, loaded after the greeting's as in the app: they must not take the greeting's away.
+import './home-page';
 
 // 06:00, 12:00 and 20:00 JST (UTC+9).
 const at = (jstHour: number) => new Date(Date.UTC(2026, 10, 28, jstHour - 9));

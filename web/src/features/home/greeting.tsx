@@ -1,20 +1,17 @@
 import { greetingOf } from '@worker/domain/home';
 import { defineMessages, useI18n } from '../../lib/i18n';
 
+// A top-level key of its own: a feature's messages replace, not merge into, another's of the same top-level key.
 defineMessages({
   ja: {
-    home: {
-      greeting: {
-        morning: 'おはようございます、{{name}}さん',
-        day: 'こんにちは、{{name}}さん',
-        evening: 'こんばんは、{{name}}さん',
-      },
+    homeGreeting: {
+      morning: 'おはようございます、{{name}}さん',
+      day: 'こんにちは、{{name}}さん',
+      evening: 'こんばんは、{{name}}さん',
     },
   },
   en: {
-    home: {
-      greeting: { morning: 'Good morning, {{name}}', day: 'Hello, {{name}}', evening: 'Good evening, {{name}}' },
-    },
+    homeGreeting: { morning: 'Good morning, {{name}}', day: 'Hello, {{name}}', evening: 'Good evening, {{name}}' },
   },
 });
 
@@ -28,7 +25,7 @@ const NAME = '\u2063';
  */
 export function HomeGreeting({ name, now = new Date() }: { name: string | null | undefined; now?: Date }) {
   const { t } = useI18n();
-  const [before, after = ''] = t(`home.greeting.${greetingOf(now)}`, { name: NAME }).split(NAME);
+  const [before, after = ''] = t(`homeGreeting.${greetingOf(now)}`, { name: NAME }).split(NAME);
   if (!name) return <h1 className="home-greeting">{before.replace(/[、,]\s*$/, '')}</h1>;
   return (
     <h1 className="home-greeting">
