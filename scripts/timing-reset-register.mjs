@@ -121,7 +121,10 @@ async function measure(base, pathname, known) {
     }
   }
   if (process.env.TIMING_DEBUG)
-    console.log(pathname, [knownTimes, unknownTimes].map((t) => t.map((x) => x.toFixed(1)).join(' ')));
+    console.log(
+      pathname,
+      [knownTimes, unknownTimes].map((t) => t.map((x) => x.toFixed(1)).join(' ')),
+    );
   const k = median(knownTimes);
   const u = median(unknownTimes);
   return { known: k, unknown: u, ratio: k / u, apart: Math.abs(k - u) / Math.min(k, u) };
