@@ -1,5 +1,6 @@
 // `npm run screenshots [-- /route ...]`: phone (390×844) and desktop (1280×800) shots of screens, light and dark,
-// signed in to the demo farm, into e2e/artifacts/screens/. With --readme also writes docs/screenshot-*.png.
+// signed in to the demo farm, into e2e/artifacts/screens/. With --readme also writes docs/screenshot-*.png;
+// `--as inseminator@ushicho.example` signs in as another demo login (same password) and adds its name to the files.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,8 @@ import { buildWeb, ensureDevVars, migrate, root, seedDemoFarm, serve } from './l
 const args = process.argv.slice(2);
 const readme = args.includes('--readme');
 const publicRoutes = new Set(['/', '/login', '/register', '/forgot-password', '/reset-password']);
+const asIndex = args.indexOf('--as');
+const as = asIndex >= 0 ? args[asIndex + 1] : null;
 const routes = args.filter((a) => a.startsWith('/'));
 if (routes.length === 0) routes.push('/', '/login', '/home', '/settings');
 
@@ -31,14 +34,17 @@ try {
   const context = await launch();
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${server.url}/login`);
-  const login = await page.evaluate(async (demo) => {
-    const r = await fetch('/api/v1/auth/login', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(demo),
-    });
-    return r.json();
-  }, DEMO);
+  const login = await page.evaluate(
+    async (demo) => {
+      const r = await fetch('/api/v1/auth/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(demo),
+      });
+      return r.json();
+    },
+    as ? { ...DEMO, email: as } : DEMO,
+  );
   for (const scheme of ['light', 'dark']) {
     for (const [label, viewport] of [
       ['phone', PHONE],
@@ -65,7 +71,7 @@ try {
         await page.goto(`${server.url}${route}`);
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(300);
-        const name = `${route.replace(/[/?=&$]+/g, '_').replace(/^_|_$/g, '') || 'landing'}-${label}-${scheme}.png`;
+        const name = `${route.replace(/[/?=&$]+/g, '_').replace(/^_|_$/g, '') || 'landing'}${as ? `-${as.split('@')[0]}` : ''}-${label}-${scheme}.png`;
         await page.screenshot({ path: path.join(out, name), fullPage: label === 'phone' });
         if (readme && scheme === 'light')
           await page.screenshot({ path: path.join(root, 'docs', `screenshot-${name}`) });

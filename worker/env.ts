@@ -9,6 +9,8 @@ export interface Env {
   ASSETS: Fetcher;
   /** The dawn run's queue (decision 035): one message per farm, consumed by this Worker's queue handler. */
   DAWN_QUEUE: QueueProducer;
+  /** Register and password-reset mail (decision 049): the request puts the address on it, the consumer mails. */
+  ACCOUNT_MAIL_QUEUE: QueueProducer;
   /** Seconds before a failed farm's first retry, doubling each try (30 unless set; the tests set 0). */
   DAWN_RETRY_BASE_SECONDS?: string;
   ENVIRONMENT: 'development' | 'production' | 'test';

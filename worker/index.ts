@@ -1,3 +1,5 @@
+import { consumeAccountMail } from './accounts/account-mail-consumer';
+import { ACCOUNT_MAIL_QUEUE } from './accounts/account-mail-queue';
 import { DAWN_CRON } from './alerts/daily';
 import { consumeDawnBatch, consumeDeadLetters, DAWN_DEAD_LETTER_QUEUE, startDawnRun } from './alerts/dawn-queue';
 import { createApp } from './app';
@@ -36,8 +38,12 @@ export default {
     if (enqueued.status === 'rejected') throw enqueued.reason;
     if (housekeeping.status === 'rejected') throw housekeeping.reason;
   },
-  /** The dawn queue's farms and pages, and its dead letters (decision 035). */
+  /** The dawn queue's farms and pages, its dead letters (decision 035), and register and reset mail (decision 049). */
   async queue(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext) {
+    if (batch.queue === ACCOUNT_MAIL_QUEUE) {
+      await consumeAccountMail(batch, env, createLogger({ job: 'account-mail', queue: batch.queue }));
+      return;
+    }
     const log = createLogger({ job: 'dawn-run', queue: batch.queue });
     if (batch.queue === DAWN_DEAD_LETTER_QUEUE) await consumeDeadLetters(batch, env, log);
     else await consumeDawnBatch(batch, env, log);

@@ -1,30 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { directoryDb } from '../db/client';
 import { sessions } from '../db/schema';
-import { afterAnswer } from '../lib/after-answer';
 import { conflict } from '../lib/errors';
 import { createRouter } from '../lib/http';
+import { enqueueAccountMail } from './account-mail-queue';
 import * as routes from './accounts.routes';
-import {
-  completeRegistration,
-  findUserByVerificationToken,
-  login,
-  REGISTERED_ANSWER,
-  registerAccount,
-} from './accounts.service';
-import {
-  confirmPasswordReset,
-  logoutEverywhere,
-  RESET_REQUESTED_MESSAGE,
-  requestPasswordReset,
-} from './passwords.service';
+import { completeRegistration, findUserByVerificationToken, login, REGISTERED_ANSWER } from './accounts.service';
+import { confirmPasswordReset, logoutEverywhere, RESET_REQUESTED_MESSAGE } from './passwords.service';
 import { knownClientIp } from './throttle';
 
 export const accountsRouter = createRouter()
   .openapi(routes.register, async (c) => {
     const ip = knownClientIp(c.env, c.req.header('CF-Connecting-IP'));
-    const input = c.req.valid('json');
-    await afterAnswer(c, 'register', () => registerAccount(c.env, c.get('log'), input, ip));
+    const { email, userName } = c.req.valid('json');
+    // The same message for every address; the lookup and the mail are the queue consumer's (§3, decision 049).
+    await enqueueAccountMail(c.env, { kind: 'register', email, userName: userName ?? null, ip });
     return c.json(REGISTERED_ANSWER, 200);
   })
   .openapi(routes.verify, async (c) => {
@@ -66,7 +56,7 @@ export const accountsRouter = createRouter()
   .openapi(routes.passwordReset, async (c) => {
     const ip = knownClientIp(c.env, c.req.header('CF-Connecting-IP'));
     const { email } = c.req.valid('json');
-    await afterAnswer(c, 'password reset', () => requestPasswordReset(c.env, c.get('log'), email, ip));
+    await enqueueAccountMail(c.env, { kind: 'reset', email, userName: null, ip });
     return c.json({ success: true, message: RESET_REQUESTED_MESSAGE }, 200);
   })
   .openapi(routes.passwordResetConfirm, async (c) => {

@@ -281,9 +281,66 @@ describe('the demo farm', () => {
     await expectFullFarm(token, farmId, today);
   });
 
+  it('shows people as people: the owner is 北 太郎, and the inseminator’s 今日の巡回 has two farms (§20)', async () => {
+    const me = await api('/users/me', { token });
+    expect(me.json.data.userName).toBe('北 太郎');
+    const recorded = await api('/events?limit=100', { token });
+    const names = new Set(
+      recorded.json.data.results.map((e: { recordedBy: { userName: string } }) => e.recordedBy?.userName),
+    );
+    expect([...names].some((n) => n === '北 太郎' || n === '佐藤 授精師')).toBe(true);
+    expect(names.has('北牧場（デモ）')).toBe(false);
+    const ai = await api('/auth/login', {
+      method: 'POST',
+      body: { email: 'inseminator@ushicho.example', password: DEMO_PASSWORD },
+    });
+    const today = await api('/me/today', { token: ai.json.token });
+    expect(today.status).toBe(200);
+    const farms = today.json.data as {
+      farmName: string;
+      role: string;
+      alerts: { high: number; medium: number };
+      items: { kind: string; dueDate: string; earTagNumber: string }[];
+    }[];
+    expect(farms.map((f) => [f.farmName, f.role])).toEqual([
+      ['北牧場（デモ）', 'staff'],
+      ['南牧場（デモ）', 'staff'],
+    ]);
+    // The neighbour's herd: はなえ 75 days after calving, never served — high, due on day 60, 15 days ago — and
+    // みさき past her calving date (served 300 days ago, due after at most 285 days: 15 days or more over, high).
+    const south = farms[1];
+    expect(south.alerts.high).toBeGreaterThanOrEqual(2);
+    expect(south.items.filter((i) => i.kind === 'alert' && i.dueDate <= todayJst()).length).toBeGreaterThanOrEqual(2);
+    expect(farms[0].items.length).toBeGreaterThan(0);
+    // The neighbour's owner owns only her farm; the demo owner does not see it.
+    const owned = await api('/farms', { token });
+    expect(owned.json.data.map((f: { name: string }) => f.name)).toEqual(['北牧場（デモ）']);
+  });
+
   it('seeds once: a second call changes nothing', async () => {
     const again = await seedDemoFarm(env as never, today);
     expect(again).toEqual({ created: false, userId });
+  });
+
+  it('gives a demo seeded before its people a person’s name and the neighbour’s herd on the next seeding', async () => {
+    // A database seeded before turn 4: the owner named as the farm, the neighbour's farm without its animals.
+    await env.DB.prepare("UPDATE users SET user_name = '北牧場（デモ）' WHERE id = ?").bind(userId).run();
+    const neighbour = await env.DB.prepare(
+      "SELECT m.farm_id AS farmId FROM farm_members m JOIN users u ON u.id = m.user_id WHERE u.email = 'minami@ushicho.example' AND m.role = 'owner'",
+    ).first<{ farmId: number }>();
+    const herdOf = async () =>
+      (await everyShard
+        .prepare('SELECT count(*) AS n FROM cattle WHERE farm_id = ?')
+        .bind(neighbour!.farmId)
+        .first<{ n: number }>())!.n;
+    const before = await herdOf();
+    // Three cows and a heifer registered, and はなえ's calf registered by her calving: 4 + 1 = 5.
+    expect(before).toBe(5);
+    await everyShard.prepare('DELETE FROM cattle WHERE farm_id = ?').bind(neighbour!.farmId).run();
+    expect(await seedDemoFarm(env as never, today)).toEqual({ created: false, userId });
+    const owner = await env.DB.prepare('SELECT user_name FROM users WHERE id = ?').bind(userId).first();
+    expect(owner).toEqual({ user_name: '北 太郎' });
+    expect(await herdOf()).toBe(before);
   });
 
   it('has a realistic herd of about 80 head with calves linked to their mothers', async () => {

@@ -19,6 +19,7 @@ import { type CreateShipmentInput, createShipmentSchema } from '../shipments/shi
 import { planShipmentStatements, shipmentEvent, shipmentRowStatements } from '../shipments/shipments.service';
 import { seedDemoFilings, seedDemoInseminator } from './demo-filings';
 import { seedDemoHistory } from './demo-history';
+import { DEMO_OWNER_NAME, seedDemoPeople } from './demo-neighbour';
 import { seedDemoProgrammes } from './demo-programmes';
 
 export const DEMO_EMAIL = 'demo@ushicho.example';
@@ -867,7 +868,10 @@ export async function seedDemoFarm(
       .select({ animals: sql<number>`count(*)` })
       .from(cattle)
       .where(eq(cattle.farmId, existing.farmId));
-    if (herd.animals > 0) return { created: false, userId: existing.id };
+    if (herd.animals > 0) {
+      await seedDemoPeople(env, existing.id, () => hashPassword(DEMO_PASSWORD), today);
+      return { created: false, userId: existing.id };
+    }
   }
   // A demo account without animals is a seeding that was cut short (e.g. the server stopped mid-way): fill it.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -877,7 +881,7 @@ export async function seedDemoFarm(
         .insert(users)
         .values({
           email: DEMO_EMAIL,
-          userName: '北牧場（デモ）',
+          userName: DEMO_OWNER_NAME,
           passwordHash,
           isVerified: true,
           oauthProvider: 'email',
@@ -885,9 +889,10 @@ export async function seedDemoFarm(
         .returning({ id: users.id });
   const farmId = existing?.farmId ?? (await createFarm(env, user.id, DEMO_FARM_NAME));
   await addDemoStaff(db, farmId, passwordHash);
-  const scope = { db: await farmDb(env, farmId), farmId, userId: user.id, userName: '北牧場（デモ）', actor: 'system' };
+  const scope = { db: await farmDb(env, farmId), farmId, userId: user.id, userName: DEMO_OWNER_NAME, actor: 'system' };
   await seedDemoHerd(scope, today);
   await seedDemoInseminator(env, farmId, passwordHash, today);
   await seedDemoHistory(scope, today);
+  await seedDemoPeople(env, user.id, async () => passwordHash, today);
   return { created: true, userId: user.id };
 }

@@ -12,7 +12,7 @@ import type { Scope } from '../db/scope';
 import { addDays, type IsoDate, jstStartOfDay } from '../domain/calendar';
 import type { Env } from '../env';
 
-const DEMO_INSEMINATOR_EMAIL = 'inseminator@ushicho.example';
+export const DEMO_INSEMINATOR_EMAIL = 'inseminator@ushicho.example';
 const DEMO_FARMER_CODE = '0123456789';
 /** Filings past their due date the demo leaves pending. */
 const OVERDUE_LEFT = 2;

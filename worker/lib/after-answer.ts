@@ -2,9 +2,9 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 
 /**
- * Runs `work` after the answer has left (`waitUntil`), so the answer's time cannot tell what the work found: the
- * register and password-reset answers take the same time whether or not the address has an account (§3). A failure
- * is logged; the answer was the same either way. The kept KPI figures a read found stale are written this way too.
+ * Runs `work` after the answer has left (`waitUntil`): the kept KPI figures and mother groups a read found stale. A
+ * failure is logged; the answer was the same either way. Work whose time must not reach the answer (register and
+ * password-reset mail, §3) goes on a queue instead: `waitUntil` shares the request's isolate (decision 049).
  */
 export async function afterAnswer(c: Context<AppEnv>, what: string, work: () => Promise<unknown>) {
   const log = c.get('log');

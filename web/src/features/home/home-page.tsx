@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatDateJa, jstDate, todayJst } from '@worker/domain/calendar';
 import { CATTLE_STATUSES, IN_HERD_STATUSES } from '@worker/domain/cattle-enums';
-import { greetingOf } from '@worker/domain/home';
 import { CalendarPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useMe } from '../../api/accounts';
@@ -11,17 +10,13 @@ import { EventTypeBadge, StatusBadge } from '../../components/badges';
 import { ErrorState, Loading } from '../../components/states';
 import { defineMessages, useI18n } from '../../lib/i18n';
 import { FirstSteps } from './first-steps';
+import { HomeGreeting } from './greeting';
 import { WithdrawalCard } from './withdrawal-card';
 import './home.css';
 
 defineMessages({
   ja: {
     home: {
-      greeting: {
-        morning: 'おはようございます、{{name}} さん',
-        day: 'こんにちは、{{name}} さん',
-        evening: 'こんばんは、{{name}} さん',
-      },
       today: '今日 {{date}}',
       herd: '牛群の状態',
       inHerd: '飼養頭数 {{count}}頭',
@@ -39,7 +34,6 @@ defineMessages({
   },
   en: {
     home: {
-      greeting: { morning: 'Good morning, {{name}}', day: 'Hello, {{name}}', evening: 'Good evening, {{name}}' },
       today: 'Today {{date}}',
       herd: 'Herd status',
       inHerd: '{{count}} head in the herd',
@@ -142,7 +136,7 @@ export function HomePage(parts: HomeParts) {
     <div className="page">
       <header className="page__header page__header--row">
         <div>
-          <h1>{t(`home.greeting.${greetingOf(new Date())}`, { name: me?.userName ?? '' })}</h1>
+          <HomeGreeting name={me?.userName} />
           <p className="muted">{t('home.today', { date: formatDateJa(todayJst()) })}</p>
         </div>
         <Link to="/events/new" className="button button--primary">
