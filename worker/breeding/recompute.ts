@@ -40,7 +40,8 @@ export interface AnimalForBreeding {
   growthStage: string | null;
   weight: number | null;
   score: number | null;
-  initialParity: number;
+  /** Calvings before the record; null when unknown (§5). */
+  initialParity: number | null;
   /** The animal's own line, which a calf it bears inherits one generation down. */
   line: AnimalLine;
 }
@@ -80,7 +81,10 @@ export function breedingContextQueries(db: Db, farmId: number, cattleId: number 
         growthStage: cattle.growthStage,
         weight: cattle.weight,
         score: cattle.score,
-        initialParity: sql<number>`coalesce(${breedingStatus.initialParity}, 0)`,
+        // No row yet: none before the record; a row's null: unknown (§5).
+        initialParity: sql<
+          number | null
+        >`case when ${breedingStatus.cattleId} is null then 0 else ${breedingStatus.initialParity} end`,
         version: sql<number>`coalesce(${breedingStatus.version}, 0)`,
         fatherCattleName: bloodline.fatherCattleName,
         motherFatherCattleName: bloodline.motherFatherCattleName,
@@ -131,7 +135,7 @@ export function breedingContextOf([animalRows, eventRows, historyRows]: ContextR
   return {
     animal: {
       ...fields,
-      initialParity: Number(animal.initialParity),
+      initialParity: animal.initialParity === null ? null : Number(animal.initialParity),
       line: { fatherCattleName, motherFatherCattleName, motherGrandFatherCattleName },
     },
     events: eventRows,

@@ -3,7 +3,14 @@ import { csvResponse } from '../lib/csv';
 import { createRouter } from '../lib/http';
 import { xlsxResponse } from '../lib/xlsx';
 import { cattleExport } from './cattle.export';
-import { cattleDetail, cattleView, listCattle, statusCountsByStatus, statusHistoryOf } from './cattle.queries';
+import {
+  cattleDetail,
+  cattleView,
+  earTagWarningsOf,
+  listCattle,
+  statusCountsByStatus,
+  statusHistoryOf,
+} from './cattle.queries';
 import { acceptsGzip, gunzipped, herdRoster, rosterEtag, versionOfEtag } from './cattle.roster';
 import * as routes from './cattle.routes';
 import { cattleNotFound, changeStatus, registerCattle, removeCattle, updateCattle } from './cattle.service';
@@ -61,13 +68,18 @@ export const cattleRouter = createRouter()
   })
   .openapi(routes.create, async (c) => {
     const scope = requestScope(c);
-    return c.json({ data: found(await registerCattle(scope, c.req.valid('json'))) }, 201);
+    const { detail, warnings } = await registerCattle(scope, c.req.valid('json'));
+    return c.json({ data: found(detail), warnings }, 201);
   })
   .openapi(routes.update, async (c) => {
     const scope = requestScope(c);
     const { id } = c.req.valid('param');
-    await updateCattle(scope, id, c.req.valid('json'));
-    return c.json({ data: found(await cattleDetail(scope.db, scope.farmId, id)) }, 200);
+    const input = c.req.valid('json');
+    await updateCattle(scope, id, input);
+    // Told only when the edit gives the ear tag (§5): a rename says nothing of a tag it did not touch.
+    const givesTag = input.earTagNumber != null || input.identificationNumber !== undefined;
+    const warnings = givesTag ? await earTagWarningsOf(scope.db, scope.farmId, id) : [];
+    return c.json({ data: found(await cattleDetail(scope.db, scope.farmId, id)), warnings }, 200);
   })
   .openapi(routes.remove, async (c) => {
     await removeCattle(requestScope(c), c.req.valid('param').id);

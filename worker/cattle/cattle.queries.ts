@@ -41,6 +41,7 @@ import { dayCountsAsOf } from '../domain/breeding';
 import { nextExpectedEstrus } from '../domain/breeding-schedule';
 import { todayJst } from '../domain/calendar';
 import { CATTLE_STATUSES } from '../domain/cattle-enums';
+import { earTagWarnings, type TagHolder } from '../domain/ear-tags';
 import { digitsOf } from '../domain/input';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
 import { DETAIL_EVENTS, type listCattleQuerySchema } from './cattle.schemas';
@@ -533,7 +534,8 @@ function listAnswer(
     results: page.map((r) => ({
       ...toCattleView(r.row, today),
       breeding: {
-        parity: r.parity ?? 0,
+        // null: 産次不明 (§5), never shown as 0.
+        parity: r.parity,
         daysOpen: r.daysOpen < 0 ? null : r.daysOpen,
         expectedCalvingDate: r.expectedCalvingDate,
       },
@@ -733,4 +735,35 @@ export async function statusHistoryOf(db: Db, farmId: number, cattleId: number) 
       .limit(1),
   ]);
   return owned.length ? rows : null;
+}
+
+/**
+ * The animal and every animal of its farm sharing its ear tag, itself included, by the farm's search index (farm,
+ * ear tag): what its ear-tag warnings (§5) are judged from. `cattleId` may be a subquery (the animal just registered).
+ */
+export function earTagSharingQuery(db: Db, farmId: number, cattleId: number | SQL) {
+  const tagged = alias(cattle, 'tagged');
+  return db
+    .select({
+      cattleId: cattle.cattleId,
+      name: cattle.name,
+      identificationNumber: cattle.identificationNumber,
+      earTagNumber: cattle.earTagNumber,
+      status: cattle.status,
+    })
+    .from(tagged)
+    .innerJoin(cattle, and(eq(cattle.farmId, tagged.farmId), eq(cattle.earTagNumber, tagged.earTagNumber)))
+    .where(and(eq(tagged.cattleId, cattleId), eq(tagged.farmId, farmId)))
+    .orderBy(asc(cattle.cattleId));
+}
+
+/** The warnings of `cattleId` from earTagSharingQuery's rows: one per other living animal with its tag. */
+export function earTagWarningsFrom(rows: readonly TagHolder[], cattleId: number): string[] {
+  const animal = rows.find((o) => o.cattleId === cattleId);
+  return animal ? earTagWarnings(animal, rows) : [];
+}
+
+/** The ear-tag warnings of an animal just edited (§5), in one read. */
+export async function earTagWarningsOf(db: Db, farmId: number, cattleId: number): Promise<string[]> {
+  return earTagWarningsFrom(await earTagSharingQuery(db, farmId, cattleId), cattleId);
 }

@@ -7,6 +7,7 @@ import {
   cattleListPageSchema,
   cattleViewSchema,
   createCattleSchema,
+  earTagWarningsSchema,
   listCattleQuerySchema,
   rosterSchema,
   statusChangeSchema,
@@ -111,7 +112,7 @@ export const create = createIdempotentRoute({
   request: { body: jsonBody(createCattleSchema) },
   responses: {
     ...memberErrors,
-    201: jsonContent(z.object({ data: cattleDetailSchema }), 'Registered'),
+    201: jsonContent(z.object({ data: cattleDetailSchema, warnings: earTagWarningsSchema }), 'Registered'),
     400: errorResponse('Invalid input'),
     409: errorResponse('Identification number already registered'),
   },
@@ -125,7 +126,7 @@ export const update = createRoute({
   request: { params: idParam, body: jsonBody(updateCattleSchema) },
   responses: {
     ...memberErrors,
-    200: jsonContent(z.object({ data: cattleDetailSchema }), 'Changed'),
+    200: jsonContent(z.object({ data: cattleDetailSchema, warnings: earTagWarningsSchema }), 'Changed'),
     400: errorResponse('Invalid input'),
     409: errorResponse('Identification number already registered'),
     ...notFoundOr401,

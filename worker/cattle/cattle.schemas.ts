@@ -61,14 +61,17 @@ const motherInfoSchema = z.object({
   motherScore: scoreSchema.nullish(),
 });
 
+const parityCount = numberInput(
+  z
+    .number({ error: '産次は0以上の整数である必要があります' })
+    .int('産次は0以上の整数である必要があります')
+    .min(0, '産次は0以上の整数である必要があります')
+    .max(20, '産次は20以下で入力してください'),
+);
+
 const initialBreedingSchema = z.object({
-  parity: numberInput(
-    z
-      .number({ error: '産次は0以上の整数である必要があります' })
-      .int('産次は0以上の整数である必要があります')
-      .min(0, '産次は0以上の整数である必要があります')
-      .max(20, '産次は20以下で入力してください'),
-  ).optional(),
+  /** Calvings before the record; left out, a cow registered as 初産牛 or 経産牛 has an unknown parity (§5). */
+  parity: parityCount.optional(),
   breedingMemo: freeText(1000, '繁殖メモは1000文字以下で入力してください'),
 });
 
@@ -101,6 +104,8 @@ export type CreateCattle = z.output<typeof createCattleSchema>;
 export const updateCattleSchema = z
   .object({
     ...cattleFields,
+    /** The animal's parity counting her last calving (§5): makes an unknown parity known; later calvings count on. */
+    parity: parityCount,
     bloodline: bloodlineSchema.partial(),
     motherInfo: motherInfoSchema.partial(),
     breeding: initialBreedingSchema,
@@ -199,7 +204,7 @@ const alertSummarySchema = z.object({
 const withdrawalSchema = z.object({ meatUntil: nullableText, milkUntil: nullableText });
 
 const cattleListItemSchema = cattleViewSchema.extend({
-  breeding: z.object({ parity: int, daysOpen: nullableInt, expectedCalvingDate: nullableText }),
+  breeding: z.object({ parity: nullableInt, daysOpen: nullableInt, expectedCalvingDate: nullableText }),
   alerts: alertSummarySchema,
   withdrawal: withdrawalSchema,
 });
@@ -214,8 +219,10 @@ export const cattleListPageSchema = z.object({
 const breedingStatusRowSchema = z.object({
   breedingStatusId: int,
   cattleId: int,
-  initialParity: int,
-  parity: int,
+  /** Calvings before the record; null when unknown (§5). */
+  initialParity: nullableInt,
+  /** Calvings including the registered ones; null ('産次不明') while the registered count is unknown. */
+  parity: nullableInt,
   expectedCalvingDate: nullableText,
   scheduledPregnancyCheckDate: nullableText,
   lastCalvingDate: nullableText,
@@ -308,6 +315,13 @@ export const cattleDetailSchema = cattleViewSchema.extend({
     }),
   ),
 });
+
+/** Beside a create's or an edit's data (§5): one per other living animal of the farm with the animal's ear tag. */
+export const earTagWarningsSchema = z
+  .array(z.string())
+  .describe(
+    "One per other living animal of the farm with this ear tag: '耳標0381の牛がほかにいます（しおり）'; [] for none",
+  );
 
 export const statusHistoryEntrySchema = z.object({
   historyId: int,

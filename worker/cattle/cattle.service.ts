@@ -2,22 +2,33 @@
  * The herd register's write use cases, one function each. Routes, seeders and imports call these; nothing else
  * writes an animal (docs/product.md §5).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type AlertAnimal, alertChanges, regenerateAlerts } from '../alerts/regenerate';
 import { auditStatement } from '../audit/audit.statement';
 import { inTrashCondition, trashAnimalStatement } from '../audit/trash.statements';
-import { type AnimalForBreeding, recomputeAnimal } from '../breeding/recompute';
+import { type AnimalForBreeding, loadBreedingContext, recomputeAnimal } from '../breeding/recompute';
 import { guardStatement, isGuardFailure, runBatch, runBatchThenRead, type Statement } from '../db/batch';
 import { bloodline, breedingStatus, cattle, filings, motherInfo } from '../db/schema';
 import { ownedCattle, type Scope } from '../db/scope';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/unique-violation';
 import { auditChanges } from '../domain/audit';
+import { computeBreeding } from '../domain/breeding';
+import { initialParityFor, parityBelowCalvings, registeredParity } from '../domain/breeding-parity';
 import { todayJst } from '../domain/calendar';
 import type { CattleStatus } from '../domain/cattle-enums';
+import type { TagHolder } from '../domain/ear-tags';
 import { earTagFromIdentification } from '../domain/identification';
 import { AppError, notFound, validationError } from '../lib/errors';
 import { statusChangeStatements } from '../status/status-history';
-import { cattleDetailOf, cattleDetailQueries, cattleOwner, cattleView, loadCattleDetail } from './cattle.queries';
+import {
+  cattleDetailOf,
+  cattleDetailQueries,
+  cattleOwner,
+  cattleView,
+  earTagSharingQuery,
+  earTagWarningsFrom,
+  loadCattleDetail,
+} from './cattle.queries';
 import type { CreateCattle, UpdateCattle } from './cattle.schemas';
 
 export const cattleNotFound = () => notFound('指定された牛が見つかりません', 'CATTLE_NOT_FOUND');
@@ -70,15 +81,19 @@ async function assertMotherOwned(scope: Scope, motherCattleId: number | null | u
 
 /** What registering writes: the form's fields, where a calf registered from its calving may still be nameless. */
 type OptionalText = 'producerName' | 'barn' | 'breedingValue' | 'notes';
-export type RegisterCattleInput = Omit<CreateCattle, 'name' | 'identificationNumber' | OptionalText> & {
+export type RegisterCattleInput = Omit<CreateCattle, 'name' | 'identificationNumber' | 'breeding' | OptionalText> & {
   name: string | null;
+  /** parity: calvings before the record; null unknown (an import's 最終分娩日 without 産次); absent, by stage (§5). */
+  breeding?: { parity?: number | null; breedingMemo?: string | null };
   /** Null for a calf registered from its calving before its ear tag is known ('未登録'). */
   identificationNumber: string | null;
 } & Partial<Pick<CreateCattle, OptionalText>>;
 
 function cattleColumns<T extends RegisterCattleInput | UpdateCattle>(input: T) {
   const { bloodline: _b, motherInfo: _m, breeding: _br, ...fields } = input;
-  return fields;
+  // An edit's parity is the breeding state's (§5), not a cattle column.
+  const { parity: _p, ...columns } = fields as typeof fields & { parity?: unknown };
+  return columns as Omit<typeof fields, 'parity'>;
 }
 
 const hasAny = (values: object | null | undefined) =>
@@ -116,7 +131,7 @@ function registrationRow(input: RegisterCattleInput) {
     barn: input.barn ?? null,
     breedingValue: input.breedingValue ?? null,
     notes: input.notes ?? null,
-    parity: input.breeding?.parity ?? 0,
+    parity: registeredParity(input.breeding?.parity, input.growthStage),
     breedingMemo: input.breeding?.breedingMemo ?? null,
     bloodline: b && {
       father: b.fatherCattleName ?? null,
@@ -303,7 +318,7 @@ export const registeredAnimal = (farmId: number, cattleId: number, input: Regist
   growthStage: input.growthStage,
   weight: input.weight ?? null,
   score: input.score ?? null,
-  initialParity: input.breeding?.parity ?? 0,
+  initialParity: registeredParity(input.breeding?.parity, input.growthStage),
   line: {
     fatherCattleName: input.bloodline?.fatherCattleName ?? null,
     motherFatherCattleName: input.bloodline?.motherFatherCattleName ?? null,
@@ -326,7 +341,7 @@ function alertsOfNewAnimal(scope: Scope, cattleId: number, input: CreateCattle) 
     breed: input.breed ?? null,
     birthday: input.birthday ?? null,
     growthStage: input.growthStage,
-    parity: input.breeding?.parity ?? 0,
+    parity: registeredParity(input.breeding?.parity, input.growthStage) ?? 0,
     breeding: {
       lastCalvingDate: null,
       lastInseminationDate: null,
@@ -341,7 +356,7 @@ function alertsOfNewAnimal(scope: Scope, cattleId: number, input: CreateCattle) 
 }
 
 /**
- * Registers one animal (POST /cattle) and answers its page's data, in one D1 batch: the mother's check, the
+ * Registers one animal (POST /cattle) and answers its page's data with its ear-tag warnings (§5), in one D1 batch: the mother's check, the
  * registration and the read of what was written. A duplicate 個体識別番号 is refused by the unique index in the same
  * batch (409). Only an animal due an alert at once (§7) takes a second round trip: its alert needs the new id, and
  * the page is read after it.
@@ -370,22 +385,25 @@ export async function registerCattle(scope: Scope, input: CreateCattle) {
       changes: { before: null, after: input },
     }),
   ];
+  // The page's data and the animals sharing its ear tag (§5's warnings) are read in the same batch.
+  const readsOf = (id: number | SQL) => [...cattleDetailQueries(db, farmId, id), earTagSharingQuery(db, farmId, id)];
   const { written, read } = await refusingDuplicates(async () => {
     try {
-      return await runBatchThenRead(
-        db,
-        writes,
-        dueAlert ? [] : cattleDetailQueries(db, farmId, newestAnimalSql(farmId)),
-      );
+      return await runBatchThenRead(db, writes, dueAlert ? [] : readsOf(newestAnimalSql(farmId)));
     } catch (err) {
       if (isGuardFailure(err, MOTHER_NOT_FOUND)) throw motherNotFound();
       throw err;
     }
   });
-  if (!dueAlert) return cattleDetailOf(read as never);
+  const registered = (rows: unknown[]) => {
+    const detail = cattleDetailOf(rows.slice(0, -1) as never);
+    const sharing = rows.at(-1) as TagHolder[];
+    return { detail, warnings: detail ? earTagWarningsFrom(sharing, detail.cattleId) : [] };
+  };
+  if (!dueAlert) return registered(read);
   const [cattleId] = insertedIds(written);
   const alerts = (await alertsOfNewAnimal(scope, cattleId, input)).groups.flat();
-  return cattleDetailOf((await runBatchThenRead(db, alerts, cattleDetailQueries(db, farmId, cattleId))).read);
+  return registered((await runBatchThenRead(db, alerts, readsOf(cattleId))).read);
 }
 
 /**
@@ -414,6 +432,7 @@ export async function updateCattle(scope: Scope, cattleId: number, input: Update
   if (!detail) throw cattleNotFound();
   const current = detail.row;
   await assertMotherOwned(scope, input.motherInfo?.motherCattleId, cattleId);
+  const registered = input.parity === undefined ? undefined : await registeredFor(scope, cattleId, input.parity);
   const now = new Date().toISOString();
   const { status, ...fields } = cattleColumns(input);
   // A calf tagged later: its ear tag follows from the number when it has none (§5).
@@ -432,7 +451,7 @@ export async function updateCattle(scope: Scope, cattleId: number, input: Update
       ...statusChangeStatements(db, { cattleId, oldStatus: current.status, newStatus: status, changedBy: scope.actor }),
     );
   }
-  statements.push(...relatedRowStatements(scope, cattleId, input, now));
+  statements.push(...relatedRowStatements(scope, cattleId, withRegistered(input, registered), now));
   const changes = updateChanges(detail, input);
   if (Object.keys(changes).length > 0) {
     statements.push(
@@ -444,7 +463,7 @@ export async function updateCattle(scope: Scope, cattleId: number, input: Update
   }
   await refusingDuplicates(() => runBatch(db, statements));
   // Breed (gestation length) and earlier calvings feed the breeding state: recompute it from the events.
-  const breedingChanged = input.breed !== undefined || input.breeding?.parity !== undefined;
+  const breedingChanged = input.breed !== undefined || registered !== undefined || input.breeding?.parity !== undefined;
   if (breedingChanged) await recomputeAnimal(scope, cattleId);
   // Status, breed, parity, birthday, sex and stage all feed the alert rules (§7).
   const alertFactsChanged =
@@ -452,9 +471,30 @@ export async function updateCattle(scope: Scope, cattleId: number, input: Update
   if (status || breedingChanged || alertFactsChanged) await regenerateAlerts(db, farmId, [cattleId]);
 }
 
+/**
+ * The registered count that gives the animal the parity an edit names (§5: the count including her last calving):
+ * that parity less the calvings on record; below them → 400 on `parity`.
+ */
+async function registeredFor(scope: Scope, cattleId: number, parity: number) {
+  const context = await loadBreedingContext(scope.db, scope.farmId, cattleId);
+  if (!context) throw cattleNotFound();
+  const { animal, events } = context;
+  const counted = computeBreeding({ breed: animal.breed, initialParity: 0, events, today: todayJst() });
+  const calvings = counted.breedingStatus.parity ?? 0;
+  const initial = initialParityFor(parity, calvings);
+  if (initial === null) throw validationError(parityBelowCalvings(calvings), 'parity');
+  return initial;
+}
+
+/** The edit with the registered count its parity gives, written as a registration parity is. */
+const withRegistered = (input: UpdateCattle, registered: number | undefined): UpdateCattle =>
+  registered === undefined
+    ? input
+    : { ...input, breeding: { ...input.breeding, parity: registered } as UpdateCattle['breeding'] };
+
 /** An update's `{ field: [before, after] }`: the animal's own fields, and its bloodline, mother and breeding ones. */
 function updateChanges(detail: NonNullable<Awaited<ReturnType<typeof loadCattleDetail>>>, input: UpdateCattle) {
-  const { bloodline: b, motherInfo: m, breeding, ...fields } = input;
+  const { bloodline: b, motherInfo: m, breeding, parity, ...fields } = input;
   const row = detail.row as Record<string, unknown>;
   const changes = auditChanges(
     Object.fromEntries(Object.keys(fields).map((k) => [k, row[k]])),
@@ -473,6 +513,7 @@ function updateChanges(detail: NonNullable<Awaited<ReturnType<typeof loadCattleD
   nested('motherInfo', detail.motherInfo, m);
   const bs = detail.breedingStatus;
   nested('breeding', bs && { parity: bs.initialParity, breedingMemo: bs.breedingMemo }, breeding);
+  if (parity !== undefined && parity !== (bs?.parity ?? null)) changes.parity = [bs?.parity ?? null, parity];
   return changes;
 }
 
@@ -505,7 +546,11 @@ function relatedRowStatements(scope: Scope, cattleId: number, input: UpdateCattl
     const { parity, breedingMemo } = input.breeding;
     const parityChange =
       parity !== undefined
-        ? { initialParity: parity, parity: sql`${parity} + ${breedingStatus.parity} - ${breedingStatus.initialParity}` }
+        ? {
+            initialParity: parity,
+            // Recomputed at once after the batch; an unknown parity waits for it (null until then).
+            parity: sql`${parity} + ${breedingStatus.parity} - ${breedingStatus.initialParity}`,
+          }
         : {};
     statements.push(
       db

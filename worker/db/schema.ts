@@ -214,8 +214,10 @@ export const breedingStatus = sqliteTable(
       .notNull()
       .unique()
       .references(() => cattle.cattleId, { onDelete: 'cascade' }),
-    initialParity: integer('initial_parity').notNull().default(0),
-    parity: integer('parity').notNull().default(0),
+    /** Calvings before the record; null when the farmer did not know them (shard migration 0014, §5). */
+    initialParity: integer('initial_parity').default(0),
+    /** initial_parity + the calvings on record; null while initial_parity is unknown. */
+    parity: integer('parity').default(0),
     expectedCalvingDate: text('expected_calving_date'),
     scheduledPregnancyCheckDate: text('scheduled_pregnancy_check_date'),
     lastCalvingDate: text('last_calving_date'),

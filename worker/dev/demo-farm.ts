@@ -625,7 +625,8 @@ function specialAnimals(ctx: Ctx): PlannedAnimal[] {
   const { today } = ctx;
   const day = (offset: number) => addDays(today, offset);
   const cow = (input: Omit<CreateInput, 'identificationNumber'>, events: NewEvent[]): PlannedAnimal => ({
-    input: { ...input, identificationNumber: ctx.nextId() },
+    // Her calvings are all on record unless a parity says otherwise: 0 before it, never unknown (§5).
+    input: { breeding: { parity: 0, breedingMemo: null }, ...input, identificationNumber: ctx.nextId() },
     events,
     plannedMonth: null,
   });

@@ -18,7 +18,7 @@ export async function seedDemoHistory(scope: Scope, today: IsoDate) {
     sql`select 1 from trash where farm_id = ${scope.farmId} and identification_number = ${DEMO_TRASHED_NUMBER}`,
   );
   if (kept) return;
-  const animal = await registerCattle(
+  const { detail: animal } = await registerCattle(
     scope,
     createCattleSchema.parse({
       name: 'こはる',

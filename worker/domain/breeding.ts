@@ -4,6 +4,7 @@
  * No I/O: the same input always gives the same output, whatever order the events are given in.
  */
 
+import { parityAfter } from './breeding-parity';
 import { addDays, daysBetween, type IsoDate, jstDate } from './calendar';
 import type { CattleStatus, GrowthStage } from './cattle-enums';
 import { EVENT_TYPE_INFO, type EventType, isEventType } from './event-types';
@@ -19,8 +20,8 @@ export interface EngineEvent {
 
 export interface BreedingInput {
   breed: string | null | undefined;
-  /** Calvings before the animal was registered (breeding_status.initial_parity). */
-  initialParity: number;
+  /** Calvings before the animal was registered (breeding_status.initial_parity); null when unknown (§5). */
+  initialParity: number | null;
   /** The animal's stage now; a WEANING recorded on a cow (for her calf) does not make her 育成期. */
   growthStage?: string | null;
   events: readonly EngineEvent[];
@@ -29,7 +30,8 @@ export interface BreedingInput {
 
 /** Every column of breeding_status the engine owns (breedingMemo stays the farmer's). */
 export interface BreedingStatusState {
-  parity: number;
+  /** Calvings, the registered ones included; null while the registered count is unknown (§5: never invented). */
+  parity: number | null;
   expectedCalvingDate: IsoDate | null;
   scheduledPregnancyCheckDate: IsoDate | null;
   lastCalvingDate: IsoDate | null;
@@ -197,7 +199,7 @@ export function computeBreeding(input: BreedingInput): BreedingResult {
   const gestation = gestationDays(input.breed);
   const events = chronological(input.events.filter((e) => isEventType(e.eventType)));
 
-  let parity = input.initialParity;
+  let calvings = 0;
   let lastCalvingDate: IsoDate | null = null;
   let isDifficultBirth = false;
   // The current cycle, which starts again at each calving.
@@ -325,7 +327,7 @@ export function computeBreeding(input: BreedingInput): BreedingResult {
           }
         }
         if (conceived) pregnancyPeriods.push(daysBetween(conceived, day));
-        parity += 1;
+        calvings += 1;
         calvingDates.push(day);
         lastCalvingDate = day;
         isDifficultBirth = details.difficult === true;
@@ -336,7 +338,8 @@ export function computeBreeding(input: BreedingInput): BreedingResult {
         lastEstrusDate = null;
         service = null;
         breedingLayer = { status: 'RESTING', cause: type };
-        growthStage = parity === 1 ? 'FIRST_CALVED' : 'MULTI_PAROUS';
+        // An unknown count had calvings before it: only a known first calving makes her 初産.
+        growthStage = parityAfter(input.initialParity, calvings) === 1 ? 'FIRST_CALVED' : 'MULTI_PAROUS';
         break;
       }
       case 'ABORTION':
@@ -396,7 +399,7 @@ export function computeBreeding(input: BreedingInput): BreedingResult {
 
   return {
     breedingStatus: {
-      parity,
+      parity: parityAfter(input.initialParity, calvings),
       expectedCalvingDate,
       scheduledPregnancyCheckDate,
       lastCalvingDate,
@@ -479,7 +482,7 @@ export function resolveStatus(input: {
  */
 export function resolveGrowthStage(input: {
   currentStage: string | null;
-  initialParity: number;
+  initialParity: number | null;
   before: { impliedGrowthStage: GrowthStage | null; events: readonly EngineEvent[] };
   after: Pick<BreedingResult, 'impliedGrowthStage'>;
 }): string | null {
@@ -491,6 +494,7 @@ export function resolveGrowthStage(input: {
   );
   if (first?.eventType === 'WEANING') return 'CALF';
   if (first?.eventType === 'START_FATTENING') return 'GROWING';
+  if (input.initialParity === null) return 'MULTI_PAROUS';
   if (input.initialParity > 0) return input.initialParity === 1 ? 'FIRST_CALVED' : 'MULTI_PAROUS';
   return 'GROWING';
 }

@@ -165,8 +165,8 @@ export interface KpiCowRow {
   name: string | null;
   earTagNumber: string | null;
   birthday: IsoDate | null;
-  /** Calvings entered at registration. */
-  initialParity: number;
+  /** Calvings entered at registration; null when unknown (§5) — she has calved, how often is not known. */
+  initialParity: number | null;
   /** She calved before the timeline starts. */
   calvedBefore: boolean;
   /** She left the farm (shipped, died) before the timeline starts. */
@@ -253,7 +253,7 @@ function firstAfter(events: readonly TimelineEvent[], day: number, from = 0): nu
 /** Everything the KPIs need of one cow, worked out once from her timeline. */
 export function analyseCow(row: KpiCowRow): CowHistory {
   const events = parseTimeline(row.timeline);
-  const calvedBefore = row.calvedBefore || row.initialParity > 0;
+  const calvedBefore = row.calvedBefore || row.initialParity === null || row.initialParity > 0;
   // Births: a calving or stillbirth within a day of the previous one is the same birth.
   const births: { day: number; interval: number | null }[] = [];
   for (const e of events) {

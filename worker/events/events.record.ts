@@ -395,7 +395,8 @@ function alertAnimalAfter({ context, eventsAfter, recomputed }: AnimalAfter, tod
     breed: animal.breed,
     birthday: animal.birthday,
     growthStage: recomputed.growthStage,
-    parity: Math.max(breeding.parity ?? 0, animal.initialParity),
+    // An unknown parity (§5) counts as none here: her calving or her cow's stage says she has calved.
+    parity: Math.max(breeding.parity ?? 0, animal.initialParity ?? 0),
     breeding: {
       lastCalvingDate: breeding.lastCalvingDate,
       lastInseminationDate: breeding.lastInseminationDate,

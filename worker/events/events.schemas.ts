@@ -164,7 +164,8 @@ export const eventSchema = z.object({
 export type EventView = z.infer<typeof eventSchema>;
 
 const breedingStatusViewSchema = z.object({
-  parity: z.number(),
+  /** null: 産次不明 (§5). */
+  parity: z.number().nullable(),
   expectedCalvingDate: z.string().nullable(),
   scheduledPregnancyCheckDate: z.string().nullable(),
   lastCalvingDate: z.string().nullable(),

@@ -37,7 +37,7 @@ export async function loadImportContexts(
     sql`
       select c.cattle_id as cattleId, c.farm_id as farmId, c.name, c.identification_number as identificationNumber,
         c.ear_tag_number as earTagNumber, c.gender, c.birthday, c.breed, c.status, c.growth_stage as growthStage,
-        c.weight, c.score, coalesce(bs.initial_parity, 0) as initialParity, coalesce(bs.version, 0) as version,
+        c.weight, c.score, case when bs.cattle_id is null then 0 else bs.initial_parity end as initialParity, coalesce(bs.version, 0) as version,
         bl.father_cattle_name as fatherCattleName, bl.mother_father_cattle_name as motherFatherCattleName,
         bl.mother_grand_father_cattle_name as motherGrandFatherCattleName
       from cattle c
@@ -72,7 +72,7 @@ export async function loadImportContexts(
       const context: ImportContext = {
         animal: {
           ...animal,
-          initialParity: Number(animal.initialParity),
+          initialParity: animal.initialParity === null ? null : Number(animal.initialParity),
           line: { fatherCattleName, motherFatherCattleName, motherGrandFatherCattleName },
         },
         events: eventsOf.get(row.cattleId) ?? [],

@@ -14,6 +14,7 @@ import {
 } from '../cattle/cattle.schemas';
 import type { RegisterCattleInput } from '../cattle/cattle.service';
 import { calendarMonths } from '../domain/ages';
+import { registeredParity as registeredParityOf } from '../domain/breeding-parity';
 import { type IsoDate, isIsoDate } from '../domain/calendar';
 import { type Gender, GROWTH_STAGE_LABELS, GROWTH_STAGES, type GrowthStage } from '../domain/cattle-enums';
 import { firstImpossibleEvent } from '../domain/event-validity';
@@ -54,7 +55,8 @@ export interface ExistingAnimal {
   growthStage: string | null;
   barn: string | null;
   notes: string | null;
-  initialParity: number;
+  /** Null when unknown (§5). */
+  initialParity: number | null;
   motherIdentificationNumber: string | null;
   sireName: string | null;
   arrivalDates: string[];
@@ -302,14 +304,22 @@ function plannedHistory(row: ParsedRow, current: ExistingAnimal | undefined, tod
 }
 
 /**
- * 産次 counts the last calving (§20): with a 最終分娩日 given, the parity registered is 産次 less the births the animal
- * will have on record — the file's calving, and those already recorded for an animal on the farm — so that her parity
- * equals 産次 (a new animal: 産次 − 1).
+ * 産次 counts the last calving (§20, §5): the parity registered is 産次 less the births the animal will have on record
+ * — the file's calving, and those already recorded for an animal on the farm — so that her parity equals 産次 (a new
+ * animal with a 最終分娩日: 産次 − 1; one without: 産次).
  */
 const registeredParity = (v: RowValues, recorded: readonly RecordedEvent[], planned: readonly NewEvent[]) =>
-  v.parity !== undefined && v.lastCalvingDate !== undefined
-    ? Math.max(v.parity - birthsOnRecord([...recorded, ...planned]), 0)
-    : v.parity;
+  v.parity !== undefined ? Math.max(v.parity - birthsOnRecord([...recorded, ...planned]), 0) : undefined;
+
+/**
+ * A new animal's registered parity (§5): from 産次 when given; unknown (null) when the file gives a 最終分娩日 without
+ * 産次, or she is registered as a cow that has calved; 0 for a heifer, a calf, a bull or a steer.
+ */
+const newAnimalParity = (v: RowValues, stage: GrowthStage, planned: readonly NewEvent[]) => {
+  const given = registeredParity(v, [], planned);
+  if (given === undefined && v.lastCalvingDate !== undefined) return null;
+  return registeredParityOf(given, stage);
+};
 
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
@@ -323,9 +333,13 @@ export function fileIdentificationNumbers(records: readonly ImportRecord[]): str
 }
 
 /** Whether the header names any breeding-history column (§20). */
-export const hasHistoryColumns = (records: readonly ImportRecord[]) =>
+const hasHistoryColumns = (records: readonly ImportRecord[]) =>
   !!records[0] &&
   mapHeaders(records[0].cells).some((c) => (HISTORY_FIELDS as readonly (string | null)[]).includes(c.field));
+
+/** Whether the file needs the events of its animals on record: a history column, or 産次 (counted with them, §5). */
+export const needsEventsOnRecord = (records: readonly ImportRecord[]) =>
+  hasHistoryColumns(records) || (!!records[0] && mapHeaders(records[0].cells).some((c) => c.field === 'parity'));
 
 /** The errors of a row that depend on the rest of the file or the farm: its mother, its sex, its history. */
 function checkRow(
@@ -427,7 +441,7 @@ export function planImport(
         barn: v.barn ?? null,
         notes: v.notes ?? null,
         status: 'HEALTHY',
-        breeding: { parity: registeredParity(v, [], history.events) ?? 0, breedingMemo: null },
+        breeding: { parity: newAnimalParity(v, stage, history.events), breedingMemo: null },
         bloodline: v.sireName ? { fatherCattleName: v.sireName } : undefined,
         motherInfo: mother ? { motherIdentificationNumber: mother } : undefined,
       });

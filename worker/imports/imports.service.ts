@@ -23,10 +23,10 @@ import { arrivalEvent, missingEvents } from './imports.history';
 import {
   type ExistingAnimal,
   fileIdentificationNumbers,
-  hasHistoryColumns,
   ImportFileError,
   type ImportPlan,
   type ImportRecord,
+  needsEventsOnRecord,
   planImport,
 } from './imports.plan';
 
@@ -86,17 +86,17 @@ function readRecords(text: string): ImportRecord[] {
 }
 
 /**
- * Every animal of the farm that has a number, as an import compares them (one query); with history columns in the
- * file, the events of its animals on the farm too (one more round trip).
+ * Every animal of the farm that has a number, as an import compares them (one query); with history columns or 産次
+ * in the file, the events of its animals on the farm too (one more round trip).
  */
 async function existingAnimals(scope: Scope, records: readonly ImportRecord[]): Promise<Map<string, ExistingAnimal>> {
-  const contexts = hasHistoryColumns(records)
+  const contexts = needsEventsOnRecord(records)
     ? await loadImportContexts(scope.db, scope.farmId, fileIdentificationNumbers(records))
     : new Map();
   const rows = await scope.db.all<Omit<ExistingAnimal, 'events'> & { arrivalDates: string | null }>(sql`
     select c.identification_number as identificationNumber, c.gender, c.ear_tag_number as earTagNumber, c.name,
       c.birthday, c.breed, c.weight, c.growth_stage as growthStage, c.barn, c.notes,
-      coalesce(bs.initial_parity, 0) as initialParity, mi.mother_identification_number as motherIdentificationNumber,
+      case when bs.cattle_id is null then 0 else bs.initial_parity end as initialParity, mi.mother_identification_number as motherIdentificationNumber,
       bl.father_cattle_name as sireName,
       (select group_concat(date(e.event_datetime, '+9 hours')) from events e
         where e.cattle_id = c.cattle_id and e.event_type = 'ARRIVAL') as arrivalDates
@@ -110,7 +110,7 @@ async function existingAnimals(scope: Scope, records: readonly ImportRecord[]): 
       r.identificationNumber,
       {
         ...r,
-        initialParity: Number(r.initialParity),
+        initialParity: r.initialParity === null ? null : Number(r.initialParity),
         arrivalDates: r.arrivalDates ? r.arrivalDates.split(',') : [],
         events: contexts.get(r.identificationNumber)?.events ?? [],
       },
@@ -195,6 +195,17 @@ async function writeHistories(scope: Scope, histories: ImportPlan['histories'], 
   }
 }
 
+/** The updated animals whose registered parity the import set where it was unknown: their parity is still null. */
+async function unknownParityMadeKnown(scope: Scope, plan: ImportPlan) {
+  const given = plan.updates.filter((u) => u.parity !== undefined).map((u) => u.identificationNumber);
+  if (given.length === 0) return [];
+  return scope.db.all<{ id: number }>(sql`
+    select c.cattle_id as id from json_each(${JSON.stringify(given)}) j
+    cross join cattle c on c.farm_id = ${scope.farmId} and c.identification_number = j.value
+    join breeding_status bs on bs.cattle_id = c.cattle_id
+    where bs.parity is null and bs.initial_parity is not null`);
+}
+
 async function writePlan(scope: Scope, plan: ImportPlan, today: string) {
   const now = new Date().toISOString();
   const statements = [
@@ -222,8 +233,10 @@ async function writePlan(scope: Scope, plan: ImportPlan, today: string) {
     throw err;
   }
   // A changed breed moves an expected calving (gestation): recompute the pregnant ones among them from their events.
-  // (A changed registration parity was adjusted in SQL; nothing else an import writes feeds the breeding state.)
+  // A changed registration parity was adjusted in SQL, but an unknown one (§5) cannot be: those animals are recomputed.
+  // Nothing else an import writes feeds the breeding state.
   const rebred = plan.updates.filter((u) => u.breed !== undefined).map((u) => u.identificationNumber);
+  for (const animal of await unknownParityMadeKnown(scope, plan)) await recomputeAnimal(scope, animal.id);
   for (let start = 0; start < rebred.length; start += 90) {
     const pregnant = await scope.db
       .select({ id: cattle.cattleId })

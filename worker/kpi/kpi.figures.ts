@@ -43,7 +43,13 @@ export interface CowFigures {
 
 /** An animal and her events as the breeding engine has them: what her kept figures are written from. */
 export function keptFiguresInput(
-  animal: { cattleId: number; farmId: number; gender: string | null; birthday: string | null; initialParity: number },
+  animal: {
+    cattleId: number;
+    farmId: number;
+    gender: string | null;
+    birthday: string | null;
+    initialParity: number | null;
+  },
   events: readonly { eventType: string; eventDatetime: string; details?: unknown }[],
 ): CowFigures {
   const history =
@@ -107,7 +113,7 @@ interface StaleRow {
   farmId: number | null;
   gender: string | null;
   birthday: string | null;
-  initialParity: number;
+  initialParity: number | null;
   timeline: string | null;
   checks: string | null;
 }
@@ -121,7 +127,7 @@ function staleCows(farmId: number): SQL {
   return sql`
     SELECT s.cattle_id AS cattleId, s.mark AS mark, c.farm_id AS farmId, c.gender AS gender, c.birthday AS birthday,
       c.name AS name, c.ear_tag_number AS earTagNumber,
-      coalesce(bs.initial_parity, 0) AS initialParity,
+      CASE WHEN bs.cattle_id IS NULL THEN 0 ELSE bs.initial_parity END AS initialParity,
       (SELECT group_concat(${CODE} || ${DAY}, ',') FROM events e
         WHERE e.cattle_id = s.cattle_id AND +e.farm_id = s.farm_id AND e.event_type IN (${types})) AS timeline,
       (SELECT group_concat(${CHECK_CODE} || ${DAY}, ',') FROM events e
@@ -146,7 +152,7 @@ const refreshed = (farmId: number, rows: StaleRow[]): CowFigures[] =>
             name: r.name,
             earTagNumber: r.earTagNumber,
             birthday: r.birthday,
-            initialParity: Number(r.initialParity ?? 0),
+            initialParity: r.initialParity === null ? null : Number(r.initialParity),
             calvedBefore: false,
             leftBefore: false,
             timeline,

@@ -65,7 +65,7 @@ export async function loadKpiCows(db: Db, farmId: number, lookBack: string): Pro
   const [cows, timelines, checks, before] = await runBatch(db, [
     sql`
       SELECT c.cattle_id AS cattleId, c.name AS name, c.ear_tag_number AS earTagNumber, c.birthday AS birthday,
-        bs.initial_parity AS initialParity
+        CASE WHEN bs.cattle_id IS NULL THEN 0 ELSE bs.initial_parity END AS initialParity
       FROM cattle c LEFT JOIN breeding_status bs ON bs.cattle_id = c.cattle_id
       WHERE c.farm_id = ${farmId} AND c.gender = '雌'`,
     // Everything but the checks from the covering index alone (no table row read)...
@@ -106,7 +106,7 @@ export async function loadKpiCows(db: Db, farmId: number, lookBack: string): Pro
         name: r.name,
         earTagNumber: r.earTagNumber,
         birthday: r.birthday,
-        initialParity: Number(r.initialParity ?? 0),
+        initialParity: r.initialParity === null ? null : Number(r.initialParity),
         calvedBefore: Boolean(earlier?.calved),
         leftBefore: false,
         timeline: timelineOf.get(id) ?? null,

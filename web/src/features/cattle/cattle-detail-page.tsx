@@ -197,7 +197,8 @@ function BreedingSection({ cow }: { cow: CattleDetail }) {
       <h2>{t('cattle.breedingStatus')}</h2>
       <Facts
         items={[
-          [t('cattle.parity'), bs?.parity],
+          // Unknown is said so, never shown as 0 or 初産 (§5).
+          [t('cattle.parity'), bs ? (bs.parity ?? t('cattle.parityUnknown')) : null],
           [t('cattle.expectedCalvingDate'), formatDateJa(bs?.expectedCalvingDate)],
           [t('cattle.scheduledPregnancyCheckDate'), formatDateJa(bs?.scheduledPregnancyCheckDate)],
           ...(bs?.nextExpectedEstrus

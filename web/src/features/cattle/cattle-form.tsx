@@ -7,6 +7,8 @@ import { FormError, SelectField, SubmitButton, TextAreaField, TextField, useSche
 import type { FieldErrors } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
 import { parseNumberInput } from '../../lib/number-input';
+import { changedFields, formValuesOf } from './cattle-form-values';
+import { EarTagField } from './ear-tag-field';
 import './messages';
 
 const str = (form: FormData, key: string) => {
@@ -45,8 +47,10 @@ function readForm(form: FormData, mode: 'create' | 'edit') {
       motherIdentificationNumber: optional('motherIdentificationNumber'),
       motherScore: number('motherScore'),
     },
+    // A new animal's calvings before the record (blank: the stage decides, §5); an edit's count with the last one.
+    ...(mode === 'edit' ? { parity: number('parity') } : {}),
     breeding: {
-      parity: number('parity') ?? (mode === 'create' ? 0 : undefined),
+      ...(mode === 'create' ? { parity: number('parity') ?? undefined } : {}),
       breedingMemo: optional('breedingMemo'),
     },
   };
@@ -83,16 +87,7 @@ function BasicsSection({ v, errors, mode }: SectionProps & { mode: 'create' | 'e
         error={errors.name}
       />
       <div className="form__row">
-        <TextField
-          label={t('cattle.earTagNumber')}
-          name="earTagNumber"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          hint={t('cattle.earTagHint')}
-          defaultValue={v?.earTagNumber ?? ''}
-          error={errors.earTagNumber}
-        />
+        <EarTagField cattleId={v?.cattleId ?? null} defaultValue={v?.earTagNumber ?? ''} error={errors.earTagNumber} />
         <TextField
           label={t('cattle.identificationNumber')}
           name="identificationNumber"
@@ -243,6 +238,8 @@ function MotherSection({ v, errors }: SectionProps) {
     ...cattleListQuery({ gender: ['雌'], sortBy: 'name', sortOrder: 'asc' }),
     select: (data) => data.pages.flatMap((p) => p.results).filter((c) => c.cattleId !== v?.cattleId),
   });
+  const damId = v?.motherInfo?.motherCattleId ?? null;
+  const others = (cows.data ?? []).filter((cow) => cow.cattleId !== damId);
   return (
     <section className="card form">
       <h2>{t('cattle.mother')}</h2>
@@ -253,7 +250,13 @@ function MotherSection({ v, errors }: SectionProps) {
         error={errors['motherInfo.motherCattleId']}
       >
         <option value="">{t('cattle.motherNone')}</option>
-        {(cows.data ?? []).map((cow) => (
+        {/* The dam she has, there from the first paint so the picker shows her before the list of cows arrives. */}
+        {damId ? (
+          <option value={damId}>
+            {v?.motherInfo?.motherEarTagNumber ?? '—'} {v?.motherInfo?.motherName ?? ''}
+          </option>
+        ) : null}
+        {others.map((cow) => (
           <option key={cow.cattleId} value={cow.cattleId}>
             {cow.earTagNumber ?? '—'} {cow.name}
           </option>
@@ -288,20 +291,33 @@ function MotherSection({ v, errors }: SectionProps) {
   );
 }
 
-/** The parity and memo an animal arrives with, before its events tell the rest. */
-function BreedingSection({ v, errors }: SectionProps) {
+/**
+ * The parity and memo: a new animal's calvings before the record; an edit's parity counting the last calving, blank
+ * while it is unknown (§5).
+ */
+function BreedingSection({ v, errors, mode }: SectionProps & { mode: 'create' | 'edit' }) {
   const { t } = useI18n();
   return (
     <section className="card form">
       <h2>{t('cattle.breedingSection')}</h2>
-      <TextField
-        label={t('cattle.initialParity')}
-        name="parity"
-        inputMode="numeric"
-        hint={t('cattle.initialParityHint')}
-        defaultValue={v?.breedingStatus?.initialParity ?? ''}
-        error={errors['breeding.parity']}
-      />
+      {mode === 'create' ? (
+        <TextField
+          label={t('cattle.initialParity')}
+          name="parity"
+          inputMode="numeric"
+          hint={t('cattle.initialParityHint')}
+          error={errors['breeding.parity']}
+        />
+      ) : (
+        <TextField
+          label={t('cattle.parity')}
+          name="parity"
+          inputMode="numeric"
+          hint={t('cattle.parityHint')}
+          defaultValue={v?.breedingStatus?.parity ?? ''}
+          error={errors.parity}
+        />
+      )}
       <TextAreaField
         label={t('cattle.breedingMemo')}
         name="breedingMemo"
@@ -321,7 +337,10 @@ export function CattleForm<Schema extends z.ZodType, Result>({
 }: FormProps<Schema, Result>) {
   const { t } = useI18n();
   // The API's own rules check the form first; what passes is sent as they normalised it.
-  const form = useSchemaForm({ schema, values: (data) => readForm(data, mode), submit: save, onSaved });
+  // An edit sends only what the user changed (§5), so a field it shows and leaves alone stays as the API has it.
+  const values = (data: FormData) =>
+    mode === 'edit' && initial ? changedFields(readForm(data, mode), formValuesOf(initial)) : readForm(data, mode);
+  const form = useSchemaForm({ schema, values, submit: save, onSaved });
   const { errors } = form;
   const v = initial;
   return (
@@ -333,7 +352,7 @@ export function CattleForm<Schema extends z.ZodType, Result>({
 
       <MotherSection v={v} errors={errors} />
 
-      <BreedingSection v={v} errors={errors} />
+      <BreedingSection v={v} errors={errors} mode={mode} />
 
       <div className="form__submit">
         <SubmitButton pending={form.saving}>{mode === 'create' ? t('cattle.create') : t('cattle.save')}</SubmitButton>

@@ -20,7 +20,7 @@ export function BreedingStateCard({ state, calves = [] }: { state: AnimalState; 
   const status = CATTLE_STATUSES.find((s) => s === state.status);
   const facts: [string, string][] = [
     [t('events.status'), status ? STATUS_LABELS[status][locale] : state.status],
-    [t('events.parity'), String(bs.parity)],
+    [t('events.parity'), bs.parity === null ? t('events.parityUnknown') : String(bs.parity)],
     [t('events.inseminationCount'), String(bs.inseminationCount)],
     [t('events.expectedCalvingDate'), date(bs.expectedCalvingDate)],
     [t('events.scheduledPregnancyCheckDate'), date(bs.scheduledPregnancyCheckDate)],
