@@ -135,7 +135,7 @@ export function restoreRowsStatements(snapshot: Snapshot, cattleId: number): Sta
 }
 
 /** One insert of many rows of `table` (raw snake_case rows) from one bound JSON array. */
-export function insertRowsStatement(table: string, columns: readonly string[], rows: readonly object[]): Statement {
+function insertRowsStatement(table: string, columns: readonly string[], rows: readonly object[]): Statement {
   const list = sql.join(
     columns.map((c) => sql.identifier(c)),
     sql`, `,

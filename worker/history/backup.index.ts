@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { directoryDb } from '../db/client';
 import { requestScope } from '../db/scope';
 import { createRouter } from '../lib/http';
+import { tooLarge } from './backup.reader';
 import * as routes from './backup.routes';
-import { type BackupDocument, backupStream, restoreFarm } from './backup.service';
+import { backupStream, MAX_BACKUP_BYTES, restoreFarm } from './backup.service';
 
 export const backupRouter = createRouter()
   .openapi(routes.backup, async (c) => {
@@ -19,6 +20,7 @@ export const backupRouter = createRouter()
     }) as never;
   })
   .openapi(routes.restore, async (c) => {
-    const counts = await restoreFarm(requestScope(c), c.req.valid('json') as BackupDocument);
+    if (Number(c.req.header('Content-Length') ?? 0) > MAX_BACKUP_BYTES) throw tooLarge(MAX_BACKUP_BYTES);
+    const counts = await restoreFarm(requestScope(c), c.req.raw.body);
     return c.json({ data: { counts } }, 200);
   });

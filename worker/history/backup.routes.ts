@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { farmAccess } from '../farms/farm-access';
-import { errorResponse, jsonBody, jsonContent } from '../lib/http';
+import { errorResponse, jsonContent } from '../lib/http';
+import { MAX_BACKUP_BYTES } from './backup.service';
 
 const common = {
   tags: ['Backup'],
@@ -37,17 +38,26 @@ export const backup = createRoute({
   },
 });
 
+const MB = MAX_BACKUP_BYTES / 1024 / 1024;
+
+/**
+ * The body (the backup document, application/json) is read by the handler as a stream, a row at a time, so it is not
+ * declared here: a declared JSON body is parsed whole before the handler runs.
+ */
 export const restore = createRoute({
   ...common,
   method: 'post',
   path: '/{farmId}/restore',
-  summary: 'Restore a backup into this farm, which must have no animals; ids are new, references follow',
-  request: { params, body: jsonBody(backupDocumentSchema) },
+  summary: `Restore a backup (the document GET …/backup answers, up to ${MB} MB) into this farm, which must have no animals; checked whole first, written all or nothing; ids are new, references follow`,
+  request: { params },
   responses: {
     200: jsonContent(z.object({ data: z.object({ counts: z.record(z.string(), z.number()) }) }), 'Restored'),
-    400: errorResponse('Not a backup document of this format and version'),
+    400: errorResponse(
+      'Not JSON, not this format and version, or rows the API refuses (issues name each row and field)',
+    ),
     401: errorResponse('Not signed in'),
     403: errorResponse('Not the owner of this farm'),
-    409: errorResponse('The farm has animals'),
+    409: errorResponse('The farm has animals, or a restore into it is running'),
+    413: errorResponse(`More than ${MB} MB`),
   },
 });

@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:test';
+import { getTableName } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { farmDb } from '../db/client';
 import { seedDemoHerd } from '../dev/demo-farm';
@@ -89,7 +90,10 @@ describe('backup and restore (GET /farms/{id}/backup, POST /farms/{id}/restore)'
     const { results } = await env.FARM_DB_0.prepare(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
     ).all<{ name: string }>();
-    const carried = new Set<string>([...BACKUP_TABLES.map((t) => t.table), ...Object.keys(NOT_BACKED_UP)]);
+    const carried = new Set<string>([
+      ...BACKUP_TABLES.map((t) => getTableName(t.table)),
+      ...Object.keys(NOT_BACKED_UP),
+    ]);
     expect(results.map((r) => r.name).filter((name) => !carried.has(name))).toEqual([]);
   });
 

@@ -11,7 +11,15 @@ function renderSection(answer: () => Promise<Response>) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      fetched.push({ url: String(url), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      // The file is sent as it is (the API reads it as a stream).
+      const body = init?.body instanceof Blob ? await init.body.text() : init?.body;
+      let parsed: unknown = body;
+      try {
+        parsed = body ? JSON.parse(String(body)) : undefined;
+      } catch {
+        // Not JSON: kept as the text sent.
+      }
+      fetched.push({ url: String(url), body: parsed });
       return answer();
     }),
   );
@@ -42,12 +50,67 @@ describe('BackupSection (restore a backup)', () => {
     expect(screen.getByRole('button', { name: 'この牧場に復元' })).toHaveProperty('disabled', true);
   });
 
-  it('invalid: a file that is not JSON is refused before anything is sent', async () => {
-    const { fetched, choose, confirm } = renderSection(() => Promise.resolve(json(200, {})));
+  it("invalid: the API's 400 naming rows and fields is shown as a list, one line per row, in Japanese", async () => {
+    const { choose, confirm } = renderSection(() =>
+      Promise.resolve(
+        json(400, {
+          error: {
+            code: 'VALIDATION_ERROR',
+            message: '性別は雄・去勢・雌のいずれかを選択してください',
+            field: 'cattle[3].gender',
+            issues: [
+              { field: 'cattle[3].gender', message: '性別は雄・去勢・雌のいずれかを選択してください' },
+              { field: 'events[12].event_type', message: '無効なイベントタイプです' },
+              { field: 'events[6].details', message: 'JSONとして読めません' },
+            ],
+            requestId: 'r1',
+          },
+        }),
+      ),
+    );
+    choose(JSON.stringify(DOC));
+    confirm();
+    await screen.findByText('バックアップに誤りがあります（3 件）。何も書き込んでいません。');
+    const rows = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(rows).toEqual([
+      '牛 4件目（gender）: 性別は雄・去勢・雌のいずれかを選択してください',
+      '記録 13件目（event_type）: 無効なイベントタイプです',
+      '記録 7件目（details）: JSONとして読めません',
+    ]);
+  });
+
+  it("invalid: a file that is not JSON gets the API's message", async () => {
+    const { fetched, choose, confirm } = renderSection(() =>
+      Promise.resolve(
+        json(400, {
+          error: {
+            code: 'VALIDATION_ERROR',
+            message: 'バックアップファイルをJSONとして読めません（0文字目）',
+            requestId: 'r1',
+          },
+        }),
+      ),
+    );
     choose('not json');
     confirm();
-    await screen.findByText('バックアップファイルを読めませんでした');
-    expect(fetched).toEqual([]);
+    await screen.findByText('バックアップファイルをJSONとして読めません（0文字目）');
+    expect(fetched).toEqual([{ url: '/api/v1/farms/7/restore', body: 'not json' }]);
+  });
+
+  it('server error: a restore already running (409) and a file over the cap (413) show their messages', async () => {
+    for (const [status, code, message] of [
+      [409, 'RESTORE_IN_PROGRESS', 'この牧場は復元中です'],
+      [413, 'PAYLOAD_TOO_LARGE', 'バックアップファイルが大きすぎます（上限 150 MB）'],
+    ] as const) {
+      const { choose, confirm } = renderSection(() =>
+        Promise.resolve(json(status, { error: { code, message, requestId: 'r1' } })),
+      );
+      choose(JSON.stringify(DOC));
+      confirm();
+      await screen.findByText(message);
+      expect(screen.queryByRole('list')).toBeNull();
+      cleanup();
+    }
   });
 
   it("server error: the API's message (a farm with animals) is shown in the dialog", async () => {

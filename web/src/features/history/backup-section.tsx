@@ -4,9 +4,45 @@ import { downloadBlob } from '../../api/download';
 import { fetchBackup, restoreBackup } from '../../api/history';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormError } from '../../components/form';
+import { ApiError } from '../../lib/api-error';
 import { describeError } from '../../lib/form-errors';
-import { useI18n } from '../../lib/i18n';
+import { translate, useI18n } from '../../lib/i18n';
+import './history.css';
 import './messages';
+
+/** Where an issue of a refused restore is, as a farmer reads it: 'events[12].event_type' → '記録 13件目（event_type）'. */
+function rowOf(field: string): string {
+  const match = /^(\w+)\[(\d+)\]\.?(.*)$/.exec(field);
+  if (!match) return field;
+  const [, table, index, column] = match;
+  const key = `history.tables.${table}`;
+  const name = translate(key);
+  return translate('history.badRow', {
+    table: name === key ? table : name,
+    row: String(Number(index) + 1),
+    field: column,
+  });
+}
+
+/** A 400 that names rows and fields: each issue in a list (the dialog shows any other error by its message). */
+function RowErrors({ error }: { error: unknown }) {
+  const { t } = useI18n();
+  if (!(error instanceof ApiError) || error.issues.length === 0) return null;
+  return (
+    <div className="alert alert--error" role="alert">
+      <p>{t('history.badRows', { count: error.issues.length })}</p>
+      <ul className="backup__issues">
+        {error.issues.map((issue) => (
+          <li key={issue.field}>
+            {rowOf(issue.field)}: {issue.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const hasRows = (error: unknown) => error instanceof ApiError && error.issues.length > 0;
 
 /** The farm's backup (owner): download it as one JSON file, or restore one into this farm when it has no animals. */
 export function BackupSection({ farmId }: { farmId: number }) {
@@ -21,15 +57,7 @@ export function BackupSection({ farmId }: { farmId: number }) {
     onSuccess: (blob) => downloadBlob(blob, `ushicho-backup-${farmId}-${new Date().toISOString().slice(0, 10)}.json`),
   });
   const restore = useMutation({
-    mutationFn: async (chosen: File) => {
-      let document: unknown;
-      try {
-        document = JSON.parse(await chosen.text());
-      } catch {
-        throw new Error(t('history.badFile'));
-      }
-      return restoreBackup(farmId, document);
-    },
+    mutationFn: (chosen: File) => restoreBackup(farmId, chosen),
     onSuccess: async (counts) => {
       setConfirming(false);
       setRestored(counts);
@@ -74,11 +102,12 @@ export function BackupSection({ farmId }: { farmId: number }) {
         title={t('history.restoreBackupTitle')}
         confirmLabel={t('history.restoreSubmit')}
         pending={restore.isPending}
-        error={restore.error}
+        error={hasRows(restore.error) ? null : restore.error}
         onConfirm={() => file && restore.mutate(file)}
         onClose={() => setConfirming(false)}
       >
         <p>{t('history.restoreBackupBody', { file: file?.name ?? '' })}</p>
+        <RowErrors error={restore.error} />
       </ConfirmDialog>
     </section>
   );
