@@ -165,7 +165,7 @@ function planAnimal(farmId: number, herdSize: number, index: number, today: IsoD
     breed: '黒毛和種',
     barn: pick(BARNS),
     producerName: '大規模牧場',
-    score: 70 + Math.floor(rand() * 25),
+    score: 1 + Math.floor(rand() * 5),
     status: 'HEALTHY',
   };
   const motherIndex = role === 'cow' ? null : Math.floor(rand() * cowCount(herdSize));

@@ -154,7 +154,7 @@ describe('the rows the seeders and the import write', () => {
         shipment_plans: 12,
         shipments: 20,
       },
-      digest: '9eeddc97cd0593cc910d7939c6c3710f937225f7bce386d7f4fa0090ced401b1',
+      digest: '7c70b60bf760b922ccf8ed1fdb593bfc97c08769fe4ca537aa15e3a0fa21bae1',
     });
   });
 
