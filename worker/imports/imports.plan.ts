@@ -371,6 +371,7 @@ export function planImport(
   records: readonly ImportRecord[],
   existing: ReadonlyMap<string, ExistingAnimal>,
   today: IsoDate,
+  trashed: ReadonlySet<string> = new Set(),
 ): ImportPlan {
   const [header, ...body] = records;
   if (!header) throw new ImportFileError('ファイルが空です');
@@ -392,6 +393,12 @@ export function planImport(
     const first = firstLine.get(row.id);
     if (first === undefined) firstLine.set(row.id, row.line);
     else row.errors.push(rowError(row, 'identificationNumber', `個体識別番号が${first}行目と重複しています`));
+  }
+  // §23: a number held by an animal in the trash stays taken until it is restored or purged.
+  for (const row of parsed) {
+    if (row.id && trashed.has(row.id)) {
+      row.errors.push(rowError(row, 'identificationNumber', 'この個体識別番号の牛はゴミ箱にあります（復元できます）'));
+    }
   }
   const genderInFile = new Map(parsed.filter((r) => r.id).map((r) => [r.id as string, r.values.gender]));
   const histories = parsed.map((row) =>

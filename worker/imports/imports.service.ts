@@ -118,6 +118,14 @@ async function existingAnimals(scope: Scope, records: readonly ImportRecord[]): 
   );
 }
 
+/** The 個体識別番号 of the farm's animals in the trash (§23): an import may not register them again. */
+async function trashedNumbers(scope: Scope): Promise<Set<string>> {
+  const rows = await scope.db.all<{ identificationNumber: string }>(sql`
+    select identification_number as identificationNumber from trash
+    where farm_id = ${scope.farmId} and entity = 'cattle' and identification_number is not null`);
+  return new Set(rows.map((r) => r.identificationNumber));
+}
+
 /**
  * Reads the file and answers its report; with `dryRun` false and no row in error, writes it all. A file with an
  * error row is refused whole (400 IMPORT_INVALID with the report, nothing written) unless `skipInvalid`: then the
@@ -134,7 +142,8 @@ export async function importHerd(
   const today = todayJst();
   let plan: ImportPlan;
   try {
-    plan = planImport(records, await existingAnimals(scope, records), today);
+    const [existing, trashed] = await Promise.all([existingAnimals(scope, records), trashedNumbers(scope)]);
+    plan = planImport(records, existing, today, trashed);
   } catch (err) {
     if (err instanceof ImportFileError) throw fileError(err.message);
     throw err;

@@ -169,6 +169,40 @@ describe('POST /imports/cattle: bad input writes nothing and says which line is 
     expect(res.json.error).toMatchObject({ code: 'IMPORT_FILE_INVALID', message });
   });
 
+  it('refuses a row whose 個体識別番号 is held by an animal in the trash, naming the row (§23)', async () => {
+    const farmer = await signUp();
+    const cow = await api('/cattle', {
+      method: 'POST',
+      token: farmer.token,
+      body: {
+        identificationNumber: '0812345675',
+        name: 'あかね',
+        gender: '雌',
+        growthStage: 'GROWING',
+        birthday: '2024-01-01',
+      },
+    });
+    expect((await api(`/cattle/${cow.json.data.cattleId}`, { method: 'DELETE', token: farmer.token })).status).toBe(
+      200,
+    );
+    const file = utf8(
+      '個体識別番号,名号,性別,生年月日\n0812345675,あかね,雌,2024-01-01\n0812345683,さくら,雌,2024-02-01\n',
+    );
+    const preview = await send(farmer, file, true);
+    expect(preview.status).toBe(200);
+    expect(preview.json.data.rows[0].errors).toEqual([
+      {
+        field: 'identificationNumber',
+        message: '2行目: この個体識別番号の牛はゴミ箱にあります（復元できます）',
+        value: '0812345675',
+      },
+    ]);
+    expect(preview.json.data.summary).toMatchObject({ rows: 2, create: 1, errors: 1 });
+    const refused = await send(farmer, file, false);
+    expect(refused.status).toBe(400);
+    expect(await countOf(farmer, 'cattle')).toBe(0);
+  });
+
   it('refuses more than 5,000 rows with 400 and more than 2 MB with 413', async () => {
     const farmer = await signUp();
     const rows = Array.from({ length: 5001 }, (_, i) => `${String(812000000 + i).padStart(10, '0')},雌`).join('\n');
