@@ -53,12 +53,12 @@ export async function withPage(fn, { viewport = PHONE, colorScheme = 'light' } =
 }
 
 /**
- * The development outbox's mails to `to`, newest first. Register and reset mails go after the answer (waitUntil, §3),
- * so the outbox is asked again for up to 5 s until `ready(mails)` (by default: any mail at all). `base`: a test's own
- * server, when it serves one.
+ * The development outbox's mails to `to`, newest first. Register and reset mails leave from the account-mail queue
+ * after the answer (§3, decision 049), so the outbox is asked again for up to 10 s until `ready(mails)` (by default:
+ * any mail at all; a test expecting a second mail names it). `base`: a test's own server, when it serves one.
  */
 export async function outbox(to, ready = (mails) => mails.length > 0, base = baseUrl) {
-  const until = Date.now() + 5_000;
+  const until = Date.now() + 10_000;
   for (;;) {
     const response = await fetch(`${base}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
     const mails = (await response.json()).data;
