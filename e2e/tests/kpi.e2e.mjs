@@ -134,10 +134,13 @@ test('a farmer’s recorded events give the hand-computed KPIs on /kpi', async (
   //   first services: A 220 (80 days after calving), B 310 (90 days), C 100 (her first ever, pending)
   //     → first-service conception 1 / 2 = 50.0 %; days to first service (80 + 90) / 2 = 85 日
   //   days open: B 400→310 = 90 日; calving interval: B 400→20 = 380 日
-  //   21-day cycles from 364 days ago (17 whole ones): A eligible from 50 days after her calving (cycles starting
-  //     238…28 days ago = 11), a heat or service in 2 of them; B eligible in the cycles starting 343 and 322 days ago,
-  //     conceived in the second; C never calved and has no birthday, so never eligible
-  //     → 21-day pregnancy rate 1 / 13 = 7.7 %; heat detection rate 3 / 13 = 23.1 %
+  //   21-day cycles from 364 days ago (17 whole ones, starting 364, 343, …, 28 days ago). All three are registered as
+  //     経産牛 without a parity (§5: unknown, she has calved at a date not on record), so each is eligible wherever no
+  //     calving on record is under 50 days before the cycle and she is not pregnant:
+  //     A in the 4 cycles before her calving 300 days ago and from 50 days after it (238…28 = 11): 15, a service in 2;
+  //     B in the cycles starting 343 and 322 days ago (then pregnant until she calves 20 days ago): 2, conceived in
+  //     the second; C in all 17 (her service 100 days ago is pending), a service in 1
+  //     → 21-day pregnancy rate 1 / 34 = 2.9 %; heat detection rate 4 / 34 = 11.8 %
   //   6 breeding events, 3 cattle, 2 calvings → reliability low; medium needs 24 more events, 2 cattle, 1 calving
   const herd = {
     A: [
@@ -188,8 +191,8 @@ test('a farmer’s recorded events give the hand-computed KPIs on /kpi', async (
       avgDaysOpen: '90日',
       avgDaysToFirstService: '85日',
       avgCalvingInterval: '380日',
-      pregnancyRate21: '7.7%',
-      heatDetectionRate: '23.1%',
+      pregnancyRate21: '2.9%',
+      heatDetectionRate: '11.8%',
     });
     await page.getByText('受胎率が良好です（50%以上）').first().waitFor();
     await page.getByText('空胎日数が良好です（120日以下）').first().waitFor();
