@@ -126,3 +126,21 @@ export async function newFarmer(name = '南 牧場', prefix = 'e2e-farmer') {
   const login = await call('/auth/login', { method: 'POST', body: { email, password } });
   return { email, password, token: login.token };
 }
+
+/** A 黒毛和種 経産牛 with a random 個体識別番号 (ear tag its last four digits), registered through the API: her cattle id. */
+export async function demoCow(token, name) {
+  const identificationNumber = 1_900_000_000 + Math.floor(Math.random() * 90_000_000);
+  const created = await call('/cattle', {
+    method: 'POST',
+    token,
+    body: {
+      name,
+      identificationNumber,
+      earTagNumber: identificationNumber % 10000,
+      gender: '雌',
+      growthStage: 'MULTI_PAROUS',
+      breed: '黒毛和種',
+    },
+  });
+  return created.data.cattleId;
+}

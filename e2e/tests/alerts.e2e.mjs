@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { baseUrl, call, DEMO, PHONE, signIn, textOf, withPage } from '../support.mjs';
+import { baseUrl, call, DEMO, demoCow, PHONE, signIn, textOf, withPage } from '../support.mjs';
 
 /** A JST calendar date `offset` days from today. */
 const jstDay = (offset) => new Date(Date.now() + 9 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
@@ -12,20 +12,7 @@ const jstDay = (offset) => new Date(Date.now() + 9 * 3600_000 + offset * 86_400_
 async function cowWithOpenDaysAlert() {
   const { token } = await call('/auth/login', { method: 'POST', body: DEMO });
   const name = `E2Eアラート${Date.now() % 100000}`;
-  const identificationNumber = 1_900_000_000 + Math.floor(Math.random() * 90_000_000);
-  const created = await call('/cattle', {
-    method: 'POST',
-    token,
-    body: {
-      name,
-      identificationNumber,
-      earTagNumber: identificationNumber % 10000,
-      gender: '雌',
-      growthStage: 'MULTI_PAROUS',
-      breed: '黒毛和種',
-    },
-  });
-  const cattleId = created.data.cattleId;
+  const cattleId = await demoCow(token, name);
   await call('/events', {
     method: 'POST',
     token,
@@ -136,20 +123,7 @@ for (const [locale, colorScheme] of [
 test('a cow found open 30 days ago shows OPEN_AFTER_CHECK on /alerts, filtered by its type, with 授精を記録', async () => {
   const { token } = await call('/auth/login', { method: 'POST', body: DEMO });
   const name = `E2E不受胎${Date.now() % 100000}`;
-  const identificationNumber = 1_900_000_000 + Math.floor(Math.random() * 90_000_000);
-  const created = await call('/cattle', {
-    method: 'POST',
-    token,
-    body: {
-      name,
-      identificationNumber,
-      earTagNumber: identificationNumber % 10000,
-      gender: '雌',
-      growthStage: 'MULTI_PAROUS',
-      breed: '黒毛和種',
-    },
-  });
-  const cattleId = created.data.cattleId;
+  const cattleId = await demoCow(token, name);
   for (const [eventType, offset, details] of [
     ['INSEMINATION', -70, undefined],
     ['PREGNANCY_CHECK', -30, { result: 'OPEN' }],

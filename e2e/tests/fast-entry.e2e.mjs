@@ -2,34 +2,17 @@
 // form's 保存する — with the animal, the type, the time and the farm's last sire and technician already filled in.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { baseUrl, call, DEMO, PHONE, signIn, withPage } from '../support.mjs';
+import { baseUrl, call, DEMO, demoCow, PHONE, signIn, withPage } from '../support.mjs';
 
 const jstDay = (offset) => new Date(Date.now() + 9 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 const jstNow = () => new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 16);
-
-async function cow(token, name) {
-  const identificationNumber = 1_900_000_000 + Math.floor(Math.random() * 90_000_000);
-  const created = await call('/cattle', {
-    method: 'POST',
-    token,
-    body: {
-      name,
-      identificationNumber,
-      earTagNumber: identificationNumber % 10000,
-      gender: '雌',
-      growthStage: 'MULTI_PAROUS',
-      breed: '黒毛和種',
-    },
-  });
-  return created.data.cattleId;
-}
 
 test('two taps from the alert list to a recorded AI, with the last sire and technician filled in', async () => {
   const { token } = await call('/auth/login', { method: 'POST', body: DEMO });
   const stamp = Date.now() % 100000;
   // The farm's latest service names the sire and technician the form should offer first.
   const sire = `E2E種雄${stamp}`;
-  const other = await cow(token, `E2E前回${stamp}`);
+  const other = await demoCow(token, `E2E前回${stamp}`);
   await call('/events', {
     method: 'POST',
     token,
@@ -42,7 +25,7 @@ test('two taps from the alert list to a recorded AI, with the last sire and tech
   });
   // A cow 75 days after calving with no service: the open-days alert.
   const name = `E2E二タップ${stamp}`;
-  const cattleId = await cow(token, name);
+  const cattleId = await demoCow(token, name);
   await call('/events', {
     method: 'POST',
     token,

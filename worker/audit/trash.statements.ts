@@ -134,16 +134,26 @@ export function restoreRowsStatements(snapshot: Snapshot, cattleId: number): Sta
   return statements;
 }
 
+/**
+ * The column list of an insert of raw snake_case rows read from JSON, and the values taken from each row `j.value`
+ * (a json_each over the rows): the trash's restore and the backup's restore insert rows this one way.
+ */
+export function columnsFromJson(columns: readonly string[]): { list: SQL; values: SQL } {
+  return {
+    list: sql.join(
+      columns.map((c) => sql.identifier(c)),
+      sql`, `,
+    ),
+    values: sql.join(
+      columns.map((c) => sql`json_extract(j.value, ${`$."${c}"`})`),
+      sql`, `,
+    ),
+  };
+}
+
 /** One insert of many rows of `table` (raw snake_case rows) from one bound JSON array. */
 function insertRowsStatement(table: string, columns: readonly string[], rows: readonly object[]): Statement {
-  const list = sql.join(
-    columns.map((c) => sql.identifier(c)),
-    sql`, `,
-  );
-  const values = sql.join(
-    columns.map((c) => sql`json_extract(j.value, ${`$."${c}"`})`),
-    sql`, `,
-  );
+  const { list, values } = columnsFromJson(columns);
   return sql`insert into ${sql.identifier(table)} (${list}) select ${values} from json_each(${JSON.stringify(rows)}) j`;
 }
 

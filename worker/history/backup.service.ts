@@ -7,6 +7,7 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { alertId } from '../alerts/alerts.statements';
 import { auditStatement } from '../audit/audit.statement';
+import { columnsFromJson } from '../audit/trash.statements';
 import { guardStatement, isGuardFailure, runBatch, type Statement } from '../db/batch';
 import type { Db } from '../db/client';
 import type { Scope } from '../db/scope';
@@ -172,14 +173,7 @@ function* chunks(rows: Row[]) {
 
 /** The insert of a table's staged rows into the table itself, in the order they were staged. */
 function insertStaged(table: string, columns: string[], farmId: number, token: string): Statement {
-  const list = sql.join(
-    columns.map((c) => sql.identifier(c)),
-    sql`, `,
-  );
-  const values = sql.join(
-    columns.map((c) => sql`json_extract(j.value, ${`$."${c}"`})`),
-    sql`, `,
-  );
+  const { list, values } = columnsFromJson(columns);
   return sql`insert into ${sql.identifier(table)} (${list}) select ${values}
     from restore_rows r, json_each(r.rows) j
     where r.farm_id = ${farmId} and r.token = ${token} and r.tbl = ${table} order by r.id, j.key`;
