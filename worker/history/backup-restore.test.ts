@@ -375,6 +375,20 @@ describe('restore is all or nothing, one at a time', () => {
     expect((await farmRows(into.farmId)).cattle).toBe(cattle);
   });
 
+  it('moves the staged rows in by statements of a few stages each (D1 stops a statement at 30 s), in order', async () => {
+    const into = await signUp();
+    const events = JSON.parse(document).events as { event_type: string; event_datetime: string }[];
+    // More than one stage of events (1,000 rows a stage), so one stage a statement makes several statements.
+    expect(events.length).toBeGreaterThan(1000);
+    const counts = await restoreFarm(await scopeOf(into), streamOf(document), undefined, { stagesPerInsert: 1 });
+    expect(counts.events).toBe(events.length);
+    const { results } = await (await farmDb(testEnv, into.farmId)).$client
+      .prepare('SELECT event_type, event_datetime FROM events WHERE farm_id = ? ORDER BY event_id')
+      .bind(into.farmId)
+      .all<{ event_type: string; event_datetime: string }>();
+    expect(results).toEqual(events.map((e) => ({ event_type: e.event_type, event_datetime: e.event_datetime })));
+  });
+
   it('a failure while staging leaves no staged rows behind', async () => {
     const into = await signUp();
     const scope = await scopeOf(into);
