@@ -30,13 +30,13 @@ export function renderMarkdown(report) {
   const floor = ref.calls.find((c) => c.kind === 'floor' && c.available)?.sequential;
   const ratio = (ms, of) => (of ? `${ratioToFloor(ms, of)}×` : '–');
   lines.push(
-    '| Call | p50 ms | p50 ÷ floor | p95 ms | p95 ÷ floor | p99 ms | req/s | p95 ms ×8 | req/s ×8 | D1 trips | p95 budget | |',
+    '| Call | p50 ms | p50 ÷ floor | p95 ms | p95 ÷ floor | p99 ms | req/s | p95 ms ×8 | req/s ×8 | D1 trips | peak MB | p95 budget | |',
   );
-  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   const latency = new Map(report.budgets.filter((b) => b.budget === 'p95 latency').map((b) => [b.subject, b]));
   for (const call of ref.calls) {
     if (!call.available) {
-      lines.push(`| ${call.name} | not available | | | | | | | | | ${call.budgetMs} | – |`);
+      lines.push(`| ${call.name} | not available | | | | | | | | | | ${call.budgetMs} | – |`);
       continue;
     }
     const s = call.sequential;
@@ -47,7 +47,7 @@ export function renderMarkdown(report) {
     const d1 = `${call.d1Large !== undefined ? `${call.d1} (${call.d1Large} at limit 100)` : n(call.d1)}${kept}`;
     const budget = call.budgetMs === null ? '–' : `≤ ${call.budgetMs}`;
     lines.push(
-      `| ${call.name} | ${s.p50} | ${ratio(s.p50, floor?.p50)} | ${s.p95} | ${ratio(s.p95, floor?.p95)} | ${s.p99} | ${s.rps} | ${c.p95} | ${c.rps} | ${d1} | ${budget} | ${mark(latency.get(call.name)?.pass ?? null)} |`,
+      `| ${call.name} | ${s.p50} | ${ratio(s.p50, floor?.p50)} | ${s.p95} | ${ratio(s.p95, floor?.p95)} | ${s.p99} | ${s.rps} | ${c.p95} | ${c.rps} | ${d1} | ${n(call.peakMb)} | ${budget} | ${mark(latency.get(call.name)?.pass ?? null)} |`,
     );
   }
   lines.push('');
@@ -60,6 +60,18 @@ export function renderMarkdown(report) {
     `Cron (${'`0 21 * * *`'}, through the dawn queue, run after this farm was seeded; the farms seeded before it were done for the day${ref.totals.smallOwners.owners ? `, the ${n(small.owners)} small farms came with it` : ''}): first run ${cronStatus(ref.cron.first)}, again ${cronStatus(ref.cron.again)}.${queue}`,
   );
   if (ref.cron.first.error) lines.push('', '```', ref.cron.first.error.slice(-600), '```');
+  if (ref.farmMove) {
+    const ways = ref.farmMove.ways
+      .map(
+        (w) =>
+          `shard ${w.from} → ${w.to} ${n(w.rows)} rows in ${n(w.workMs)} ms (+${n(w.settleMs)} ms waiting out kept answers)`,
+      )
+      .join('; ');
+    lines.push(
+      '',
+      `**Farm move** (\`npm run farm:move\`, decision 055): the ${n(ref.size)}-head farm to the other shard and back, every row copied with its id and compared: ${ways}. Its screens answered ${ref.farmMove.same ? 'the same after both moves' : `differently after: ${ref.farmMove.differing.join(', ')}`}.`,
+    );
+  }
   lines.push('');
   lines.push(
     `Machine load (1-minute load average) during the ${n(ref.size)}-head measurements: ${ref.loadAverage.join(' → ')} on ${m.cores} cores. The floor row is a bare Hono "hello" Worker on the same workerd behind the same asset router as the Worker (\`run_worker_first\` for /api/*), measured by the same client (HTTP into workerd, the asset layer and Hono routing, nothing else; the next row is the floor without the asset layer, and the one after it the floor with one D1 read, \`SELECT 1\` on a local D1); the ratio columns divide by it, so they hold on any machine. On a busy machine every row rises with it.`,

@@ -14,8 +14,10 @@ import { REFERENCE_SIZE } from './budgets.mjs';
 import { bundleReport } from './bundle.mjs';
 import { CALLS } from './calls.mjs';
 import { measureDawn, timeDawnRun } from './dawn.mjs';
+import { measureFarmMove } from './farm-move.mjs';
 import { measureImport } from './import.mjs';
 import { measureSizes } from './measure.mjs';
+import { watchPeakMemory } from './memory.mjs';
 import { renderMarkdown, updateReadme } from './report.mjs';
 import { seedFarm } from './seed.mjs';
 import { migrateSnapshot, SCHEDULED_PATH, serveFloor, serveSnapshot, snapshotWorker } from './server.mjs';
@@ -207,7 +209,9 @@ async function measureAll(sizes) {
       url: (call.kind !== 'floor' ? server : call.bare ? floor.bare : floor).url,
       farm,
     }));
+    const memory = watchPeakMemory();
     const results = await measureSizes(targets, call, options, companionOf(call));
+    const peakMb = memory.peakMb();
     results.forEach((result, i) => {
       const { size, run } = sizes[i];
       run.calls.push({
@@ -217,6 +221,7 @@ async function measureAll(sizes) {
         herdBudget: call.herdBudget,
         companion: call.companion,
         available: true,
+        peakMb,
         ...result,
       });
       log(
@@ -228,9 +233,21 @@ async function measureAll(sizes) {
   load.push(os.loadavg()[0]);
   for (const { size, server, farm, run } of sizes) {
     run.loadAverage = load.map((l) => Math.round(l * 10) / 10);
+    run.farmMove = null;
+    if ((!only || only.has('farm move')) && size === REFERENCE_SIZE) {
+      run.farmMove = await measureFarmMove(server, farm);
+      for (const way of run.farmMove?.ways ?? [])
+        log(
+          `${size} head: farm move shard ${way.from} → ${way.to}: ${way.rows} rows in ${way.workMs} ms (+${way.settleMs} ms settling)`,
+        );
+      if (run.farmMove && !run.farmMove.same)
+        log(`${size} head: farm move changed ${run.farmMove.differing.join(', ')}`);
+    }
     run.import = null;
     if (only || !routes.has('POST /api/v1/imports/cattle')) continue;
+    const memory = watchPeakMemory();
     run.import = await measureImport(server.url, farm.token);
+    run.import.peakMb = memory.peakMb();
     log(
       run.import.error
         ? `${size} head: import failed: ${run.import.error}`

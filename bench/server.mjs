@@ -132,7 +132,9 @@ async function serveWithMiniflare({ configPath, persistTo, port, vars = {} }) {
     }
     return [merged];
   };
-  return { url, stop, errors: () => stderr, query };
+  // The databases themselves, for the farm move (bench/farm-move.mjs).
+  const d1 = (name) => mf.getD1Database(name);
+  return { url, stop, errors: () => stderr, query, d1, shardNames };
 }
 
 async function serveWithWrangler({ configPath, persistTo, port, vars = {}, timeoutMs = 90_000 }) {

@@ -7,7 +7,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { purgeTrashStatement } from '../audit/trash.statements';
 import { rowOf, runBatch } from '../db/batch';
-import { type Db, directoryDb, farmDb } from '../db/client';
+import { type Db, directoryDb, farmDb, farmWriteDb } from '../db/client';
 import { alerts, dawnFarmRuns, farmMembers, farms, lineFriends, users } from '../db/schema';
 import type { Scope } from '../db/scope';
 import type { AlertType } from '../domain/alerts';
@@ -34,14 +34,17 @@ export const DAWN_LEASE_MS = 60_000;
 /** LINE users without a shared email get a placeholder address that must never be mailed. */
 const UNMAILABLE_SUFFIX = '@line.invalid';
 
-/** The farm's database for the dawn run: the one place the run reaches a farm's data (the farm's shard, decision 035). */
-export const dawnScope = async (env: Env, farmId: number): Promise<Scope> => ({
-  db: await farmDb(env, farmId),
-  farmId,
-  userId: 0,
-  userName: SYSTEM,
-  actor: SYSTEM,
-});
+/**
+ * The farm's database for the dawn run: the one place the run reaches a farm's data (the farm's shard, decision 035);
+ * undefined while the farm moves between shards (decision 055).
+ */
+export const dawnScope = async (env: Env, farmId: number): Promise<Scope | undefined> => {
+  const db = await farmWriteDb(env, farmId);
+  return db && { db, farmId, userId: 0, userName: SYSTEM, actor: SYSTEM };
+};
+
+/** How long a moving farm's dawn work waits before its next try: a move takes minutes. */
+const MOVING_RETRY_MS = 120_000;
 
 interface DawnCounts {
   created: number;
@@ -108,8 +111,8 @@ ${taskLinesHtml(taskLines)}<p><a href="${escapeHtml(url)}">アラート一覧を
  * Sends each member of a farm with new high alerts, or open alerts that turned high (CALVING_OVERDUE on its 8th day),
  * one digest of every active high alert of the farm, this morning's marked new (§7), by their §16 choice (mail, LINE,
  * both or none); a failed mail or push is logged and does not stop the others. A member of several such farms gets
- * one digest per farm. Counts the messages that went out. The farm's alerts are read from the farm's database
- * (dawnScope), its members from the directory.
+ * one digest per farm. Counts the messages that went out. The farm's alerts are read from the farm's shard, its
+ * members from the directory.
  */
 export async function sendAlertDigests(
   env: Env,
@@ -133,7 +136,7 @@ async function sendFarmDigests(
   today: IsoDate,
   log: Logger,
 ): Promise<number> {
-  const { db } = await dawnScope(env, farmId);
+  const db = await farmDb(env, farmId);
   const directory = directoryDb(env);
   const [open, members, todays] = await Promise.all([
     db
@@ -248,7 +251,9 @@ export async function runDawnFarm(
 ): Promise<DawnFarmOutcome> {
   const log = options.log ?? createLogger({ job: 'dawn-run' });
   const started = Date.now();
-  const { db } = await dawnScope(env, farmId);
+  const scope = await dawnScope(env, farmId);
+  if (!scope) return { outcome: 'busy', retryInMs: MOVING_RETRY_MS };
+  const { db } = scope;
   const claim = await claimFarmDay(db, farmId, day, started);
   if (claim.outcome !== 'claimed') return claim;
   try {

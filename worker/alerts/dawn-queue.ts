@@ -146,8 +146,14 @@ export async function consumeDeadLetters(batch: MessageBatch<unknown>, env: Env,
       message.ack();
       continue;
     }
+    const scope = await dawnScope(env, body.farmId);
+    if (!scope) {
+      // The farm is moving between shards (decision 055): its row is written once it has moved.
+      message.retry({ delaySeconds: 120 });
+      continue;
+    }
     const stamp = new Date().toISOString();
-    await (await dawnScope(env, body.farmId)).db
+    await scope.db
       .insert(dawnFarmRuns)
       .values({ runDate: body.day, farmId: body.farmId, status: 'dead', createdAt: stamp, updatedAt: stamp })
       .onConflictDoUpdate({

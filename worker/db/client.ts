@@ -50,7 +50,19 @@ export async function shardOfFarm(env: Env, farmId: number): Promise<number | un
 }
 
 /**
- * A farm's shard for code outside a request (the dawn run, seeders, scripts): one directory read. Requests get
+ * A farm's shard for writes outside a request (the dawn run): one directory read; undefined while the farm is moving
+ * between shards (`npm run farm:move`, decision 055), whose writes wait until it has moved.
+ */
+export async function farmWriteDb(env: Env, farmId: number): Promise<Db | undefined> {
+  const row = await env.DB.prepare('SELECT shard, moving_to FROM farms WHERE id = ?')
+    .bind(farmId)
+    .first<{ shard: number; moving_to: number | null }>();
+  if (!row) throw new Error(`farm ${farmId} does not exist`);
+  return row.moving_to === null ? shardDb(env, row.shard) : undefined;
+}
+
+/**
+ * A farm's shard for code outside a request that reads (seeders, scripts): one directory read. Requests get
  * theirs from farmAccess, in the membership statement, through `requestScope`.
  */
 export async function farmDb(env: Env, farmId: number): Promise<Db> {

@@ -70,6 +70,8 @@ export const farms = sqliteTable('farms', {
   shard: integer('shard').notNull().default(0),
   /** The farmer code NLBC assigned (農家コード, directory migration 0001, docs/product.md §21). */
   farmerCode: text('farmer_code'),
+  /** The shard a move is copying this farm to (directory migration 0003, decision 055): its writes wait meanwhile. */
+  movingTo: integer('moving_to'),
   ...timestamps,
 });
 

@@ -19,4 +19,5 @@ export const FARM_MESSAGES = {
   lastOwner: '牧場には少なくとも1人のオーナーが必要です',
   invalidInvitation: '招待リンクが無効か期限切れです',
   wrongInvitee: '招待されたメールアドレスでログインしてください',
+  moving: 'この牧場はただいま移動中です（数分で戻ります）',
 } as const;

@@ -21,6 +21,15 @@ import { FARM_MESSAGES, type FarmRole, roleAllows } from '../domain/roles';
 import type { AppEnv } from '../env';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 
+const isRead = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+
+/**
+ * A farm moving between shards (`npm run farm:move`, decision 055) answers its writes 503 until it has moved; its
+ * reads go on from the shard it is leaving. Clients retry after Retry-After (the offline queue keeps the write).
+ */
+const farmMoving = () =>
+  new AppError({ status: 503, code: 'FARM_MOVING', message: FARM_MESSAGES.moving, headers: { 'Retry-After': '120' } });
+
 const noAccess = () => new AppError({ status: 403, code: 'FARM_ACCESS_DENIED', message: FARM_MESSAGES.noAccess });
 
 /** The farm id of the X-Farm-Id header: undefined when absent, NaN when it is not a positive integer. */
@@ -51,10 +60,11 @@ async function sessionAndMembership(
     role: FarmRole | null;
     user_name: string;
     shard: number | null;
+    moving_to: number | null;
     member_names: string | null;
   }>(
     sql`select s.id as session_id, s.created_at as created_at, m.farm_id as farm_id, m.role as role,
-        u.user_name as user_name, f.shard as shard,
+        u.user_name as user_name, f.shard as shard, f.moving_to as moving_to,
         (select json_group_object(fm.user_id, mu.user_name) from farm_members fm join users mu on mu.id = fm.user_id
           where fm.farm_id = m.farm_id) as member_names
       from sessions s
@@ -74,13 +84,19 @@ export const ACCESS_CACHE_MS = 5_000;
 const ACCESS_CACHE_MAX = 1_000;
 const kept = new Map<string, { row: AccessRow; until: number }>();
 
+/**
+ * Forgets this isolate's kept answers. Other isolates forget theirs within ACCESS_CACHE_MS, which is what a farm move
+ * waits out after pausing a farm's writes and after switching its shard (decision 055); its test forgets at once.
+ */
+export const forgetKeptAccess = () => kept.clear();
+
 /** App middleware: any write in this isolate forgets the kept answers once it has run, whatever it changed. */
 export const forgetAccessOnWrite = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
+  if (isRead(c.req.method)) return next();
   try {
     await next();
   } finally {
-    kept.clear();
+    forgetKeptAccess();
   }
 });
 
@@ -119,8 +135,9 @@ export const farmAccess = (minimum?: FarmRole, options: { farmFromPath?: boolean
     if (!row) throw unauthorized('Session expired or signed out');
     await slideSession(c, token, row.created_at);
     if (row.farm_id === null || row.role === null || row.shard === null) throw noAccess();
-    const needed = minimum ?? (c.req.method === 'GET' || c.req.method === 'HEAD' ? 'viewer' : 'staff');
+    const needed = minimum ?? (isRead(c.req.method) ? 'viewer' : 'staff');
     if (!roleAllows(row.role, needed)) throw forbidden(FARM_MESSAGES.forbidden);
+    if (row.moving_to !== null && !isRead(c.req.method)) throw farmMoving();
     c.set('userId', userId);
     c.set('sessionId', sessionId);
     c.set('farmId', row.farm_id);
