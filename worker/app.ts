@@ -10,9 +10,11 @@ import { usersRouter } from './accounts/users.index';
 import { adminRouter } from './admin/admin.index';
 import { alertsRouter } from './alerts/alerts.index';
 import { cattleRouter } from './cattle/cattle.index';
+import { growthRouter } from './cattle/growth.index';
 import { isForeignKeyViolation } from './db/unique-violation';
 import { devRouter } from './dev/dev.index';
 import { type AppEnv, isDevelopment, isProduction } from './env';
+import { bulkEventsRouter } from './events/bulk.index';
 import { eventsRouter } from './events/events.index';
 import { recentInputsRouter } from './events/recent-inputs.index';
 import { forgetAccessOnWrite } from './farms/farm-access';
@@ -32,6 +34,7 @@ import type { ErrorBody } from './lib/error-body';
 import { AppError } from './lib/errors';
 import { createLogger } from './lib/log';
 import { lineRouter, lineUsersRouter } from './line/line.index';
+import { pensRouter } from './pens/pens.index';
 import { enrolmentsRouter, meRouter, programmesRouter, tasksRouter } from './programmes/programmes.index';
 import { reportsRouter } from './reports/reports.index';
 import { shipmentsRouter } from './shipments/shipments.index';
@@ -158,7 +161,9 @@ export function createApp() {
     .route('/users', usersRouter)
     .route('/alerts', alertsRouter)
     .route('/cattle', cattleRouter)
+    .route('/cattle', growthRouter)
     .route('/events/recent-inputs', recentInputsRouter)
+    .route('/events/bulk', bulkEventsRouter)
     .route('/events', eventsRouter)
     .route('/events', certificateRouter)
     .route('/pre-register', waitingListRouter)
@@ -180,7 +185,8 @@ export function createApp() {
     .route('/inseminations', inseminationsRouter)
     .route('/audit', auditRouter)
     .route('/farms', backupRouter)
-    .route('/trash', trashRouter);
+    .route('/trash', trashRouter)
+    .route('/pens', pensRouter);
 
   app.use('/dev/*', async (c, next) => {
     if (!isDevelopment(c.env)) return c.notFound();

@@ -4,7 +4,7 @@
  * ones whose condition has cleared are resolved by the system with history. Reads are one D1 round trip per scope (three
  * queries in one batch); writes are multi-row statements in as few batches as possible.
  */
-import { and, eq, gte, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, is, notInArray, or, SQL, sql } from 'drizzle-orm';
 import { runBatch } from '../db/batch';
 import type { Db } from '../db/client';
 import { alerts, breedingStatus, cattle, events, filings } from '../db/schema';
@@ -145,15 +145,18 @@ export function ruleEventsOf(events: readonly (RuleEvent & { details?: unknown }
 export function storedAlertsQuery(
   db: Db,
   farmIds: readonly number[],
-  cattleIds: readonly (number | SQL)[] | undefined,
+  cattleIds: readonly (number | SQL)[] | SQL | undefined,
   today: IsoDate,
 ) {
   const oldestDue = addYears(today, -1);
+  // A subquery of ids (a group's animals, §26) keeps hundreds of ids out of the bound parameters.
   const ofCattle = !cattleIds
     ? undefined
-    : cattleIds.every((id) => typeof id === 'number')
-      ? inArray(alerts.cattleId, cattleIds as number[])
-      : or(...cattleIds.map((id) => eq(alerts.cattleId, id)));
+    : is(cattleIds, SQL)
+      ? inArray(alerts.cattleId, cattleIds)
+      : cattleIds.every((id) => typeof id === 'number')
+        ? inArray(alerts.cattleId, cattleIds as number[])
+        : or(...cattleIds.map((id) => eq(alerts.cattleId, id)));
   return db
     .select({
       id: alerts.id,

@@ -22,6 +22,7 @@ import {
 } from '../domain/breeding';
 import { todayJst } from '../domain/calendar';
 import type { CattleStatus } from '../domain/cattle-enums';
+import { resolvePenId } from '../domain/pens';
 import { withdrawalOf } from '../domain/withdrawal';
 import { type CowFigures, keptFigureStatements, keptFiguresInput } from '../kpi/kpi.figures';
 import { statusChangeStatements } from '../status/status-history';
@@ -40,6 +41,8 @@ export interface AnimalForBreeding {
   growthStage: string | null;
   weight: number | null;
   score: number | null;
+  /** The pen it is in (§26); null: none. */
+  penId: number | null;
   /** Calvings before the record; null when unknown (§5). */
   initialParity: number | null;
   /** The animal's own line, which a calf it bears inherits one generation down. */
@@ -81,6 +84,7 @@ export function breedingContextQueries(db: Db, farmId: number, cattleId: number 
         growthStage: cattle.growthStage,
         weight: cattle.weight,
         score: cattle.score,
+        penId: cattle.penId,
         // No row yet: none before the record; a row's null: unknown (§5).
         initialParity: sql<
           number | null
@@ -181,6 +185,7 @@ export interface RecomputeOutput {
   status: string;
   growthStage: string | null;
   weight: number | null;
+  penId: number | null;
 }
 
 /** The statements that store the animal's recomputed breeding state and cattle changes. */
@@ -205,6 +210,13 @@ export function recomputeStatements(db: Db, input: RecomputeInput): RecomputeOut
     after,
   });
   const weight = resolveWeight({ currentWeight: animal.weight, before, after });
+  const penId = resolvePenId({
+    currentPenId: animal.penId,
+    statusBefore: animal.status,
+    statusAfter: decision.status,
+    before: input.context.events,
+    after: input.eventsAfter,
+  });
   const now = new Date().toISOString();
   const { breedingStatus: breeding, breedingSummary: summary } = after;
   // The withdrawal ends are stored with the breeding state, so the herd list reads them without the events (§16).
@@ -228,11 +240,11 @@ export function recomputeStatements(db: Db, input: RecomputeInput): RecomputeOut
   // Her kept KPI figures are rewritten in the same batch (docs/decisions/036-kept-kpi-figures.md), after the breeding
   // state (its insert trigger marks a new cow's figures stale, which the figures' statements then clear).
   const statements: Statement[] = input.rows === 'leave' ? [] : breedingRowStatements([rows]);
-  if (growthStage !== animal.growthStage || weight !== animal.weight) {
+  if (growthStage !== animal.growthStage || weight !== animal.weight || penId !== animal.penId) {
     statements.push(
       db
         .update(cattle)
-        .set({ growthStage, weight, updatedAt: now, version: sql`${cattle.version} + 1` })
+        .set({ growthStage, weight, penId, updatedAt: now, version: sql`${cattle.version} + 1` })
         .where(eq(cattle.cattleId, animal.cattleId)),
     );
   }
@@ -245,7 +257,7 @@ export function recomputeStatements(db: Db, input: RecomputeInput): RecomputeOut
       reason: decision.reason,
     }),
   );
-  return { statements, rows, result: after, status: decision.status, growthStage, weight };
+  return { statements, rows, result: after, status: decision.status, growthStage, weight, penId };
 }
 
 /** The columns a stored row's update sets: all but the animal, the registration parity and the creation time. */

@@ -113,6 +113,8 @@ function sortExpression(sortBy: ListCattleParams['sortBy'], sortOrder: 'asc' | '
       // Without leading zeros and right-aligned in 10 characters, ear tags sort as numbers ('9' < '0099' < '100');
       // untagged first.
       return { expr: sql<string>`printf('%10s', ltrim(coalesce(${cattle.earTagNumber}, ''), '0'))`, dir: sortOrder };
+    case 'pen':
+      return { expr: penSortSql, dir: sortOrder };
     default:
       return { expr: sql<number>`${cattle.cattleId}`, dir: sortOrder };
   }
@@ -122,9 +124,11 @@ function sortExpression(sortBy: ListCattleParams['sortBy'], sortOrder: 'asc' | '
 function cursorValue(
   params: ListCattleParams,
   dir: 'asc' | 'desc',
-  r: { row: typeof cattle.$inferSelect; daysOpen: number; expectedCalvingDate: string | null },
+  r: { row: typeof cattle.$inferSelect; daysOpen: number; expectedCalvingDate: string | null; penSort: string },
 ): string | number {
   switch (params.sortBy) {
+    case 'pen':
+      return r.penSort;
     case 'name':
       return r.row.name ?? '';
     case 'days_old':
@@ -201,9 +205,21 @@ const gramCount = (db: Db, farmId: number, gram: string) =>
     .from(cattleGrams)
     .where(and(eq(cattleGrams.farmId, farmId), eq(cattleGrams.gram, gram)));
 
-/** What a list row shows besides the animal: its breeding columns and alert summary. */
+/** The name of the animal's pen (§26), as a column of the animal's select. */
+const penNameSql = () =>
+  sql<string | null>`(select p.name from pens p where p.pen_id = ${cattle.penId} and p.farm_id = ${cattle.farmId})`.as(
+    'pen_name',
+  );
+
+/** The herd list's sort by pen (§26): the pens' order, then name; animals in no pen after them. */
+const penSortSql = sql<string>`coalesce((select printf('%04d', p.sort_order) || p.name from pens p
+  where p.pen_id = ${cattle.penId} and p.farm_id = ${cattle.farmId}), '~')`;
+
+/** What a list row shows besides the animal: its pen, its breeding columns and alert summary. */
 const pageFields = (farmId: number, today: string) => ({
   row: cattle,
+  penName: penNameSql(),
+  penSort: sql<string>`${penSortSql}`.as('pen_sort'),
   parity: breedingStatus.parity,
   expectedCalvingDate: breedingStatus.expectedCalvingDate,
   meatUntil: breedingStatus.withdrawalMeatUntil,
@@ -363,7 +379,7 @@ const isQuickSearch = (params: ListCattleParams, digits: string | null): boolean
   !params.gender.length &&
   !params.growth_stage.length &&
   !params.status.length &&
-  [params.has_alert, params.restricted, params.minAge, params.maxAge, params.barn, params.breed].every(
+  [params.has_alert, params.restricted, params.minAge, params.maxAge, params.barn, params.breed, params.penId].every(
     (filter) => filter === undefined,
   );
 
@@ -412,6 +428,8 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
     );
   }
   if (params.barn) filters.push(eq(cattle.barn, params.barn));
+  if (params.penId === 'none') filters.push(isNull(cattle.penId));
+  else if (params.penId !== undefined) filters.push(eq(cattle.penId, params.penId));
   if (params.breed) filters.push(eq(cattle.breed, params.breed));
 
   // A number searched in the default order comes best match first (§20), newest first within each kind.
@@ -510,6 +528,8 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
 
 type ListRow = {
   row: typeof cattle.$inferSelect;
+  penName: string | null;
+  penSort: string;
   parity: number | null;
   expectedCalvingDate: string | null;
   meatUntil: string | null;
@@ -532,7 +552,7 @@ function listAnswer(
   const last = page.at(-1);
   return {
     results: page.map((r) => ({
-      ...toCattleView(r.row, today),
+      ...toCattleView(r.row, today, r.penName),
       breeding: {
         // null: 産次不明 (§5), never shown as 0.
         parity: r.parity,
@@ -548,9 +568,10 @@ function listAnswer(
   };
 }
 
-function toCattleView(row: typeof cattle.$inferSelect, today = todayJst()) {
+function toCattleView(row: typeof cattle.$inferSelect, today = todayJst(), penName: string | null = null) {
   const { farmId: _owner, ...rest } = row;
-  return { ...rest, ...ageFromBirthday(row.birthday, today) };
+  const pen = row.penId !== null && penName !== null ? { id: row.penId, name: penName } : null;
+  return { ...rest, pen, ...ageFromBirthday(row.birthday, today) };
 }
 
 /**
@@ -580,6 +601,7 @@ export function cattleDetailQueries(db: Db, farmId: number, cattleId: number | S
         bloodline: prefixedColumns(bloodline, 'bl'),
         motherInfo: prefixedColumns(motherInfo, 'mi'),
         motherEarTagNumber: sql<string | null>`${mother.earTagNumber}`.as('mother_ear_tag_number'),
+        penName: penNameSql(),
         breedingSummary: prefixedColumns(breedingSummary, 'sm'),
         ...activeAlertsOfRow(farmId),
       })
@@ -632,6 +654,7 @@ function detailOf([animalRows, eventRows, calfRows]: DetailRows) {
   const info = joinedRow<typeof motherInfo>(animal.motherInfo, 'cattleId');
   return {
     row: animal.row,
+    penName: animal.penName,
     breedingStatus: joinedRow<typeof breedingStatus>(animal.breedingStatus, 'cattleId'),
     bloodline: joinedRow<typeof bloodline>(animal.bloodline, 'cattleId'),
     motherInfo: info ? { ...info, motherEarTagNumber: animal.motherEarTagNumber } : null,
@@ -684,7 +707,7 @@ function cattleDetailView(detail: ReturnType<typeof detailOf>, today: string) {
   if (!detail) return null;
   const bs = detail.breedingStatus;
   return {
-    ...toCattleView(detail.row, today),
+    ...toCattleView(detail.row, today, detail.penName),
     withdrawal: { meatUntil: bs?.withdrawalMeatUntil ?? null, milkUntil: bs?.withdrawalMilkUntil ?? null },
     breedingStatus: bs
       ? {
@@ -708,11 +731,11 @@ function cattleDetailView(detail: ReturnType<typeof detailOf>, today: string) {
 
 /** One owned animal's row with its ages; null when not the owner's. */
 export async function cattleView(db: Db, farmId: number, cattleId: number) {
-  const [row] = await db
-    .select()
+  const [found] = await db
+    .select({ row: cattle, penName: penNameSql() })
     .from(cattle)
     .where(and(eq(cattle.cattleId, cattleId), ownedCattle(farmId)));
-  return row ? toCattleView(row) : null;
+  return found ? toCattleView(found.row, todayJst(), found.penName) : null;
 }
 
 /** Animals per status, all statuses present (zeros included), and their total. */

@@ -93,6 +93,7 @@ describe('GET /cattle/roster (§20: the herd on the phone)', () => {
         status: 'HEALTHY',
         growthStage: 'CALF',
         birthday: '2020-04-01',
+        penId: null,
       },
     ]);
     // The second answer comes from the JSON this isolate kept for that version: the same.

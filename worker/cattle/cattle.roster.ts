@@ -74,6 +74,8 @@ export async function herdRoster(db: Db, farmId: number, known: number | null) {
       status: cattle.status,
       growthStage: cattle.growthStage,
       birthday: cattle.birthday,
+      // The pen it is in (§26): the roster shows it, and a group's selection offline is by pen.
+      penId: cattle.penId,
     })
     .from(farmCounts)
     .crossJoin(cattle)

@@ -132,7 +132,8 @@ const list = <T extends z.ZodType<unknown, string>>(item: T) =>
     )
     .pipe(z.array(item));
 
-const SORT_KEYS = ['id', 'name', 'days_old', 'days_open', 'ear_tag', 'due_date'] as const;
+const SORT_KEYS = ['id', 'name', 'days_old', 'days_open', 'ear_tag', 'due_date', 'pen'] as const;
+const PEN_FILTER_MESSAGE = 'penIdは牛房のIDかnoneです';
 
 export const listCattleQuerySchema = z
   .object({
@@ -147,8 +148,17 @@ export const listCattleQuerySchema = z
     maxAge: numberInput(z.number({ error: '年齢は0以上の数値です' }).min(0, '年齢は0以上の数値です')).optional(),
     barn: normalizedText().max(50).optional(),
     breed: normalizedText().max(50).optional(),
+    /** A pen's animals, or `none`: the animals in no pen (§26). */
+    penId: normalizedText({ error: PEN_FILTER_MESSAGE })
+      .transform((v, ctx): number | 'none' => {
+        if (v === 'none') return 'none';
+        if (/^\d{1,15}$/.test(v) && Number(v) > 0) return Number(v);
+        ctx.addIssue({ code: 'custom', message: PEN_FILTER_MESSAGE });
+        return z.NEVER;
+      })
+      .optional(),
     sortBy: z
-      .enum(SORT_KEYS, { error: '並び替えはid, name, days_old, days_open, ear_tag, due_dateのいずれかです' })
+      .enum(SORT_KEYS, { error: '並び替えはid, name, days_old, days_open, ear_tag, due_date, penのいずれかです' })
       .default('id'),
     sortOrder: z.enum(['asc', 'desc'], { error: '並び順はascまたはdescです' }).default('desc'),
     limit: z.coerce
@@ -185,6 +195,9 @@ export const cattleViewSchema = z.object({
   status: z.string(),
   producerName: nullableText,
   barn: nullableText,
+  /** The pen it is in (§26), with its name; null: none. */
+  penId: nullableInt,
+  pen: z.object({ id: int, name: z.string() }).nullable(),
   breedingValue: nullableText,
   notes: nullableText,
   version: int,
@@ -345,5 +358,6 @@ const rosterAnimalSchema = cattleViewSchema.pick({
   status: true,
   growthStage: true,
   birthday: true,
+  penId: true,
 });
 export const rosterSchema = z.object({ data: z.array(rosterAnimalSchema), version: int });

@@ -318,6 +318,7 @@ export const registeredAnimal = (farmId: number, cattleId: number, input: Regist
   growthStage: input.growthStage,
   weight: input.weight ?? null,
   score: input.score ?? null,
+  penId: null,
   initialParity: registeredParity(input.breeding?.parity, input.growthStage),
   line: {
     fatherCattleName: input.bloodline?.fatherCattleName ?? null,

@@ -509,7 +509,7 @@ describe('GET /cattle and /cattle/status-counts', () => {
   it.each([
     ['limit=0', 'limit', 'limitは1から100の整数です'],
     ['limit=101', 'limit', 'limitは1から100の整数です'],
-    ['sortBy=weight', 'sortBy', '並び替えはid, name, days_old, days_open, ear_tag, due_dateのいずれかです'],
+    ['sortBy=weight', 'sortBy', '並び替えはid, name, days_old, days_open, ear_tag, due_date, penのいずれかです'],
     ['status=SLEEPING', 'status.0', '無効なステータスです'],
     ['cursor=nonsense', 'cursor', 'カーソルが不正です'],
     ['minAge=5&maxAge=1', 'minAge', '最小年齢は最大年齢以下にしてください'],

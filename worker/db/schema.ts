@@ -163,6 +163,8 @@ export const cattle = sqliteTable(
     status: text('status').notNull().default('HEALTHY'),
     producerName: text('producer_name'),
     barn: text('barn'),
+    /** The pen (牛房) it is in; null: none (shard migration 0018, §26). Set by MOVE_PEN events and the import. */
+    penId: integer('pen_id'),
     breedingValue: text('breeding_value'),
     notes: text('notes'),
     version: integer('version').notNull().default(1),
@@ -177,7 +179,24 @@ export const cattle = sqliteTable(
     index('cattle_farm_status_gender_idx').on(t.farmId, t.status, t.gender),
     index('cattle_farm_birthday_idx').on(t.farmId, t.birthday),
     index('cattle_farm_name_idx').on(t.farmId, t.name),
+    index('cattle_farm_pen_idx').on(t.farmId, t.penId),
   ],
+);
+
+/** A farm's pens (牛房, shard migration 0018, §26): the name NFKC-normalised and unique in the farm. */
+export const pens = sqliteTable(
+  'pens',
+  {
+    penId: integer('pen_id').primaryKey({ autoIncrement: true }),
+    farmId: integer('farm_id').notNull(),
+    name: text('name').notNull(),
+    barn: text('barn'),
+    capacity: integer('capacity'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdBy: integer('created_by'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('pens_farm_name_unique').on(t.farmId, t.name)],
 );
 
 export const bloodline = sqliteTable('bloodline', {

@@ -18,6 +18,7 @@ export const AUDIT_ENTITIES = [
   'filing',
   'programme',
   'task',
+  'pen',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -110,6 +110,15 @@ const productDetailsSchema = z.strictObject({
   withdrawalMilkDays: withdrawalDays('休薬期間（乳）'),
 });
 
+const PEN_MESSAGE = '移動先の牛房を選んでください';
+const penIdSchema = numberInput(z.number({ error: PEN_MESSAGE }).int(PEN_MESSAGE).positive(PEN_MESSAGE));
+
+/** A move to another pen (§26): where to; the pen it leaves is filled by the product when it is recorded. */
+const movePenDetailsSchema = z.strictObject({
+  toPenId: penIdSchema,
+  fromPenId: penIdSchema.nullable().optional(),
+});
+
 const noDetailsSchema = z.strictObject({}, { error: 'このイベントタイプには詳細項目がありません' });
 
 /** The details schema of each event type; types without typed details accept only `{}` (or no details). */
@@ -135,6 +144,7 @@ const DETAILS_SCHEMAS = {
   TREATMENT_COMPLETED: noDetailsSchema,
   HOOF_TRIMMING: noDetailsSchema,
   SHIPMENT: shipmentDetailsSchema,
+  MOVE_PEN: movePenDetailsSchema,
   OTHER: noDetailsSchema,
 } satisfies Record<EventType, z.ZodType>;
 
@@ -179,6 +189,8 @@ export const eventDetailsViewSchema = z
     toName: storedText,
     disposalCode: storedText,
     disposalName: storedText,
+    toPenId: z.number().int().optional(),
+    fromPenId: z.number().int().nullable().optional(),
   })
   .nullable();
 export type EventDetailsView = z.infer<typeof eventDetailsViewSchema>;

@@ -1,5 +1,5 @@
 /**
- * The 21 event types in their 8 categories (docs/product.md §6), with their labels: constants only, no schema, so
+ * The 23 event types in their 8 categories (docs/product.md §6), with their labels: constants only, no schema, so
  * every screen can name an event without building zod schemas at start (decision 028). The typed details and
  * their checks are in event-details.ts.
  */
@@ -37,9 +37,25 @@ export const EVENT_TYPES = [
   'TREATMENT_COMPLETED',
   'HOOF_TRIMMING',
   'SHIPMENT',
+  'MOVE_PEN',
   'OTHER',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/** The types a group may record at once (§26); the others are one animal's (a service, a calving, a shipment…). */
+export const BULK_EVENT_TYPES: readonly EventType[] = [
+  'VACCINATION',
+  'MEDICATION',
+  'TREATMENT_STARTED',
+  'TREATMENT_COMPLETED',
+  'DIAGNOSIS',
+  'HOOF_TRIMMING',
+  'WEANING',
+  'START_FATTENING',
+  'WEIGHT_MEASURED',
+  'MOVE_PEN',
+  'OTHER',
+];
 
 export const isEventType = (value: unknown): value is EventType =>
   typeof value === 'string' && (EVENT_TYPES as readonly string[]).includes(value);
@@ -80,6 +96,7 @@ export const EVENT_TYPE_INFO: Record<EventType, Label & { category: EventCategor
   TREATMENT_COMPLETED: { ja: '治療完了', en: 'Treatment completed', category: 'HEALTH' },
   HOOF_TRIMMING: { ja: '削蹄', en: 'Hoof trimming', category: 'HEALTH' },
   SHIPMENT: { ja: '出荷', en: 'Shipment', category: 'LOGISTICS' },
+  MOVE_PEN: { ja: '牛房移動', en: 'Pen move', category: 'LOGISTICS' },
   OTHER: { ja: 'その他', en: 'Other', category: 'OTHER' },
 };
 

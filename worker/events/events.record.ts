@@ -24,6 +24,7 @@ import { type IsoDate, jstDate, todayJst } from '../domain/calendar';
 import type { StoredCalf } from '../domain/event-details';
 import { firstImpossibleEvent, type ImpossibleEvent, impossibleEvent } from '../domain/event-validity';
 import { calfOfService } from '../domain/gestation';
+import { MOVE_PEN, moveDetails } from '../domain/pens';
 import { filingStatementsOfChange } from '../filings/filings.record';
 import { fieldErrors } from '../lib/errors';
 import { programmeStatementsOnEvents } from '../tasks/tasks.statements';
@@ -198,18 +199,35 @@ export function leftStatements(
   scope: Pick<Scope, 'userId' | 'farmId'>,
   left: readonly LeftRows[],
   now: string,
+  options: { enrols?: boolean } = {},
 ): Statement[] {
   return [
     ...breedingRowStatements(left.flatMap((l) => l.rows)),
-    // An import's events stop protocols but never enrol (§22 turn 4): the herd's past is taken as done.
+    // An import's events stop protocols but never enrol (§22 turn 4): the herd's past is taken as done. A group's
+    // event (§26) enrols as one event does.
     ...programmeStatementsOnEvents(
       scope,
       scope.farmId,
       left.flatMap((l) => l.enrolments),
       now,
-      { enrols: false },
+      { enrols: options.enrols === true },
     ),
   ];
+}
+
+/**
+ * The events as recorded: a MOVE_PEN's `fromPenId` is the pen the animal is in when the move is recorded (§26), the
+ * product's to fill — the pen it left, or the pen of the move before it in the same write.
+ */
+function withPenOrigins(penId: number | null, added: readonly NewEvent[]): NewEvent[] {
+  let current = penId;
+  return added.map((event) => {
+    if (event.eventType !== MOVE_PEN) return event;
+    const toPenId = Number(event.details?.toPenId);
+    const filled = { ...event, details: moveDetails(toPenId, current) };
+    current = toPenId;
+    return filled;
+  });
 }
 
 const asEngineEvent = ({ eventId, eventType, eventDatetime, details }: EngineEvent): EngineEvent => ({
@@ -275,7 +293,7 @@ export function eventStatements(
   });
 
   if ('add' in change) {
-    const added = change.add;
+    const added = withPenOrigins(context.animal.penId, change.add);
     const impossible = firstImpossibleEvent(context.animal, context.events, added);
     if (impossible) throw impossibleEventError(impossible.reason);
     const pending: EngineEvent[] = added.map((e, i) => ({

@@ -21,6 +21,8 @@ export const EVENT_MESSAGES = {
   updateEmpty: '更新する項目を指定してください',
   notFound: 'Event not found',
   cattleNotFound: '指定された牛が見つかりません',
+  penNotFound: '指定された牛房が見つかりません',
+  emptyPen: 'この牛房に牛がいません',
   heldByShipment: 'この出荷イベントには出荷記録があります。日付の変更や削除は出荷記録から行ってください',
 } as const;
 
@@ -45,16 +47,16 @@ export function toInstant(value: string): string | null {
 
 const YEAR_MS = 365.2425 * 86_400_000;
 
-const cattleIdSchema = numberInput(
+export const cattleIdSchema = numberInput(
   z.number({ error: EVENT_MESSAGES.cattleId }).int(EVENT_MESSAGES.cattleId).positive(EVENT_MESSAGES.cattleId),
 );
 
-const eventTypeSchema = normalizedText({ error: EVENT_MESSAGES.eventTypeRequired })
+export const eventTypeSchema = normalizedText({ error: EVENT_MESSAGES.eventTypeRequired })
   .min(1, EVENT_MESSAGES.eventTypeRequired)
   .refine(isEventType, EVENT_MESSAGES.eventTypeInvalid)
   .transform((v) => v as EventType);
 
-const eventDatetimeSchema = normalizedText({ error: EVENT_MESSAGES.eventDatetimeRequired })
+export const eventDatetimeSchema = normalizedText({ error: EVENT_MESSAGES.eventDatetimeRequired })
   .min(1, EVENT_MESSAGES.eventDatetimeRequired)
   .transform((value, ctx) => {
     const instant = toInstant(value);
@@ -74,7 +76,7 @@ const eventDatetimeSchema = normalizedText({ error: EVENT_MESSAGES.eventDatetime
     return instant;
   });
 
-const notesSchema = z
+export const notesSchema = z
   .string({ error: EVENT_MESSAGES.notes })
   .max(1000, EVENT_MESSAGES.notes)
   .transform((v) => (v.trim() === '' ? null : v.trim()))

@@ -10,6 +10,7 @@ import { filingAlertsOfNewCalves } from '../alerts/filing-alerts';
 import { type StoredAlert, storedAlertsQuery } from '../alerts/regenerate';
 import { auditStatement } from '../audit/audit.statement';
 import { trashEventStatement } from '../audit/trash.statements';
+import { breedingContextsOf, breedingContextsQueries, cattleIdsSql } from '../breeding/contexts';
 import { isForeignKeyViolation, runGuardedBatch, withFreshState } from '../breeding/fresh-state';
 import {
   type BreedingContext,
@@ -17,16 +18,16 @@ import {
   breedingContextQueries,
   loadBreedingContext,
 } from '../breeding/recompute';
-import type { Statement } from '../db/batch';
+import { runBatchThenRead, type Statement } from '../db/batch';
 import type { Db } from '../db/client';
-import { cattle, events, shipments } from '../db/schema';
+import { cattle, events, pens, shipments } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { EngineEvent } from '../domain/breeding';
 import { type IsoDate, jstDate, todayJst } from '../domain/calendar';
 import { parseEventDetails } from '../domain/event-details';
 import type { EventType } from '../domain/event-types';
-import { conflict, fieldErrors, notFound } from '../lib/errors';
+import { AppError, conflict, fieldErrors, notFound } from '../lib/errors';
 import { eventNotFound, eventQuery, ownedEvent, toView } from './events.queries';
 import {
   type AnimalAfter,
@@ -34,6 +35,8 @@ import {
   calvesOf,
   calvesToRegister,
   eventStatements,
+  type LeftRows,
+  leftStatements,
   type NewEvent,
   registeredCalfIds,
   type StoredEventRow,
@@ -109,14 +112,12 @@ const animalState = ({ context, recomputed }: AnimalAfter, calfCattleIds: number
   calfCattleIds,
 });
 
-/** The event row a batch's RETURNING gave back, as the API shows it, on `animal`, recorded by `recordedBy`. */
+/** An event row a batch's RETURNING gave back, as the API shows it, on `animal`, recorded by `recordedBy`. */
 function storedView(
-  results: readonly D1Result[],
+  row: StoredEventRow,
   animal: BreedingContext['animal'],
   recordedBy: { recordedById: number | null; recordedByName: string | null },
 ): EventView {
-  const row = results.find((r) => (r.results?.[0] as Partial<StoredEventRow> | undefined)?.event_id !== undefined)
-    ?.results[0] as StoredEventRow;
   return toView({
     eventId: row.event_id,
     cattleId: row.cattle_id,
@@ -132,11 +133,17 @@ function storedView(
   });
 }
 
+/** The event rows a batch inserted (RETURNING), in the order of their inserts. */
+const storedEventRows = (results: readonly D1Result[]) =>
+  results
+    .flatMap((r) => (r.results ?? []) as Partial<StoredEventRow>[])
+    .filter((row): row is StoredEventRow => row.event_id !== undefined && row.event_type !== undefined);
+
 /**
  * The writes' one read: the animal's context (by id, or as the animal of an event), with its stored alerts and, when
  * given, calf numbers to check — one D1 batch.
  */
-function contextReads(scope: Scope, animal: number | SQL, today: IsoDate, calfNumbers: readonly string[] = []) {
+function _contextReads(scope: Scope, animal: number | SQL, today: IsoDate, calfNumbers: readonly string[] = []) {
   const { db, farmId } = scope;
   return [
     ...breedingContextQueries(db, farmId, animal),
@@ -145,47 +152,131 @@ function contextReads(scope: Scope, animal: number | SQL, today: IsoDate, calfNu
   ] as const;
 }
 
-/** Records one event on an owned animal (POST /events); re-read and retried when another write came first. */
-export const recordEvent = (scope: Scope, input: CreateEvent) => withFreshState(() => recordEventOnce(scope, input));
+/** The animals an event is recorded on: by id (one for POST /events, up to 500 for a group), or a pen's (§26). */
+type EventAnimals = readonly number[] | { penId: number };
 
-async function recordEventOnce(scope: Scope, input: CreateEvent): Promise<EventWrite> {
+/** One event recorded on each of some animals: the one use case of POST /events and POST /events/bulk. */
+export interface EventOnAnimals {
+  animals: EventAnimals;
+  event: NewEvent & { eventType: EventType };
+  /** An animal's own details (a group's weights, §26); throws the AppError that refuses the animal. */
+  detailsOf?: (cattleId: number) => Record<string, unknown> | null;
+  /** A group's refusal names the animal it refuses: '0381 しおり：…' (§26). */
+  namesRefused?: boolean;
+}
+
+const penAnimalsSql = (farmId: number, penId: number) =>
+  sql`(select c.cattle_id from cattle c where c.farm_id = ${farmId} and c.pen_id = ${penId})`;
+
+/** The farm's pen of this id (none: id 0 finds nothing), read with the write's other reads. */
+const penQuery = (db: Db, farmId: number, penId: number) =>
+  db
+    .select({ id: pens.penId })
+    .from(pens)
+    .where(and(eq(pens.farmId, farmId), eq(pens.penId, penId)));
+
+/** A rule's refusal of one animal of a group, naming it: '0381 しおり：…'. */
+function namedRefusal(animal: BreedingContext['animal'], err: unknown): unknown {
+  if (!(err instanceof AppError) || err.status !== 400) return err;
+  const label = [animal.earTagNumber ?? animal.identificationNumber, animal.name].filter(Boolean).join(' ');
+  const message = `${label}：${err.message}`;
+  return new AppError({
+    status: 400,
+    code: err.code,
+    message,
+    field: err.field,
+    issues: err.issues?.map((issue, i) => (i === 0 ? { ...issue, message } : issue)),
+    data: { cattleId: animal.cattleId },
+  });
+}
+
+/** Records one event on an owned animal (POST /events); re-read and retried when another write came first. */
+export const recordEvent = async (scope: Scope, input: CreateEvent): Promise<EventWrite> => {
+  const { cattleId, ...event } = input;
+  const [written] = await recordEventOnAnimals(scope, { animals: [cattleId], event });
+  return written;
+};
+
+/**
+ * Records the same event on each animal (§26: up to 500, or a pen's), all or nothing: each animal's event through
+ * eventStatements as one event is (its breeding state, alerts, withdrawal, filings, programme triggers), the
+ * animals' contexts read in one round trip and everything written in one version-guarded batch.
+ */
+export const recordEventOnAnimals = (scope: Scope, input: EventOnAnimals) =>
+  withFreshState(() => recordOnAnimalsOnce(scope, input));
+
+async function recordOnAnimalsOnce(scope: Scope, input: EventOnAnimals): Promise<EventWrite[]> {
+  const { db, farmId } = scope;
   const today = todayJst();
-  const calves = numberedCalves(input.eventType, input.details);
-  const [a, e, h, alerts, taken] = await scope.db.batch(
-    contextReads(
-      scope,
-      input.cattleId,
-      today,
+  const { event } = input;
+  const ids = Array.isArray(input.animals)
+    ? cattleIdsSql(farmId, input.animals as number[])
+    : penAnimalsSql(farmId, (input.animals as { penId: number }).penId);
+  const calves = numberedCalves(event.eventType, event.details);
+  const toPenId = event.eventType === 'MOVE_PEN' ? Number(event.details?.toPenId) : 0;
+  // One round trip: the animals' contexts (raw rows), their stored alerts, calf numbers taken and the pen moved to.
+  const { written: contextRows, read } = await runBatchThenRead(db, breedingContextsQueries(farmId, ids), [
+    storedAlertsQuery(db, [farmId], ids, today),
+    takenNumbersQuery(
+      db,
+      farmId,
       calves.map((c) => c.number),
     ),
-  );
-  const context = breedingContextOf([a, e, h]);
-  if (!context) throw cattleNotFound();
+    penQuery(db, farmId, toPenId),
+  ] as const);
+  const [alerts, taken, pen] = read;
+  const contexts = breedingContextsOf(contextRows.map((r) => r.results));
+  const wanted = Array.isArray(input.animals) ? (input.animals as number[]) : [...contexts.keys()];
+  if (wanted.length === 0) throw fieldErrors([{ path: ['penId'], message: EVENT_MESSAGES.emptyPen }]);
+  if (wanted.some((id) => !contexts.has(id))) throw cattleNotFound();
+  if (toPenId && pen.length === 0)
+    throw fieldErrors([{ path: ['details', 'toPenId'], message: EVENT_MESSAGES.penNotFound }]);
   assertCalfNumbersFree(calves, taken);
-  const event: NewEvent = {
-    eventType: input.eventType,
-    eventDatetime: input.eventDatetime,
-    details: input.details,
-    notes: input.notes,
-  };
   const now = new Date().toISOString();
-  const written = eventStatements(scope, context, { add: [event] }, { today, now });
-  const alertStatements = await alertStatementsAfter(written.animals, alerts as StoredAlert[], { today, now });
-  const audit = auditStatement(scope, {
-    action: 'create',
-    entity: 'event',
-    // Inside the batch the farm's newest event is the one just inserted (ids only grow, a batch runs alone), read
-    // from the end of the table: max() by the farm's index read every event of the farm.
-    entityId: sql`(select event_id from events where +farm_id = ${scope.farmId} order by event_id desc limit 1)`,
-    changes: { before: null, after: { cattleId: input.cattleId, ...event } },
-    at: now,
-  });
-  const results = await runEventBatch(scope, [...written.statements, ...alertStatements, audit]);
-  // The inserted row comes back from the batch (RETURNING); the animal's name and ear tag are known already.
-  const view = storedView(results, context.animal, { recordedById: scope.userId, recordedByName: scope.userName });
-  // The calves it registered have their ids now: a birth recorded late gets its FILING_OVERDUE at once (§21).
-  await filingAlertsOfNewCalves(scope.db, scope.farmId, view, registeredCalfIds(view.details), today);
-  return { event: view, animal: animalState(written.animals[0], registeredCalfIds(view.details)) };
+  const many = wanted.length > 1;
+  const statements: Statement[] = [];
+  const left: LeftRows[] = [];
+  const animals: AnimalAfter[] = [];
+  const recorded: NewEvent[] = [];
+  for (const id of wanted) {
+    const context = contexts.get(id) as BreedingContext;
+    try {
+      const one: NewEvent = input.detailsOf ? { ...event, details: input.detailsOf(id) } : event;
+      const written = eventStatements(scope, context, { add: [one] }, { today, now, rows: many ? 'leave' : 'write' });
+      statements.push(...written.statements);
+      left.push(written.left);
+      animals.push(written.animals[0]);
+      recorded.push(one);
+    } catch (err) {
+      throw input.namesRefused ? namedRefusal(context.animal, err) : err;
+    }
+  }
+  const alertStatements = await alertStatementsAfter(animals, alerts as StoredAlert[], { today, now });
+  // Inside the batch the farm's newest events are the ones just inserted, in order (ids only grow, a batch runs
+  // alone), read from the end of the table: max() by the farm's index read every event of the farm.
+  const audits = wanted.map((cattleId, k) =>
+    auditStatement(scope, {
+      action: 'create',
+      entity: 'event',
+      entityId: sql`(select event_id from events where +farm_id = ${farmId} order by event_id desc limit 1 offset ${wanted.length - 1 - k})`,
+      changes: { before: null, after: { cattleId, ...recorded[k] } },
+      at: now,
+    }),
+  );
+  const results = await runEventBatch(scope, [
+    ...statements,
+    ...leftStatements(scope, left, now, { enrols: true }),
+    ...alertStatements,
+    ...audits,
+  ]);
+  // The inserted rows come back from the batch (RETURNING); the animals' names and ear tags are known already.
+  const recordedBy = { recordedById: scope.userId, recordedByName: scope.userName };
+  const views = storedEventRows(results).map((row, k) => storedView(row, animals[k].context.animal, recordedBy));
+  if (!many) {
+    // The calves it registered have their ids now: a birth recorded late gets its FILING_OVERDUE at once (§21).
+    await filingAlertsOfNewCalves(scope.db, scope.farmId, views[0], registeredCalfIds(views[0].details), today);
+  }
+  return views.map((view, k) => ({ event: view, animal: animalState(animals[k], registeredCalfIds(view.details)) }));
 }
 
 /**
@@ -336,7 +427,7 @@ async function updateEventOnce(scope: Scope, eventId: number, body: UpdateEvent)
     at: now,
   });
   const results = await runEventBatch(scope, [...written.statements, ...alertStatements, audit]);
-  const event = storedView(results, onto.animal, {
+  const event = storedView(storedEventRows(results)[0], onto.animal, {
     recordedById: existing.recordedBy?.userId ?? null,
     recordedByName: existing.recordedBy?.userName ?? null,
   });

@@ -693,11 +693,13 @@ describe('GET /events/cattle/{cattleId}, GET /events/{id}, GET /events/types', (
     expect((await api(`/events/${ev.json.data.eventId}`, { token: neighbour.token })).status).toBe(404);
   });
 
-  it('lists the 22 types in 8 categories with labels', async () => {
+  it('lists the 23 types in 8 categories with labels (MOVE_PEN, 牛房移動, the 23rd: §26)', async () => {
     const res = await api('/events/types', { token: farmer.token });
     expect(res.status).toBe(200);
     expect(res.json.data).toHaveLength(8);
-    expect(res.json.data.flatMap((c: any) => c.types)).toHaveLength(22);
+    expect(res.json.data.flatMap((c: any) => c.types)).toHaveLength(23);
+    const logistics = res.json.data.find((c: any) => c.category === 'LOGISTICS');
+    expect(logistics.types).toContainEqual({ type: 'MOVE_PEN', ja: '牛房移動', en: 'Pen move' });
     expect(res.json.data[1]).toMatchObject({ category: 'BREEDING', ja: '繁殖' });
     expect(res.json.data[1].types).toContainEqual({ type: 'INSEMINATION', ja: '授精', en: 'Service' });
     expect(res.json.data[1].types).toContainEqual({ type: 'DRY_OFF', ja: '乾乳', en: 'Dry-off' });

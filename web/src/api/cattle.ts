@@ -19,6 +19,7 @@ export const CATTLE_SORT_KEYS = [
   'days_open',
   'ear_tag',
   'due_date',
+  'pen',
 ] as const satisfies readonly NonNullable<Search['sortBy']>[];
 
 /** The herd list's filters as they live in the URL. */
@@ -30,6 +31,8 @@ export interface CattleListSearch {
   barn?: string;
   breed?: string;
   has_alert?: 'true';
+  /** A pen's id, or 'none' (§26). */
+  penId?: string;
   sortBy?: (typeof CATTLE_SORT_KEYS)[number];
   sortOrder?: 'asc' | 'desc';
 }

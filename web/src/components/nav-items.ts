@@ -16,6 +16,7 @@ import {
   Settings,
   Truck,
   Users,
+  Warehouse,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { CowIcon } from './cow-icon';
@@ -42,6 +43,7 @@ export const navItems: NavItem[] = [
   { to: '/kpi', labelKey: 'nav.kpi', icon: ChartLine, phone: false, desktop: true },
   { to: '/shipments', labelKey: 'nav.shipments', icon: Truck, phone: false, desktop: true },
   { to: '/filings', labelKey: 'nav.filings', icon: FileCheck, phone: false, desktop: true },
+  { to: '/pens', labelKey: 'nav.pens', icon: Warehouse, phone: false, desktop: true },
   // On a phone behind メニュー.
   { to: '/farms/members', labelKey: 'nav.members', icon: Users, phone: false, desktop: true },
   { to: '/settings', labelKey: 'nav.settings', icon: Settings, phone: false, desktop: true },

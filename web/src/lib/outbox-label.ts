@@ -11,6 +11,7 @@ const KIND_LABELS = {
   cattle: { ja: '牛の登録', en: 'New animal' },
   shipment: { ja: '出荷', en: 'Shipment' },
   task: { ja: '作業完了', en: 'Task done' },
+  bulk: { ja: 'まとめて記録', en: 'Group record' },
 } as const;
 const UNKNOWN_ANIMAL = { ja: '牛', en: 'Animal' } as const;
 const OFFLINE_ANIMAL = { ja: 'オフラインで登録した牛', en: 'Animal registered offline' } as const;
@@ -56,7 +57,25 @@ function animalOf(item: QueuedWrite, locale: Locale): string {
   return typeof id === 'number' ? `${UNKNOWN_ANIMAL[locale]} #${id}` : UNKNOWN_ANIMAL[locale];
 }
 
+/** A group's record (§26): its type and how many animals, or its pen — 'ワクチン接種 · 3頭'. */
+function groupLabel(item: QueuedWrite, locale: Locale): string {
+  const type = isEventType(item.body.eventType)
+    ? EVENT_TYPE_INFO[item.body.eventType][locale]
+    : KIND_LABELS.bulk[locale];
+  const ids = item.body.cattleIds;
+  const count = Array.isArray(ids) ? ids.length : 0;
+  const group = count
+    ? locale === 'ja'
+      ? `${count}頭`
+      : `${count} animals`
+    : locale === 'ja'
+      ? '牛房の全頭'
+      : 'Whole pen';
+  return `${type} · ${group}`;
+}
+
 export function outboxLabel(item: QueuedWrite, locale: Locale): string {
+  if (item.kind === 'bulk') return groupLabel(item, locale);
   const type =
     item.kind === 'event'
       ? isEventType(item.body.eventType)

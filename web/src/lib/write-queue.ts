@@ -5,13 +5,15 @@
  */
 
 /** The writes that may wait for a signal (§15, §22): events, cattle, shipments, and a task ticked done. */
-export type QueuedKind = 'event' | 'cattle' | 'shipment' | 'task';
+export type QueuedKind = 'event' | 'cattle' | 'shipment' | 'task' | 'bulk';
 
 const QUEUE_PATHS: Record<QueuedKind, string> = {
   event: '/api/v1/events',
   cattle: '/api/v1/cattle',
   shipment: '/api/v1/shipments',
   task: '/api/v1/tasks',
+  // One record on a group of animals (§26): queued as one request.
+  bulk: '/api/v1/events/bulk',
 };
 
 /** Where a queued write goes: a task's done names the task (`body.taskId`), the others their kind's path. */

@@ -327,11 +327,13 @@ interface AnimalSections {
   alerts: ReactNode;
   timeline: ReactNode;
   shipment: ReactNode;
+  /** Its weights over the breed's curve (§26). */
+  growth?: ReactNode;
   /** The change history (§23), above the owner's delete. */
   changes?: ReactNode;
 }
 
-export function CattleDetailPage({ id, alerts, timeline, shipment, changes }: AnimalSections) {
+export function CattleDetailPage({ id, alerts, timeline, shipment, growth, changes }: AnimalSections) {
   const { t } = useI18n();
   const detail = useQuery(cattleDetailQuery(id));
   const { current } = useCurrentFarm();
@@ -374,6 +376,7 @@ export function CattleDetailPage({ id, alerts, timeline, shipment, changes }: An
               [t('cattle.birthday'), formatDateJa(cow.birthday)],
               [t('cattle.growthStageLabel'), cow.growthStage ? t(`cattle.growthStage.${cow.growthStage}`) : null],
               [t('cattle.breed'), cow.breed],
+              [t('cattle.pen'), cow.pen?.name],
               [t('cattle.barn'), cow.barn],
               [t('cattle.weight'), cow.weight],
               [t('cattle.score'), cow.score],
@@ -406,6 +409,8 @@ export function CattleDetailPage({ id, alerts, timeline, shipment, changes }: An
 
         <SummarySection cow={cow} />
       </div>
+
+      {growth}
 
       <div className="animal-section" id={sectionId('alerts')}>
         {alerts}

@@ -2,8 +2,14 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { IN_HERD_STATUSES } from '@worker/domain/cattle-enums';
 import { Search, SlidersHorizontal } from 'lucide-react';
-import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from 'react';
-import { type CattleListSearch, cattleListQuery, statusCountsQuery, useRoster } from '../../api/cattle';
+import { type ReactNode, useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  type CattleListItem,
+  type CattleListSearch,
+  cattleListQuery,
+  statusCountsQuery,
+  useRoster,
+} from '../../api/cattle';
 import { ApiError } from '../../api/client';
 import { ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
@@ -43,7 +49,30 @@ export const herdListFilters = (search: CattleListSearch): CattleListSearch => (
   status: search.status === 'ALL' ? undefined : (search.status ?? IN_HERD_STATUSES.join(',')),
 });
 
-export function CattleListPage() {
+/** What the route puts under the list when animals are chosen (§26: まとめて記録, 牛房を移動). */
+export type SelectionSlot = (props: {
+  animals: { cattleId: number; label: string }[];
+  pen: { id: number; name: string } | null;
+  onClear: () => void;
+}) => ReactNode;
+
+/** The chosen animals, with the labels the group form shows them by. */
+function useSelection(rows: CattleListItem[]) {
+  const [ids, setIds] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number) =>
+    setIds((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const animals = rows
+    .filter((r) => ids.has(r.cattleId))
+    .map((r) => ({ cattleId: r.cattleId, label: [r.earTagNumber, r.name].filter(Boolean).join(' ') }));
+  return { selection: { ids, toggle }, animals, clear: () => setIds(new Set()) };
+}
+
+export function CattleListPage({ selectionSlot }: { selectionSlot?: SelectionSlot } = {}) {
   const { t } = useI18n();
   const search = useSearch({ from: '/_app/cattle/' });
   const navigate = useNavigate({ from: '/cattle/' });
@@ -88,6 +117,9 @@ export function CattleListPage() {
   }, [list.hasNextPage, list.isFetchingNextPage, list.fetchNextPage]);
 
   const rows = list.data?.pages.flatMap((p) => p.results) ?? [];
+  const chosen = useSelection(rows);
+  const selection = selectionSlot ? chosen.selection : undefined;
+  const shownPen = search.penId && search.penId !== 'none' ? (rows.find((r) => r.pen)?.pen ?? null) : null;
   const total = list.data?.pages[0]?.totalCount;
   const filtered = Boolean(
     search.search ||
@@ -96,6 +128,7 @@ export function CattleListPage() {
       search.growth_stage?.length ||
       search.barn ||
       search.breed ||
+      search.penId ||
       search.has_alert,
   );
 
@@ -163,10 +196,11 @@ export function CattleListPage() {
       ) : rows.length === 0 ? (
         <EmptyHerd filtered={filtered} />
       ) : wide ? (
-        <HerdTable rows={rows} />
+        <HerdTable rows={rows} selection={selection} />
       ) : (
-        <HerdRows rows={rows} />
+        <HerdRows rows={rows} selection={selection} />
       )}
+      {selectionSlot && !kept ? selectionSlot({ animals: chosen.animals, pen: shownPen, onClear: chosen.clear }) : null}
       <div ref={sentinel} />
       {list.hasNextPage && !kept ? (
         <button

@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatDateJa } from '@worker/domain/calendar';
 import { CATTLE_STATUSES, GENDERS, GROWTH_STAGES, IN_HERD_STATUSES } from '@worker/domain/cattle-enums';
 import { FileUp } from 'lucide-react';
 import type { CattleListItem, CattleListSearch } from '../../api/cattle';
+import { pensQuery } from '../../api/pens';
 
 type StatusCounts = Partial<Record<string, number>>;
 
@@ -13,6 +15,28 @@ import { AlertMarker, CattleRowHead, useAgeLabel, WithdrawalBadge } from './catt
 import './messages';
 
 type Update = (patch: Partial<CattleListSearch>) => void;
+
+/** The animals chosen for a group record (§26), when the list offers choosing. */
+export interface Selection {
+  ids: ReadonlySet<number>;
+  toggle: (id: number) => void;
+}
+
+/** The box that chooses an animal, 44 px square, labelled with the animal. */
+function SelectBox({ cow, selection }: { cow: CattleListItem; selection: Selection }) {
+  const { t } = useI18n();
+  const label = [cow.earTagNumber, cow.name].filter(Boolean).join(' ');
+  return (
+    <label className="select-box">
+      <input
+        type="checkbox"
+        checked={selection.ids.has(cow.cattleId)}
+        onChange={() => selection.toggle(cow.cattleId)}
+        aria-label={t('cattle.selectAnimal', { label })}
+      />
+    </label>
+  );
+}
 
 /** 飼養中, each status and 全頭, each with its count. */
 export function StatusTabs({
@@ -77,6 +101,7 @@ export function SortSelects({ search, update }: { search: CattleListSearch; upda
           <option value="days_open">{t('cattle.sortDaysOpen')}</option>
           <option value="ear_tag">{t('cattle.sortEarTag')}</option>
           <option value="due_date">{t('cattle.sortDueDate')}</option>
+          <option value="pen">{t('cattle.sortPen')}</option>
         </select>
       </label>
       <label className="inline-select">
@@ -156,6 +181,7 @@ export function FiltersPanel({
           />
         </label>
       </div>
+      <PenFilter search={search} update={update} />
       <div className="filters__row">
         <button
           type="button"
@@ -170,6 +196,31 @@ export function FiltersPanel({
         </button>
       </div>
     </section>
+  );
+}
+
+/** The pen filter (§26): every pen of the farm, or the animals in none. */
+function PenFilter({ search, update }: { search: CattleListSearch; update: Update }) {
+  const { t } = useI18n();
+  const pens = useQuery(pensQuery);
+  if (!pens.data?.length) return null;
+  return (
+    <label className="field">
+      <span>{t('cattle.pen')}</span>
+      <select
+        className="control"
+        value={search.penId ?? ''}
+        onChange={(e) => update({ penId: e.target.value || undefined })}
+      >
+        <option value="">{t('cattle.anyPen')}</option>
+        {pens.data.map((pen) => (
+          <option key={pen.id} value={String(pen.id)}>
+            {pen.name}
+          </option>
+        ))}
+        <option value="none">{t('cattle.noPen')}</option>
+      </select>
+    </label>
   );
 }
 
@@ -194,7 +245,7 @@ export function EmptyHerd({ filtered }: { filtered: boolean }) {
 }
 
 /** The herd on a wide screen: a table. */
-export function HerdTable({ rows }: { rows: CattleListItem[] }) {
+export function HerdTable({ rows, selection }: { rows: CattleListItem[]; selection?: Selection }) {
   const { t } = useI18n();
   const ageLabel = useAgeLabel();
   return (
@@ -202,8 +253,14 @@ export function HerdTable({ rows }: { rows: CattleListItem[] }) {
       <table className="cattle-table">
         <thead>
           <tr>
+            {selection ? (
+              <th scope="col">
+                <span className="visually-hidden">{t('cattle.select')}</span>
+              </th>
+            ) : null}
             <th scope="col">{t('cattle.earTag')}</th>
             <th scope="col">{t('cattle.name')}</th>
+            <th scope="col">{t('cattle.pen')}</th>
             <th scope="col">{t('cattle.genderLabel')}</th>
             <th scope="col">{t('cattle.age')}</th>
             <th scope="col">{t('cattle.statusLabel')}</th>
@@ -215,12 +272,18 @@ export function HerdTable({ rows }: { rows: CattleListItem[] }) {
         <tbody>
           {rows.map((cow) => (
             <tr key={cow.cattleId}>
+              {selection ? (
+                <td>
+                  <SelectBox cow={cow} selection={selection} />
+                </td>
+              ) : null}
               <td className="cattle-table__tag">{cow.earTagNumber ?? '—'}</td>
               <td>
                 <Link to="/cattle/$id" params={{ id: String(cow.cattleId) }} className="cattle-table__name">
                   {cow.name ?? '—'}
                 </Link>
               </td>
+              <td>{cow.pen?.name ?? '—'}</td>
               <td>{cow.gender ? t(`cattle.gender.${cow.gender}`) : '—'}</td>
               <td>{ageLabel(cow.monthsOld)}</td>
               <td>
@@ -241,12 +304,13 @@ export function HerdTable({ rows }: { rows: CattleListItem[] }) {
 }
 
 /** The herd on a phone: a row per animal, its due date or open days on a line of its own. */
-export function HerdRows({ rows }: { rows: CattleListItem[] }) {
+export function HerdRows({ rows, selection }: { rows: CattleListItem[]; selection?: Selection }) {
   const { t } = useI18n();
   return (
     <ul className="cattle-list">
       {rows.map((cow) => (
-        <li key={cow.cattleId}>
+        <li key={cow.cattleId} className={selection ? 'selectable-row' : undefined}>
+          {selection ? <SelectBox cow={cow} selection={selection} /> : null}
           <Link to="/cattle/$id" params={{ id: String(cow.cattleId) }} className="cattle-row">
             <CattleRowHead cow={cow}>
               {/* The due date on a line of its own, never cut off on a phone. */}
@@ -257,6 +321,7 @@ export function HerdRows({ rows }: { rows: CattleListItem[] }) {
               ) : cow.breeding.daysOpen !== null ? (
                 <span className="cattle-row__due">{t('cattle.daysOpen', { days: cow.breeding.daysOpen })}</span>
               ) : null}
+              {cow.pen ? <span className="cattle-row__due">{`${t('cattle.pen')} ${cow.pen.name}`}</span> : null}
             </CattleRowHead>
             <span className="cattle-row__side">
               <StatusBadge status={cow.status} />

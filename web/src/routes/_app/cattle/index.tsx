@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CATTLE_SORT_KEYS, type CattleListSearch, cattleListQuery, statusCountsQuery } from '../../../api/cattle';
 import { CattleListPage, herdListFilters } from '../../../features/cattle/cattle-list-page';
+import { SelectionBar } from '../../../features/pens/selection-bar';
 import { EnrolFromHerd } from '../../../features/tasks/enrol-dialog';
 
 /** The herd list's filters live in the URL; unknown or malformed values are dropped rather than failing the page. */
@@ -17,6 +18,7 @@ function cattleListSearch(search: Record<string, unknown>): CattleListSearch {
     barn: text(search.barn),
     breed: text(search.breed),
     has_alert: search.has_alert === 'true' || search.has_alert === true ? 'true' : undefined,
+    penId: search.penId === 'none' || /^\d+$/.test(String(search.penId ?? '')) ? String(search.penId) : undefined,
     sortBy: oneOf(search.sortBy, CATTLE_SORT_KEYS),
     sortOrder: oneOf(search.sortOrder, ['asc', 'desc'] as const),
   };
@@ -32,12 +34,12 @@ export const Route = createFileRoute('/_app/cattle/')({
   component: HerdScreen,
 });
 
-/** The herd list, with プログラムに登録 (docs/product.md §22) above it. */
+/** The herd list, with プログラムに登録 (docs/product.md §22) above it and the group record of its chosen animals (§26). */
 function HerdScreen() {
   return (
     <>
       <EnrolFromHerd />
-      <CattleListPage />
+      <CattleListPage selectionSlot={(props) => <SelectionBar {...props} />} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { shipmentsQuery } from '../../../../api/shipments';
 import { CattleAlerts } from '../../../../features/alerts/cattle-alerts';
 import { CattleDetailPage } from '../../../../features/cattle/cattle-detail-page';
 import { EventTimeline } from '../../../../features/events/event-timeline';
+import { GrowthCard } from '../../../../features/pens/growth-chart';
 import { CattleShipmentPanel } from '../../../../features/shipments/cattle-shipment-panel';
 import { animalId } from './-animal-id';
 
@@ -33,6 +34,7 @@ function AnimalScreen() {
   const id = animalId(Route.useParams().id);
   // The same query as the shipment panel's (one request): its record holds its SHIPMENT event in the timeline (§9).
   const shipment = useQuery(shipmentsQuery({ cattleId: id, limit: 1 }));
+  const animal = useQuery(cattleDetailQuery(id));
   return (
     <CattleDetailPage
       id={id}
@@ -47,6 +49,7 @@ function AnimalScreen() {
       }
       timeline={<EventTimeline cattleId={id} heldEventId={shipment.data?.results[0]?.eventId ?? null} />}
       shipment={<CattleShipmentPanel cattleId={id} />}
+      growth={<GrowthCard cattleId={id} birthday={animal.data?.birthday ?? null} />}
       changes={
         <Suspense fallback={null}>
           <ChangeHistory filter={{ entity: 'cattle', entityId: String(id) }} />
