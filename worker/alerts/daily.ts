@@ -179,7 +179,7 @@ async function sendFarmDigests(
   for (const member of members) {
     const reach = { linked: Boolean(member.lineId), following: Boolean(member.lineFollowing) };
     const route = digestRoutes(member.digestChannel, reach);
-    if (route.line && (await sendLineDigest(env, member, list, today, log, taskLines))) sent += 1;
+    if (route.line && (await sendLineDigest(env, member, list, today, log, taskLines, todays))) sent += 1;
     if (!route.mail || member.email.toLowerCase().endsWith(UNMAILABLE_SUFFIX)) continue;
     try {
       await sendMail(env, digestMail(env, member, list, today, taskLines), log);

@@ -25,6 +25,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import type { EngineEvent } from '../domain/breeding';
 import { type IsoDate, jstDate, todayJst } from '../domain/calendar';
 import { parseEventDetails } from '../domain/event-details';
+import type { EventSource } from '../domain/event-source';
 import type { EventType } from '../domain/event-types';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
 import { eventNotFound, eventQuery, ownedEvent, toView } from './events.queries';
@@ -145,10 +146,14 @@ function contextReads(scope: Scope, animal: number | SQL, today: IsoDate, calfNu
   ] as const;
 }
 
-/** Records one event on an owned animal (POST /events); re-read and retried when another write came first. */
-export const recordEvent = (scope: Scope, input: CreateEvent) => withFreshState(() => recordEventOnce(scope, input));
+/**
+ * Records one event on an owned animal (POST /events, and a LINE message's 記録する, §25); re-read and retried when
+ * another write came first. `source` is where it came from ('web' or 'api' by the request's X-Client header).
+ */
+export const recordEvent = (scope: Scope, input: CreateEvent, source: EventSource = 'api') =>
+  withFreshState(() => recordEventOnce(scope, input, source));
 
-async function recordEventOnce(scope: Scope, input: CreateEvent): Promise<EventWrite> {
+async function recordEventOnce(scope: Scope, input: CreateEvent, source: EventSource): Promise<EventWrite> {
   const today = todayJst();
   const calves = numberedCalves(input.eventType, input.details);
   const [a, e, h, alerts, taken] = await scope.db.batch(
@@ -167,6 +172,7 @@ async function recordEventOnce(scope: Scope, input: CreateEvent): Promise<EventW
     eventDatetime: input.eventDatetime,
     details: input.details,
     notes: input.notes,
+    source,
   };
   const now = new Date().toISOString();
   const written = eventStatements(scope, context, { add: [event] }, { today, now });
@@ -202,7 +208,8 @@ export async function recordEvents(
     const context = await loadBreedingContext(scope.db, scope.farmId, cattleId);
     if (!context) throw cattleNotFound();
     // A seeder's history is the farm's past, as an import's: it enrols in no programme (§22 turn 4).
-    const written = eventStatements(scope, context, { add: newEvents }, { today: options.today, enrols: false });
+    const add = newEvents.map((e) => ({ ...e, source: e.source ?? ('import' as const) }));
+    const written = eventStatements(scope, context, { add }, { today: options.today, enrols: false });
     await runEventBatch(scope, written.statements);
     return written.recomputed;
   });
