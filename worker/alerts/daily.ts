@@ -17,7 +17,7 @@ import { digestTaskLines } from '../domain/programmes';
 import type { Env, Logger } from '../env';
 import { escapeHtml } from '../lib/html';
 import { createLogger } from '../lib/log';
-import { sendLineDigest } from '../line/line-digest';
+import { sendLineDigest } from '../line/send/line-digest';
 import { type Mail, sendMail } from '../mail/send-mail';
 import { digestTasks, enrolByAge, taskLinesHtml } from '../tasks/tasks.dawn';
 import { SYSTEM } from './alerts.statements';

@@ -2,17 +2,16 @@
  * A LINE chat driven by signed webhooks alone (docs/product.md §25), for the route tests: a message or a postback is
  * one signed webhook event, and what the official account answered is read from the development outbox.
  */
-import { env } from 'cloudflare:test';
 import type { Env } from '../env';
 import { api } from '../test/api';
 import { lineSignature } from './signature';
 
-export const SECRET = 'line-messaging-secret-for-chat-tests';
-export const MESSAGING: Partial<Env> = { LINE_MESSAGING_CHANNEL_SECRET: SECRET };
+const SECRET = 'line-messaging-secret-for-chat-tests';
+const MESSAGING: Partial<Env> = { LINE_MESSAGING_CHANNEL_SECRET: SECRET };
 
 let counter = 0;
 export const lineUserId = () => `U${Date.now().toString(16)}chat${(++counter).toString().padStart(8, '0')}`;
-export const eventId = () => `01JCHAT${Date.now()}${++counter}`;
+const eventId = () => `01JCHAT${Date.now()}${++counter}`;
 
 export interface ChatEvent {
   type: 'message' | 'postback' | 'follow';
@@ -67,7 +66,7 @@ export type OutboxEntry = {
   }[];
 };
 
-export const outboxOf = async (to: string): Promise<OutboxEntry[]> =>
+const outboxOf = async (to: string): Promise<OutboxEntry[]> =>
   (await api(`/dev/line-outbox?to=${encodeURIComponent(to)}`)).json.data;
 
 /** Delivers events and answers what the official account said since (the new outbox entries). */
@@ -91,7 +90,7 @@ export async function tap(userId: string, data: string, date?: string) {
   return answerOf(entry);
 }
 
-export function answerOf(entry: OutboxEntry | undefined) {
+function answerOf(entry: OutboxEntry | undefined) {
   if (!entry) throw new Error('no answer');
   const message = entry.messages[0];
   const actions = message.quickReply?.items.map((i) => i.action) ?? [];
@@ -112,12 +111,3 @@ export async function linkByChat(token: string) {
   const answer = await send(lineId, code);
   return { lineId, answer };
 }
-
-export const farmRows = (db: D1Database, sql: string, ...values: unknown[]) =>
-  db
-    .prepare(sql)
-    .bind(...values)
-    .all<Record<string, unknown>>()
-    .then((r) => r.results);
-
-export const directory = () => env.DB;

@@ -13,11 +13,8 @@ import { readLineMessage } from '../domain/line-grammar';
 import { roleAllows } from '../domain/roles';
 import type { Env, Logger } from '../env';
 import type { LineWebhookEvent } from './line.schemas';
-import { consumeAction, type LineAccount, lineAccount, newAction, withinMessageLimit } from './line.statements';
-import type { TaskTick } from './line-buttons';
+import { consumeAction, type LineAccount, lineAccount, withinMessageLimit } from './line.statements';
 import { linkByCode } from './line-link.service';
-import { LINE_REPLIES, postback } from './line-messages';
-import { answerLine, REPLY_TOKEN_MS } from './line-outbox';
 import {
   type Answer,
   confirmation,
@@ -30,6 +27,10 @@ import {
   say,
 } from './line-record';
 import { tickTask, todayAnswer } from './line-today';
+import { newAction } from './send/line-actions';
+import type { TaskTick } from './send/line-buttons';
+import { LINE_REPLIES, postback } from './send/line-messages';
+import { answerLine, REPLY_TOKEN_MS } from './send/line-outbox';
 
 interface Turn {
   env: Env;

@@ -12,12 +12,12 @@ import type { Env } from '../env';
 import { sha256Hex } from '../lib/crypto';
 import { hitAll, readWindows } from '../lib/rate-limit';
 import { lineAccount, wrongCodeWindow } from './line.statements';
-import { LINE_REPLIES } from './line-messages';
+import { LINE_REPLIES } from './send/line-messages';
 
-export const LINK_CODE_MINUTES = 10;
+const LINK_CODE_MINUTES = 10;
 
 /** 8 characters of the alphabet, each from one random byte (32 letters: a byte's low 5 bits are uniform). */
-export function newLinkCode(): string {
+function newLinkCode(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(LINK_CODE_LENGTH));
   return [...bytes].map((b) => LINK_CODE_ALPHABET[b & 31]).join('');
 }

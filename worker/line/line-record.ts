@@ -21,7 +21,8 @@ import { createEventSchema } from '../events/events.schemas';
 import { recordEvent } from '../events/events.service';
 import { recentServiceInputs } from '../events/recent-inputs.queries';
 import { AppError } from '../lib/errors';
-import { type LineAccount, type LineFarm, newAction } from './line.statements';
+import type { LineAccount, LineFarm } from './line.statements';
+import { newAction } from './send/line-actions';
 import {
   LINE_BUTTONS,
   LINE_REPLIES,
@@ -29,7 +30,7 @@ import {
   type LineTextMessage,
   postback,
   textMessage,
-} from './line-messages';
+} from './send/line-messages';
 
 /** An event to record on one animal, waiting for 記録する (a confirmation action's payload). */
 export interface RecordDraft {
@@ -123,7 +124,7 @@ async function withLastService(db: Db, farmId: number, record: LineRecord) {
 }
 
 /** The confirmation of one animal's draft, or the §6 refusal known from the text alone (its sex, its birthday). */
-export function confirmOrRefuse(
+function confirmOrRefuse(
   directory: Db,
   owner: Owner,
   animal: { gender: string | null; birthday: string | null },

@@ -14,12 +14,12 @@ import type { Env } from '../env';
 import { AppError } from '../lib/errors';
 import { completeTask } from '../programmes/programmes.service';
 import type { LineAccount } from './line.statements';
-import { type TaskTick, taskButtons } from './line-buttons';
-import { LINE_REPLIES, textMessage } from './line-messages';
 import { type Answer, type Owner, say } from './line-record';
+import { type TaskTick, taskButtons } from './send/line-buttons';
+import { LINE_REPLIES, textMessage } from './send/line-messages';
 
 /** '今日' lists at most this many alerts and tasks together, then '他N件'. */
-export const TODAY_ITEMS = 10;
+const TODAY_ITEMS = 10;
 
 const label = (a: { earTag: string | null; name: string | null; cattleId: number }) =>
   [a.earTag, a.name].filter(Boolean).join(' ') || `牛ID ${a.cattleId}`;

@@ -14,8 +14,8 @@ import {
 import { chooseDigest, recordWebhookEvents, unlinkLine } from './line.service';
 import { handleLineEvents } from './line-conversation.service';
 import { createLinkCode } from './line-link.service';
-import { lineOutbox } from './line-outbox';
 import { finishLink, startLink } from './link';
+import { lineOutbox } from './send/line-outbox';
 import { readSignedWebhook } from './webhook';
 
 /** Mounted at /line: the Messaging API webhook and the settings link flow. */

@@ -6,8 +6,8 @@ import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { lineActions, rateLimitHits } from '../db/schema';
 import type { FarmRole } from '../domain/roles';
-import { randomToken } from '../lib/crypto';
 import type { Window } from '../lib/rate-limit';
+import type { LineActionKind } from './send/line-actions';
 
 export interface LineFarm {
   farmId: number;
@@ -54,31 +54,6 @@ export async function lineAccount(db: Db, lineUserId: string): Promise<LineAccou
   };
 }
 
-export type LineActionKind = 'record' | 'pick' | 'farm' | 'task';
-
-/** A confirmation and an animal choice last 30 minutes (§25); a farm choice and a task's 完了 a day. */
-export const ACTION_MINUTES: Record<LineActionKind, number> = { record: 30, pick: 30, farm: 24 * 60, task: 24 * 60 };
-
-/** A one-use action id and its row, for the batch that answers the message. */
-export function newAction(
-  db: Db,
-  owner: { lineUserId: string; userId: number },
-  kind: LineActionKind,
-  payload: unknown,
-  now = Date.now(),
-) {
-  const id = randomToken(12);
-  const insert = db.insert(lineActions).values({
-    id,
-    lineUserId: owner.lineUserId,
-    userId: owner.userId,
-    kind,
-    payload: JSON.stringify(payload),
-    expiresAt: new Date(now + ACTION_MINUTES[kind] * 60_000).toISOString(),
-  });
-  return { id, insert };
-}
-
 export type Consumed =
   | { outcome: 'used'; kind: LineActionKind; payload: unknown; userId: number }
   | { outcome: 'alreadyUsed' | 'expired' | 'unknown' };
@@ -118,7 +93,7 @@ export async function consumeAction(db: Db, lineUserId: string, id: string, now 
 }
 
 /** At most 60 messages a minute per LINE user are acted on (§25). */
-export const LINE_MESSAGES_PER_MINUTE = 60;
+const LINE_MESSAGES_PER_MINUTE = 60;
 
 /**
  * Counts a message of a LINE user and says whether it is within the minute's 60: the hit and the count are one

@@ -1,9 +1,9 @@
-import { runBatch } from '../db/batch';
-import { directoryDb } from '../db/client';
-import type { IsoDate } from '../domain/calendar';
-import { type DigestAlert, lineDigestText } from '../domain/notifications';
-import type { DigestTask } from '../domain/programmes';
-import type { Env, Logger } from '../env';
+import { runBatch } from '../../db/batch';
+import { directoryDb } from '../../db/client';
+import type { IsoDate } from '../../domain/calendar';
+import { type DigestAlert, lineDigestText } from '../../domain/notifications';
+import type { DigestTask } from '../../domain/programmes';
+import type { Env, Logger } from '../../env';
 import { taskButtons } from './line-buttons';
 import { MAX_QUICK_REPLIES, textMessage } from './line-messages';
 import { pushLine } from './push';

@@ -4,13 +4,13 @@
  * the reply is kept in the development outbox with LINE's own message objects, as `kind: 'reply'`.
  */
 import { desc, eq } from 'drizzle-orm';
-import { directoryDb } from '../db/client';
-import { lineDevOutbox, linePushLogs } from '../db/schema';
-import { type Env, isProduction, type Logger } from '../env';
+import { directoryDb } from '../../db/client';
+import { lineDevOutbox, linePushLogs } from '../../db/schema';
+import { type Env, isProduction, type Logger } from '../../env';
 import type { LineTextMessage } from './line-messages';
 import { pushLine } from './push';
 
-export const LINE_REPLY_ENDPOINT = 'https://api.line.me/v2/bot/message/reply';
+const LINE_REPLY_ENDPOINT = 'https://api.line.me/v2/bot/message/reply';
 const REPLY_TIMEOUT_MS = 5_000;
 /** A reply token lives about a minute: after this much of it a push is sent instead. */
 export const REPLY_TOKEN_MS = 50_000;

@@ -1,6 +1,6 @@
 /** The one-use 完了 buttons of tasks (docs/product.md §25), for '今日' and the morning digest's LINE push. */
-import type { Db } from '../db/client';
-import { newAction } from './line.statements';
+import type { Db } from '../../db/client';
+import { newAction } from './line-actions';
 import { type LineAction, MAX_QUICK_REPLIES, postback } from './line-messages';
 
 /** A task's 完了 button's payload. */

@@ -5,10 +5,10 @@
  * kept in the development outbox; in production without it the attempt is logged as failed. Every attempt is a
  * row in line_push_logs.
  */
-import { directoryDb } from '../db/client';
-import { lineDevOutbox, linePushLogs } from '../db/schema';
-import { type Env, isProduction, type Logger } from '../env';
-import { sha256Hex } from '../lib/crypto';
+import { directoryDb } from '../../db/client';
+import { lineDevOutbox, linePushLogs } from '../../db/schema';
+import { type Env, isProduction, type Logger } from '../../env';
+import { sha256Hex } from '../../lib/crypto';
 import type { LineTextMessage } from './line-messages';
 
 export const LINE_PUSH_ENDPOINT = 'https://api.line.me/v2/bot/message/push';

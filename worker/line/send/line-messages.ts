@@ -2,7 +2,7 @@
  * What the official account says (docs/product.md §25), word for word, and LINE's own message objects: a text with
  * quick-reply buttons whose actions are postbacks, a date picker or a message.
  */
-import { LINE_WORDS } from '../domain/line-grammar';
+import { LINE_WORDS } from '../../domain/line-grammar';
 
 export const LINE_REPLIES = {
   linked: (name: string, farm: string) => `連携しました：${name}さん（${farm}）`,
