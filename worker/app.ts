@@ -73,7 +73,7 @@ const corsHeaders = cors({
   origin: (origin, c: Context<AppEnv>) =>
     [c.env.CORS_PROD_ORIGIN, isDevelopment(c.env) ? c.env.CORS_DEV_ORIGIN : undefined].includes(origin) ? origin : null,
   allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-  allowHeaders: ['Content-Type', 'Authorization', 'X-Farm-Id', 'Idempotency-Key', 'X-D1-Bookmark'],
+  allowHeaders: ['Content-Type', 'Authorization', 'X-Farm-Id', 'Idempotency-Key', 'X-D1-Bookmark', 'X-Client'],
   exposeHeaders: [
     'X-Request-Id',
     'Retry-After',

@@ -17,7 +17,7 @@ import { digestTaskLines } from '../domain/programmes';
 import type { Env, Logger } from '../env';
 import { escapeHtml } from '../lib/html';
 import { createLogger } from '../lib/log';
-import { sendLineDigest } from '../line/line-digest';
+import { sendLineDigest } from '../line/send/line-digest';
 import { type Mail, sendMail } from '../mail/send-mail';
 import { digestTasks, enrolByAge, taskLinesHtml } from '../tasks/tasks.dawn';
 import { SYSTEM } from './alerts.statements';
@@ -182,7 +182,7 @@ async function sendFarmDigests(
   for (const member of members) {
     const reach = { linked: Boolean(member.lineId), following: Boolean(member.lineFollowing) };
     const route = digestRoutes(member.digestChannel, reach);
-    if (route.line && (await sendLineDigest(env, member, list, today, log, taskLines))) sent += 1;
+    if (route.line && (await sendLineDigest(env, member, list, today, log, taskLines, todays))) sent += 1;
     if (!route.mail || member.email.toLowerCase().endsWith(UNMAILABLE_SUFFIX)) continue;
     try {
       await sendMail(env, digestMail(env, member, list, today, taskLines), log);

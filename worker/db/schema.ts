@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { EventDetailsView } from '../domain/event-details';
+import { EVENT_SOURCES } from '../domain/event-source';
 import { FARM_ROLES } from '../domain/roles';
 
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -37,6 +38,8 @@ export const users = sqliteTable(
       .default('mail'),
     /** The inseminator's licence number (免許番号, directory migration 0001, docs/product.md §21). */
     inseminatorLicense: text('inseminator_license'),
+    /** The farm LINE messages record on (directory migration 0002, docs/product.md §25); null: the default farm. */
+    lineFarmId: integer('line_farm_id'),
     ...timestamps,
   },
   (t) => [
@@ -297,6 +300,8 @@ export const events = sqliteTable(
     eventDatetime: text('event_datetime').notNull(),
     details: text('details', { mode: 'json' }).$type<EventDetailsView>(),
     notes: text('notes'),
+    /** Where it came from (shard migration 0019, docs/product.md §25); null for events recorded before it. */
+    source: text('source', { enum: EVENT_SOURCES }),
     ...timestamps,
   },
   (t) => [
@@ -601,7 +606,7 @@ export const linePushLogs = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     lineUserId: text('line_user_id').notNull(),
     userId: integer('user_id'),
-    type: text('type', { enum: ['alert_digest'] }).notNull(),
+    type: text('type', { enum: ['alert_digest', 'line_reply', 'line_push'] }).notNull(),
     attempt: integer('attempt').notNull(),
     retryKey: text('retry_key').notNull(),
     httpStatus: integer('http_status'),
@@ -619,9 +624,51 @@ export const lineDevOutbox = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     to: text('to').notNull(),
     text: text('text').notNull(),
+    /** 'reply' (through a reply token) or 'push' (directory migration 0002). */
+    kind: text('kind', { enum: ['reply', 'push'] })
+      .notNull()
+      .default('push'),
+    replyToken: text('reply_token'),
+    /** LINE's own message objects, as JSON; null for the text pushes kept before migration 0002. */
+    messages: text('messages'),
     createdAt: text('created_at').notNull().default(nowIso),
   },
   (t) => [index('line_dev_outbox_to_idx').on(t.to, t.id)],
+);
+
+/** The one live link code of a user (directory migration 0002, docs/product.md §25): its SHA-256, 10 minutes. */
+export const lineLinkCodes = sqliteTable(
+  'line_link_codes',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    createdAt: text('created_at').notNull().default(nowIso),
+  },
+  (t) => [uniqueIndex('line_link_codes_hash_unique').on(t.codeHash)],
+);
+
+/**
+ * The one-use postback actions of a LINE conversation (directory migration 0002, §25): a confirmation to record, a
+ * task to tick, a farm or an animal to choose. `used_at` is set once, atomically: a second tap finds it set.
+ */
+export const lineActions = sqliteTable(
+  'line_actions',
+  {
+    id: text('id').primaryKey(),
+    lineUserId: text('line_user_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    payload: text('payload').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    usedAt: text('used_at'),
+    createdAt: text('created_at').notNull().default(nowIso),
+  },
+  (t) => [index('line_actions_user_idx').on(t.lineUserId, t.createdAt)],
 );
 
 /**

@@ -6,8 +6,9 @@ import { addDays, daysBetween, type IsoDate, jstDate, jstMonth, todayJst } from 
 import { calfOfService } from '../domain/gestation';
 import { earTagFromIdentification } from '../domain/identification';
 import type { NewEvent } from '../events/events.record';
+import { DEMO_LINE_USER_ID } from '../line/line-demo';
 import { api, signUp } from '../test/api';
-import { everyShard, farmDbOf } from '../test/shards';
+import { everyShard, farmDbOf, shardOf } from '../test/shards';
 import { DEMO_EMAIL, DEMO_PASSWORD, type DemoHerdPlan, planDemoHerd, seedDemoFarm, seedDemoHerd } from './demo-farm';
 
 /** The demo farm: the one the demo user owns. */
@@ -315,6 +316,19 @@ describe('the demo farm', () => {
     // The neighbour's owner owns only her farm; the demo owner does not see it.
     const owned = await api('/farms', { token });
     expect(owned.json.data.map((f: { name: string }) => f.name)).toEqual(['北牧場（デモ）']);
+  });
+
+  it('has a LINE-linked hand whose outbox shows a weight recorded by message (§25)', async () => {
+    const outbox = await api(`/dev/line-outbox?to=${DEMO_LINE_USER_ID}`);
+    const texts = outbox.json.data.map((m: { text: string }) => m.text);
+    expect(texts[0]).toBe('連携しました：田中 健太さん（北牧場（デモ））');
+    expect(texts.at(-2)).toMatch(/ に 体重測定（312kg） を \d+\/\d+ で記録しますか？$/);
+    expect(texts.at(-1)).toMatch(/^記録しました：.* 体重測定 \d+\/\d+\nhttp:\/\/127\.0\.0\.1:8787\/cattle\/\d+$/);
+    const sources = await (await shardOf(farmId))
+      .prepare(`SELECT count(*) AS n FROM events WHERE farm_id = ? AND source = 'line'`)
+      .bind(farmId)
+      .first<{ n: number }>();
+    expect(sources?.n).toBe(1);
   });
 
   it('seeds once: a second call changes nothing', async () => {

@@ -15,6 +15,7 @@ import type { NewEvent } from '../events/events.record';
 import { recordEvents } from '../events/events.service';
 import { createFarm } from '../farms/farms.service';
 import { seededRandom } from '../lib/seeded-random';
+import { seedDemoLineChat } from '../line/line-demo';
 import { type CreateShipmentInput, createShipmentSchema } from '../shipments/shipments.schemas';
 import { planShipmentStatements, shipmentEvent, shipmentRowStatements } from '../shipments/shipments.service';
 import { seedDemoFilings, seedDemoInseminator } from './demo-filings';
@@ -895,5 +896,7 @@ export async function seedDemoFarm(
   await seedDemoInseminator(env, farmId, passwordHash, today);
   await seedDemoHistory(scope, today);
   await seedDemoPeople(env, user.id, async () => passwordHash, today);
+  // The hired hand is linked to LINE and has recorded a weight by message (§25).
+  await seedDemoLineChat(env, DEMO_STAFF_EMAIL, farmId);
   return { created: true, userId: user.id };
 }

@@ -305,6 +305,8 @@ export function ageTriggerStart(trigger: ProgrammeTrigger, birthday: IsoDate | n
 
 /** A task as the morning digest lists it (§22: today's tasks with the alerts). */
 export interface DigestTask {
+  /** The task's id: the LINE digest's 完了 buttons tick it (§25). */
+  taskId?: number;
   cattleId: number;
   cattleName: string | null;
   cattleEarTagNumber: string | null;

@@ -4,6 +4,7 @@
  */
 import type { Scope } from '../db/scope';
 import { parseEventDetails } from '../domain/event-details';
+import type { EventSource } from '../domain/event-source';
 import { fieldErrors } from '../lib/errors';
 import { BULK_MESSAGES, type BulkEvent } from './bulk.schemas';
 import { recordEventOnAnimals } from './events.service';
@@ -20,7 +21,7 @@ function weighingOf(input: BulkEvent, cattleId: number) {
 }
 
 /** POST /events/bulk: the events' ids, in the order of the animals. */
-export async function recordBulkEvent(scope: Scope, input: BulkEvent) {
+export async function recordBulkEvent(scope: Scope, input: BulkEvent, source: EventSource = 'api') {
   const written = await recordEventOnAnimals(scope, {
     animals: input.cattleIds ?? { penId: input.penId as number },
     event: {
@@ -31,6 +32,7 @@ export async function recordBulkEvent(scope: Scope, input: BulkEvent) {
     },
     detailsOf: input.eventType === 'WEIGHT_MEASURED' ? (cattleId) => weighingOf(input, cattleId) : undefined,
     namesRefused: true,
+    source,
   });
   return { created: written.length, eventIds: written.map((w) => w.event.eventId) };
 }

@@ -1,5 +1,6 @@
 import { directoryDb } from '../db/client';
 import { requestScope } from '../db/scope';
+import { requestSource } from '../domain/event-source';
 import { eventTypeCatalogue } from '../domain/event-types';
 import { notFound } from '../lib/errors';
 import { createRouter } from '../lib/http';
@@ -27,7 +28,8 @@ export const eventsRouter = createRouter()
     return c.json({ data: { results: await nameRecorders(directoryDb(c.env), c.get('memberNames'), results) } }, 200);
   })
   .openapi(routes.createEvent, async (c) => {
-    const { event, animal } = await recordEvent(requestScope(c), c.req.valid('json'));
+    const source = requestSource(c.req.header('x-client'));
+    const { event, animal } = await recordEvent(requestScope(c), c.req.valid('json'), source);
     return c.json({ data: event, animal }, 201);
   })
   .openapi(routes.getEvent, async (c) => {

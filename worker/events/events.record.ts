@@ -22,6 +22,7 @@ import type { Scope } from '../db/scope';
 import { type EngineEvent, type ServiceOfBirth, serviceBefore } from '../domain/breeding';
 import { type IsoDate, jstDate, todayJst } from '../domain/calendar';
 import type { StoredCalf } from '../domain/event-details';
+import type { EventSource } from '../domain/event-source';
 import { firstImpossibleEvent, type ImpossibleEvent, impossibleEvent } from '../domain/event-validity';
 import { calfOfService } from '../domain/gestation';
 import { MOVE_PEN, moveDetails } from '../domain/pens';
@@ -39,6 +40,8 @@ export interface NewEvent {
   eventDatetime: string;
   details?: Record<string, unknown> | null;
   notes?: string | null;
+  /** Where it came from (§25); null when the writer does not say (a shipment record's event). */
+  source?: EventSource;
 }
 
 /** The 400 of an event the animal cannot have (§6), on its field. */
@@ -153,9 +156,9 @@ export interface StoredEventRow {
 
 /** The event's insert; `details` is the JSON to store (calvingStatements' when it registers calves). */
 function insertEventSql(scope: Writer, animal: AnimalForBreeding, event: NewEvent, details: SQL, now: string): SQL {
-  return sql`insert into events (cattle_id, farm_id, created_by, event_type, event_datetime, details, notes, created_at, updated_at)
+  return sql`insert into events (cattle_id, farm_id, created_by, event_type, event_datetime, details, notes, source, created_at, updated_at)
     values (${animal.cattleId}, ${animal.farmId}, ${scope.userId}, ${event.eventType}, ${event.eventDatetime},
-      ${details}, ${event.notes ?? null}, ${now}, ${now})
+      ${details}, ${event.notes ?? null}, ${event.source ?? null}, ${now}, ${now})
     returning event_id, cattle_id, event_type, event_datetime, details, notes, created_at, updated_at`;
 }
 

@@ -26,6 +26,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import type { EngineEvent } from '../domain/breeding';
 import { type IsoDate, jstDate, todayJst } from '../domain/calendar';
 import { parseEventDetails } from '../domain/event-details';
+import type { EventSource } from '../domain/event-source';
 import type { EventType } from '../domain/event-types';
 import { AppError, conflict, fieldErrors, notFound } from '../lib/errors';
 import { eventNotFound, eventQuery, ownedEvent, toView } from './events.queries';
@@ -163,6 +164,8 @@ export interface EventOnAnimals {
   detailsOf?: (cattleId: number) => Record<string, unknown> | null;
   /** A group's refusal names the animal it refuses: '0381 しおり：…' (§26). */
   namesRefused?: boolean;
+  /** Where the event came from (§25): 'web' or 'api' by the request's X-Client header, 'line' for a LINE message. */
+  source?: EventSource;
 }
 
 const penAnimalsSql = (farmId: number, penId: number) =>
@@ -190,10 +193,17 @@ function namedRefusal(animal: BreedingContext['animal'], err: unknown): unknown 
   });
 }
 
-/** Records one event on an owned animal (POST /events); re-read and retried when another write came first. */
-export const recordEvent = async (scope: Scope, input: CreateEvent): Promise<EventWrite> => {
+/**
+ * Records one event on an owned animal (POST /events, and a LINE message's 記録する, §25); re-read and retried when
+ * another write came first. `source` is where it came from ('web' or 'api' by the request's X-Client header).
+ */
+export const recordEvent = async (
+  scope: Scope,
+  input: CreateEvent,
+  source: EventSource = 'api',
+): Promise<EventWrite> => {
   const { cattleId, ...event } = input;
-  const [written] = await recordEventOnAnimals(scope, { animals: [cattleId], event });
+  const [written] = await recordEventOnAnimals(scope, { animals: [cattleId], event, source });
   return written;
 };
 
@@ -208,7 +218,7 @@ export const recordEventOnAnimals = (scope: Scope, input: EventOnAnimals) =>
 async function recordOnAnimalsOnce(scope: Scope, input: EventOnAnimals): Promise<EventWrite[]> {
   const { db, farmId } = scope;
   const today = todayJst();
-  const { event } = input;
+  const event = { ...input.event, source: input.source ?? 'api' };
   const ids = Array.isArray(input.animals)
     ? cattleIdsSql(farmId, input.animals as number[])
     : penAnimalsSql(farmId, (input.animals as { penId: number }).penId);
@@ -293,7 +303,8 @@ export async function recordEvents(
     const context = await loadBreedingContext(scope.db, scope.farmId, cattleId);
     if (!context) throw cattleNotFound();
     // A seeder's history is the farm's past, as an import's: it enrols in no programme (§22 turn 4).
-    const written = eventStatements(scope, context, { add: newEvents }, { today: options.today, enrols: false });
+    const add = newEvents.map((e) => ({ ...e, source: e.source ?? ('import' as const) }));
+    const written = eventStatements(scope, context, { add }, { today: options.today, enrols: false });
     await runEventBatch(scope, written.statements);
     return written.recomputed;
   });

@@ -195,7 +195,8 @@ async function writeHistories(scope: Scope, histories: ImportPlan['histories'], 
         const context = contexts.get(identificationNumber);
         const missing = context ? missingEvents(events, context.events) : [];
         if (!context || missing.length === 0) return [];
-        const written = eventStatements(scope, context, { add: missing }, { today, filings: false, rows: 'leave' });
+        const add = missing.map((e) => ({ ...e, source: 'import' as const }));
+        const written = eventStatements(scope, context, { add }, { today, filings: false, rows: 'leave' });
         left.push(written.left);
         return written.statements;
       });

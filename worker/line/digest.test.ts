@@ -6,7 +6,7 @@ import { addDays, todayJst } from '../domain/calendar';
 import type { Env } from '../env';
 import { api, signUp, testEnv } from '../test/api';
 import { shardOf } from '../test/shards';
-import { LINE_PUSH_ENDPOINT, linePushRetry, pushLine } from './push';
+import { LINE_PUSH_ENDPOINT, linePushRetry, pushLine } from './send/push';
 
 /** The morning digest by each member's choice, with the Messaging API mocked at the HTTP boundary. */
 const today = todayJst();

@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { directoryDb } from '../db/client';
-import { lineDevOutbox, lineFriends, users } from '../db/schema';
+import { lineFriends, users } from '../db/schema';
 import type { Env } from '../env';
 import { notFound } from '../lib/errors';
 import type { NotificationSettings } from './line.schemas';
@@ -33,13 +33,3 @@ export async function notificationSettings(env: Env, userId: number): Promise<No
 /** A password (bcrypt) or Google: unlinking LINE would not lock the account out. */
 export const canSignInWithoutLine = (u: { passwordHash: string | null; googleId: string | null }) =>
   Boolean(u.passwordHash?.startsWith('$2') || u.googleId);
-
-/** Development only: the pushes kept instead of sent, newest first. */
-export async function lineOutbox(env: Env, to: string | undefined) {
-  return directoryDb(env)
-    .select({ to: lineDevOutbox.to, text: lineDevOutbox.text, createdAt: lineDevOutbox.createdAt })
-    .from(lineDevOutbox)
-    .where(to ? eq(lineDevOutbox.to, to) : undefined)
-    .orderBy(desc(lineDevOutbox.id))
-    .limit(50);
-}

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth } from '../auth/require-auth';
 import { errorResponse, jsonBody, jsonContent } from '../lib/http';
-import { notificationSettingsSchema, notificationsBodySchema } from './line.schemas';
+import { lineOutboxEntrySchema, notificationSettingsSchema, notificationsBodySchema } from './line.schemas';
 
 const settingsResponse = jsonContent(
   z.object({ success: z.literal(true), data: notificationSettingsSchema }),
@@ -13,11 +13,12 @@ export const webhookRoute = createRoute({
   method: 'post',
   path: '/webhook',
   tags: ['LINE'],
-  summary: 'Messaging API webhook (follow / unfollow)',
+  summary: 'Messaging API webhook (follow / unfollow, messages and postbacks)',
   description:
     'The body is read raw: `X-Line-Signature` must be the base64 HMAC-SHA256 of it with ' +
     '`LINE_MESSAGING_CHANNEL_SECRET`. follow/unfollow record whether pushes reach the user; a redelivered event ' +
-    '(same webhookEventId) changes nothing. Other events are acknowledged and ignored.',
+    '(same webhookEventId) changes nothing. Messages and postbacks of the chat are acted on after the answer ' +
+    '(docs/product.md §25); other events are acknowledged and ignored.',
   request: { headers: z.object({ 'x-line-signature': z.string().optional() }) },
   responses: {
     200: jsonContent(
@@ -27,6 +28,21 @@ export const webhookRoute = createRoute({
     400: errorResponse('Signed, but not a webhook body'),
     401: errorResponse('Missing or wrong signature: nothing done'),
     503: errorResponse('The Messaging API channel secret is not configured: nothing done'),
+  },
+});
+
+export const linkCodeRoute = createRoute({
+  ...signedIn,
+  method: 'post',
+  path: '/link-code',
+  tags: ['LINE'],
+  summary: 'A code to link LINE by sending it to the official account',
+  description:
+    '8 characters of `23456789ABCDEFGHJKLMNPQRSTUVWXYZ`, valid 10 minutes; a new code replaces the previous one. ' +
+    'Sent as a message to the official account, it links the sender (docs/product.md §25).',
+  responses: {
+    200: jsonContent(z.object({ data: z.object({ code: z.string(), expiresAt: z.string() }) }), 'The code'),
+    401: errorResponse('Not signed in'),
   },
 });
 
@@ -106,13 +122,13 @@ export const lineOutboxRoute = createRoute({
   method: 'get',
   path: '/line-outbox',
   tags: ['Development'],
-  summary: 'LINE pushes kept instead of sent (development only)',
+  summary: 'LINE replies and pushes kept instead of sent (development only)',
+  description:
+    "Oldest first (the latest 200). `messages` are LINE's own message objects: text with `quickReply.items[].action` " +
+    'of type postback, datetimepicker or message; `text` is their texts joined.',
   request: { query: z.object({ to: z.string().trim().optional() }) },
   responses: {
-    200: jsonContent(
-      z.object({ data: z.array(z.object({ to: z.string(), text: z.string(), createdAt: z.string() })) }),
-      'Newest first',
-    ),
+    200: jsonContent(z.object({ data: z.array(lineOutboxEntrySchema) }), 'Oldest first'),
     404: errorResponse('Outside development: the route does not exist'),
   },
 });

@@ -29,7 +29,43 @@ export const webhookBodySchema = z.object({
       timestamp: z.number().int().nonnegative(),
       source: z.object({ type: z.string(), userId: z.string().max(100).optional() }).optional(),
       deliveryContext: z.object({ isRedelivery: z.boolean() }).optional(),
+      replyToken: z.string().max(200).optional(),
+      message: z.object({ type: z.string(), text: z.string().max(5000).optional() }).optional(),
+      postback: z
+        .object({ data: z.string().max(300), params: z.object({ date: z.string().optional() }).optional() })
+        .optional(),
     }),
   ),
 });
 export type WebhookBody = z.infer<typeof webhookBodySchema>;
+export type LineWebhookEvent = WebhookBody['events'][number];
+
+const lineActionSchema = z.union([
+  z.object({ type: z.literal('postback'), label: z.string(), data: z.string(), displayText: z.string() }),
+  z.object({
+    type: z.literal('datetimepicker'),
+    label: z.string(),
+    data: z.string(),
+    mode: z.literal('date'),
+    max: z.string(),
+    min: z.string(),
+  }),
+  z.object({ type: z.literal('message'), label: z.string(), text: z.string() }),
+]);
+
+export const lineOutboxEntrySchema = z.object({
+  kind: z.enum(['reply', 'push']),
+  replyToken: z.string().optional(),
+  to: z.string(),
+  text: z.string(),
+  messages: z.array(
+    z.object({
+      type: z.literal('text'),
+      text: z.string(),
+      quickReply: z
+        .object({ items: z.array(z.object({ type: z.literal('action'), action: lineActionSchema })) })
+        .optional(),
+    }),
+  ),
+  createdAt: z.string(),
+});

@@ -6,7 +6,7 @@ import { canChooseDigest, type DigestChannel, LINE_NOT_LINKED_MESSAGE, withoutLi
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
 import { canSignInWithoutLine, notificationSettings } from './line.queries';
-import type { WebhookBody } from './line.schemas';
+import type { LineWebhookEvent, WebhookBody } from './line.schemas';
 
 const lineNotLinked = () =>
   new AppError({ status: 400, code: 'LINE_NOT_LINKED', message: LINE_NOT_LINKED_MESSAGE, field: 'digest' });
@@ -66,13 +66,14 @@ export async function unlinkLine(env: Env, userId: number) {
 }
 
 /**
- * POST /line/webhook, after the signature: follow/unfollow record whether pushes can reach a LINE user. One atomic
- * batch; an event already handled (same webhookEventId, a redelivery) changes nothing, and an older event never
- * overwrites a newer one. Returns how many events were new.
+ * POST /line/webhook, after the signature: each event is claimed once by its webhookEventId (a redelivery, whatever
+ * `isRedelivery` says, claims nothing), and follow/unfollow record whether pushes can reach a LINE user — one atomic
+ * batch, an older follow never overwriting a newer one. Returns the events that were new; the chat's messages and
+ * postbacks among them are acted on after the answer (§25).
  */
-export async function recordWebhookEvents(env: Env, body: WebhookBody): Promise<number> {
+export async function recordWebhookEvents(env: Env, body: WebhookBody): Promise<LineWebhookEvent[]> {
   const statements: SQL[] = [];
-  const records: number[] = [];
+  const claims: number[] = [];
   for (const event of body.events) {
     const userId = event.source?.userId ?? null;
     if ((event.type === 'follow' || event.type === 'unfollow') && userId) {
@@ -83,10 +84,10 @@ export async function recordWebhookEvents(env: Env, body: WebhookBody): Promise<
           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
         WHERE excluded.event_at >= line_friends.event_at`);
     }
-    records.push(statements.length);
+    claims.push(statements.length);
     statements.push(sql`INSERT INTO line_webhook_events (webhook_event_id, type, line_user_id)
       VALUES (${event.webhookEventId}, ${event.type}, ${userId}) ON CONFLICT DO NOTHING RETURNING webhook_event_id`);
   }
   const results = await runBatch(directoryDb(env), statements);
-  return records.filter((i) => results[i].results.length > 0).length;
+  return body.events.filter((_, i) => results[claims[i]].results.length > 0);
 }

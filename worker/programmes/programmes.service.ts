@@ -14,6 +14,7 @@ import { enrolments, programmes, tasks } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { type IsoDate, todayJst } from '../domain/calendar';
 import { parseEventDetails } from '../domain/event-details';
+import type { EventSource } from '../domain/event-source';
 import { EVENT_TYPES, type EventType, PREGNANCY_RESULTS } from '../domain/event-types';
 import { ineligibility, stopReason } from '../domain/programmes';
 import { alertStatementsAfter, eventStatements } from '../events/events.record';
@@ -336,10 +337,10 @@ const doneInstant = (date: IsoDate | undefined, now: string) => (date ? (toInsta
  * details merged with the request's — in the same batch, through eventStatements with the animal's alerts
  * regenerated as for an event entered by hand; re-read and retried when another write on the animal came first.
  */
-export const completeTask = (scope: Scope, id: number, body: DoneTask) =>
-  withFreshState(() => completeTaskOnce(scope, id, body));
+export const completeTask = (scope: Scope, id: number, body: DoneTask, source: EventSource = 'task') =>
+  withFreshState(() => completeTaskOnce(scope, id, body, source));
 
-async function completeTaskOnce(scope: Scope, id: number, body: DoneTask): Promise<TaskView> {
+async function completeTaskOnce(scope: Scope, id: number, body: DoneTask, source: EventSource): Promise<TaskView> {
   const { db, farmId } = scope;
   const today = todayJst();
   const animal: SQL = sql`(select ${tasks.cattleId} from ${tasks} where ${tasks.id} = ${id} and ${tasks.farmId} = ${farmId})`;
@@ -356,7 +357,11 @@ async function completeTaskOnce(scope: Scope, id: number, body: DoneTask): Promi
     .update(tasks)
     .set({ status: 'done', doneAt: now, doneBy: scope.userId, updatedAt: now })
     .where(and(eq(tasks.id, id), eq(tasks.farmId, farmId)));
-  const audit = taskAudit(scope, id, now, { status: ['open', 'done'] });
+  // A tick from LINE says so in the history (§25).
+  const audit = taskAudit(scope, id, now, {
+    status: ['open', 'done'],
+    ...(source === 'line' ? { source: [null, 'line'] as [null, string] } : {}),
+  });
   if (!task.eventType) return writeTask(scope, id, [audit, markDone]);
 
   const context = breedingContextOf([a, e, h]);
@@ -374,6 +379,7 @@ async function completeTaskOnce(scope: Scope, id: number, body: DoneTask): Promi
           eventDatetime: doneInstant(body.date, now),
           details: parsed.details,
           notes: body.notes ?? null,
+          source,
         },
       ],
     },

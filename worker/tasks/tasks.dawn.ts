@@ -19,6 +19,7 @@ export async function enrolByAge(db: Db, farmId: number, today: IsoDate, now = n
 export const digestTasks = (db: Db, farmId: number, today: IsoDate): Promise<DigestTask[]> =>
   db
     .select({
+      taskId: tasks.id,
       cattleId: tasks.cattleId,
       cattleName: cattle.name,
       cattleEarTagNumber: cattle.earTagNumber,

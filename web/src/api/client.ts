@@ -27,6 +27,8 @@ export function authHeaders(): Record<string, string> {
 async function authorizedFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
+  // Events recorded from the app say so (source 'web', docs/product.md §25); other clients' are 'api'.
+  headers.set('X-Client', 'web');
   const token = getToken();
   // A queued write keeps the farm it was recorded for (its own X-Farm-Id); everything else goes to the farm shown.
   for (const [name, value] of Object.entries(authHeaders())) if (!headers.has(name)) headers.set(name, value);

@@ -27,3 +27,6 @@ export const chooseDigest = (digest: DigestChannel) =>
 export const startLineLink = () => unwrap(api.line.link.$post()).then((r) => r.data.url);
 
 export const unlinkLine = () => unwrap(api.users.me.line.$delete()).then((r) => r.data);
+
+/** A code to link LINE by sending it to the official account (docs/product.md §25): 8 characters, 10 minutes. */
+export const createLineLinkCode = () => unwrap(api.line['link-code'].$post()).then((r) => r.data);

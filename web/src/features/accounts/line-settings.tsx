@@ -12,6 +12,7 @@ import {
 import { FormError } from '../../components/form';
 import { describeError } from '../../lib/form-errors';
 import { defineMessages, useI18n } from '../../lib/i18n';
+import { LineLinkCode } from './line-link-code';
 import './line-settings.css';
 
 defineMessages({
@@ -29,7 +30,6 @@ defineMessages({
       linking: 'LINEに移動しています…',
       unlink: 'LINE連携を解除する',
       cannotUnlink: 'LINEでログインしているため解除できません。先にパスワードを設定してください。',
-      unavailable: 'LINE連携は現在ご利用いただけません。',
       justLinked: 'LINEと連携しました。',
       linkFailed: 'LINEと連携できませんでした。もう一度お試しください。',
       linkInUse: 'このLINEアカウントは別のユーザーに連携されています。',
@@ -57,7 +57,6 @@ defineMessages({
       linking: 'Opening LINE…',
       unlink: 'Unlink LINE',
       cannotUnlink: 'You sign in with LINE, so it cannot be unlinked. Set a password first.',
-      unavailable: 'Linking LINE is not available at the moment.',
       justLinked: 'LINE is linked.',
       linkFailed: 'LINE could not be linked. Please try again.',
       linkInUse: 'This LINE account is linked to another user.',
@@ -153,7 +152,7 @@ export function LineSettingsCard() {
           {link.isPending || link.isSuccess ? t('line.linking') : t('line.link')}
         </button>
       ) : null}
-      {!settings.lineLinked && !settings.lineLoginAvailable ? <p className="muted">{t('line.unavailable')}</p> : null}
+      {settings.lineLinked ? null : <LineLinkCode />}
       {settings.lineLinked && settings.canUnlinkLine ? (
         <button type="button" className="button" disabled={unlink.isPending} onClick={() => unlink.mutate()}>
           {t('line.unlink')}

@@ -43,6 +43,8 @@ const FIELD_LABELS: Record<string, { ja: string; en: string }> = {
   steps: { ja: '手順', en: 'Steps' },
 };
 
+const FROM_LINE: Record<Locale, string> = { ja: 'LINEから', en: 'From LINE' };
+
 const label = (field: string, locale: Locale) => FIELD_LABELS[field]?.[locale] ?? field;
 
 /** A value as text: lists joined, an object's fields by their labels — never raw JSON. */
@@ -60,13 +62,16 @@ function shown(value: unknown, none: string, locale: Locale): string {
 
 function AuditItem({ row, withEntity }: { row: AuditRow; withEntity: boolean }) {
   const { t, locale } = useI18n();
-  const changes = Object.entries(row.changes);
+  // Where a write came from is said once in the head ('LINEから', §25), not as a changed field.
+  const { source: origin, ...fields } = row.changes;
+  const changes = Object.entries(fields);
   return (
     <li className="history-item">
       <p className="history-item__head">
         <span className="history-item__action">{t(`history.action.${row.action}`)}</span>
         {withEntity ? <span className="history-item__entity">{t(`history.entity.${row.entity}`)}</span> : null}
         <span className="history-item__who">{row.userName ?? t('history.system')}</span>
+        {origin?.[1] === 'line' ? <span className="history-item__source">{FROM_LINE[locale]}</span> : null}
         <time dateTime={row.at}>{formatInstantTimeJa(row.at)}</time>
       </p>
       {changes.length ? (

@@ -5,10 +5,11 @@
  * kept in the development outbox; in production without it the attempt is logged as failed. Every attempt is a
  * row in line_push_logs.
  */
-import { directoryDb } from '../db/client';
-import { lineDevOutbox, linePushLogs } from '../db/schema';
-import { type Env, isProduction, type Logger } from '../env';
-import { sha256Hex } from '../lib/crypto';
+import { directoryDb } from '../../db/client';
+import { lineDevOutbox, linePushLogs } from '../../db/schema';
+import { type Env, isProduction, type Logger } from '../../env';
+import { sha256Hex } from '../../lib/crypto';
+import type { LineTextMessage } from './line-messages';
 
 export const LINE_PUSH_ENDPOINT = 'https://api.line.me/v2/bot/message/push';
 const PUSH_TIMEOUT_MS = 10_000;
@@ -21,12 +22,16 @@ export interface LinePush {
   to: string;
   userId: number | null;
   text: string;
-  type: 'alert_digest';
+  /** LINE's message objects (quick replies); by default one text message of `text`. */
+  messages?: readonly LineTextMessage[];
+  type: 'alert_digest' | 'line_push';
   /** Same key, same message: the UUID sent as X-Line-Retry-Key is derived from it. */
   idempotencyKey: string;
 }
 
 export type PushOutcome = 'sent' | 'outbox' | 'failed';
+
+const messagesOf = (push: LinePush): readonly LineTextMessage[] => push.messages ?? [{ type: 'text', text: push.text }];
 
 /** A UUID (the form LINE asks for) derived from the message's idempotency key, so a re-run sends no duplicate. */
 async function retryKeyFor(idempotencyKey: string): Promise<string> {
@@ -49,14 +54,19 @@ export async function pushLine(env: Env, push: LinePush, log: Logger): Promise<P
       return 'failed';
     }
     await db.batch([
-      db.insert(lineDevOutbox).values({ to: push.to, text: push.text }),
+      db.insert(lineDevOutbox).values({
+        to: push.to,
+        text: push.text,
+        kind: 'push',
+        messages: JSON.stringify(messagesOf(push)),
+      }),
       db.insert(linePushLogs).values({ ...logRow, attempt: 1, requestId: 'dev-outbox' }),
     ]);
     log('info', 'line push kept in development outbox', { to: push.to, text: push.text });
     return 'outbox';
   }
 
-  const body = JSON.stringify({ to: push.to, messages: [{ type: 'text', text: push.text }] });
+  const body = JSON.stringify({ to: push.to, messages: messagesOf(push) });
   for (let attempt = 1; attempt <= linePushRetry.attempts; attempt++) {
     let status: number | null = null;
     let requestId: string | null = null;
