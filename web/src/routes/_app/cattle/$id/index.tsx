@@ -49,7 +49,7 @@ function AnimalScreen() {
       shipment={<CattleShipmentPanel cattleId={id} />}
       changes={
         <Suspense fallback={null}>
-          <ChangeHistory filter={{ entity: 'cattle', entityId: String(id) }} />
+          <ChangeHistory filter={{ cattleId: String(id) }} />
         </Suspense>
       }
     />
