@@ -24,6 +24,7 @@ import { Route as AppHistoryRouteImport } from './routes/_app/history';
 import { Route as AppHomeRouteImport } from './routes/_app/home';
 import { Route as AppMenuRouteImport } from './routes/_app/menu';
 import { Route as AppOutboxRouteImport } from './routes/_app/outbox';
+import { Route as AppPapersRouteImport } from './routes/_app/papers';
 import { Route as AppScheduleRouteImport } from './routes/_app/schedule';
 import { Route as AppSettingsRouteImport } from './routes/_app/settings';
 import { Route as AppShipmentsRouteImport } from './routes/_app/shipments';
@@ -115,6 +116,11 @@ const AppMenuRoute = AppMenuRouteImport.update({
 const AppOutboxRoute = AppOutboxRouteImport.update({
   id: '/outbox',
   path: '/outbox',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppPapersRoute = AppPapersRouteImport.update({
+  id: '/papers',
+  path: '/papers',
   getParentRoute: () => AppRoute,
 } as any);
 const AppScheduleRoute = AppScheduleRouteImport.update({
@@ -224,6 +230,7 @@ export interface FileRoutesByFullPath {
   '/home': typeof AppHomeRoute;
   '/menu': typeof AppMenuRoute;
   '/outbox': typeof AppOutboxRoute;
+  '/papers': typeof AppPapersRoute;
   '/schedule': typeof AppScheduleRoute;
   '/settings': typeof AppSettingsRoute;
   '/shipments': typeof AppShipmentsRoute;
@@ -258,6 +265,7 @@ export interface FileRoutesByTo {
   '/home': typeof AppHomeRoute;
   '/menu': typeof AppMenuRoute;
   '/outbox': typeof AppOutboxRoute;
+  '/papers': typeof AppPapersRoute;
   '/schedule': typeof AppScheduleRoute;
   '/settings': typeof AppSettingsRoute;
   '/shipments': typeof AppShipmentsRoute;
@@ -294,6 +302,7 @@ export interface FileRoutesById {
   '/_app/home': typeof AppHomeRoute;
   '/_app/menu': typeof AppMenuRoute;
   '/_app/outbox': typeof AppOutboxRoute;
+  '/_app/papers': typeof AppPapersRoute;
   '/_app/schedule': typeof AppScheduleRoute;
   '/_app/settings': typeof AppSettingsRoute;
   '/_app/shipments': typeof AppShipmentsRoute;
@@ -330,6 +339,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/menu'
     | '/outbox'
+    | '/papers'
     | '/schedule'
     | '/settings'
     | '/shipments'
@@ -364,6 +374,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/menu'
     | '/outbox'
+    | '/papers'
     | '/schedule'
     | '/settings'
     | '/shipments'
@@ -399,6 +410,7 @@ export interface FileRouteTypes {
     | '/_app/home'
     | '/_app/menu'
     | '/_app/outbox'
+    | '/_app/papers'
     | '/_app/schedule'
     | '/_app/settings'
     | '/_app/shipments'
@@ -540,6 +552,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOutboxRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/papers': {
+      id: '/_app/papers';
+      path: '/papers';
+      fullPath: '/papers';
+      preLoaderRoute: typeof AppPapersRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/schedule': {
       id: '/_app/schedule';
       path: '/schedule';
@@ -676,6 +695,7 @@ interface AppRouteChildren {
   AppHomeRoute: typeof AppHomeRoute;
   AppMenuRoute: typeof AppMenuRoute;
   AppOutboxRoute: typeof AppOutboxRoute;
+  AppPapersRoute: typeof AppPapersRoute;
   AppScheduleRoute: typeof AppScheduleRoute;
   AppSettingsRoute: typeof AppSettingsRoute;
   AppShipmentsRoute: typeof AppShipmentsRoute;
@@ -701,6 +721,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppHomeRoute: AppHomeRoute,
   AppMenuRoute: AppMenuRoute,
   AppOutboxRoute: AppOutboxRoute,
+  AppPapersRoute: AppPapersRoute,
   AppScheduleRoute: AppScheduleRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppShipmentsRoute: AppShipmentsRoute,
