@@ -24,6 +24,7 @@ import { Route as AppHistoryRouteImport } from './routes/_app/history';
 import { Route as AppHomeRouteImport } from './routes/_app/home';
 import { Route as AppMenuRouteImport } from './routes/_app/menu';
 import { Route as AppOutboxRouteImport } from './routes/_app/outbox';
+import { Route as AppPapersRouteImport } from './routes/_app/papers';
 import { Route as AppPensRouteImport } from './routes/_app/pens';
 import { Route as AppScheduleRouteImport } from './routes/_app/schedule';
 import { Route as AppSettingsRouteImport } from './routes/_app/settings';
@@ -116,6 +117,11 @@ const AppMenuRoute = AppMenuRouteImport.update({
 const AppOutboxRoute = AppOutboxRouteImport.update({
   id: '/outbox',
   path: '/outbox',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppPapersRoute = AppPapersRouteImport.update({
+  id: '/papers',
+  path: '/papers',
   getParentRoute: () => AppRoute,
 } as any);
 const AppPensRoute = AppPensRouteImport.update({
@@ -230,6 +236,7 @@ export interface FileRoutesByFullPath {
   '/home': typeof AppHomeRoute;
   '/menu': typeof AppMenuRoute;
   '/outbox': typeof AppOutboxRoute;
+  '/papers': typeof AppPapersRoute;
   '/pens': typeof AppPensRoute;
   '/schedule': typeof AppScheduleRoute;
   '/settings': typeof AppSettingsRoute;
@@ -265,6 +272,7 @@ export interface FileRoutesByTo {
   '/home': typeof AppHomeRoute;
   '/menu': typeof AppMenuRoute;
   '/outbox': typeof AppOutboxRoute;
+  '/papers': typeof AppPapersRoute;
   '/pens': typeof AppPensRoute;
   '/schedule': typeof AppScheduleRoute;
   '/settings': typeof AppSettingsRoute;
@@ -302,6 +310,7 @@ export interface FileRoutesById {
   '/_app/home': typeof AppHomeRoute;
   '/_app/menu': typeof AppMenuRoute;
   '/_app/outbox': typeof AppOutboxRoute;
+  '/_app/papers': typeof AppPapersRoute;
   '/_app/pens': typeof AppPensRoute;
   '/_app/schedule': typeof AppScheduleRoute;
   '/_app/settings': typeof AppSettingsRoute;
@@ -339,6 +348,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/menu'
     | '/outbox'
+    | '/papers'
     | '/pens'
     | '/schedule'
     | '/settings'
@@ -374,6 +384,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/menu'
     | '/outbox'
+    | '/papers'
     | '/pens'
     | '/schedule'
     | '/settings'
@@ -410,6 +421,7 @@ export interface FileRouteTypes {
     | '/_app/home'
     | '/_app/menu'
     | '/_app/outbox'
+    | '/_app/papers'
     | '/_app/pens'
     | '/_app/schedule'
     | '/_app/settings'
@@ -550,6 +562,13 @@ declare module '@tanstack/react-router' {
       path: '/outbox';
       fullPath: '/outbox';
       preLoaderRoute: typeof AppOutboxRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/papers': {
+      id: '/_app/papers';
+      path: '/papers';
+      fullPath: '/papers';
+      preLoaderRoute: typeof AppPapersRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/pens': {
@@ -695,6 +714,7 @@ interface AppRouteChildren {
   AppHomeRoute: typeof AppHomeRoute;
   AppMenuRoute: typeof AppMenuRoute;
   AppOutboxRoute: typeof AppOutboxRoute;
+  AppPapersRoute: typeof AppPapersRoute;
   AppPensRoute: typeof AppPensRoute;
   AppScheduleRoute: typeof AppScheduleRoute;
   AppSettingsRoute: typeof AppSettingsRoute;
@@ -721,6 +741,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppHomeRoute: AppHomeRoute,
   AppMenuRoute: AppMenuRoute,
   AppOutboxRoute: AppOutboxRoute,
+  AppPapersRoute: AppPapersRoute,
   AppPensRoute: AppPensRoute,
   AppScheduleRoute: AppScheduleRoute,
   AppSettingsRoute: AppSettingsRoute,

@@ -90,7 +90,7 @@ describe('PATCH /cattle/{id}: an edit changes only what it names (§5)', () => {
     );
     // The change history names the one field changed, never the dam.
     const audit = await api(`/audit?entity=cattle&entityId=${calf.cattleId}`, { token: farmer.token });
-    expect(audit.json.data[0].changes).toEqual({ name: ['こはな', 'こはる'] });
+    expect(audit.json.data[0].changes).toEqual([{ field: 'name', label: '名前', before: 'こはな', after: 'こはる' }]);
   });
 
   it('a partial bloodline changes the names it carries and keeps the rest', async () => {

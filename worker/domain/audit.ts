@@ -3,7 +3,7 @@
  * services put the row in the same D1 batch as the write it records.
  */
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'restore', 'import'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'restore', 'import', 'invite'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_ENTITIES = [

@@ -62,6 +62,13 @@ export function filingFields(kind: FilingKind, facts: FilingFacts) {
   return { fields, missing };
 }
 
+/** The fields that are dates: shown in the CSV and on the worksheet as YYYY/MM/DD (§21, turn 4). */
+const FILING_DATE_FIELDS: ReadonlySet<string> = new Set(['birthday', 'date']);
+
+/** A field's value as the CSV and the worksheet show it: dates YYYY/MM/DD, the rest as stored, empty for none. */
+export const filingCellText = (field: string, value: string | null | undefined): string =>
+  value ? (FILING_DATE_FIELDS.has(field) ? formatDateJa(value) : value) : '';
+
 /** A pending filing past its due date (the day after it, JST) is overdue. */
 export const isFilingOverdue = (dueDate: IsoDate, today: IsoDate): boolean => today > dueDate;
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.statement';
 import { directoryDb, farmDb } from '../db/client';
+import { requestScope } from '../db/scope';
 import { createRouter } from '../lib/http';
 import * as routes from './invitations.routes';
 import {
@@ -18,6 +19,14 @@ export const invitationsRouter = createRouter()
     const { email, role } = c.req.valid('json');
     const invitation = { farmId: c.get('farmId'), invitedBy: c.get('userId'), inviterName: c.get('userName') };
     const data = await inviteMember(c.env, directoryDb(c.env), c.get('log'), { ...invitation, email, role });
+    // Audited when sent (§23, turn 4): the invitation lives in the directory, its row on the farm's shard.
+    const changes = { email: [null, email] as [unknown, unknown], role: [null, role] as [unknown, unknown] };
+    await recordAudit(c.get('farmDb'), requestScope(c), {
+      action: 'invite',
+      entity: 'member',
+      entityId: data.id,
+      changes,
+    });
     return c.json({ data }, 201);
   })
   .openapi(routes.pending, async (c) => {

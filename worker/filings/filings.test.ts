@@ -413,10 +413,15 @@ describe('GET /filings/export', () => {
     expect(res.headers.get('Content-Type')).toContain('text/csv');
     expect(res.text.startsWith('\uFEFF')).toBe(true);
     const [header, ...rows] = res.text.slice(1).split('\r\n').filter(Boolean);
-    expect(header).toBe('届出,農家コード,個体識別番号,異動年月日,相手先コード,相手先名,期限,状態,届出日');
+    expect(header).toBe('届出,農家コード,個体識別番号,異動年月日,相手先コード,相手先名,耳標,名号,期限,状態,届出日');
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.startsWith('転入,0123456789,'))).toBe(true);
-    expect(rows.some((r) => r.includes(',2026-04-01,987654321,北の牧場,2026-04-08,未届出,'))).toBe(true);
+    // The animal by its ear tag and name after the form's fields (§21, turn 4); every date as YYYY/MM/DD.
+    // The animals here are all named 牛; each row's 耳標 is the last digits of its 個体識別番号.
+    const moveIn = rows.find((r) => r.includes(',2026/04/01,987654321,北の牧場,'));
+    const id = moveIn?.split(',')[2] ?? '';
+    expect(moveIn).toBe(`転入,0123456789,${id},2026/04/01,987654321,北の牧場,${id.slice(5, 9)},牛,2026/04/08,未届出,`);
+    expect(res.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect((await api('/filings/export?status=done', { token: owner.token })).status).toBe(400);
   });
 });

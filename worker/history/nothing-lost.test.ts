@@ -35,8 +35,12 @@ async function cow(user: Member, farmId: number, body: Record<string, unknown> =
     },
   });
   expect(res.status, res.text).toBe(201);
-  return res.json.data as { cattleId: number; identificationNumber: string };
+  return res.json.data as { cattleId: number; identificationNumber: string; earTagNumber: string };
 }
+
+/** A row's changes as `{ label: [before, after] }`, the words the screen shows. */
+const words = (row: { changes: { label: string; before: string | null; after: string | null }[] }) =>
+  Object.fromEntries(row.changes.map((c) => [c.label, [c.before, c.after]]));
 
 async function history(user: Member, farmId: number, query = '') {
   const res = await api(`/audit${query}`, as(user, farmId));
@@ -59,7 +63,7 @@ describe('change history (GET /audit)', () => {
   });
 
   it('records an animal created, edited, its status changed and deleted, with before and after, newest first', async () => {
-    const { cattleId } = await cow(owner, owner.farmId, { name: 'さくら' });
+    const { cattleId, earTagNumber: tag } = await cow(owner, owner.farmId, { name: 'さくら', birthday: '2024-04-01' });
     const edit = await api(`/cattle/${cattleId}`, {
       method: 'PATCH',
       ...as(staff, owner.farmId),
@@ -81,15 +85,31 @@ describe('change history (GET /audit)', () => {
       ['update', '南 花子'],
       ['create', '北 太郎'],
     ]);
-    expect(rows[3].changes.name).toEqual([null, 'さくら']);
-    expect(rows[2].changes).toEqual({ name: ['さくら', 'さくら二号'], 'bloodline.fatherCattleName': [null, '安福久'] });
-    expect(rows[1].changes).toEqual({ status: ['HEALTHY', 'TREATING'], reason: [null, '発熱'] });
-    expect(rows[0].changes.name).toEqual(['さくら二号', null]);
+    // In the farmer's words (§23, turn 4): the animal by tag and name, labels, enums and dates as the screens show them.
+    expect(rows.map((r) => r.summary)).toEqual([
+      `${tag} さくら二号：牛を削除（ゴミ箱へ）`,
+      `${tag} さくら二号：状態を「健康」から「治療中」に変更`,
+      `${tag} さくら二号：名前・父牛を変更`,
+      `${tag} さくら二号：牛を登録`,
+    ]);
+    expect(words(rows[3])).toMatchObject({
+      名前: [null, 'さくら'],
+      性別: [null, '雌'],
+      生年月日: [null, '2024/04/01'],
+    });
+    expect(words(rows[3]).成長段階).toEqual([null, '経産牛']);
+    expect(words(rows[2])).toEqual({ 名前: ['さくら', 'さくら二号'], 父牛: [null, '安福久'] });
+    expect(words(rows[1])).toEqual({ 状態: ['健康', '治療中'], 理由: [null, '発熱'] });
+    expect(words(rows[0]).名前).toEqual(['さくら二号', null]);
+    // English when the English screens ask.
+    const en = (await history(owner, owner.farmId, `?entity=cattle&entityId=${cattleId}&lang=en`)).data;
+    expect(en[1].summary).toBe(`${tag} さくら二号: Status changed from “Healthy” to “In treatment”`);
+    expect(en[1].changes[0]).toEqual({ field: 'status', label: 'Status', before: 'Healthy', after: 'In treatment' });
     expect(rows.every((r) => r.entityId === String(cattleId))).toBe(true);
   });
 
   it('records an event recorded, corrected and deleted', async () => {
-    const { cattleId } = await cow(owner, owner.farmId);
+    const { cattleId, earTagNumber: tag } = await cow(owner, owner.farmId);
     const made = await api('/events', {
       method: 'POST',
       ...as(owner, owner.farmId),
@@ -106,13 +126,20 @@ describe('change history (GET /audit)', () => {
     expect((await api(`/events/${eventId}`, { method: 'DELETE', ...as(owner, owner.farmId) })).status).toBe(204);
     const rows = (await history(owner, owner.farmId, `?entity=event&entityId=${eventId}`)).data;
     expect(rows.map((r) => r.action)).toEqual(['delete', 'update', 'create']);
-    expect(rows[2].changes).toMatchObject({
-      cattleId: [null, cattleId],
-      eventType: [null, 'ESTRUS'],
-      notes: [null, '朝'],
+    expect(rows.map((r) => r.summary)).toEqual([
+      `${tag} ゆり：発情の記録を削除（ゴミ箱へ）`,
+      `${tag} ゆり：発情の記録を変更`,
+      `${tag} ゆり：発情を記録`,
+    ]);
+    // 2026-11-01 08:00 JST is shown as the day and time in Japan, the animal by tag and name.
+    expect(words(rows[2])).toEqual({
+      牛: [null, `${tag} ゆり`],
+      種類: [null, '発情'],
+      日時: [null, '2026/11/01 08:00'],
+      メモ: [null, '朝'],
     });
-    expect(rows[1].changes).toEqual({ notes: ['朝', '夕方'] });
-    expect(rows[0].changes).toMatchObject({ eventType: ['ESTRUS', null], notes: ['夕方', null] });
+    expect(words(rows[1])).toEqual({ メモ: ['朝', '夕方'] });
+    expect(words(rows[0])).toMatchObject({ 種類: ['発情', null], メモ: ['夕方', null] });
   });
 
   it('shows the owner every row, staff only their own, refuses a viewer, and pages newest first', async () => {
@@ -156,10 +183,14 @@ describe('change history (GET /audit)', () => {
     expect(moved.status, moved.text).toBe(200);
     expect((await api(`/shipments/plans/${steer.cattleId}`, { method: 'DELETE', ...o })).status).toBe(200);
     const planRows = (await history(owner, owner.farmId, `?entity=plan&entityId=${steer.cattleId}`)).data;
-    expect(planRows.map((r) => [r.action, r.changes])).toEqual([
-      ['delete', {}],
-      ['update', { plannedShipmentMonth: ['2027-01', '2027-02'] }],
-      ['create', { plannedShipmentMonth: [null, '2027-01'] }],
+    expect(planRows.map((r) => [r.action, r.summary, words(r)])).toEqual([
+      ['delete', `${steer.earTagNumber} たろう：出荷予定を取り消し`, {}],
+      [
+        'update',
+        `${steer.earTagNumber} たろう：出荷予定月を「2027/01」から「2027/02」に変更`,
+        { 出荷予定月: ['2027/01', '2027/02'] },
+      ],
+      ['create', `${steer.earTagNumber} たろう：出荷予定を登録（2027/01）`, { 出荷予定月: [null, '2027/01'] }],
     ]);
 
     const shipped = await api('/shipments', {
@@ -174,9 +205,17 @@ describe('change history (GET /audit)', () => {
     expect((await api(`/shipments/${shipmentId}`, { method: 'DELETE', ...o })).status).toBe(200);
     const shipmentRows = (await history(owner, owner.farmId, `?entity=shipment&entityId=${shipmentId}`)).data;
     expect(shipmentRows.map((r) => r.action)).toEqual(['delete', 'update', 'create']);
-    expect(shipmentRows[1].changes).toEqual({ price: [800000, 820000] });
-    expect(shipmentRows[2].changes.price).toEqual([null, 800000]);
-    expect(shipmentRows[0].changes.price).toEqual([820000, null]);
+    expect(words(shipmentRows[1])).toEqual({ 価格: ['800,000円', '820,000円'] });
+    expect(words(shipmentRows[2])).toMatchObject({
+      牛: [null, `${steer.earTagNumber} たろう`],
+      出荷日: [null, '2026/11/01'],
+    });
+    expect(words(shipmentRows[0]).価格).toEqual(['820,000円', null]);
+    expect(shipmentRows.map((r) => r.summary)).toEqual([
+      `${steer.earTagNumber} たろう：出荷の記録を削除`,
+      `${steer.earTagNumber} たろう：出荷の価格を変更`,
+      `${steer.earTagNumber} たろう：出荷を記録`,
+    ]);
 
     const heifer = await cow(owner, owner.farmId, { name: 'はな', growthStage: 'CALF' });
     const alertId = `audit-alert-${heifer.cattleId}`;
@@ -195,9 +234,17 @@ describe('change history (GET /audit)', () => {
     const memo = await api(`/alerts/${alertId}/memo`, { method: 'PUT', ...o, body: { memo: '獣医に連絡' } });
     expect(memo.status, memo.text).toBe(200);
     const alertRows = (await history(owner, owner.farmId, `?entity=alert&entityId=${alertId}`)).data;
-    expect(alertRows.map((r) => [r.userName, r.changes])).toEqual([
-      ['北 太郎', { memo: [null, '獣医に連絡'] }],
-      ['南 花子', { status: ['active', 'acknowledged'] }],
+    expect(alertRows.map((r) => [r.userName, r.summary, words(r)])).toEqual([
+      [
+        '北 太郎',
+        `${heifer.earTagNumber} はな：アラート「分娩予定日超過」のメモを変更`,
+        { メモ: [null, '獣医に連絡'] },
+      ],
+      [
+        '南 花子',
+        `${heifer.earTagNumber} はな：アラート「分娩予定日超過」を確認済みに`,
+        { 状態: ['未対応', '確認済み'] },
+      ],
     ]);
 
     const helper = await signUp();
@@ -212,9 +259,9 @@ describe('change history (GET /audit)', () => {
       (await api(`/farms/${owner.farmId}/members/${helper.userId}`, { method: 'DELETE', token: owner.token })).status,
     ).toBe(200);
     const memberRows = (await history(owner, owner.farmId, `?entity=member&entityId=${helper.userId}`)).data;
-    expect(memberRows.map((r) => [r.action, r.changes])).toEqual([
-      ['delete', { role: ['staff', null] }],
-      ['update', { role: ['viewer', 'staff'] }],
+    expect(memberRows.map((r) => [r.action, r.summary, words(r)])).toEqual([
+      ['delete', `牧場 太郎をメンバーから外す`, { 役割: ['スタッフ', null] }],
+      ['update', `牧場 太郎の役割を「閲覧のみ」から「スタッフ」に変更`, { 役割: ['閲覧のみ', 'スタッフ'] }],
     ]);
 
     const renamed = await api(`/farms/${owner.farmId}`, {
@@ -227,7 +274,8 @@ describe('change history (GET /audit)', () => {
     expect(farmRows[0]).toMatchObject({
       action: 'update',
       entityId: String(owner.farmId),
-      changes: { name: ['北 太郎の牧場', '北の牧場'] },
+      summary: '牧場の名前を「北 太郎の牧場」から「北の牧場」に変更',
+      changes: [{ field: 'name', label: '名前', before: '北 太郎の牧場', after: '北の牧場' }],
     });
 
     const imported = await api('/imports/cattle?dryRun=false', {
@@ -239,16 +287,17 @@ describe('change history (GET /audit)', () => {
     expect(imported.status, imported.text).toBe(200);
     const importRows = (await history(owner, owner.farmId, '?entity=import')).data;
     expect(importRows).toHaveLength(1);
-    expect(importRows[0]).toMatchObject({
-      action: 'import',
-      changes: { created: [null, imported.json.data.summary.create ?? expect.any(Number)] },
-    });
+    const created = imported.json.data.summary.create;
+    expect(importRows[0]).toMatchObject({ action: 'import' });
+    expect(importRows[0].summary).toMatch(new RegExp(`^牛の一覧を取り込み（登録${created}頭・更新0頭・記録\\d+件）$`));
+    expect(words(importRows[0]).登録した牛).toEqual([null, String(created)]);
   });
 
   it('records programmes, enrolments, tasks done and skipped, and filings marked, with before and after', async () => {
     const o = as(owner, owner.farmId);
     const today = todayJst();
     const heifer = await cow(owner, owner.farmId, { name: 'みどり' });
+    const named = `${heifer.earTagNumber} みどり`;
     const created = await api('/programmes', {
       method: 'POST',
       ...o,
@@ -294,19 +343,23 @@ describe('change history (GET /audit)', () => {
 
     const programmeRows = (await history(owner, owner.farmId, `?entity=programme&entityId=${programmeId}`)).data;
     expect(programmeRows.map((r) => r.action)).toEqual(['delete', 'update', 'update', 'create']);
-    expect(programmeRows[0].changes.name).toEqual(['観察プログラム', null]);
-    expect(programmeRows[1].changes).toEqual({ enrolled: [null, { cattleIds: [heifer.cattleId], startDate: today }] });
-    expect(programmeRows[2].changes).toEqual({ name: ['試験プログラム', '観察プログラム'] });
-    expect(programmeRows[3].changes.name).toEqual([null, '試験プログラム']);
-    expect(programmeRows[3].changes.steps[1]).toEqual([
-      { day: 0, title: '観察' },
-      { day: 1, title: '検温' },
+    expect(programmeRows.map((r) => r.summary)).toEqual([
+      'プログラム「観察プログラム」を削除',
+      `プログラム「観察プログラム」に登録：${named}`,
+      'プログラム「観察プログラム」の名前を変更',
+      'プログラム「試験プログラム」を作成',
     ]);
+    expect(words(programmeRows[0]).名前).toEqual(['観察プログラム', null]);
+    expect(words(programmeRows[1])).toEqual({ 登録: [null, `${named} / 開始日 ${today.replaceAll('-', '/')}`] });
+    expect(words(programmeRows[2])).toEqual({ 名前: ['試験プログラム', '観察プログラム'] });
+    expect(words(programmeRows[3]).手順).toEqual([null, '0日目 観察、1日目 検温']);
     const done = (await history(owner, owner.farmId, `?entity=task&entityId=${mine[0].id}`)).data;
-    expect(done.map((r) => [r.userName, r.changes])).toEqual([['南 花子', { status: ['open', 'done'] }]]);
+    expect(done.map((r) => [r.userName, r.summary, words(r)])).toEqual([
+      ['南 花子', `${named}：作業「観察」を完了`, { 状態: ['未完了', '完了'] }],
+    ]);
     const skipped = (await history(owner, owner.farmId, `?entity=task&entityId=${mine[1].id}`)).data;
-    expect(skipped.map((r) => r.changes)).toEqual([
-      { status: ['open', 'skipped'], skipReason: [null, '不要になった'] },
+    expect(skipped.map((r) => [r.summary, words(r)])).toEqual([
+      [`${named}：作業「検温」をスキップ`, { 状態: ['未完了', 'スキップ'], スキップの理由: [null, '不要になった'] }],
     ]);
 
     const arrival = await api('/events', {
@@ -325,9 +378,118 @@ describe('change history (GET /audit)', () => {
     });
     expect(marked.status, marked.text).toBe(200);
     const filingRows = (await history(owner, owner.farmId, `?entity=filing&entityId=${filing.id}`)).data;
-    expect(filingRows.map((r) => [r.action, r.changes])).toEqual([
-      ['update', { status: ['pending', 'filed'], filedAt: [null, today] }],
+    expect(filingRows.map((r) => [r.action, r.summary, words(r)])).toEqual([
+      [
+        'update',
+        `届出：${named}の転入を届出済みに`,
+        { 状態: ['未届出', '届出済み'], 届出日: [null, today.replaceAll('-', '/')] },
+      ],
     ]);
+  });
+
+  it("gives an animal's whole story with ?cattleId=: her edits, events, tasks done, filings and shipments, each naming her", async () => {
+    const o = as(owner, owner.farmId);
+    const today = todayJst();
+    const yuri = await cow(owner, owner.farmId, { name: 'ゆり' });
+    const other = await cow(owner, owner.farmId, { name: 'ほか' });
+    const ai = await api('/events', {
+      method: 'POST',
+      ...o,
+      body: {
+        cattleId: yuri.cattleId,
+        eventType: 'INSEMINATION',
+        eventDatetime: at(today),
+        details: { method: 'AI', sireName: '安福久' },
+      },
+    });
+    expect(ai.status, ai.text).toBe(201);
+    await api('/events', {
+      method: 'POST',
+      ...o,
+      body: { cattleId: other.cattleId, eventType: 'ESTRUS', eventDatetime: at(today) },
+    });
+    const programme = await api('/programmes', {
+      method: 'POST',
+      ...o,
+      body: { name: '物語', trigger: { kind: 'manual' }, steps: [{ day: 0, title: '観察' }] },
+    });
+    const enrol = await api(`/programmes/${programme.json.data.id}/enrol`, {
+      method: 'POST',
+      ...o,
+      body: { cattleIds: [yuri.cattleId], startDate: today },
+    });
+    expect(enrol.status, enrol.text).toBe(201);
+    const tasks = await api('/tasks?status=open&limit=100', o);
+    const task = tasks.json.data.find((t: { cattleId: number }) => t.cattleId === yuri.cattleId);
+    expect((await api(`/tasks/${task.id}/done`, { method: 'POST', ...o, body: {} })).status).toBe(200);
+    const arrival = await api('/events', {
+      method: 'POST',
+      ...o,
+      body: { cattleId: yuri.cattleId, eventType: 'ARRIVAL', eventDatetime: today },
+    });
+    expect(arrival.status, arrival.text).toBe(201);
+    const pending = await api('/filings?status=pending&kind=MOVE_IN&limit=100', o);
+    const filing = pending.json.data.find((f: { cattleId: number }) => f.cattleId === yuri.cattleId);
+    const mark = { ids: [filing.id], filed: true, filedAt: today, acceptMissing: true };
+    expect((await api('/filings/mark', { method: 'POST', ...o, body: mark })).status).toBe(200);
+    const renamed = await api(`/cattle/${yuri.cattleId}`, { method: 'PATCH', ...o, body: { name: 'ゆりこ' } });
+    expect(renamed.status, renamed.text).toBe(200);
+
+    const story = (await history(owner, owner.farmId, `?cattleId=${yuri.cattleId}`)).data;
+    const renamedAs = `${yuri.earTagNumber} ゆりこ`;
+    expect(story.map((r) => r.summary)).toEqual([
+      `${renamedAs}：名前を「ゆり」から「ゆりこ」に変更`,
+      `届出：${renamedAs}の転入を届出済みに`,
+      `${renamedAs}：導入を記録`,
+      `${renamedAs}：作業「観察」を完了`,
+      `${renamedAs}：授精を記録（安福久）`,
+      `${renamedAs}：牛を登録`,
+    ]);
+    expect(words(story[4])).toMatchObject({
+      種類: [null, '授精'],
+      授精の方法: [null, '人工授精'],
+      種雄牛: [null, '安福久'],
+    });
+    // No row shows an id, a raw key, an ISO time or JSON.
+    const shown = JSON.stringify(
+      story.map((r) => [r.summary, r.changes.map((c: any) => [c.label, c.before, c.after])]),
+    );
+    expect(shown).not.toMatch(
+      /\d{4}-\d{2}-\d{2}T|cattleId|eventType|sireName|[{]"|INSEMINATION|ARRIVAL|pending|filed"/,
+    );
+    const values = story.flatMap((r) => r.changes.flatMap((c: any) => [c.before, c.after]));
+    expect(values).not.toContain(String(yuri.cattleId));
+    // Her story holds none of the other cow's rows; another farm's owner sees none of hers.
+    expect(story.some((r) => r.summary.includes('ほか'))).toBe(false);
+    expect((await history(outsider, outsider.farmId, `?cattleId=${yuri.cattleId}`)).data).toEqual([]);
+    // Staff see only their own rows of her story.
+    expect((await history(staff, owner.farmId, `?cattleId=${yuri.cattleId}`)).data).toEqual([]);
+    expect((await api(`/audit?cattleId=${yuri.cattleId}`, as(viewer, owner.farmId))).status).toBe(403);
+    const bad = await api('/audit?cattleId=abc', o);
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.message).toBe('牛のIDは正の整数である必要があります');
+    const lang = await api('/audit?lang=fr', o);
+    expect(lang.status).toBe(400);
+    expect(lang.json.error.message).toBe('言語はjaまたはenです');
+  });
+
+  it('records an invitation when it is sent, naming the address and the role', async () => {
+    const sent = await api(`/farms/${owner.farmId}/invitations`, {
+      method: 'POST',
+      token: owner.token,
+      body: { email: 'helper-invited@example.jp', role: 'staff' },
+    });
+    expect(sent.status, sent.text).toBe(201);
+    const rows = (await history(owner, owner.farmId, '?entity=member')).data;
+    expect(rows[0]).toMatchObject({
+      action: 'invite',
+      userName: '北 太郎',
+      summary: 'helper-invited@example.jpをスタッフとして招待',
+      changes: [
+        { field: 'email', label: 'メールアドレス', before: null, after: 'helper-invited@example.jp' },
+        { field: 'role', label: '役割', before: null, after: 'スタッフ' },
+      ],
+    });
   });
 
   it('answers 400 with the message of a wrong filter or cursor', async () => {

@@ -42,7 +42,8 @@ export const navItems: NavItem[] = [
   { to: '/schedule', labelKey: 'nav.schedule', icon: CalendarDays, phone: false, desktop: true },
   { to: '/kpi', labelKey: 'nav.kpi', icon: ChartLine, phone: false, desktop: true },
   { to: '/shipments', labelKey: 'nav.shipments', icon: Truck, phone: false, desktop: true },
-  { to: '/filings', labelKey: 'nav.filings', icon: FileCheck, phone: false, desktop: true },
+  // 書類: the filings, the 1 February head count and the AI register (§21, turn 4).
+  { to: '/papers', labelKey: 'nav.papers', icon: FileCheck, phone: false, desktop: true },
   { to: '/pens', labelKey: 'nav.pens', icon: Warehouse, phone: false, desktop: true },
   // On a phone behind メニュー.
   { to: '/farms/members', labelKey: 'nav.members', icon: Users, phone: false, desktop: true },

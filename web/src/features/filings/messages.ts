@@ -2,6 +2,11 @@ import { defineMessages } from '../../lib/i18n';
 
 defineMessages({
   ja: {
+    papers: {
+      title: '書類',
+      lead: '法律で求められる書類：牛の異動の届出、2月1日の飼養頭数、家畜人工授精簿。',
+      openFilings: '届出を開く',
+    },
     filings: {
       title: '届出',
       lead: '出生・転入・転出・死亡は牛トレーサビリティ法で届出が必要です。記録から届出の内容を作り、未届出を知らせます（期限は記録の7日後）。',
@@ -34,6 +39,13 @@ defineMessages({
       print: '届出用紙を印刷',
       download: 'CSVをダウンロード',
       worksheet: '届出用紙（{{kind}}・{{status}}）',
+      farmName: '農場名',
+      noFarmerCode: '（未設定）',
+      printedOn: '印刷日',
+      count: '件数',
+      countValue: '{{n}}件',
+      earTag: '耳標',
+      animalName: '名号',
       noneSelected: '届出を選んでください',
       cattle: '牛',
       unregistered: '未登録',
@@ -41,6 +53,11 @@ defineMessages({
     },
   },
   en: {
+    papers: {
+      title: 'Paperwork',
+      lead: 'The paperwork the law asks for: filings of moves, the head count on 1 February, and the AI register.',
+      openFilings: 'Open filings',
+    },
     filings: {
       title: 'Filings',
       lead: 'Births, moves in and out and deaths must be filed with NLBC (Cattle Traceability Act). The product drafts each filing from your records and tells you what is still unfiled (due 7 days after the record).',
@@ -73,6 +90,13 @@ defineMessages({
       print: 'Print worksheet',
       download: 'Download CSV',
       worksheet: 'Filing worksheet ({{kind}}, {{status}})',
+      farmName: 'Farm',
+      noFarmerCode: '(not set)',
+      printedOn: 'Printed',
+      count: 'Filings',
+      countValue: '{{n}}',
+      earTag: 'Ear tag',
+      animalName: 'Name',
       noneSelected: 'Select the filings first',
       cattle: 'Animal',
       unregistered: 'Not registered',

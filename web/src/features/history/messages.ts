@@ -11,6 +11,8 @@ defineMessages({
       by: '{{name}}',
       system: 'システム',
       field: '{{field}}: {{before}} → {{after}}',
+      set: '{{field}}: {{value}}',
+      cleared: '{{field}}: {{value}} → （なし）',
       none: '（なし）',
       action: { create: '登録', update: '変更', delete: '削除', restore: '復元', import: '取り込み' },
       entity: {
@@ -76,6 +78,8 @@ defineMessages({
       by: '{{name}}',
       system: 'System',
       field: '{{field}}: {{before}} → {{after}}',
+      set: '{{field}}: {{value}}',
+      cleared: '{{field}}: {{value}} → (none)',
       none: '(none)',
       action: { create: 'Created', update: 'Changed', delete: 'Deleted', restore: 'Restored', import: 'Imported' },
       entity: {

@@ -52,7 +52,7 @@ function AnimalScreen() {
       growth={<GrowthCard cattleId={id} birthday={animal.data?.birthday ?? null} />}
       changes={
         <Suspense fallback={null}>
-          <ChangeHistory filter={{ entity: 'cattle', entityId: String(id) }} />
+          <ChangeHistory filter={{ cattleId: String(id) }} />
         </Suspense>
       }
     />
