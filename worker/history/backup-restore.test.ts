@@ -465,3 +465,79 @@ describe('restore is all or nothing, one at a time', () => {
     expect(refused.json.error.message).toBe('この牧場は復元中です');
   });
 });
+
+describe('pens travel with a backup (§26), and a backup from before pens restores', () => {
+  it('carries the pens with new ids: the animal stays in her pen and her move names the restored pens', async () => {
+    const source = await signUp({ name: '牛房 太郎' });
+    const pen = async (name: string) =>
+      (await api('/pens', { method: 'POST', ...as(source), body: { name, capacity: 20 } })).json.data.id as number;
+    const [one, two] = [await pen('1番'), await pen('2番')];
+    const created = await api('/cattle', {
+      method: 'POST',
+      ...as(source),
+      body: {
+        identificationNumber: 1_234_512_343,
+        name: 'すず',
+        gender: '雌',
+        growthStage: 'CALF',
+        birthday: '2026-06-01',
+      },
+    });
+    const cow = created.json.data.cattleId as number;
+    for (const toPenId of [one, two]) {
+      const moved = await api('/events', {
+        method: 'POST',
+        ...as(source),
+        body: { cattleId: cow, eventType: 'MOVE_PEN', eventDatetime: '2026-11-20T03:00:00.000Z', details: { toPenId } },
+      });
+      expect(moved.status, moved.text).toBe(201);
+    }
+    const document = (await api(`/farms/${source.farmId}/backup`, as(source))).json;
+    expect(document.pens.map((p: { name: string }) => p.name)).toEqual(['1番', '2番']);
+
+    const into = await signUp({ name: '復元 花子' });
+    const restored = await restoreInto(into, document);
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.json.data.counts.pens).toBe(2);
+    const pens = (await api('/pens', as(into))).json.data as { id: number; name: string; headCount: number }[];
+    const byName = Object.fromEntries(pens.map((p) => [p.name, p]));
+    expect(byName['2番'].headCount).toBe(1);
+    expect(byName['1番'].headCount).toBe(0);
+    expect([byName['1番'].id, byName['2番'].id]).not.toContain(one);
+    const herd = (await api('/cattle?limit=10', as(into))).json.data.results as { pen: { id: number; name: string } }[];
+    expect(herd[0].pen).toEqual({ id: byName['2番'].id, name: '2番' });
+    const db = (await farmDb(testEnv, into.farmId)).$client;
+    const moves = await db
+      .prepare("SELECT details FROM events WHERE farm_id = ? AND event_type = 'MOVE_PEN' ORDER BY event_id")
+      .bind(into.farmId)
+      .all<{ details: string }>();
+    expect(moves.results.map((m) => JSON.parse(m.details))).toEqual([
+      { toPenId: byName['1番'].id, fromPenId: null },
+      { toPenId: byName['2番'].id, fromPenId: byName['1番'].id },
+    ]);
+  });
+
+  it('restores a backup taken before pens and event sources: no pens key, no pen_id, no source', async () => {
+    const source = await signUp({ name: '古 一郎' });
+    await api('/cattle', {
+      method: 'POST',
+      ...as(source),
+      body: {
+        identificationNumber: 1_234_512_351,
+        name: 'ゆき',
+        gender: '雌',
+        growthStage: 'GROWING',
+        birthday: '2025-01-01',
+      },
+    });
+    const document = (await api(`/farms/${source.farmId}/backup`, as(source))).json;
+    const { pens: _, ...old } = document;
+    old.cattle = old.cattle.map(({ pen_id: __, ...r }: Record<string, unknown>) => r);
+    old.events = old.events.map(({ source: __, ...r }: Record<string, unknown>) => r);
+    const into = await signUp({ name: '新 二郎' });
+    const restored = await restoreInto(into, old);
+    expect(restored.status, restored.text).toBe(200);
+    const herd = (await api('/cattle?limit=10', as(into))).json.data.results as { name: string; pen: unknown }[];
+    expect(herd.map((c) => [c.name, c.pen ?? null])).toEqual([['ゆき', null]]);
+  });
+});

@@ -15,12 +15,14 @@ import { isEventType } from '../domain/event-types';
 import { programmeSchema } from '../domain/programmes';
 import { createEventSchema, EVENT_MESSAGES, toInstant } from '../events/events.schemas';
 import type { FieldIssue } from '../lib/errors';
+import { createPenSchema } from '../pens/pens.schemas';
 import { createPlanSchema, createShipmentSchema } from '../shipments/shipments.schemas';
 
 type Row = Record<string, unknown>;
 
 /** The document's keys, their tables, parents before children (the order a restore inserts them in). */
 export const BACKUP_TABLES = [
+  { key: 'pens', table: schema.pens },
   { key: 'cattle', table: schema.cattle },
   { key: 'bloodline', table: schema.bloodline },
   { key: 'motherInfo', table: schema.motherInfo },
@@ -188,6 +190,16 @@ const API_RULES: Partial<Record<BackupKey, (issues: Issues, at: string, row: Row
           notes: present(r.notes),
         }),
     ),
+  pens: (issues, at, r) =>
+    issues.zod(
+      at,
+      createPenSchema.safeParse({
+        name: r.name,
+        barn: present(r.barn),
+        capacity: present(r.capacity),
+        sortOrder: present(r.sort_order),
+      }),
+    ),
   bloodline: (issues, at, r) =>
     issues.zod(
       at,
@@ -275,10 +287,17 @@ const API_RULES: Partial<Record<BackupKey, (issues: Issues, at: string, row: Row
   },
 };
 
+/**
+ * Nullable columns added after backups were first taken: a row without one (a backup of an earlier version) is read
+ * as having none — an animal in no pen (shard migration 0018), an event of unknown source (0019).
+ */
+const ADDED_LATER: Partial<Record<BackupKey, string[]>> = { cattle: ['pen_id'], events: ['source'] };
+
 /** A reference of a table's rows: the column, and the document key whose ids it must name. */
 type Reference = { column: string; to: BackupKey; optional?: boolean };
 const toAnimal: Reference = { column: 'cattle_id', to: 'cattle' };
 const REFERENCES: Partial<Record<BackupKey, Reference[]>> = {
+  cattle: [{ column: 'pen_id', to: 'pens', optional: true }],
   bloodline: [toAnimal],
   motherInfo: [toAnimal, { column: 'mother_cattle_id', to: 'cattle', optional: true }],
   breedingStatus: [toAnimal],
@@ -365,6 +384,7 @@ export class BackupChecker {
     for (const name of Object.keys(r))
       if (!names.has(name)) this.issues.add(`${at}.${name}`, BACKUP_MESSAGES.unknownColumn);
     for (const column of columns) {
+      if (!(column.name in r) && ADDED_LATER[key]?.includes(column.name)) continue;
       if (!(column.name in r)) this.issues.add(`${at}.${column.name}`, BACKUP_MESSAGES.missingColumn);
       else checkValue(this.issues, at, column, r[column.name]);
     }

@@ -109,6 +109,7 @@ export const MAX_BACKUP_BYTES = 150 * 1024 * 1024;
 
 /** The new ids a restore takes, reserved on the shard as it goes, so concurrent inserts take the ids after them. */
 const RESERVED: Partial<Record<BackupKey, { table: string; id: string }>> = {
+  pens: { table: 'pens', id: 'pen_id' },
   cattle: { table: 'cattle', id: 'cattle_id' },
   events: { table: 'events', id: 'event_id' },
   programmes: { table: 'programmes', id: 'id' },
@@ -224,6 +225,7 @@ class Restore {
     private readonly token: string,
   ) {
     for (const name of [
+      'pens',
       'cattle',
       'events',
       'programmes',
@@ -284,9 +286,19 @@ class Restore {
 
   private readonly animal = (id: unknown) => (id === null ? null : ((this.ids.cattle.get(id) as number) ?? null));
   private readonly event = (id: unknown) => (id === null ? null : ((this.ids.events.get(id) as number) ?? null));
+  /** A pen of the document by its new id; one not in it (deleted before the backup) keeps its id, as it was. */
+  private readonly pen = (id: unknown) => (id === null || id === undefined ? id : (this.ids.pens.get(id) ?? id));
   private readonly details = (text: unknown) => {
     if (typeof text !== 'string') return text;
-    const parsed = JSON.parse(text) as { calves?: { cattleId?: number }[] } | null;
+    const parsed = JSON.parse(text) as {
+      calves?: { cattleId?: number }[];
+      toPenId?: unknown;
+      fromPenId?: unknown;
+    } | null;
+    if (parsed && 'toPenId' in parsed) {
+      // A move between pens (§26) names its pens by id: they follow the restored pens.
+      return JSON.stringify({ ...parsed, toPenId: this.pen(parsed.toPenId), fromPenId: this.pen(parsed.fromPenId) });
+    }
     if (!Array.isArray(parsed?.calves)) return text;
     parsed.calves = parsed.calves.map((c) =>
       typeof c.cattleId === 'number' ? { ...c, cattleId: this.animal(c.cattleId) } : c,
@@ -301,7 +313,8 @@ class Restore {
     return found === undefined ? id : String(found);
   };
   private readonly remap: Record<BackupKey, (r: Row) => Row> = {
-    cattle: (r) => ({ ...r, cattle_id: this.animal(r.cattle_id), farm_id: this.farmId }),
+    pens: (r) => ({ ...r, pen_id: this.ids.pens.get(r.pen_id), farm_id: this.farmId }),
+    cattle: (r) => ({ ...r, cattle_id: this.animal(r.cattle_id), farm_id: this.farmId, pen_id: this.pen(r.pen_id) }),
     bloodline: ({ bloodline_id: _, ...r }) => ({ ...r, cattle_id: this.animal(r.cattle_id) }),
     motherInfo: ({ mother_info_id: _, ...r }) => ({
       ...r,
@@ -374,6 +387,7 @@ class Restore {
 
 /** The restored rows an audit entity's ids name. */
 const ENTITY_IDS: Record<string, string> = {
+  pen: 'pens',
   cattle: 'cattle',
   event: 'events',
   shipment: 'shipments',
@@ -455,8 +469,10 @@ export async function restoreFarm(
       ),
       // An animal registered while the rows were staged: the restore gives way (the farm keeps it).
       guardStatement(FARM_NOT_EMPTY, sql`exists (select 1 from cattle where farm_id = ${farmId})`),
-      // The farm's own programmes (a new farm's two examples) give way to the backup's.
+      // The farm's own programmes (a new farm's two examples) and pens (empty: it has no animals) give way to the
+      // backup's.
       sql`delete from programmes where farm_id = ${farmId}`,
+      sql`delete from pens where farm_id = ${farmId}`,
       ...[...restore.written.values()].flatMap(({ table: name, columns }) =>
         (runs.get(name) ?? []).map((run) => insertStaged(name, columns, farmId, token, run)),
       ),
