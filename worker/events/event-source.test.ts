@@ -50,9 +50,14 @@ describe('POST /events source', () => {
     expect(await sourceOf(curl.json.data.eventId)).toBe('api');
   });
 
-  it('puts the source in the change history of the event', async () => {
+  it('keeps the source in the change history of the event; only a LINE one is said in its summary', async () => {
     const web = await record({ 'X-Client': 'web' });
     const history = await api(`/audit?entity=event&entityId=${web.json.data.eventId}`, { token: farmer.token });
-    expect(history.json.data[0].changes.source).toEqual([null, 'web']);
+    expect(history.json.data[0].summary).not.toMatch(/LINE/);
+    const stored = await (await shardOf(farmer.farmId))
+      .prepare("SELECT changes FROM audit_log WHERE entity = 'event' AND entity_id = ?")
+      .bind(String(web.json.data.eventId))
+      .first<{ changes: string }>();
+    expect(JSON.parse(stored?.changes ?? '{}').source).toEqual([null, 'web']);
   });
 });

@@ -10,7 +10,7 @@ import { users } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { addYears, isIsoDate, todayJst } from '../domain/calendar';
 import { readLineMessage } from '../domain/line-grammar';
-import { roleAllows } from '../domain/roles';
+import { FARM_MESSAGES, roleAllows } from '../domain/roles';
 import type { Env, Logger } from '../env';
 import type { LineWebhookEvent } from './line.schemas';
 import { consumeAction, type LineAccount, lineAccount, withinMessageLimit } from './line.statements';
@@ -42,10 +42,11 @@ const appUrl = (env: Env) => env.APP_URL.replace(/\/+$/, '');
 const owner = (turn: Turn, account: LineAccount): Owner => ({ lineUserId: turn.lineUserId, userId: account.userId });
 
 /** The scope of a write on one of the account's farms, as the user; null when they may not record there. */
-function scopeOn(env: Env, account: LineAccount, farmId: number): Scope | 'viewer' | null {
+function scopeOn(env: Env, account: LineAccount, farmId: number): Scope | 'viewer' | 'moving' | null {
   const farm = account.farms.find((f) => f.farmId === farmId);
   if (!farm) return null;
   if (!roleAllows(farm.role, 'staff')) return 'viewer';
+  if (farm.moving) return 'moving';
   return {
     db: shardDb(env, farm.shard),
     farmId,
@@ -95,6 +96,7 @@ async function onConfirmation(turn: Turn, account: LineAccount, verb: string, dr
   }
   const scope = scopeOn(turn.env, account, draft.farmId);
   if (scope === 'viewer') return say(LINE_REPLIES.viewer);
+  if (scope === 'moving') return say(FARM_MESSAGES.moving);
   if (!scope) return say(LINE_REPLIES.noFarm);
   return say(await recordDraft(scope, draft, `${appUrl(turn.env)}/cattle/${draft.cattleId}`));
 }
@@ -123,6 +125,7 @@ async function postbackTurn(turn: Turn, data: string): Promise<Answer> {
       const tick = taken.payload as TaskTick;
       const scope = scopeOn(env, account, tick.farmId);
       if (scope === 'viewer') return say(LINE_REPLIES.viewer);
+      if (scope === 'moving') return say(FARM_MESSAGES.moving);
       if (!scope) return say(LINE_REPLIES.noFarm);
       return say(await tickTask(scope, tick));
     }

@@ -14,6 +14,8 @@ export interface LineFarm {
   name: string;
   role: FarmRole;
   shard: number;
+  /** Moving between shards (decision 055): its writes wait until it has moved. */
+  moving: boolean;
 }
 
 export interface LineAccount {
@@ -35,8 +37,9 @@ export async function lineAccount(db: Db, lineUserId: string): Promise<LineAccou
     name: string | null;
     role: FarmRole | null;
     shard: number | null;
+    moving: number | null;
   }>(sql`select u.id as user_id, u.user_name as user_name, m.farm_id as farm_id, f.name as name, m.role as role,
-      f.shard as shard
+      f.shard as shard, f.moving_to is not null as moving
     from users u left join farm_members m on m.user_id = u.id left join farms f on f.id = m.farm_id
     where u.line_id = ${lineUserId}
     order by (m.farm_id = u.line_farm_id) desc, (m.farm_id = u.default_farm_id) desc, (m.role = 'owner') desc,
@@ -49,7 +52,15 @@ export async function lineAccount(db: Db, lineUserId: string): Promise<LineAccou
     farms: rows.flatMap((r) =>
       r.farm_id === null
         ? []
-        : [{ farmId: r.farm_id, name: r.name ?? '', role: r.role as FarmRole, shard: r.shard ?? 0 }],
+        : [
+            {
+              farmId: r.farm_id,
+              name: r.name ?? '',
+              role: r.role as FarmRole,
+              shard: r.shard ?? 0,
+              moving: Boolean(r.moving),
+            },
+          ],
     ),
   };
 }
