@@ -256,6 +256,34 @@ export const CALLS = [
     },
   },
   {
+    // §26: the herd list filtered by pen. The bench herd has no pens, so every animal is in none: the filter's index
+    // (cattle_farm_pen_idx) answers the page from the whole herd, its worst case.
+    name: 'cattle list, by pen',
+    kind: 'paged',
+    budgetMs: 25,
+    routes: ['GET /api/v1/cattle'],
+    request: () => ({ path: '/cattle?penId=none&limit=20' }),
+  },
+  {
+    // §26: one vaccination for 500 animals, all or nothing, in one read and one write batch.
+    name: 'group event (500 head)',
+    kind: 'write',
+    budgetMs: 1500,
+    routes: ['POST /api/v1/events/bulk'],
+    request: (farm) => {
+      return {
+        method: 'POST',
+        path: '/events/bulk',
+        body: {
+          cattleIds: farm.herd.slice(0, 500),
+          eventType: 'VACCINATION',
+          eventDatetime: today(),
+          details: { product: 'ベンチ' },
+        },
+      };
+    },
+  },
+  {
     name: 'cattle create',
     kind: 'write',
     budgetMs: 35,

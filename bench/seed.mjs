@@ -93,6 +93,19 @@ export async function seedFarm(url, { herdSize, smallOwners, log }) {
     cursor = page.data.nextCursor;
     if (!cursor) break;
   }
+  // 500 animals in the herd (not dead, not shipped) for the group event (§26).
+  const herd = [];
+  cursor = undefined;
+  while (herd.length < 500) {
+    const page = await get(
+      url,
+      `/cattle?status=HEALTHY,PREGNANT,RESTING,TREATING&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      main.token,
+    );
+    herd.push(...page.data.results.map((r) => r.cattleId));
+    cursor = page.data.nextCursor;
+    if (!cursor) break;
+  }
   const secondPage = await get(url, '/cattle?limit=20', main.token);
   const roster = await fetch(`${url}/api/v1/cattle/roster`, { headers: { Authorization: `Bearer ${main.token}` } });
   return {
@@ -100,6 +113,7 @@ export async function seedFarm(url, { herdSize, smallOwners, log }) {
     userId: main.userId,
     herdSize,
     cows,
+    herd,
     cattleCursor: secondPage.data.nextCursor,
     rosterEtag: roster.headers.get('ETag') ?? '',
     totals: { largeOwner: totals, smallOwners: { owners: smallOwners, ...small } },

@@ -24,6 +24,7 @@ const CATTLE_EXPORT_COLUMNS: readonly Column[] = [
   { header: '品種', kind: 'text' },
   { header: '状態', kind: 'text' },
   { header: '牛舎', kind: 'text' },
+  { header: '牛房', kind: 'text' },
   { header: '体重(kg)', kind: 'number' },
   { header: '評価', kind: 'number' },
   { header: '生産者', kind: 'text' },
@@ -48,7 +49,7 @@ export async function cattleExport(db: Db, farmId: number, today = todayJst()) {
   const sheet: Sheet = {
     name: '牛台帳',
     columns: CATTLE_EXPORT_COLUMNS,
-    rows: rows.map(({ row, breeding, bloodline: b, mother }) => {
+    rows: rows.map(({ row, penName, breeding, bloodline: b, mother }) => {
       const age = ageFromBirthday(row.birthday, today);
       return [
         row.identificationNumber,
@@ -61,6 +62,7 @@ export async function cattleExport(db: Db, farmId: number, today = todayJst()) {
         row.breed,
         STATUS_LABELS[row.status as CattleStatus]?.ja ?? row.status,
         row.barn,
+        penName,
         row.weight,
         row.score,
         row.producerName,

@@ -686,7 +686,7 @@ export async function cattleOwner(db: Db, cattleId: number) {
 /** The whole register with breeding, bloodline and mother columns, for the CSV export (one query). */
 export function registerForExport(db: Db, farmId: number) {
   return db
-    .select({ row: cattle, breeding: breedingStatus, bloodline, mother: motherInfo })
+    .select({ row: cattle, penName: penNameSql(), breeding: breedingStatus, bloodline, mother: motherInfo })
     .from(cattle)
     .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
     .leftJoin(bloodline, eq(bloodline.cattleId, cattle.cattleId))

@@ -668,7 +668,7 @@ describe('GET /cattle/export.csv', () => {
     expect(res.text.charCodeAt(0)).toBe(0xfeff);
     const lines = res.text.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      '個体識別番号,耳標番号,名前,性別,成長段階,生年月日,月齢,品種,状態,牛舎,体重(kg),評価,生産者,育種価,産次,分娩予定日,父牛,母の父,母の祖父,母の曾祖父,母牛名,母牛個体識別番号,備考',
+      '個体識別番号,耳標番号,名前,性別,成長段階,生年月日,月齢,品種,状態,牛舎,牛房,体重(kg),評価,生産者,育種価,産次,分娩予定日,父牛,母の父,母の祖父,母の曾祖父,母牛名,母牛個体識別番号,備考',
     );
     expect(res.text).toContain(`"'=HYPERLINK(""x"")"`);
     expect(res.text).toContain('"乳房炎, 治療済み\n再発注意"');

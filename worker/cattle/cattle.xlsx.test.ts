@@ -58,11 +58,11 @@ describe('GET /cattle/export.xlsx', () => {
     expect(cell('F')).toEqual({ type: 'n', style: 2, value: String(excelSerial('2020-04-01')) }); // 生年月日
     expect(cell('G')).toMatchObject({ type: 'n', style: 0 }); // 月齢
     expect(Number(cell('G')?.value)).toBeGreaterThan(60);
-    expect(cell('K')).toEqual({ type: 'n', style: 0, value: '420.5' }); // 体重(kg)
-    expect(cell('L')).toEqual({ type: 'n', style: 0, value: '4' }); // 評価
-    expect(cell('O')).toEqual({ type: 'n', style: 0, value: '2' }); // 産次
-    expect(cell('V')).toEqual({ type: 'inlineStr', style: 0, value: '0012345678' }); // 母牛個体識別番号
-    expect(cell('W')).toEqual({ type: 'inlineStr', style: 0, value: '乳房炎 & <再発> "注意"\n=SUM(A1)' });
+    expect(cell('L')).toEqual({ type: 'n', style: 0, value: '420.5' }); // 体重(kg), after 牛房 (K, §26)
+    expect(cell('M')).toEqual({ type: 'n', style: 0, value: '4' }); // 評価
+    expect(cell('P')).toEqual({ type: 'n', style: 0, value: '2' }); // 産次
+    expect(cell('W')).toEqual({ type: 'inlineStr', style: 0, value: '0012345678' }); // 母牛個体識別番号
+    expect(cell('X')).toEqual({ type: 'inlineStr', style: 0, value: '乳房炎 & <再発> "注意"\n=SUM(A1)' });
     expect(book.sheetXml).toContain('乳房炎 &amp; &lt;再発&gt; &quot;注意&quot;');
 
     // No birthday: no date and no age, the cells are left out.

@@ -21,9 +21,15 @@ const toToday = () =>
   );
 
 const tables = ['cattle', 'breeding_status', 'events', 'shipments', 'farm_counts'];
+/** Every table's rows, without the columns later migrations add (cattle.pen_id, shard migration 0018). */
 const snapshot = async () =>
   Object.fromEntries(
-    await Promise.all(tables.map(async (t) => [t, await all(`SELECT * FROM ${t} ORDER BY rowid`)] as const)),
+    await Promise.all(
+      tables.map(async (t) => {
+        const rows = await all<Record<string, unknown>>(`SELECT * FROM ${t} ORDER BY rowid`);
+        return [t, rows.map(({ pen_id: _pen, ...row }) => row)] as const;
+      }),
+    ),
   );
 let seeded: Record<string, unknown[]>;
 

@@ -485,6 +485,25 @@ describe('the demo farm', () => {
     const sires = await api('/shipments/sire-stats', { token });
     expect(sires.json.data.some((s: { grade45Rate: number | null }) => s.grade45Rate !== null)).toBe(true);
   });
+
+  it('has six pens with animals, young stock weighed four times, and one group vaccination (§26)', async () => {
+    const pens = (await api('/pens', { token })).json.data as { id: number; name: string; headCount: number }[];
+    expect(pens).toHaveLength(6);
+    expect(pens.filter((p) => p.headCount > 0).length).toBeGreaterThanOrEqual(4);
+    const calves = pens.find((p) => p.name === '子牛1') ?? pens.find((p) => p.name === '育成1');
+    const growing = pens.find((p) => p.name === '育成1');
+    const detail = (await api(`/pens/${growing?.id}`, { token })).json.data;
+    expect(detail.dg.count).toBeGreaterThan(0);
+    const growth = (await api(`/cattle/${detail.animals[0].cattleId}/growth`, { token })).json.data;
+    // Its four weighings for the pens (90, 60, 30 and 7 days ago) beside the herd's own weights.
+    expect(growth.points.filter((p: { source: string }) => p.source === 'weight').length).toBeGreaterThanOrEqual(4);
+    expect(growth.standard === null || growth.standard.length === 37).toBe(true);
+    const vaccinations = await api(`/events?eventType=VACCINATION&limit=100`, { token });
+    const group = vaccinations.json.data.results.filter(
+      (e: { details: { product?: string } | null }) => e.details?.product === '牛5種混合',
+    );
+    expect(group.length).toBe(calves?.headCount);
+  });
 });
 
 describe('the demo farm seeded on a later day', () => {

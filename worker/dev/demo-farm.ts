@@ -21,6 +21,7 @@ import { planShipmentStatements, shipmentEvent, shipmentRowStatements } from '..
 import { seedDemoFilings, seedDemoInseminator } from './demo-filings';
 import { seedDemoHistory } from './demo-history';
 import { DEMO_OWNER_NAME, seedDemoPeople } from './demo-neighbour';
+import { seedDemoPens } from './demo-pens';
 import { seedDemoProgrammes } from './demo-programmes';
 
 export const DEMO_EMAIL = 'demo@ushicho.example';
@@ -835,6 +836,7 @@ export async function seedDemoHerd(scope: Scope, today: IsoDate) {
   for (let i = 0; i < statements.length; i += 100) await runBatch(scope.db, statements.slice(i, i + 100));
   await seedDemoProgrammes(scope, today);
   await seedDemoFilings(scope, today);
+  await seedDemoPens(scope, today);
   await regenerateAlerts(scope.db, scope.farmId, undefined, { today });
 }
 

@@ -210,6 +210,10 @@ describe('the herd list by pen (§26)', () => {
     const page2 = await call(farmer, `/cattle?sortBy=pen&sortOrder=asc&limit=2&cursor=${page1.json.data.nextCursor}`);
     expect(page2.json.data.results.map((r: { cattleId: number }) => r.cattleId)).toEqual([x, z]);
     expect((await call(farmer, '/cattle?penId=abc')).json.error.message).toBe('penIdは牛房のIDかnoneです');
+    // The export carries it: 状態 健康, 牛舎 empty, 牛房 B (§26).
+    const csv = await call(farmer, '/cattle/export.csv');
+    expect(csv.text.split('\r\n')[0]).toContain(',状態,牛舎,牛房,');
+    expect(csv.text).toContain(',健康,,B,');
     // The roster carries the pen.
     const roster = await call(farmer, '/cattle/roster');
     expect(roster.json.data.find((r: { cattleId: number }) => r.cattleId === x).penId).toBe(b);
