@@ -15,6 +15,7 @@ import { bundleReport } from './bundle.mjs';
 import { CALLS } from './calls.mjs';
 import { measureDawn, timeDawnRun } from './dawn.mjs';
 import { measureImport } from './import.mjs';
+import { measureLineConversation } from './line-chat.mjs';
 import { measureSizes } from './measure.mjs';
 import { renderMarkdown, updateReadme } from './report.mjs';
 import { seedFarm } from './seed.mjs';
@@ -226,6 +227,11 @@ async function measureAll(sizes) {
     });
   }
   load.push(os.loadavg()[0]);
+  // The LINE conversation (§25) at each size, with the webhook's call or the whole set.
+  for (const { size, server, run } of sizes) {
+    if (only && !only.has('LINE webhook: signed message')) continue;
+    run.lineChat = await measureLineConversation(server.url, size, log);
+  }
   for (const { size, server, farm, run } of sizes) {
     run.loadAverage = load.map((l) => Math.round(l * 10) / 10);
     run.import = null;
