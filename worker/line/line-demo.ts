@@ -7,9 +7,9 @@ import { and, desc, eq, isNotNull, notInArray } from 'drizzle-orm';
 import { directoryDb, farmDb } from '../db/client';
 import { cattle, lineDevOutbox, users } from '../db/schema';
 import type { Env, Logger } from '../env';
+import type { LineWebhookEvent } from './line.schemas';
 import { handleLineEvents } from './line-conversation.service';
 import { createLinkCode } from './line-link.service';
-import type { LineWebhookEvent } from './line.schemas';
 
 /** The demo hand's LINE userId (U and 32 hex digits, as LINE's). */
 export const DEMO_LINE_USER_ID = 'U0000000000000000000000000000de01';
