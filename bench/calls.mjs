@@ -5,6 +5,8 @@
 // `budgetMs` is the p95 budget at 2,000 head. `large` is the same call with the largest page, to show the D1
 // round trips do not grow with page size.
 
+import { signedMessage } from './line.mjs';
+
 const pick = (list, i) => list[i % list.length];
 /** Each run's new animals get 個体識別番号 of their own: 9 and nine digits counted from the run's start. */
 const RUN = Date.now() % 900_000_000;
@@ -301,5 +303,18 @@ export const CALLS = [
         barn: '第1牛舎',
       },
     }),
+  },
+  {
+    // A signed message event as LINE sends it (§25): the answer leaves at once (LINE waits 2 s); finding the cow among
+    // the herd and the confirmation's reply run after it (waitUntil), so this is the signature and the once-only claim.
+    name: 'LINE webhook: signed message',
+    kind: 'write',
+    budgetMs: 50,
+    routes: ['POST /api/v1/line/webhook'],
+    request: (farm, i) => {
+      const cow = pick(farm.cows, i * 17);
+      const { body, headers } = signedMessage(farm.lineUserId, `${cow.earTagNumber} 体重 ${500 + (i % 90)}`);
+      return { method: 'POST', path: '/line/webhook', body, headers };
+    },
   },
 ];

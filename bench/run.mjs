@@ -16,6 +16,7 @@ import { CALLS } from './calls.mjs';
 import { measureDawn, timeDawnRun } from './dawn.mjs';
 import { measureFarmMove } from './farm-move.mjs';
 import { measureImport } from './import.mjs';
+import { measureLineConversation } from './line-chat.mjs';
 import { measureSizes } from './measure.mjs';
 import { watchPeakMemory } from './memory.mjs';
 import { renderMarkdown, updateReadme } from './report.mjs';
@@ -231,6 +232,11 @@ async function measureAll(sizes) {
     });
   }
   load.push(os.loadavg()[0]);
+  // The LINE conversation (§25) at each size, with the webhook's call or the whole set.
+  for (const { size, server, run } of sizes) {
+    if (only && !only.has('LINE webhook: signed message')) continue;
+    run.lineChat = await measureLineConversation(server.url, size, log);
+  }
   for (const { size, server, farm, run } of sizes) {
     run.loadAverage = load.map((l) => Math.round(l * 10) / 10);
     run.farmMove = null;

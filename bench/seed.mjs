@@ -1,5 +1,6 @@
 // Builds the benchmark farms through the Worker's development-only bulk generator (worker/dev/bench-seed.ts),
 // which writes with the same statement builders as the cattle, events and shipments routes.
+import { linkOwnerToLine } from './line.mjs';
 
 const HERD_CHUNK = 100;
 const SHIPPED_CHUNK = 250;
@@ -13,7 +14,7 @@ const SMALL_HERD = 40;
  * ended every 8,000-head seed. Were a chunk ever written before a reset, its retry would be refused (the animals'
  * 個体識別番号 are unique on the farm) and the seed would stop with that answer, as before.
  */
-async function post(url, path, body, attempt = 1) {
+export async function post(url, path, body, attempt = 1) {
   let response;
   try {
     response = await fetch(`${url}/api/v1${path}`, {
@@ -32,14 +33,14 @@ async function post(url, path, body, attempt = 1) {
   return json;
 }
 
-async function get(url, path, token) {
+export async function get(url, path, token) {
   const response = await fetch(`${url}/api/v1${path}`, { headers: { Authorization: `Bearer ${token}` } });
   const json = await response.json().catch(() => ({}));
   if (!response.ok) throw new Error(`GET ${path} failed: ${response.status} ${JSON.stringify(json).slice(0, 300)}`);
   return json;
 }
 
-async function seedHerd(url, userId, herdSize, totals) {
+export async function seedHerd(url, userId, herdSize, totals) {
   const chunks = [];
   for (let start = 0; start < herdSize; start += HERD_CHUNK)
     chunks.push({ kind: 'herd', start, count: Math.min(HERD_CHUNK, herdSize - start) });
@@ -107,6 +108,7 @@ export async function seedFarm(url, { herdSize, smallOwners, log }) {
     if (!cursor) break;
   }
   const secondPage = await get(url, '/cattle?limit=20', main.token);
+  const lineUserId = await linkOwnerToLine(url, main.token, herdSize);
   const roster = await fetch(`${url}/api/v1/cattle/roster`, { headers: { Authorization: `Bearer ${main.token}` } });
   return {
     token: main.token,
@@ -116,6 +118,7 @@ export async function seedFarm(url, { herdSize, smallOwners, log }) {
     herd,
     cattleCursor: secondPage.data.nextCursor,
     rosterEtag: roster.headers.get('ETag') ?? '',
+    lineUserId,
     totals: { largeOwner: totals, smallOwners: { owners: smallOwners, ...small } },
   };
 }

@@ -15,6 +15,7 @@ import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { migrateAll } from '../scripts/db-migrate.mjs';
 import { offlineEnv, root } from '../scripts/local-server.mjs';
 import { FARM_TABLES } from './farm-tables.mjs';
+import { BENCH_LINE_SECRET } from './line.mjs';
 
 const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler');
 
@@ -60,7 +61,12 @@ const WORKER_NAME = 'ushicho-bench';
  * names the Worker itself (Miniflare's `MF-Route-Override`), as production's cron reaches the Worker directly.
  */
 export async function serveSnapshot({ runtime, port, ...options }) {
-  const vars = { ENVIRONMENT: 'development', BENCH_COUNT_D1: '1', APP_URL: `http://127.0.0.1:${port}` };
+  const vars = {
+    ENVIRONMENT: 'development',
+    BENCH_COUNT_D1: '1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    LINE_MESSAGING_CHANNEL_SECRET: BENCH_LINE_SECRET,
+  };
   const serve = runtime === 'wrangler' ? serveWithWrangler : serveWithMiniflare;
   const server = await serve({ ...options, port, vars });
   const scheduledUrl = (cron) =>

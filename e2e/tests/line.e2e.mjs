@@ -5,14 +5,14 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { migrate, offlineEnv, root } from '../../scripts/local-server.mjs';
 import { freePort, serveForTests } from '../server.mjs';
-import { outbox, withPage } from '../support.mjs';
+import { artifacts, DESKTOP, outbox, PHONE, withPage } from '../support.mjs';
 
 const CHANNEL_ID = '2009876543';
 const CHANNEL_SECRET = 'e2e-line-login-secret';
@@ -101,7 +101,7 @@ before(
       },
     });
   },
-  { timeout: 120_000 },
+  { timeout: 300_000 },
 );
 
 after(() => {
@@ -267,4 +267,85 @@ test('a farmer links LINE from the first steps, chooses LINE, and gets the morni
     0,
     'LINE only: no mail',
   );
+});
+
+/** A text message from `lineUserId` as LINE sends it, signed with the channel secret. */
+function message(lineUserId, text) {
+  const body = JSON.stringify({
+    destination: 'Ubot',
+    events: [
+      {
+        type: 'message',
+        mode: 'active',
+        timestamp: Date.now(),
+        source: { type: 'user', userId: lineUserId },
+        webhookEventId: `01E2E${randomBytes(8).toString('hex')}`,
+        deliveryContext: { isRedelivery: false },
+        replyToken: randomBytes(16).toString('hex'),
+        message: { id: '1', type: 'text', text },
+      },
+    ],
+  });
+  const signature = createHmac('sha256', MESSAGING_SECRET).update(body).digest('base64');
+  return call('/line/webhook', { method: 'POST', body, headers: { 'X-Line-Signature': signature } });
+}
+
+/** The LINE card on a phone and a desktop, light and dark, into e2e/artifacts/screens/ (not committed). */
+async function shootCard(page, card, state) {
+  const screens = path.join(artifacts, 'screens');
+  mkdirSync(screens, { recursive: true });
+  for (const scheme of ['light', 'dark']) {
+    for (const [label, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: scheme });
+      // The account's theme is light: the page is shown in the scheme as the theme switch would show it.
+      await page.evaluate((dark) => {
+        document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+      }, scheme === 'dark');
+      await card.screenshot({ path: path.join(screens, `settings-line-${state}-${label}-${scheme}.png`) });
+    }
+  }
+  await page.setViewportSize(PHONE);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.evaluate(() => {
+    document.documentElement.dataset.theme = 'light';
+  });
+}
+
+test('settings show a link code; once it is sent in the chat (a signed webhook) they show 連携済み (§25)', {
+  timeout: 240_000,
+}, async () => {
+  const farmer = await newFarmer();
+  const chatUser = `U${randomBytes(16).toString('hex')}`;
+  await withPage(async (page) => {
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('メールアドレス').fill(farmer.email);
+    await page.getByLabel('パスワード').fill(farmer.password);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.waitForURL(/\/home$/);
+    await page.goto(`${app.url}/settings#line`);
+    const card = page.locator('section', { has: page.getByRole('heading', { name: 'LINE連携と通知' }) });
+    await card.getByText('未連携').waitFor();
+    await card.getByRole('button', { name: '連携コードを表示' }).click();
+    const code = (await card.locator('.line-code__value').textContent()).trim();
+    assert.match(code, /^[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{8}$/);
+    await card.getByText(/まで有効（10分）/).waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `settings are ${width}px wide on a 390px phone`);
+
+    await shootCard(page, card, 'code');
+
+    assert.equal((await message(chatUser, code)).status, 200);
+    // The card asks again every 3 s while a code is shown.
+    await card.getByText('連携済み', { exact: true }).waitFor({ timeout: 10_000 });
+    assert.equal(await card.locator('.line-code__value').count(), 0, 'the code is gone once linked');
+    await shootCard(page, card, 'linked');
+  });
+  const replies = (await call(`/dev/line-outbox?to=${chatUser}`)).json.data;
+  assert.equal(replies.length, 1);
+  assert.equal(replies[0].kind, 'reply');
+  assert.equal(replies[0].text, '連携しました：牧場 次郎さん（牧場 次郎の牧場）');
 });

@@ -109,7 +109,13 @@ describe('shard migration 0002 (kept KPI figures)', () => {
     // Kept now: the next read finds nothing stale on farm 1 and gives the same answer.
     const again = await keptKpiSums(drizzle, 1, [period]);
     expect(again.value).toEqual(first.value);
-    expect(await snapshot()).toEqual(seeded);
+    // The rows as seeded, without the columns later migrations added to them (events.source, shard 0019: null).
+    const now = await snapshot();
+    expect(now.events.every((e) => (e as { source?: unknown }).source === null)).toBe(true);
+    expect({ ...now, events: now.events.map((e) => ({ ...(e as object), source: undefined })) }).toEqual({
+      ...seeded,
+      events: seeded.events.map((e) => ({ ...(e as object), source: undefined })),
+    });
   });
 
   it('marks a cow stale again on a change of her breeding events, sex or birthday — and not on a weight', async () => {
