@@ -5,7 +5,7 @@
  */
 import { ALERT_STATUS_LABELS, ALERT_TYPE_LABELS } from './alerts';
 import { formatDateJa, jstDate, jstTime } from './calendar';
-import { GENDER_LABELS, GROWTH_STAGE_LABELS, STATUS_LABELS } from './cattle-enums';
+import { breedLabel, GENDER_LABELS, GROWTH_STAGE_LABELS, STATUS_LABELS } from './cattle-enums';
 import { EVENT_TYPE_INFO, PREGNANCY_RESULT_LABELS } from './event-types';
 import { FILING_LABELS } from './filings';
 import { INSEMINATION_METHOD_LABELS } from './gestation';
@@ -204,19 +204,6 @@ function enumOf(field: string, entity: string): Record<string, Label> | null {
       return null;
   }
 }
-
-/** Breed names typed in Japanese, in English (the farmer's own words stay as typed). */
-const BREED_EN: Record<string, string> = {
-  黒毛和種: 'Japanese Black',
-  褐毛和種: 'Japanese Brown',
-  日本短角種: 'Japanese Shorthorn',
-  無角和種: 'Japanese Polled',
-  ホルスタイン: 'Holstein',
-  ジャージー: 'Jersey',
-  交雑種: 'Crossbred',
-};
-const breedLabel = (breed: string, locale: AuditLocale): string =>
-  locale === 'en' ? (BREED_EN[breed] ?? breed) : breed;
 
 const UNITS: Record<string, Label> = {
   weight: { ja: 'kg', en: ' kg' },
