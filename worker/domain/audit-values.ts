@@ -261,6 +261,16 @@ function stepLabel(step: Record<string, unknown>, locale: AuditLocale): string {
   return `${day} ${String(step.title ?? '')}${type ? `（${(type as Label)[locale]}）` : ''}`;
 }
 
+/** A programme's start: '手動', '記録：分娩', '生後60日'. */
+function triggerLabel(trigger: Record<string, unknown>, locale: AuditLocale): string {
+  if (trigger.kind === 'age') return locale === 'ja' ? `生後${trigger.days}日` : `At ${trigger.days} days old`;
+  if (trigger.kind === 'event') {
+    const type = EVENT_TYPE_INFO[trigger.eventType as keyof typeof EVENT_TYPE_INFO]?.[locale] ?? '';
+    return locale === 'ja' ? `記録：${type}` : `A record: ${type}`;
+  }
+  return TRIGGER_LABELS.manual?.[locale] ?? '';
+}
+
 /** A value as text: a list joined, an object's fields by their labels (those without one left out), never JSON. */
 export function valueLabel(
   field: string,
@@ -279,6 +289,8 @@ export function valueLabel(
     );
     return parts.filter(Boolean).join(sep) || null;
   }
+  if (leaf(field) === 'trigger' && typeof value === 'object')
+    return triggerLabel(value as Record<string, unknown>, locale);
   if (typeof value === 'object') {
     const parts = Object.entries(value as Record<string, unknown>)
       .filter(([k]) => !QUIET_FIELDS.has(k))
