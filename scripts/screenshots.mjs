@@ -1,6 +1,7 @@
 // `npm run screenshots [-- /route ...]`: phone (390×844) and desktop (1280×800) shots of screens, light and dark,
 // signed in to the demo farm, into e2e/artifacts/screens/. With --readme also writes docs/screenshot-*.png;
-// `--as inseminator@ushicho.example` signs in as another demo login (same password) and adds its name to the files.
+// `--as inseminator@ushicho.example` signs in as another demo login (same password) and adds its name to the files;
+// `--lang en` shoots the English screens (files named …-en-…).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,8 @@ const readme = args.includes('--readme');
 const publicRoutes = new Set(['/', '/login', '/register', '/forgot-password', '/reset-password']);
 const asIndex = args.indexOf('--as');
 const as = asIndex >= 0 ? args[asIndex + 1] : null;
+const langIndex = args.indexOf('--lang');
+const lang = langIndex >= 0 && args[langIndex + 1] === 'en' ? 'en' : 'ja';
 const routes = args.filter((a) => a.startsWith('/'));
 if (routes.length === 0) routes.push('/', '/login', '/home', '/settings');
 
@@ -54,12 +57,13 @@ try {
       await page.emulateMedia({ colorScheme: scheme });
       for (const route of routes) {
         await page.evaluate(
-          ([token, theme, isPublic]) => {
+          ([token, theme, isPublic, locale]) => {
             localStorage.setItem('ushicho.theme', theme);
+            localStorage.setItem('ushicho.locale', locale);
             if (isPublic) localStorage.removeItem('ushicho.token');
             else localStorage.setItem('ushicho.token', token);
           },
-          [login.token, scheme === 'dark' ? 'dark' : 'light', publicRoutes.has(route.split('?')[0])],
+          [login.token, scheme === 'dark' ? 'dark' : 'light', publicRoutes.has(route.split('?')[0]), lang],
         );
         // The account theme wins once signed in; shots want the scheme asked for.
         await page.route('**/api/v1/users/me', async (r) => {
@@ -71,7 +75,7 @@ try {
         await page.goto(`${server.url}${route}`);
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(300);
-        const name = `${route.replace(/[/?=&$]+/g, '_').replace(/^_|_$/g, '') || 'landing'}${as ? `-${as.split('@')[0]}` : ''}-${label}-${scheme}.png`;
+        const name = `${route.replace(/[/?=&$]+/g, '_').replace(/^_|_$/g, '') || 'landing'}${as ? `-${as.split('@')[0]}` : ''}${lang === 'en' ? '-en' : ''}-${label}-${scheme}.png`;
         await page.screenshot({ path: path.join(out, name), fullPage: label === 'phone' });
         if (readme && scheme === 'light')
           await page.screenshot({ path: path.join(root, 'docs', `screenshot-${name}`) });

@@ -172,3 +172,93 @@ test('on a phone every control of the main screens is at least 44 px tall and no
     assert.deepEqual(problems, []);
   });
 });
+
+/**
+ * English that fits (§11, §20 turn 4): every route at 390 px, in English and in Japanese — no text wider than its own
+ * box (a label spilling out of its button, a heading cut short, a select's chosen option clipped: 'Registerec'), no
+ * element wider than the screen, and no tap target under 44 px (links in running text aside).
+ */
+const EVERY_ROUTE = [...SIGNED_IN, '/cattle/{id}/edit', '/papers', '/filings', '/filings?status=filed', '/history'];
+
+const textOutsideItsBox = () => {
+  const visible = (el) => {
+    const r = el.getBoundingClientRect();
+    return (
+      r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('.visually-hidden')
+    );
+  };
+  const scrolls = (el) => {
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true;
+    }
+    return false;
+  };
+  const canvas = document.createElement('canvas').getContext('2d');
+  const found = [];
+  for (const el of document.querySelectorAll(
+    'main button, main a.button, main .chip, main h1, main h2, main label, main legend, main th, main .badge',
+  )) {
+    if (!visible(el) || scrolls(el)) continue;
+    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+      found.push(
+        `${el.tagName.toLowerCase()} "${el.textContent.trim().slice(0, 30)}" cut (${el.scrollWidth} > ${el.clientWidth})`,
+      );
+    const r = el.getBoundingClientRect();
+    for (const child of el.children) {
+      const c = child.getBoundingClientRect();
+      if (visible(child) && (c.right > r.right + 1 || c.left < r.left - 1))
+        found.push(`${el.tagName.toLowerCase()} "${el.textContent.trim().slice(0, 30)}" spills its text`);
+    }
+  }
+  // A select shows its chosen option's text: it must fit the box beside the arrow.
+  for (const select of document.querySelectorAll('main select')) {
+    if (!visible(select)) continue;
+    const style = getComputedStyle(select);
+    canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = select.selectedOptions[0]?.textContent ?? '';
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    if (canvas.measureText(text).width > room + 1) found.push(`select "${text}" clipped (${Math.round(room)}px room)`);
+  }
+  return [...new Set(found)];
+};
+
+test('every route fits a 390 px phone in English and in Japanese, with 44 px targets', async () => {
+  const { token } = await call('/auth/login', { method: 'POST', body: DEMO });
+  const cattle = await call('/cattle?limit=1', { token });
+  const id = String(cattle.data.results[0].cattleId);
+  await withPage(async (page) => {
+    const problems = [];
+    for (const locale of ['en', 'ja']) {
+      await page.goto(`${baseUrl}/login`);
+      await page.evaluate((l) => localStorage.setItem('ushicho.locale', l), locale);
+      for (const path of PUBLIC) {
+        await page.goto(`${baseUrl}${path}`);
+        await page.waitForLoadState('networkidle');
+        const { small, wide } = await page.evaluate(smallTargetsAndWideElements, MIN_TARGET);
+        const cut = await page.evaluate(textOutsideItsBox);
+        problems.push(...[...small, ...wide, ...cut].map((p) => `${locale} ${path}: ${p}`));
+      }
+      await page.evaluate(
+        ([t, l]) => {
+          localStorage.setItem('ushicho.token', t);
+          localStorage.setItem('ushicho.locale', l);
+        },
+        [token, locale],
+      );
+      for (const path of EVERY_ROUTE) {
+        await page.goto(`${baseUrl}${path.replace('{id}', id)}`);
+        await page.locator('main h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await page.waitForFunction(() => !document.querySelector('.loading, [aria-busy="true"]'), null, {
+          timeout: 15_000,
+        });
+        const { small, wide } = await page.evaluate(smallTargetsAndWideElements, MIN_TARGET);
+        const cut = await page.evaluate(textOutsideItsBox);
+        problems.push(...small.map((s) => `${locale} ${path}: under ${MIN_TARGET}px: ${s}`));
+        problems.push(...wide.map((w) => `${locale} ${path}: wider than the screen: ${w}`));
+        problems.push(...cut.map((c) => `${locale} ${path}: ${c}`));
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+});

@@ -5,6 +5,8 @@ import { test } from 'node:test';
 import { apiCall, artifacts, baseUrl, DESKTOP, PHONE, signIn, textOf, withPage } from '../support.mjs';
 
 const jstDay = (offset = 0) => new Date(Date.now() + 9 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+/** A day as the screens show it (§18): YYYY/MM/DD. */
+const shown = (day) => day.replaceAll('-', '/');
 /** A5 and A4 portrait at 96 dpi. */
 const A5 = { width: 559, height: 794 };
 const A4_LANDSCAPE = { width: 1123, height: 794 };
@@ -48,7 +50,7 @@ test('a calving makes a pending birth filing on /filings, marked filed with its 
     const item = page.locator('.filing', { hasText: calfTag });
     await item.waitFor();
     // Due 2 days ago + 7 = in 5 days; the untagged calf still misses its ID number.
-    assert.match(await textOf(item), new RegExp(`期限 ${jstDay(5)}`));
+    assert.match(await textOf(item), new RegExp(`期限 ${shown(jstDay(5))}`));
     assert.match(await textOf(item), /未入力: 個体識別番号/);
     // Named by its tag and its dam, never '#id'; the missing number links to the calf's edit screen.
     const calfId = calving.json.data.details.calves[0].cattleId;
@@ -79,7 +81,7 @@ test('a calving makes a pending birth filing on /filings, marked filed with its 
       await page.waitForTimeout(300);
     }
     await filed.waitFor();
-    assert.match(await textOf(filed), new RegExp(`届出日 ${jstDay(0)}`));
+    assert.match(await textOf(filed), new RegExp(`届出日 ${shown(jstDay(0))}`));
 
     // The worksheet printed on A4 (landscape), for the NLBC web form.
     mkdirSync(artifacts, { recursive: true });
@@ -87,6 +89,9 @@ test('a calving makes a pending birth filing on /filings, marked filed with its 
     await page.emulateMedia({ media: 'print' });
     await page.locator('.filings-worksheet').waitFor({ state: 'visible' });
     assert.equal(await page.locator('.sidebar').isVisible(), false);
+    // Headed with the farm, its 農家コード and the print date (§21, turn 4).
+    const heading = await textOf(page.locator('.filings-worksheet__heading'));
+    assert.match(heading, new RegExp(`農場名 ?北牧場（デモ）.*農家コード.*印刷日 ?${shown(jstDay(0))}`));
     await page.screenshot({ path: path.join(artifacts, 'filings-worksheet-a4-print.png'), fullPage: true });
     await page.screenshot({ path: path.join(artifacts, 'filings-worksheet-a4-print-first-page.png') });
     // The worksheet spans the page: its table is as wide as the A4 page less the margins the screen keeps.
@@ -126,7 +131,7 @@ test('an insemination’s certificate page prints on a phone and on A5', async (
         await page.getByRole('heading', { name: '家畜人工授精証明書' }).waitFor();
         const certificate = page.locator('.certificate');
         assert.match(await textOf(certificate), /授精年月日/);
-        assert.match(await textOf(certificate), new RegExp(jstDay(-1)));
+        assert.match(await textOf(certificate), new RegExp(shown(jstDay(-1))));
         assert.match(await textOf(certificate), /安福久/);
         assert.match(await textOf(certificate), /佐藤 授精師/);
         // Someone else's name: no licence beside it (the demo owner's 北海道 第2048号 is not 佐藤's).

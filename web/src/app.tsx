@@ -4,7 +4,7 @@
  */
 import './app-start';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
+import { type AnyRoute, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { keepRosterFresh } from './api/cattle';
@@ -36,12 +36,22 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
+/** Loads every route's screen (code and styles) without running its loader; one that fails loads when opened. */
+function loadEveryScreen(appRouter: typeof router) {
+  return Promise.allSettled(
+    Object.values(appRouter.routesById).map((route) => appRouter.loadRouteChunk(route as AnyRoute)),
+  );
+}
+
 // After the first screen: the service worker (app shell and saved answers for offline, §15) and the offline write
 // queue, which sends what waited for a signal. They wait a moment after `load` so that, on a slow link, they do not
 // compete with the first screen's own data (bench/web-perf.mjs). The app starts a frame after the entry, by when
 // `load` may have fired already (a repeat visit served by the service worker).
 // The 'forms' chunk comes then too (index.html's template, web/first-screen-script.ts).
 function startBackground() {
+  // Every screen's code and styles, fetched once the first screen is up (§20, turn 4): a farmer who loses the signal
+  // seconds after a first visit still opens every screen, before the service worker has finished precaching them.
+  setTimeout(() => void loadEveryScreen(router), 500);
   setTimeout(() => {
     linkLaterChunks();
     if ('serviceWorker' in navigator)

@@ -5,7 +5,7 @@
  */
 import { ALERT_STATUS_LABELS, ALERT_TYPE_LABELS } from './alerts';
 import { formatDateJa, jstDate, jstTime } from './calendar';
-import { GENDER_LABELS, GROWTH_STAGE_LABELS, STATUS_LABELS } from './cattle-enums';
+import { breedLabel, GENDER_LABELS, GROWTH_STAGE_LABELS, STATUS_LABELS } from './cattle-enums';
 import { EVENT_TYPE_INFO, PREGNANCY_RESULT_LABELS } from './event-types';
 import { FILING_LABELS } from './filings';
 import { INSEMINATION_METHOD_LABELS } from './gestation';
@@ -207,19 +207,6 @@ function enumOf(field: string, entity: string): Record<string, Label> | null {
   }
 }
 
-/** Breed names typed in Japanese, in English (the farmer's own words stay as typed). */
-const BREED_EN: Record<string, string> = {
-  黒毛和種: 'Japanese Black',
-  褐毛和種: 'Japanese Brown',
-  日本短角種: 'Japanese Shorthorn',
-  無角和種: 'Japanese Polled',
-  ホルスタイン: 'Holstein',
-  ジャージー: 'Jersey',
-  交雑種: 'Crossbred',
-};
-const breedLabel = (breed: string, locale: AuditLocale): string =>
-  locale === 'en' ? (BREED_EN[breed] ?? breed) : breed;
-
 const UNITS: Record<string, Label> = {
   weight: { ja: 'kg', en: ' kg' },
   weightKg: { ja: 'kg', en: ' kg' },
@@ -276,6 +263,16 @@ function stepLabel(step: Record<string, unknown>, locale: AuditLocale): string {
   return `${day} ${String(step.title ?? '')}${type ? `（${(type as Label)[locale]}）` : ''}`;
 }
 
+/** A programme's start: '手動', '記録：分娩', '生後60日'. */
+function triggerLabel(trigger: Record<string, unknown>, locale: AuditLocale): string {
+  if (trigger.kind === 'age') return locale === 'ja' ? `生後${trigger.days}日` : `At ${trigger.days} days old`;
+  if (trigger.kind === 'event') {
+    const type = EVENT_TYPE_INFO[trigger.eventType as keyof typeof EVENT_TYPE_INFO]?.[locale] ?? '';
+    return locale === 'ja' ? `記録：${type}` : `A record: ${type}`;
+  }
+  return TRIGGER_LABELS.manual?.[locale] ?? '';
+}
+
 /** A value as text: a list joined, an object's fields by their labels (those without one left out), never JSON. */
 export function valueLabel(
   field: string,
@@ -294,6 +291,8 @@ export function valueLabel(
     );
     return parts.filter(Boolean).join(sep) || null;
   }
+  if (leaf(field) === 'trigger' && typeof value === 'object')
+    return triggerLabel(value as Record<string, unknown>, locale);
   if (typeof value === 'object') {
     const parts = Object.entries(value as Record<string, unknown>)
       .filter(([k]) => !QUIET_FIELDS.has(k))

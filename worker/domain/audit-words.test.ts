@@ -228,6 +228,18 @@ describe('the history a farmer reads (§23, turn 4)', () => {
       names,
     );
     expect(steps.summary).toBe('プログラム「試験」を作成');
+    const started = describeAudit(
+      row({ action: 'create', entity: 'programme', changes: { trigger: [null, { kind: 'age', days: 60 }] } }),
+      {},
+      names,
+    );
+    expect(started.changes).toEqual([{ field: 'trigger', label: '開始のきっかけ', before: null, after: '生後60日' }]);
+    const onCalving = describeAudit(
+      row({ entity: 'programme', changes: { trigger: [{ kind: 'manual' }, { kind: 'event', eventType: 'CALVING' }] } }),
+      {},
+      names,
+    );
+    expect(onCalving.changes[0]).toMatchObject({ before: '手動', after: '記録：分娩' });
     expect(steps.changes[1]).toEqual({
       field: 'steps',
       label: '手順',

@@ -45,3 +45,18 @@ export const GENDER_LABELS: Record<Gender, { ja: string; en: string }> = {
   去勢: { ja: '去勢', en: 'Steer' },
   雌: { ja: '雌', en: 'Cow/heifer' },
 };
+
+/** The breeds a farm keeps, in English for the English screens; any other breed typed stays as typed. */
+const BREED_EN: Record<string, string> = {
+  黒毛和種: 'Japanese Black',
+  褐毛和種: 'Japanese Brown',
+  日本短角種: 'Japanese Shorthorn',
+  無角和種: 'Japanese Polled',
+  ホルスタイン: 'Holstein',
+  ジャージー: 'Jersey',
+  交雑種: 'Crossbred',
+};
+
+/** A breed in the screen's language ('黒毛和種' is 'Japanese Black' in English). */
+export const breedLabel = (breed: string, locale: 'ja' | 'en'): string =>
+  locale === 'en' ? (BREED_EN[breed] ?? breed) : breed;

@@ -54,11 +54,22 @@ const isCalf = (cow: SexAndAgeOf) =>
   cow.monthsOld !== null && (cow.monthsOld < 6 || (cow.growthStage === 'CALF' && cow.monthsOld < 12));
 
 /** ['雌', '8歳1か月'], ['雌子牛', '7か月'], ['雄子牛', '生後12日']: sex and age as a farmer says them, list and page alike. */
+/**
+ * A grown animal's sex: in English a female is a cow once she has calved and a heifer before (a 10-month-old female is
+ * a 'Heifer · 10 mo', never 'Cow/heifer'); Japanese says 雌 for both.
+ */
+const sexKey = (cow: SexAndAgeOf) =>
+  cow.gender === '雌'
+    ? cow.growthStage === 'FIRST_CALVED' || cow.growthStage === 'MULTI_PAROUS'
+      ? 'cattle.female.cow'
+      : 'cattle.female.heifer'
+    : `cattle.gender.${cow.gender}`;
+
 export function useSexAndAge() {
   const { t } = useI18n();
   const ageLabel = useAgeLabel();
   return (cow: SexAndAgeOf) => {
-    const sex = cow.gender ? t(isCalf(cow) ? `cattle.calf.${cow.gender}` : `cattle.gender.${cow.gender}`) : '';
+    const sex = cow.gender ? t(isCalf(cow) ? `cattle.calf.${cow.gender}` : sexKey(cow)) : '';
     const age =
       cow.monthsOld !== null && cow.monthsOld < 1 && cow.daysOld !== null
         ? t('cattle.daysOld', { days: cow.daysOld })

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { statusChangeSchema } from '@worker/cattle/cattle.schemas';
 import { addDays, formatDateJa, formatInstantJa, todayJst } from '@worker/domain/calendar';
-import { STATUS_CHANGE_ALLOWED } from '@worker/domain/cattle-enums';
+import { breedLabel, STATUS_CHANGE_ALLOWED } from '@worker/domain/cattle-enums';
 import { isRestricted } from '@worker/domain/withdrawal';
 import { CalendarPlus, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { Fragment, type ReactNode, useState } from 'react';
@@ -25,6 +25,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { defineMessages, useI18n } from '../../lib/i18n';
 import { useServerText } from '../../lib/server-text';
 import { AlertMarker, useSexAndAge, WithdrawalBadge } from './cattle-badges';
+import { OfflineAnimal } from './offline-animal';
 import './messages';
 import './cattle.css';
 import './cattle-detail.css';
@@ -334,11 +335,17 @@ interface AnimalSections {
 }
 
 export function CattleDetailPage({ id, alerts, timeline, shipment, growth, changes }: AnimalSections) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const detail = useQuery(cattleDetailQuery(id));
   const { current } = useCurrentFarm();
   const [dialog, setDialog] = useState<'status' | 'delete' | null>(null);
 
+  // No signal and no saved copy of her page: the roster kept on the phone shows her (§20, turn 4), never an endless
+  // 読み込み中… — a query waiting for the network is 'paused'; one that tried and failed is a network error.
+  const offline =
+    (detail.isPending && detail.fetchStatus === 'paused') ||
+    (detail.error instanceof ApiError && detail.error.code === 'NETWORK_ERROR');
+  if (offline) return <OfflineAnimal id={id} />;
   if (detail.isPending) return <Loading />;
   if (detail.isError) {
     if (detail.error instanceof ApiError && detail.error.status === 404) {
@@ -375,7 +382,7 @@ export function CattleDetailPage({ id, alerts, timeline, shipment, growth, chang
             items={[
               [t('cattle.birthday'), formatDateJa(cow.birthday)],
               [t('cattle.growthStageLabel'), cow.growthStage ? t(`cattle.growthStage.${cow.growthStage}`) : null],
-              [t('cattle.breed'), cow.breed],
+              [t('cattle.breed'), cow.breed ? breedLabel(cow.breed, locale) : null],
               [t('cattle.pen'), cow.pen?.name],
               [t('cattle.barn'), cow.barn],
               [t('cattle.weight'), cow.weight],

@@ -62,6 +62,7 @@ defineMessages({
       earTag: '耳標',
       ageMonths: '{{months}}か月',
       calf: { 雌: '雌子牛', 雄: '雄子牛', 去勢: '去勢子牛' },
+      female: { cow: '雌', heifer: '雌' },
       daysOld: '生後{{days}}日',
       ageYears: '{{years}}歳{{months}}か月',
       alertMarker: 'アラート{{count}}件（重要度「{{severity}}」）',
@@ -208,6 +209,7 @@ defineMessages({
       earTag: 'Ear tag',
       ageMonths: '{{months}} mo',
       calf: { 雌: 'Heifer calf', 雄: 'Bull calf', 去勢: 'Steer calf' },
+      female: { cow: 'Cow', heifer: 'Heifer' },
       daysOld: { one: '{{days}} day old', other: '{{days}} days old' },
       ageYears: '{{years}} y {{months}} mo',
       alertMarker: {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useRouter } from '@tanstack/react-router';
+import { formatDateJa } from '@worker/domain/calendar';
 import { INSEMINATION_METHOD_LABELS } from '@worker/domain/gestation';
 import { certificateQuery } from '../../api/filings';
 import { ErrorState, Loading } from '../../components/states';
@@ -44,8 +45,8 @@ export function CertificatePage() {
           <Row label={t('certificate.identificationNumber')} value={c.cow.identificationNumber} />
           <Row label={t('certificate.name')} value={c.cow.name} />
           <Row label={t('certificate.breed')} value={c.cow.breed} />
-          <Row label={t('certificate.birthday')} value={c.cow.birthday} />
-          <Row label={t('certificate.serviceDate')} value={c.serviceDate} />
+          <Row label={t('certificate.birthday')} value={formatDateJa(c.cow.birthday)} />
+          <Row label={t('certificate.serviceDate')} value={formatDateJa(c.serviceDate)} />
           <Row label={t('certificate.method')} value={INSEMINATION_METHOD_LABELS[c.method][locale]} />
           <Row label={t('certificate.sireName')} value={c.sireName} />
           <Row label={t('certificate.semenLot')} value={c.semenLot} />

@@ -55,7 +55,7 @@ export function ChangeHistory({ filter: given = {}, title }: { filter?: AuditFil
   if (query.error instanceof ApiError && query.error.status === 403) return null;
   const rows = query.data?.pages.flatMap((p) => p.data) ?? [];
   return (
-    <section className="card history" aria-labelledby="history-title">
+    <section className="card change-history" aria-labelledby="history-title">
       <h2 id="history-title">{title ?? t('history.title')}</h2>
       {query.isPending ? (
         <Loading />

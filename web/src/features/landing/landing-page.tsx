@@ -17,7 +17,8 @@ defineMessages({
       featureKpiBody: '受胎率・空胎日数・分娩間隔・授精回数を自動で集計。',
       featureShipments: '出荷記録',
       featureShipmentsBody: '出荷実績と出荷予定、母牛ごとの子牛の成績まで。',
-      start: '無料で始める',
+      haveAccount: 'すでにアカウントをお持ちの方・招待された方は',
+      register: '新規登録',
       login: 'ログイン',
       openApp: 'アプリを開く',
     },
@@ -34,7 +35,8 @@ defineMessages({
       featureKpiBody: 'Conception rate, days open, calving interval and AI per conception, computed for you.',
       featureShipments: 'Shipments',
       featureShipmentsBody: 'Shipment records and plans, down to each dam’s calves.',
-      start: 'Get started free',
+      haveAccount: 'Already have an account, or invited?',
+      register: 'Register',
       login: 'Sign in',
       openApp: 'Open the app',
     },
@@ -61,24 +63,22 @@ export function LandingPage() {
         <section className="landing__hero">
           <h1>{t('landing.headline')}</h1>
           <p className="landing__lead">{t('landing.lead')}</p>
-          <div className="landing__actions">
-            {signedIn ? (
+          {signedIn ? (
+            <div className="landing__actions">
               <Link to="/home" className="button button--primary">
                 {t('landing.openApp')}
               </Link>
-            ) : (
-              <>
-                <Link to="/register" className="button button--primary">
-                  {t('landing.start')}
-                </Link>
-                <Link to="/login" className="button">
-                  {t('landing.login')}
-                </Link>
-              </>
-            )}
-          </div>
+            </div>
+          ) : null}
         </section>
+        {/* One message: the waiting list is the page's call; signing in or registering is one line under it. */}
         <WaitingListForm />
+        {signedIn ? null : (
+          <p className="landing__account">
+            {t('landing.haveAccount')} <Link to="/login">{t('landing.login')}</Link> ·{' '}
+            <Link to="/register">{t('landing.register')}</Link>
+          </p>
+        )}
         <ul className="landing__features">
           {features.map((key) => (
             <li key={key} className="card">
