@@ -190,9 +190,10 @@ export async function becomeDirectory(db, shard = 0) {
  * (before anything is dropped) when the copy differs. Returns each table's row count.
  */
 export async function moveToShard(source, shard, { shardNumber = 0, log = () => {} } = {}) {
-  await checkTables(source);
+  // A directory first: migrated since its move, it has tables the single database never had.
   const cols = await columnsOf(source, 'farms');
   if (cols.includes('shard')) throw new Error('this database is a directory already (farms.shard exists)');
+  await checkTables(source);
   const tables = await tablesOf(source);
   const before = await snapshot(source, tables);
   log(`read ${tables.length} tables`);

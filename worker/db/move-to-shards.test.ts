@@ -81,8 +81,9 @@ describe('npm run db:move-to-shards', () => {
     const added = await shardOnlyColumns(source, shard);
     const counts = await moveToShard(source, shard, { shardNumber: 1 });
     expect(counts.cattle).toBe(3);
-    // Columns later shard migrations added are left to their defaults (shipments' buyer code and name, shard 0004).
-    expect(added).toEqual({ shipments: ['to_farmer_code', 'to_name'] });
+    // Columns later shard migrations added are left to their defaults (shipments' buyer code and name, shard 0004;
+    // an animal's pen, 0018; an event's source, 0019: null, as for a row from before them).
+    expect(added).toEqual({ cattle: ['pen_id'], events: ['source'], shipments: ['to_farmer_code', 'to_name'] });
     const onShard = await snapshot(shard, SHARD_TABLES, added);
     for (const table of SHARD_TABLES) expect(onShard[table], table).toEqual(before[table]);
     const directoryTables = tables.filter((t) => !SHARD_TABLES.includes(t));
