@@ -5,6 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { GROWTH_STAGE_LABELS, type GrowthStage } from '@worker/domain/cattle-enums';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { type Pen, penQuery, pensQuery, usePenMutations } from '../../api/pens';
@@ -14,6 +15,9 @@ import { useServerText } from '../../lib/server-text';
 import { BulkDialog, type BulkTarget } from './bulk-form';
 import './messages';
 import './pens.css';
+
+/** A growth stage in the farmer's words (the one label table, §18). */
+const stageLabel = (stage: string, locale: 'ja' | 'en') => GROWTH_STAGE_LABELS[stage as GrowthStage]?.[locale] ?? stage;
 
 function NewPenForm() {
   const { t } = useI18n();
@@ -67,7 +71,7 @@ function NewPenForm() {
 
 /** A pen's animals and mean DG, read when its card is opened. */
 function PenAnimals({ penId }: { penId: number }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const pen = useQuery(penQuery(penId));
   if (!pen.data) return pen.isError ? <ErrorState error={pen.error} /> : <Loading />;
   const { animals, dg } = pen.data;
@@ -84,7 +88,7 @@ function PenAnimals({ penId }: { penId: number }) {
             <li key={a.cattleId}>
               <Link to="/cattle/$id" params={{ id: String(a.cattleId) }}>
                 <strong>{a.earTagNumber ?? '—'}</strong> {a.name ?? ''}
-                {a.growthStage ? <span className="muted">{t(`cattle.growthStage.${a.growthStage}`)}</span> : null}
+                {a.growthStage ? <span className="muted">{stageLabel(a.growthStage, locale)}</span> : null}
               </Link>
             </li>
           ))}
@@ -95,7 +99,7 @@ function PenAnimals({ penId }: { penId: number }) {
 }
 
 function PenCard({ pen, onGroup }: { pen: Pen; onGroup: (target: BulkTarget, move: boolean) => void }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const [open, setOpen] = useState(false);
   const target: BulkTarget = { pen: { id: pen.id, name: pen.name } };
   return (
@@ -113,7 +117,7 @@ function PenCard({ pen, onGroup }: { pen: Pen; onGroup: (target: BulkTarget, mov
         <ul className="pen-card__stages">
           {Object.entries(pen.stages).map(([stage, n]) => (
             <li key={stage} className="chip">
-              {t(`cattle.growthStage.${stage}`) || stage} {n}
+              {stageLabel(stage, locale)} {n}
             </li>
           ))}
         </ul>
