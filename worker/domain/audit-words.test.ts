@@ -107,6 +107,22 @@ describe('the history a farmer reads (§23, turn 4)', () => {
       names,
     );
     expect(weight.summary).toBe('0010 ゆり：体重測定を記録（512kg）');
+    // Recorded by a LINE message (§25): said once at the end, never a changed field; a web record says nothing.
+    const fromLine = (source: string, locale: 'ja' | 'en' = 'ja') =>
+      describeAudit(
+        row({
+          action: 'create',
+          entity: 'event',
+          changes: { details: [null, { weightKg: 512 }], source: [null, source] },
+        }),
+        { animal: yuri, eventType: 'WEIGHT_MEASURED' },
+        names,
+        locale,
+      );
+    expect(fromLine('line').summary).toBe('0010 ゆり：体重測定を記録（512kg）（LINEから）');
+    expect(fromLine('line', 'en').summary).toMatch(/ \(from LINE\)$/);
+    expect(fromLine('web').summary).toBe('0010 ゆり：体重測定を記録（512kg）');
+    expect(fromLine('line').changes.map((c) => c.label)).not.toContain('source');
     // A calving's calves: each by sex and tag, never as JSON.
     const calving = describeAudit(
       row({

@@ -33,7 +33,7 @@ describe('health', () => {
     expect(allowed.headers.get('Access-Control-Allow-Credentials')).toBe('true');
     expect(allowed.headers.get('Access-Control-Allow-Methods')).toBe('GET,POST,PUT,PATCH,DELETE,OPTIONS');
     expect(allowed.headers.get('Access-Control-Allow-Headers')).toBe(
-      'Content-Type,Authorization,X-Farm-Id,Idempotency-Key,X-D1-Bookmark',
+      'Content-Type,Authorization,X-Farm-Id,Idempotency-Key,X-D1-Bookmark,X-Client',
     );
     const production = await api('/health', { headers: { Origin: 'https://ushicho.example' } });
     expect(production.headers.get('Access-Control-Allow-Origin')).toBe('https://ushicho.example');

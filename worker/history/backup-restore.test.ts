@@ -309,7 +309,10 @@ describe('restore refuses what the API refuses (POST /farms/{id}/restore)', () =
       action: r.action,
       entity: r.entity,
     });
-    expect(kept.map(shape)).toEqual(was.map(shape));
+    // A page of 100: the restore row and the 99 newest kept rows, against the source's 99 newest (the demo herd writes
+    // over 100 audit rows since its pens' group records).
+    expect(kept).toHaveLength(Math.min(99, document.audit.length));
+    expect(kept.map(shape)).toEqual(was.slice(0, kept.length).map(shape));
     // The animal created through the API: its audit row names the restored animal.
     const created = kept.find((r: any) => r.entity === 'cattle' && r.action === 'create');
     const animal = await api(`/cattle/${created.entityId}`, as(into));
