@@ -45,18 +45,21 @@ export const shardDb = (env: Env, shard: number): Db => clientOf(shardBinding(en
 
 /** The shard a farm lives on, read from the directory; undefined for a farm that does not exist. */
 export async function shardOfFarm(env: Env, farmId: number): Promise<number | undefined> {
-  const row = await env.DB.prepare('SELECT shard FROM farms WHERE id = ?').bind(farmId).first<{ shard: number }>();
-  return row?.shard;
+  return (await farmPlace(env, farmId))?.shard;
 }
+
+/** Where a farm's rows are: its shard and, while it moves, the shard it moves to (one directory read). */
+const farmPlace = (env: Env, farmId: number) =>
+  env.DB.prepare('SELECT shard, moving_to FROM farms WHERE id = ?')
+    .bind(farmId)
+    .first<{ shard: number; moving_to: number | null }>();
 
 /**
  * A farm's shard for writes outside a request (the dawn run): one directory read; undefined while the farm is moving
  * between shards (`npm run farm:move`, decision 055), whose writes wait until it has moved.
  */
 export async function farmWriteDb(env: Env, farmId: number): Promise<Db | undefined> {
-  const row = await env.DB.prepare('SELECT shard, moving_to FROM farms WHERE id = ?')
-    .bind(farmId)
-    .first<{ shard: number; moving_to: number | null }>();
+  const row = await farmPlace(env, farmId);
   if (!row) throw new Error(`farm ${farmId} does not exist`);
   return row.moving_to === null ? shardDb(env, row.shard) : undefined;
 }

@@ -520,6 +520,18 @@ describe('pens travel with a backup (§26), and a backup from before pens restor
     ]);
   });
 
+  it('refuses two pens of one name in a document with 400 naming the second, nothing written', async () => {
+    const source = await signUp({ name: '重 一郎' });
+    await api('/pens', { method: 'POST', ...as(source), body: { name: '1番' } });
+    const document = (await api(`/farms/${source.farmId}/backup`, as(source))).json;
+    document.pens.push({ ...document.pens[0], pen_id: document.pens[0].pen_id + 1 });
+    const into = await signUp({ name: '重 二郎' });
+    const res = await restoreInto(into, document);
+    expect(res.status).toBe(400);
+    expect(res.json.error.issues).toContainEqual({ field: 'pens[1].name', message: 'この名前の牛房はすでにあります' });
+    expect((await api('/pens', as(into))).json.data).toEqual([]);
+  });
+
   it('restores a backup taken before pens and event sources: no pens key, no pen_id, no source', async () => {
     const source = await signUp({ name: '古 一郎' });
     await api('/cattle', {

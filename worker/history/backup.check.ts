@@ -15,7 +15,7 @@ import { isEventType } from '../domain/event-types';
 import { programmeSchema } from '../domain/programmes';
 import { createEventSchema, EVENT_MESSAGES, toInstant } from '../events/events.schemas';
 import type { FieldIssue } from '../lib/errors';
-import { createPenSchema } from '../pens/pens.schemas';
+import { createPenSchema, PEN_MESSAGES } from '../pens/pens.schemas';
 import { createPlanSchema, createShipmentSchema } from '../shipments/shipments.schemas';
 
 type Row = Record<string, unknown>;
@@ -315,6 +315,8 @@ const REFERENCES: Partial<Record<BackupKey, Reference[]>> = {
 
 /** Columns (or sets of them) that name one row of their table in a farm: a second row with the same is refused. */
 const UNIQUE: Partial<Record<BackupKey, { columns: string[]; message: string }[]>> = {
+  // A pen's name is unique in its farm (the shard's unique index): two in a document are refused before any write.
+  pens: [{ columns: ['name'], message: PEN_MESSAGES.duplicate }],
   cattle: [{ columns: ['identification_number'], message: BACKUP_MESSAGES.duplicateIdentification }],
   bloodline: [{ columns: ['cattle_id'], message: BACKUP_MESSAGES.duplicateRow }],
   motherInfo: [{ columns: ['cattle_id'], message: BACKUP_MESSAGES.duplicateRow }],
