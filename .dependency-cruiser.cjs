@@ -23,6 +23,16 @@ module.exports = {
       to: { pathNot: ['^worker/domain/', '^node_modules/(zod)/'] },
     },
     {
+      name: 'a-service-serves-its-own-feature',
+      comment:
+        "A feature's *.service.ts is called by its own routes; another feature borrows its statements from " +
+        '*.statements.ts, never from a service. The doors that exist to call use cases are the exceptions: the ' +
+        "dev seeders, LINE messages, and sign-up, which makes the new user's own farm (docs/decisions/056-one-folder-per-path.md).",
+      severity: 'error',
+      from: { path: '^worker/([^/]+)/', pathNot: '^worker/(dev|line|accounts|oauth)/' },
+      to: { path: '^worker/[^/]+/[^/]+[.]service[.]ts$', pathNot: '^worker/$1/' },
+    },
+    {
       name: 'features-stay-apart',
       comment:
         'A web feature imports components/, lib/, api/ and the domain, never another feature: a screen that shows ' +

@@ -15,8 +15,9 @@ const PURE = [
   'web/src/lib/**/*.test.ts',
   'worker/lib/csv.test.ts',
   'worker/lib/xlsx.test.ts',
-  'worker/imports/imports.plan.test.ts',
+  'worker/imports/import-plan.test.ts',
   'worker/shipments/shipments.schemas.test.ts',
+  'scripts/readme-layout.test.ts',
 ];
 
 /** Migration tests (`migrationDb`): an empty MIGRATION_DB and the migration files, nothing of the Worker. */

@@ -5,39 +5,36 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { accountsRouter } from './accounts/accounts.index';
-import { oauthRouter } from './accounts/oauth.index';
 import { usersRouter } from './accounts/users.index';
 import { adminRouter } from './admin/admin.index';
 import { alertsRouter } from './alerts/alerts.index';
+import { auditRouter } from './audit/audit.index';
+import { forgetAccessOnWrite } from './auth/farm-access';
 import { cattleRouter } from './cattle/cattle.index';
-import { growthRouter } from './cattle/growth.index';
 import { isForeignKeyViolation } from './db/unique-violation';
 import { devRouter } from './dev/dev.index';
 import { type AppEnv, isDevelopment, isProduction } from './env';
-import { bulkEventsRouter } from './events/bulk.index';
 import { eventsRouter } from './events/events.index';
-import { recentInputsRouter } from './events/recent-inputs.index';
-import { forgetAccessOnWrite } from './farms/farm-access';
 import { farmsRouter } from './farms/farms.index';
 import { invitationsRouter } from './farms/invitations.index';
 import { filingsRouter } from './filings/filings.index';
 import { apiReferenceHtml } from './health/api-reference';
 import { healthRouter } from './health/health.index';
-import { auditRouter } from './history/audit.index';
-import { backupRouter } from './history/backup.index';
-import { trashRouter } from './history/trash.index';
 import { homeRouter } from './home/home.index';
 import { importsRouter } from './imports/imports.index';
-import { certificateRouter, inseminationsRouter } from './inseminations/inseminations.index';
+import { inseminationsRouter } from './inseminations/inseminations.index';
 import { kpiRouter } from './kpi/kpi.index';
 import type { ErrorBody } from './lib/error-body';
 import { AppError } from './lib/errors';
 import { createLogger } from './lib/log';
-import { lineRouter, lineUsersRouter } from './line/line.index';
+import { lineRouter } from './line/line.index';
+import { oauthRouter } from './oauth/oauth.index';
 import { pensRouter } from './pens/pens.index';
-import { enrolmentsRouter, meRouter, programmesRouter, tasksRouter } from './programmes/programmes.index';
+import { enrolmentsRouter, programmesRouter } from './programmes/programmes.index';
 import { reportsRouter } from './reports/reports.index';
 import { shipmentsRouter } from './shipments/shipments.index';
+import { meRouter, tasksRouter } from './tasks/tasks.index';
+import { trashRouter } from './trash/trash.index';
 import { waitingListRouter } from './waiting-list/waiting-list.index';
 
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
@@ -161,11 +158,7 @@ export function createApp() {
     .route('/users', usersRouter)
     .route('/alerts', alertsRouter)
     .route('/cattle', cattleRouter)
-    .route('/cattle', growthRouter)
-    .route('/events/recent-inputs', recentInputsRouter)
-    .route('/events/bulk', bulkEventsRouter)
     .route('/events', eventsRouter)
-    .route('/events', certificateRouter)
     .route('/pre-register', waitingListRouter)
     .route('/admin', adminRouter)
     .route('/kpi', kpiRouter)
@@ -173,8 +166,7 @@ export function createApp() {
     .route('/farms', farmsRouter)
     .route('/imports', importsRouter)
     .route('/line', lineRouter)
-    .route('/users', lineUsersRouter)
-    .route('/', invitationsRouter)
+    .route('/invitations', invitationsRouter)
     .route('/home', homeRouter)
     .route('/reports', reportsRouter)
     .route('/programmes', programmesRouter)
@@ -184,7 +176,6 @@ export function createApp() {
     .route('/filings', filingsRouter)
     .route('/inseminations', inseminationsRouter)
     .route('/audit', auditRouter)
-    .route('/farms', backupRouter)
     .route('/trash', trashRouter)
     .route('/pens', pensRouter);
 

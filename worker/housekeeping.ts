@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { runBatch } from './db/batch';
 import type { Db } from './db/client';
-import { purgeIdempotencyKeys } from './lib/idempotency';
+import { purgeIdempotencyKeys } from './db/idempotency';
 
 export const RATE_LIMIT_HITS_KEPT_MS = 24 * 3600 * 1000;
 export const LINE_WEBHOOK_EVENTS_KEPT_MS = 7 * 24 * 3600 * 1000;

@@ -1,8 +1,8 @@
 import { consumeAccountMail } from './accounts/account-mail-consumer';
 import { ACCOUNT_MAIL_QUEUE } from './accounts/account-mail-queue';
-import { DAWN_CRON } from './alerts/daily';
-import { consumeDawnBatch, consumeDeadLetters, DAWN_DEAD_LETTER_QUEUE, startDawnRun } from './alerts/dawn-queue';
 import { createApp } from './app';
+import { DAWN_CRON } from './dawn/daily';
+import { consumeDawnBatch, consumeDeadLetters, DAWN_DEAD_LETTER_QUEUE, startDawnRun } from './dawn/dawn-queue';
 import { directoryDb } from './db/client';
 import type { Env } from './env';
 import { dailyHousekeeping } from './housekeeping';
@@ -14,7 +14,7 @@ const app = createApp();
 export default {
   fetch: withD1Counter(app.fetch),
   /**
-   * 06:00 JST: the farm list goes on the dawn queue (worker/alerts/dawn-queue.ts), and the expired idempotency keys,
+   * 06:00 JST: the farm list goes on the dawn queue (worker/dawn/dawn-queue.ts), and the expired idempotency keys,
    * rate-limit hits and LINE webhook ids are deleted (worker/housekeeping.ts). Either failing does not stop the other.
    */
   async scheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext) {

@@ -4,6 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
+import { hashPassword, verifyPassword } from '../auth/password';
 import { issueSession, SESSION_SECONDS } from '../auth/tokens';
 import { directoryDb } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -15,7 +16,6 @@ import { verifyTurnstile } from '../lib/turnstile';
 import { sendMail } from '../mail/send-mail';
 import { assertUncommonPassword } from './common-passwords';
 import { alreadyRegisteredMail, completedMail, verificationMail } from './mail-templates';
-import { hashPassword, verifyPassword } from './password';
 import { loginThrottle, takeMailAllowance, throttled, turnstileRequiredError } from './throttle';
 
 const VERIFICATION_TOKEN_HOURS = 24;

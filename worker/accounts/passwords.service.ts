@@ -4,6 +4,7 @@
  * sessions end), and signing out everywhere.
  */
 import { and, eq, exists, gt, isNull, ne, sql } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '../auth/password';
 import { directoryDb } from '../db/client';
 import { passwordResets, sessions, users } from '../db/schema';
 import type { Env, Logger } from '../env';
@@ -12,7 +13,6 @@ import { validationError } from '../lib/errors';
 import { sendMail } from '../mail/send-mail';
 import { assertUncommonPassword } from './common-passwords';
 import { passwordResetMail } from './mail-templates';
-import { hashPassword, verifyPassword } from './password';
 import { takeMailAllowance } from './throttle';
 
 const RESET_HOURS = 1;

@@ -7,10 +7,10 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { hitAndPrune, readWindows, type Window } from '../db/rate-limit';
 import { rateLimitHits } from '../db/schema';
 import { type Env, isDevelopment } from '../env';
 import { AppError, tooManyRequests } from '../lib/errors';
-import { hitAndPrune, readWindows, type Window } from '../lib/rate-limit';
 
 const FIFTEEN_MINUTES = 15 * 60;
 const LOGIN_LIMITS = { emailAndIp: 5, ip: 100, emailTurnstile: 50 } as const;

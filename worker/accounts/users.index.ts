@@ -5,6 +5,7 @@ import { directoryDb } from '../db/client';
 import { users } from '../db/schema';
 import { forbidden, notFound } from '../lib/errors';
 import { createRouter, errorResponse, jsonBody, jsonContent } from '../lib/http';
+import { lineUsersRouter } from '../line/line.index';
 import {
   changePasswordBodySchema,
   mePatchSchema,
@@ -108,7 +109,7 @@ const changePasswordRoute = createRoute({
   },
 });
 
-export const usersRouter = createRouter()
+const userRoutes = createRouter()
   .openapi(changePasswordRoute, async (c) => {
     const session = { userId: c.get('userId'), sessionId: c.get('sessionId') };
     await changePassword(c.env, session, c.req.valid('json'));
@@ -144,3 +145,6 @@ export const usersRouter = createRouter()
     if (!user) throw notFound('User not found', 'USER_NOT_FOUND');
     return c.json({ success: true as const, data: toPublicUser(user) }, 200);
   });
+
+/** Everything under /users: the caller's password, profile and licence, and their LINE link and digest (§25). */
+export const usersRouter = createRouter().route('/', userRoutes).route('/', lineUsersRouter);

@@ -1,9 +1,9 @@
 import { createMiddleware } from 'hono/factory';
 import { directoryDb } from '../db/client';
+import { rateLimiter } from '../db/rate-limit';
 import { type AppEnv, type Env, isDevelopment } from '../env';
 import { timingSafeEqual } from '../lib/crypto';
 import { AppError, tooManyRequests } from '../lib/errors';
-import { rateLimiter } from '../lib/rate-limit';
 
 /** Development only, documented in README and .dev.vars.example; never applies anywhere else. */
 const DEVELOPMENT_ADMIN = { user: 'admin', password: 'ushicho-admin-dev' } as const;

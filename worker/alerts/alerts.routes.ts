@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { farmAccess } from '../auth/farm-access';
 import { ALERT_HISTORY_ACTIONS, ALERT_SEVERITIES, ALERT_STATUSES, ALERT_TYPES } from '../domain/alerts';
-import { farmAccess } from '../farms/farm-access';
 import { errorResponse, jsonBody, jsonContent } from '../lib/http';
 import { alertPatchSchema, listAlertsQuerySchema, memoChangeSchema, statusChangeSchema } from './alerts.schemas';
 

@@ -3,7 +3,7 @@
  * by hand. Regeneration (regenerate.ts) applies the alert rules in bulk with the same statements.
  */
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { auditStatement } from '../audit/audit.statement';
+import { auditStatement } from '../audit/audit.statements';
 import { runBatch, type Statement } from '../db/batch';
 import type { Db } from '../db/client';
 import { alerts, cattle } from '../db/schema';

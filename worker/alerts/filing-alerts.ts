@@ -1,6 +1,6 @@
 /**
  * FILING_OVERDUE raised by the write that leaves a filing past due (docs/product.md §21, turn 4), not only at dawn.
- * An event write's batch keeps the farm's filings in step with its events (worker/filings/filings.record.ts); these
+ * An event write's batch keeps the farm's filings in step with its events (worker/filings/filings.statements.ts); these
  * statements follow them in the same batch and read the filings as the batch left them: an alert for each pending
  * filing past due that the touched events oblige, and the open FILING_OVERDUE alerts of those animals resolved when no
  * pending filing past due on their date is left (a date corrected, the event deleted). The alert's id is the hash of

@@ -5,11 +5,11 @@
  */
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { runDailyAlerts } from '../dawn/daily';
 import { monthBirthday } from '../domain/alert-rules';
 import { addDays, daysBetween, jstStartOfDay, todayJst } from '../domain/calendar';
 import { api, signUp, testEnv } from '../test/api';
 import { everyShard, farmDbOf, shardOf } from '../test/shards';
-import { runDailyAlerts } from './daily';
 import { regenerateAlertsForCattle } from './regenerate';
 
 const today = todayJst();

@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Statement } from '../db/batch';
 import type { Db } from '../db/client';
+import { runGuardedBatch, withFreshState } from '../db/guarded-batch';
 import { bloodline, breedingStatus, breedingSummary, cattle, cattleStatusHistory, events } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { ownedCattle } from '../db/scope';
@@ -24,9 +25,8 @@ import { todayJst } from '../domain/calendar';
 import type { CattleStatus } from '../domain/cattle-enums';
 import { resolvePenId } from '../domain/pens';
 import { withdrawalOf } from '../domain/withdrawal';
-import { type CowFigures, keptFigureStatements, keptFiguresInput } from '../kpi/kpi.figures';
-import { statusChangeStatements } from '../status/status-history';
-import { runGuardedBatch, withFreshState } from './fresh-state';
+import { type CowFigures, keptFigureStatements, keptFiguresInput } from '../kpi/kept-figures.statements';
+import { statusChangeStatements } from '../status/status.statements';
 
 export interface AnimalForBreeding {
   cattleId: number;

@@ -79,5 +79,9 @@ export async function cattleExport(db: Db, farmId: number, today = todayJst()) {
       ];
     }),
   };
-  return { csvFilename: `牛台帳_${today}.csv`, xlsxFilename: `牛台帳_${today.replaceAll('-', '')}.xlsx`, sheet };
+  return {
+    csvFilename: `牛台帳_${today}.csv` as const,
+    xlsxFilename: `牛台帳_${today.replaceAll('-', '')}.xlsx` as const,
+    sheet,
+  };
 }

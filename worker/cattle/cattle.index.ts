@@ -1,7 +1,6 @@
 import { requestScope } from '../db/scope';
-import { csvResponse } from '../lib/csv';
 import { createRouter } from '../lib/http';
-import { xlsxResponse } from '../lib/xlsx';
+import { sheetResponse } from '../lib/sheet';
 import { cattleExport } from './cattle.export';
 import {
   cattleDetail,
@@ -11,16 +10,17 @@ import {
   statusCountsByStatus,
   statusHistoryOf,
 } from './cattle.queries';
-import { acceptsGzip, gunzipped, herdRoster, rosterEtag, versionOfEtag } from './cattle.roster';
 import * as routes from './cattle.routes';
 import { cattleNotFound, changeStatus, registerCattle, removeCattle, updateCattle } from './cattle.service';
+import { growthRouter } from './growth.index';
+import { acceptsGzip, gunzipped, herdRoster, rosterEtag, versionOfEtag } from './roster.queries';
 
 const found = <T>(value: T | null): T => {
   if (value === null) throw cattleNotFound();
   return value;
 };
 
-export const cattleRouter = createRouter()
+const cattleRoutes = createRouter()
   .openapi(routes.list, async (c) => {
     const data = await listCattle(c.get('farmDb'), c.get('farmId'), c.req.valid('query'));
     return c.json({ data }, 200);
@@ -42,25 +42,21 @@ export const cattleRouter = createRouter()
     // telling the runtime not to compress it again. Cloudflare asks the Worker for gzip on every client's behalf and
     // decodes it for a client that does not take it; one that asks the Worker directly without gzip gets the JSON.
     if (!acceptsGzip(c.req.header('Accept-Encoding')))
-      return c.body(await gunzipped(gzip), 200, { ...headers, 'Content-Type': 'application/json' }) as never;
+      return c.body(await gunzipped(gzip), 200, { ...headers, 'Content-Type': 'application/json' });
     const init: ResponseInit & { encodeBody: 'manual' } = {
       status: 200,
       headers: { ...headers, 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
       encodeBody: 'manual',
     };
-    return new Response(gzip, init) as never;
+    return new Response(gzip, init);
   })
   .openapi(routes.exportCsv, async (c) => {
     const { csvFilename, sheet } = await cattleExport(c.get('farmDb'), c.get('farmId'));
-    return csvResponse(
-      csvFilename,
-      sheet.columns.map((column) => column.header),
-      sheet.rows,
-    ) as never;
+    return sheetResponse(csvFilename, sheet);
   })
   .openapi(routes.exportXlsx, async (c) => {
     const { xlsxFilename, sheet } = await cattleExport(c.get('farmDb'), c.get('farmId'));
-    return xlsxResponse(xlsxFilename, sheet) as never;
+    return sheetResponse(xlsxFilename, sheet);
   })
   .openapi(routes.detail, async (c) => {
     const data = await cattleDetail(c.get('farmDb'), c.get('farmId'), c.req.valid('param').id);
@@ -95,3 +91,6 @@ export const cattleRouter = createRouter()
     const data = await statusHistoryOf(c.get('farmDb'), c.get('farmId'), c.req.valid('param').id);
     return c.json({ data: found(data) }, 200);
   });
+
+/** Everything under /cattle: the herd register, and each animal's growth. */
+export const cattleRouter = createRouter().route('/', cattleRoutes).route('/', growthRouter);

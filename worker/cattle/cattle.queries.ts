@@ -362,12 +362,15 @@ function rankedPage(
 const quickSearches = { asc: quickSearch('asc'), desc: quickSearch('desc') };
 
 function quickSearch(sortOrder: 'asc' | 'desc') {
-  return preparedBatch(['farmId', 'digits', 'like', 'gram', 'tagGram', 'size', 'today'], (db, values) => {
-    const v = values as unknown as RankedTerm & { farmId: number; size: number; today: string };
-    const term = { digits: v.digits, like: v.like, gram: v.gram, tagGram: v.tagGram, nameGram: v.gram };
-    const page = rankedPage(db, v.farmId, term, [], null, sortOrder, v.size) as SQL;
-    return [rankedRows(db, v.farmId, v.today, page, gramCount(db, v.farmId, v.gram), sortOrder)] as const;
-  });
+  return preparedBatch(
+    ['farmId', 'digits', 'like', 'gram', 'tagGram', 'size', 'today'],
+    (db, values: Record<string, number | string>) => {
+      const v = values as unknown as RankedTerm & { farmId: number; size: number; today: string };
+      const term = { digits: v.digits, like: v.like, gram: v.gram, tagGram: v.tagGram, nameGram: v.gram };
+      const page = rankedPage(db, v.farmId, term, [], null, sortOrder, v.size) as SQL;
+      return [rankedRows(db, v.farmId, v.today, page, gramCount(db, v.farmId, v.gram), sortOrder)] as const;
+    },
+  );
 }
 
 const isQuickSearch = (params: ListCattleParams, digits: string | null): boolean =>
@@ -387,7 +390,7 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
   const digits = searchDigits(params.search);
   if (digits && isQuickSearch(params, digits)) {
     const values = { farmId, digits, like: `%${digits}%`, gram: digits, tagGram: `#${digits}`, size: params.limit + 1 };
-    const [rows] = await quickSearches[params.sortOrder](db, { ...values, today } as never);
+    const [rows] = await quickSearches[params.sortOrder](db, { ...values, today });
     return listAnswer(rows, rows[0]?.total ?? 0, params.limit, today, (last) => relevanceOf(last.row, digits));
   }
   const activeAlerts = activeAlertsByCattle(db, farmId);
@@ -446,7 +449,7 @@ export async function listCattle(db: Db, farmId: number, params: ListCattleParam
     pageFilters.push(
       params.sortBy === 'id' && !relevance
         ? after(cattle.cattleId, cursor.id)
-        : or(after(expr, cursor.v as never), and(sql`${expr} = ${cursor.v}`, idAfter(cattle.cattleId, cursor.id))),
+        : or(after(expr, sql`${cursor.v}`), and(sql`${expr} = ${cursor.v}`, idAfter(cattle.cattleId, cursor.id))),
     );
   }
   const order = dir === 'desc' ? desc : asc;
@@ -642,7 +645,7 @@ const cattleDetailReads = preparedBatch(['farmId', 'cattleId'], (db, { farmId, c
   cattleDetailQueries(db, farmId, cattleId),
 );
 
-type DetailRows = Awaited<ReturnType<typeof cattleDetailReads>>;
+export type DetailRows = Awaited<ReturnType<typeof cattleDetailReads>>;
 
 export async function loadCattleDetail(db: Db, farmId: number, cattleId: number) {
   return detailOf(await cattleDetailReads(db, { farmId, cattleId }));

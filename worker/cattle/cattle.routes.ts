@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { farmAccess } from '../farms/farm-access';
+import { farmAccess } from '../auth/farm-access';
+import { createIdempotentRoute } from '../db/idempotency';
 import { csvContent, errorResponse, jsonBody, jsonContent, xlsxContent } from '../lib/http';
-import { createIdempotentRoute } from '../lib/idempotency';
 import {
   cattleDetailSchema,
   cattleListPageSchema,

@@ -1,6 +1,6 @@
 /** An animal's growth (docs/product.md §26): its weights, daily gain and the breed's curve. */
 import { createRoute, z } from '@hono/zod-openapi';
-import { farmAccess } from '../farms/farm-access';
+import { farmAccess } from '../auth/farm-access';
 import { errorResponse, jsonContent } from '../lib/http';
 
 const ID_MESSAGE = '牛のIDは正の数である必要があります';

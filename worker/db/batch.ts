@@ -56,7 +56,7 @@ export async function runBatchThenRead<const Q extends readonly BatchItem<'sqlit
     }),
   ]);
   const read = prepared.map((p, i) => p.mapResult(results[writes.length + i], true));
-  return { written: results.slice(0, writes.length), read: read as never };
+  return { written: results.slice(0, writes.length), read: read as { -readonly [K in keyof Q]: Awaited<Q[K]> } };
 }
 
 /** A raw row (snake_case, as runBatch returns a RETURNING) as drizzle's select would give it: keys and types mapped. */

@@ -2,7 +2,7 @@ import { applyD1Migrations } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runBatch } from '../db/batch';
 import { clientOf } from '../db/client';
-import { filingStatements } from '../filings/filings.record';
+import { filingStatements } from '../filings/filings.statements';
 import { migrationDb } from '../test/migration-db';
 
 /**

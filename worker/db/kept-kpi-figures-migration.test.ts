@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { clientOf } from '../db/client';
 import { analyseCow, breedingKpi, breedingKpiOfSums } from '../domain/kpi';
 import { keptFiguresOf } from '../domain/kpi-figures';
-import { keptKpiSums } from '../kpi/kpi.figures';
+import { keptKpiSums } from '../kpi/kept-figures.statements';
 import { loadKpiCows } from '../kpi/kpi.queries';
 import { migrationDb } from '../test/migration-db';
 

@@ -93,13 +93,14 @@ interface Compiled {
 export function preparedBatch<
   P extends string,
   const Q extends readonly [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]],
->(names: readonly P[], build: (db: Db, values: Record<P, number>) => Q) {
+  V extends number | string = number,
+>(names: readonly P[], build: (db: Db, values: Record<P, V>) => Q) {
   const placeholders = Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as unknown as Record<
     P,
-    number
+    V
   >;
   let compiled: Compiled[] | null = null;
-  return async (db: Db, values: Record<P, number>): Promise<BatchResponse<Q>> => {
+  return async (db: Db, values: Record<P, V>): Promise<BatchResponse<Q>> => {
     compiled ??= build(db, placeholders).map((query) => {
       const prepared = (query as unknown as { _prepare(): PreparedQuery })._prepare();
       const { sql: text, params } = prepared.getQuery();

@@ -461,7 +461,7 @@ export const farmAlertCounts = sqliteTable(
 
 /**
  * Progress of the dawn run's farm list, per JST date: the cron and then each page message enqueue the farms after
- * `afterFarmId` (worker/alerts/dawn-queue.ts); `finishedAt` is set once every farm is on the queue.
+ * `afterFarmId` (worker/dawn/dawn-queue.ts); `finishedAt` is set once every farm is on the queue.
  */
 export const dailyRuns = sqliteTable('daily_runs', {
   runDate: text('run_date').primaryKey(),
@@ -674,7 +674,7 @@ export const lineActions = sqliteTable(
 /**
  * Each female animal's kept KPI figures (migration 0022, docs/decisions/036-kept-kpi-figures.md): one row per
  * service, birth, day of breeding events, eligible stretch and 21-day mark (worker/domain/kpi-figures.ts), written
- * by worker/kpi/kpi.figures.ts; a period's KPIs add them up in SQL.
+ * by worker/kpi/kept-figures.statements.ts; a period's KPIs add them up in SQL.
  */
 export const kpiFigures = sqliteTable(
   'kpi_figures',
@@ -890,7 +890,7 @@ export const filings = sqliteTable(
 
 /**
  * The change history (shard migration 0005, docs/product.md §23): one row per write to farm data, appended in the
- * same batch as the write (worker/audit/audit.statement.ts); never edited, kept at least 5 years.
+ * same batch as the write (worker/audit/audit.statements.ts); never edited, kept at least 5 years.
  */
 export const auditLog = sqliteTable(
   'audit_log',

@@ -5,7 +5,7 @@ import { ALERT_TYPES } from '../domain/alerts';
 import { addDays, daysBetween, type IsoDate, jstDate, jstMonth, todayJst } from '../domain/calendar';
 import { calfOfService } from '../domain/gestation';
 import { earTagFromIdentification } from '../domain/identification';
-import type { NewEvent } from '../events/events.record';
+import type { NewEvent } from '../events/events.statements';
 import { DEMO_LINE_USER_ID } from '../line/line-demo';
 import { api, signUp } from '../test/api';
 import { everyShard, farmDbOf, shardOf } from '../test/shards';

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { hashPassword } from '../accounts/password';
 import { regenerateAlerts } from '../alerts/regenerate';
+import { hashPassword } from '../auth/password';
 import { type CreateCattleInput as CreateInput, createCattleSchema } from '../cattle/cattle.schemas';
-import { registerHerd, updateHerdStatements } from '../cattle/cattle.service';
+import { registerHerd } from '../cattle/cattle.service';
+import { updateHerdStatements } from '../cattle/cattle.statements';
 import { runBatch, type Statement } from '../db/batch';
 import { type Db, directoryDb, farmDb } from '../db/client';
 import { cattle, farmMembers, users } from '../db/schema';
@@ -11,8 +12,8 @@ import { addDays, addMonths, daysBetween, type IsoDate, jstDate, todayJst } from
 import { isDairyBreed } from '../domain/gestation';
 import { identificationFromNumber } from '../domain/identification';
 import type { Env } from '../env';
-import type { NewEvent } from '../events/events.record';
 import { recordEvents } from '../events/events.service';
+import type { NewEvent } from '../events/events.statements';
 import { createFarm } from '../farms/farms.service';
 import { seededRandom } from '../lib/seeded-random';
 import { seedDemoLineChat } from '../line/line-demo';

@@ -13,8 +13,8 @@ import { cattle, farmMembers, users } from '../db/schema';
 import { addDays, type IsoDate, jstStartOfDay } from '../domain/calendar';
 import { identificationFromNumber } from '../domain/identification';
 import type { Env } from '../env';
-import type { NewEvent } from '../events/events.record';
 import { recordEvents } from '../events/events.service';
+import type { NewEvent } from '../events/events.statements';
 import { createFarm } from '../farms/farms.service';
 import { DEMO_INSEMINATOR_EMAIL } from './demo-filings';
 

@@ -6,12 +6,13 @@
  * programmes' enrolments are made here, for cows whose state allows them (§22 turn 4).
  */
 import { and, asc, eq, notInArray } from 'drizzle-orm';
+import { enrolByAge } from '../dawn/dawn-tasks';
 import { breedingStatus, cattle, programmes, tasks } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { addDays, daysBetween, type IsoDate } from '../domain/calendar';
 import { EXAMPLE_PROGRAMMES, ineligibility } from '../domain/programmes';
-import { completeTask, createProgramme, enrol } from '../programmes/programmes.service';
-import { enrolByAge } from '../tasks/tasks.dawn';
+import { createProgramme, enrol } from '../programmes/programmes.service';
+import { completeTask } from '../tasks/tasks.service';
 
 export const DEMO_VACCINATION_PROGRAMME = '子牛ワクチン（生後60日）';
 

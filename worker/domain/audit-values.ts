@@ -6,7 +6,7 @@
 import { ALERT_STATUS_LABELS, ALERT_TYPE_LABELS } from './alerts';
 import { formatDateJa, jstDate, jstTime } from './calendar';
 import { breedLabel, GENDER_LABELS, GROWTH_STAGE_LABELS, STATUS_LABELS } from './cattle-enums';
-import { EVENT_TYPE_INFO, PREGNANCY_RESULT_LABELS } from './event-types';
+import { EVENT_TYPE_INFO, isEventType, PREGNANCY_RESULT_LABELS } from './event-types';
 import { FILING_LABELS } from './filings';
 import { INSEMINATION_METHOD_LABELS } from './gestation';
 import { ROLE_LABELS } from './roles';
@@ -259,7 +259,7 @@ function scalar(
 /** A programme's step: '7日目 PGF2α投与（投薬）'. */
 function stepLabel(step: Record<string, unknown>, locale: AuditLocale): string {
   const day = locale === 'ja' ? `${step.day}日目` : `Day ${step.day}`;
-  const type = typeof step.eventType === 'string' ? EVENT_TYPE_INFO[step.eventType as never] : undefined;
+  const type = isEventType(step.eventType) ? EVENT_TYPE_INFO[step.eventType] : undefined;
   return `${day} ${String(step.title ?? '')}${type ? `（${(type as Label)[locale]}）` : ''}`;
 }
 

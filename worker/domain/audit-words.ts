@@ -1,7 +1,7 @@
 /**
  * The change history a farmer reads (docs/product.md §23, turn 4): one sentence per audit row that names the animal
  * by ear tag and name and says what happened ('0010 ゆり：授精を記録（安福久）'), with its changes as labelled lines.
- * Pure: the reader (worker/history/audit.queries.ts) finds the animals, people and names the row points at.
+ * Pure: the reader (worker/audit/audit.queries.ts) finds the animals, people and names the row points at.
  */
 import { ALERT_STATUS_LABELS, ALERT_TYPE_LABELS } from './alerts';
 import type { AuditAction, AuditChanges, AuditEntity } from './audit';

@@ -148,6 +148,20 @@ const DETAILS_SCHEMAS = {
   OTHER: noDetailsSchema,
 } satisfies Record<EventType, z.ZodType>;
 
+/**
+ * The details each event type takes, for the API document: one JSON Schema per distinct shape, titled with the types
+ * that take it. Requests are still checked by `parseEventDetails` against the request's own type.
+ */
+export function eventDetailsDocumentation(): Record<string, unknown>[] {
+  const typesOf = new Map<z.ZodType, string[]>();
+  for (const [type, schema] of Object.entries(DETAILS_SCHEMAS))
+    typesOf.set(schema, [...(typesOf.get(schema) ?? []), type]);
+  return [...typesOf].map(([schema, types]) => {
+    const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+    return { title: types.join(' | '), ...json };
+  });
+}
+
 const storedText = z.string().nullable().optional();
 
 /** A calf as a calving's details store it: with its `cattleId` once registered (live calves only). */

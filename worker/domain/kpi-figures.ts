@@ -1,6 +1,6 @@
 /**
  * Each cow's kept KPI figures (docs/decisions/036-kept-kpi-figures.md): what one analysed history contributes to any
- * period's KPIs, as rows that a period's figures add up in SQL (worker/kpi/kpi.figures.ts), so a KPI read does
+ * period's KPIs, as rows that a period's figures add up in SQL (worker/kpi/kept-figures.statements.ts), so a KPI read does
  * not read or analyse the herd's events. Pure; the route tests check the sums against `sumsOf` (worker/domain/kpi.ts).
  *
  * Kinds of row, each dated by a JST day number:

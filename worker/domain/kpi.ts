@@ -680,7 +680,7 @@ export function compareMonths(current: KpiMetrics, previous: KpiMetrics): Record
   >;
 }
 
-/** Two sets of sums added up (the kept cows' and the stale cows', worker/kpi/kpi.figures.ts). */
+/** Two sets of sums added up (the kept cows' and the stale cows', worker/kpi/kept-figures.statements.ts). */
 export function addSums(x: KpiSums, y: KpiSums): KpiSums {
   const days = (a: DaySum, b: DaySum) => ({ sum: a.sum + b.sum, n: a.n + b.n });
   const counts = { ...x.counts };

@@ -1,6 +1,6 @@
-import { farmAccess } from '../farms/farm-access';
+import { farmAccess } from '../auth/farm-access';
+import { createIdempotentRoute } from '../db/idempotency';
 import { errorResponse, jsonBody, jsonContent } from '../lib/http';
-import { createIdempotentRoute } from '../lib/idempotency';
 import { bulkCreatedSchema, bulkEventSchema } from './bulk.schemas';
 
 export const createBulkEvent = createIdempotentRoute({

@@ -2,14 +2,19 @@ import { directoryDb } from '../db/client';
 import { requestScope } from '../db/scope';
 import { requestSource } from '../domain/event-source';
 import { eventTypeCatalogue } from '../domain/event-types';
-import { notFound } from '../lib/errors';
+import { certificateOf, directoryFacts, eventWithCow } from '../inseminations/inseminations.queries';
+import { INSEMINATION_MESSAGES } from '../inseminations/inseminations.schemas';
+import { notFound, validationError } from '../lib/errors';
 import { createRouter } from '../lib/http';
-import { eventsOfAnimal, findEvent, listEvents, nameRecorders, scheduleOfMonth } from './events.queries';
+import { bulkEventsRouter } from './bulk.index';
+import * as certificateRoutes from './certificate.routes';
+import { eventNotFound, eventsOfAnimal, findEvent, listEvents, nameRecorders, scheduleOfMonth } from './events.queries';
 import * as routes from './events.routes';
 import { EVENT_MESSAGES } from './events.schemas';
 import { recordEvent, removeEvent, updateEvent } from './events.service';
+import { recentInputsRouter } from './recent-inputs.index';
 
-export const eventsRouter = createRouter()
+const eventRoutes = createRouter()
   .openapi(routes.eventTypes, (c) => c.json({ data: eventTypeCatalogue() }, 200))
   .openapi(routes.schedule, async (c) => {
     const data = await scheduleOfMonth(c.get('farmDb'), c.get('farmId'), c.req.valid('query').month);
@@ -46,3 +51,20 @@ export const eventsRouter = createRouter()
     await removeEvent(requestScope(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
+
+/** GET /events/{id}/certificate: the AI certificate of an insemination (§21). */
+const certificateRouter = createRouter().openapi(certificateRoutes.certificate, async (c) => {
+  const scope = requestScope(c);
+  const event = await eventWithCow(scope.db, scope.farmId, c.req.valid('param').id);
+  if (!event) throw eventNotFound();
+  if (event.eventType !== 'INSEMINATION') throw validationError(INSEMINATION_MESSAGES.notInsemination, 'eventType');
+  const { farm, recorder } = await directoryFacts(c.env, scope.farmId, event.createdBy);
+  return c.json({ data: certificateOf(event, farm, recorder) }, 200);
+});
+
+/** Everything under /events. The fixed paths come before `/{id}`, which would otherwise take them. */
+export const eventsRouter = createRouter()
+  .route('/recent-inputs', recentInputsRouter)
+  .route('/bulk', bulkEventsRouter)
+  .route('/', eventRoutes)
+  .route('/', certificateRouter);

@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { farmAccess } from '../auth/farm-access';
+import { createIdempotentRoute } from '../db/idempotency';
 import { EVENT_CATEGORIES, EVENT_TYPES } from '../domain/event-types';
-import { farmAccess } from '../farms/farm-access';
 import { errorResponse, jsonBody, jsonContent } from '../lib/http';
-import { createIdempotentRoute } from '../lib/idempotency';
 import {
   animalStateSchema,
   createEventSchema,

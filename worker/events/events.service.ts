@@ -8,10 +8,8 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { filingAlertsOfNewCalves } from '../alerts/filing-alerts';
 import { type StoredAlert, storedAlertsQuery } from '../alerts/regenerate';
-import { auditStatement } from '../audit/audit.statement';
-import { trashEventStatement } from '../audit/trash.statements';
-import { breedingContextsOf, breedingContextsQueries, cattleIdsSql } from '../breeding/contexts';
-import { isForeignKeyViolation, runGuardedBatch, withFreshState } from '../breeding/fresh-state';
+import { auditStatement } from '../audit/audit.statements';
+import { breedingContextsOf, breedingContextsQueries, cattleIdsSql } from '../breeding/breeding-contexts.queries';
 import {
   type BreedingContext,
   breedingContextOf,
@@ -20,6 +18,7 @@ import {
 } from '../breeding/recompute';
 import { runBatchThenRead, type Statement } from '../db/batch';
 import type { Db } from '../db/client';
+import { isForeignKeyViolation, runGuardedBatch, withFreshState } from '../db/guarded-batch';
 import { cattle, events, pens, shipments } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -29,7 +28,9 @@ import { parseEventDetails } from '../domain/event-details';
 import type { EventSource } from '../domain/event-source';
 import type { EventType } from '../domain/event-types';
 import { AppError, conflict, fieldErrors, notFound } from '../lib/errors';
+import { trashEventStatement } from '../trash/trash.statements';
 import { eventNotFound, eventQuery, ownedEvent, toView } from './events.queries';
+import { type AnimalState, type CreateEvent, EVENT_MESSAGES, type EventView, type UpdateEvent } from './events.schemas';
 import {
   type AnimalAfter,
   alertStatementsAfter,
@@ -41,8 +42,7 @@ import {
   type NewEvent,
   registeredCalfIds,
   type StoredEventRow,
-} from './events.record';
-import { type AnimalState, type CreateEvent, EVENT_MESSAGES, type EventView, type UpdateEvent } from './events.schemas';
+} from './events.statements';
 
 const cattleNotFound = () => notFound(EVENT_MESSAGES.cattleNotFound, 'CATTLE_NOT_FOUND');
 const duplicateCalf = (index = 0) =>

@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FarmMoveError, farmTables, moveFarm, undoMove } from '../../scripts/farm-move-core.mjs';
-import { runDawnFarm } from '../alerts/daily';
+import { forgetKeptAccess } from '../auth/farm-access';
+import { runDawnFarm } from '../dawn/daily';
 import { farmDb } from '../db/client';
 import { seedDemoHerd } from '../dev/demo-farm';
 import { todayJst } from '../domain/calendar';
 import { api, signUp, testEnv } from '../test/api';
-import { forgetKeptAccess } from './farm-access';
 
 /**
  * Moving a farm between shards with its ids (docs/product.md §24, decision 055): the demo herd's farm moves to the

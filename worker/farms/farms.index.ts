@@ -1,4 +1,5 @@
-import { recordAudit } from '../audit/audit.statement';
+import { recordAudit } from '../audit/audit.statements';
+import { backupRouter } from '../backup/backup.index';
 import { directoryDb } from '../db/client';
 import { requestScope } from '../db/scope';
 import { createRouter } from '../lib/http';
@@ -12,8 +13,9 @@ import {
   removeMember,
   renameFarm,
 } from './farms.service';
+import { farmInvitationsRouter } from './invitations.index';
 
-export const farmsRouter = createRouter()
+const farmRoutes = createRouter()
   .openapi(routes.list, async (c) => {
     return c.json({ data: await farmsOf(directoryDb(c.env), c.get('userId')) }, 200);
   })
@@ -71,3 +73,9 @@ export const farmsRouter = createRouter()
     });
     return c.json({ success: true as const, message: 'メンバーを外しました' }, 200);
   });
+
+/** Everything under /farms: the farm and its members, its invitations, its backup and restore. */
+export const farmsRouter = createRouter()
+  .route('/', farmRoutes)
+  .route('/', farmInvitationsRouter)
+  .route('/', backupRouter);

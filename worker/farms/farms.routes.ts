@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { farmAccess } from '../auth/farm-access';
 import { requireAuth } from '../auth/require-auth';
+import { createIdempotentRoute } from '../db/idempotency';
 import { farmNameSchema } from '../domain/farm-name';
 import { farmerCodeSchema } from '../domain/filing-input';
 import { FARM_ROLES } from '../domain/roles';
 import { errorResponse, jsonBody, jsonContent } from '../lib/http';
-import { createIdempotentRoute } from '../lib/idempotency';
-import { farmAccess } from './farm-access';
 
 const common = { tags: ['Farms'], security: [{ bearer: [] }] };
 const signedIn = { 401: errorResponse('Not signed in') };

@@ -9,7 +9,7 @@ import { ownFarmName } from '../domain/farm-name';
 import { FARM_MESSAGES, type FarmRole } from '../domain/roles';
 import type { Env } from '../env';
 import { forbidden, notFound, validationError } from '../lib/errors';
-import { exampleProgrammesStatement } from '../tasks/tasks.statements';
+import { exampleProgrammesStatement } from '../programmes/programmes.statements';
 
 export const memberNotFound = () => notFound('メンバーが見つかりません', 'MEMBER_NOT_FOUND');
 const lastOwner = () => validationError(FARM_MESSAGES.lastOwner, 'role', 'LAST_OWNER');

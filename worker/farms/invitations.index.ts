@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { recordAudit } from '../audit/audit.statement';
+import { recordAudit } from '../audit/audit.statements';
 import { directoryDb, farmDb } from '../db/client';
 import { requestScope } from '../db/scope';
 import { createRouter } from '../lib/http';
@@ -13,8 +13,8 @@ import {
   withdrawInvitation,
 } from './invitations.service';
 
-/** Mounted at /api/v1: /farms/{farmId}/invitations… for owners, /invitations/… for the invited. */
-export const invitationsRouter = createRouter()
+/** /farms/{farmId}/invitations…: an owner's invitations, mounted by the farms router. */
+export const farmInvitationsRouter = createRouter()
   .openapi(routes.invite, async (c) => {
     const { email, role } = c.req.valid('json');
     const invitation = { farmId: c.get('farmId'), invitedBy: c.get('userId'), inviterName: c.get('userName') };
@@ -35,7 +35,10 @@ export const invitationsRouter = createRouter()
   .openapi(routes.withdraw, async (c) => {
     await withdrawInvitation(directoryDb(c.env), c.get('farmId'), c.req.valid('param').invitationId);
     return c.json({ success: true as const, message: '招待を取り消しました' }, 200);
-  })
+  });
+
+/** /invitations/…: what the invited person sees and accepts. */
+export const invitationsRouter = createRouter()
   .openapi(routes.preview, async (c) => {
     return c.json({ data: await previewInvitation(directoryDb(c.env), c.req.valid('json').token) }, 200);
   })

@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { farmAccess } from '../auth/farm-access';
 import { requireAuth } from '../auth/require-auth';
+import { createIdempotentRoute } from '../db/idempotency';
 import { emailSchema } from '../domain/email';
 import { FARM_MESSAGES, FARM_ROLES } from '../domain/roles';
 import { errorResponse, jsonBody, jsonContent } from '../lib/http';
-import { createIdempotentRoute } from '../lib/idempotency';
-import { farmAccess } from './farm-access';
 
 const tags = ['Farms'];
 const security = [{ bearer: [] }];
@@ -33,7 +33,7 @@ export const invite = createIdempotentRoute({
   security,
   middleware: farmAccess('owner', { farmFromPath: true }),
   method: 'post',
-  path: '/farms/{farmId}/invitations',
+  path: '/{farmId}/invitations',
   summary: 'Invite an email address with a role (owner); the invitation mail carries the link',
   request: { params: farmParam, body: jsonBody(inviteBodySchema) },
   responses: {
@@ -49,7 +49,7 @@ export const pending = createRoute({
   security,
   middleware: farmAccess('owner', { farmFromPath: true }),
   method: 'get',
-  path: '/farms/{farmId}/invitations',
+  path: '/{farmId}/invitations',
   summary: 'Invitations not yet accepted nor expired (owner)',
   request: { params: farmParam },
   responses: { 200: jsonContent(z.object({ data: z.array(invitationSchema) }), 'Pending'), ...ownerErrors },
@@ -60,7 +60,7 @@ export const withdraw = createRoute({
   security,
   middleware: farmAccess('owner', { farmFromPath: true }),
   method: 'delete',
-  path: '/farms/{farmId}/invitations/{invitationId}',
+  path: '/{farmId}/invitations/{invitationId}',
   summary: 'Withdraw an invitation not yet accepted (owner)',
   request: { params: farmParam.extend({ invitationId: id('招待IDは正の整数である必要があります') }) },
   responses: {
@@ -73,7 +73,7 @@ export const withdraw = createRoute({
 export const preview = createRoute({
   tags,
   method: 'post',
-  path: '/invitations/preview',
+  path: '/preview',
   summary: 'What an invitation link offers, before signing in: farm, inviter, role and invited address',
   request: { body: jsonBody(tokenBodySchema) },
   responses: {
@@ -92,7 +92,7 @@ export const accept = createRoute({
   security,
   middleware: requireAuth,
   method: 'post',
-  path: '/invitations/accept',
+  path: '/accept',
   summary: 'Accept an invitation signed in with the invited address; the farm becomes your default',
   request: { body: jsonBody(tokenBodySchema) },
   responses: {

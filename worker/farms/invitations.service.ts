@@ -5,13 +5,13 @@
  */
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { hitAll } from '../db/rate-limit';
 import { farmInvitations, farmMembers, farms, rateLimitHits, users } from '../db/schema';
 import { addDays, jstStartOfDay, todayJst } from '../domain/calendar';
 import { FARM_MESSAGES, type FarmRole, ROLE_LABELS } from '../domain/roles';
 import type { Env, Logger } from '../env';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import { forbidden, notFound, tooManyRequests, validationError } from '../lib/errors';
-import { hitAll } from '../lib/rate-limit';
 import { sendMail } from '../mail/send-mail';
 import { invitationMail } from './invitation-mail';
 

@@ -22,5 +22,5 @@ export const filingsRouter = createRouter()
     const query = c.req.valid('query');
     const farmerCode = await farmerCodeOf(c.env, c.get('farmId'));
     const { filename, headers, cells } = filingsCsv(await allFilings(requestScope(c), farmerCode, query), query.kind);
-    return csvResponse(filename, headers, cells) as never;
+    return csvResponse(filename, headers, cells);
   });

@@ -4,7 +4,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { regenerateAlerts } from '../alerts/regenerate';
-import { auditStatement } from '../audit/audit.statement';
+import { auditStatement } from '../audit/audit.statements';
 import { runBatch } from '../db/batch';
 import { directoryDb } from '../db/client';
 import { farms, filings } from '../db/schema';

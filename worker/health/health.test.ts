@@ -63,6 +63,33 @@ describe('health', () => {
     expect(docs.text).toContain('&quot;requestId&quot;');
   });
 
+  it("publishes an event's details as the shape each event type takes, and every path once under its folder", async () => {
+    const { json } = await api('/openapi.json');
+    const body = json.paths['/api/v1/events'].post.requestBody.content['application/json'].schema;
+    const details = body.properties.details;
+    const titles = details.anyOf.map((shape: { title: string }) => shape.title);
+    expect(titles).toEqual(
+      expect.arrayContaining(['INSEMINATION', 'CALVING', 'WEIGHT_MEASURED', 'VACCINATION | MEDICATION']),
+    );
+    const insemination = details.anyOf.find((shape: { title: string }) => shape.title === 'INSEMINATION');
+    expect(Object.keys(insemination.properties)).toEqual(expect.arrayContaining(['method', 'sireName', 'technician']));
+    // The paths composed by one folder's router are all there (events, farms, users, invitations).
+    expect(Object.keys(json.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/events/bulk',
+        '/api/v1/events/recent-inputs',
+        '/api/v1/events/{id}/certificate',
+        '/api/v1/farms/{farmId}/backup',
+        '/api/v1/farms/{farmId}/invitations',
+        '/api/v1/invitations/accept',
+        '/api/v1/users/me/line',
+        '/api/v1/cattle/{id}/growth',
+        '/api/v1/me/today',
+        '/api/v1/tasks/{id}/done',
+      ]),
+    );
+  });
+
   it('hides the development outbox outside development', async () => {
     const res = await api('/dev/outbox', { env: { ENVIRONMENT: 'production' } });
     expect(res.status).toBe(404);

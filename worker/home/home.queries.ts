@@ -15,9 +15,9 @@ import { CALVING_HORIZON_DAYS, upcomingCalvings } from '../domain/home';
 import { breedingKpiOfSums } from '../domain/kpi';
 import { listEvents } from '../events/events.queries';
 import { listEventsQuerySchema } from '../events/events.schemas';
-import { keptKpiSums } from '../kpi/kpi.figures';
+import { keptKpiSums } from '../kpi/kept-figures.statements';
 import { resolvePeriod } from '../kpi/kpi.index';
-import { todayTasks } from '../programmes/programmes.queries';
+import { todayTasks } from '../tasks/tasks.queries';
 
 /** How many of the latest events the home screen shows. */
 const RECENT_EVENTS = 5;
@@ -57,7 +57,7 @@ function calvingsDue(db: Db, farmId: number, today: IsoDate) {
 }
 
 /**
- * The KPI tiles come from the farm's kept figures (worker/kpi/kpi.figures.ts), read in the same batch; `refresh`
+ * The KPI tiles come from the farm's kept figures (worker/kpi/kept-figures.statements.ts), read in the same batch; `refresh`
  * writes those of cows it found stale, for after the answer.
  */
 export async function homeOf(db: Db, farmId: number, userId: number, today = todayJst()) {

@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { alertSchema, summarySchema } from '../alerts/alerts.routes';
+import { farmAccess } from '../auth/farm-access';
 import { cattleListPageSchema, statusCountsSchema } from '../cattle/cattle.schemas';
 import { eventSchema } from '../events/events.schemas';
-import { farmAccess } from '../farms/farm-access';
 import { breedingKpiSchema } from '../kpi/kpi.schemas';
 import { errorResponse, jsonContent } from '../lib/http';
 import { taskViewSchema } from '../programmes/programmes.schemas';

@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import { farmAccess } from '../farms/farm-access';
+import { farmAccess } from '../auth/farm-access';
+import { createIdempotentRoute } from '../db/idempotency';
 import { errorBodySchema } from '../lib/error-body';
 import { errorResponse, jsonContent } from '../lib/http';
-import { createIdempotentRoute } from '../lib/idempotency';
 import { importQuerySchema, importReportSchema } from './imports.schemas';
 
 /** A file with rows in error answers the report beside the error. */

@@ -7,19 +7,19 @@
 import { parse } from 'csv-parse/sync';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { regenerateAlerts } from '../alerts/regenerate';
-import { auditStatement } from '../audit/audit.statement';
-import { runGuardedBatch, withFreshState } from '../breeding/fresh-state';
+import { auditStatement } from '../audit/audit.statements';
 import { recomputeAnimal } from '../breeding/recompute';
-import { linkMothersStatement, registerHerdStatements, updateHerdStatements } from '../cattle/cattle.service';
+import { linkMothersStatement, registerHerdStatements, updateHerdStatements } from '../cattle/cattle.statements';
 import { runBatch } from '../db/batch';
+import { runGuardedBatch, withFreshState } from '../db/guarded-batch';
 import { breedingStatus, cattle } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
 import { todayJst } from '../domain/calendar';
-import { eventStatements, type LeftRows, leftStatements } from '../events/events.record';
+import { eventStatements, type LeftRows, leftStatements } from '../events/events.statements';
 import { AppError } from '../lib/errors';
-import { loadImportContexts } from './imports.contexts';
-import { arrivalEvent, missingEvents } from './imports.history';
+import { arrivalEvent, missingEvents } from './breeding-history';
+import { loadImportContexts } from './import-contexts.queries';
 import {
   type ExistingAnimal,
   fileIdentificationNumbers,
@@ -28,7 +28,7 @@ import {
   type ImportRecord,
   needsEventsOnRecord,
   planImport,
-} from './imports.plan';
+} from './import-plan';
 
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 

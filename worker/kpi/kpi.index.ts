@@ -12,7 +12,7 @@ import type { AppEnv } from '../env';
 import { afterAnswer } from '../lib/after-answer';
 import { validationError } from '../lib/errors';
 import { createRouter } from '../lib/http';
-import { keptCowRows, keptKpiSums } from './kpi.figures';
+import { keptCowRows, keptKpiSums } from './kept-figures.statements';
 import {
   calculateBreedingKpi,
   getBreedingCows,

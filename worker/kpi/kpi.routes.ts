@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { farmAccess } from '../farms/farm-access';
+import { farmAccess } from '../auth/farm-access';
 import { errorResponse, jsonContent } from '../lib/http';
 import {
   breedingKpiQuerySchema,

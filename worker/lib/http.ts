@@ -1,4 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { TypedResponse } from 'hono';
+import type { JSONParsed } from 'hono/utils/types';
 import type { ZodError } from 'zod';
 import type { AppEnv } from '../env';
 import { errorBodySchema } from './error-body';
@@ -45,3 +47,17 @@ export const xlsxContent = (description: string) => ({
  * error-body.ts: the web app imports that file for the body's schema and must not pull in the OpenAPI library.
  */
 export const errorResponse = (description: string) => jsonContent(errorBodySchema, description);
+
+/**
+ * A 200 JSON answer written as a stream (a backup, a row at a time) rather than by `c.json`, typed as the route's JSON
+ * answer of `schema` so the handler needs no cast.
+ */
+export const streamedJson = <S extends z.ZodType>(
+  _schema: S,
+  body: ReadableStream<Uint8Array>,
+  headers: Record<string, string>,
+) =>
+  new Response(body, {
+    status: 200,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+  }) as Response & TypedResponse<JSONParsed<z.output<S>>, 200, 'json'>;

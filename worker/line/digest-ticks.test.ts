@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { sendAlertDigests } from '../alerts/daily';
+import { sendAlertDigests } from '../dawn/daily';
 import { addDays, todayJst } from '../domain/calendar';
 import { api, signUp, testEnv } from '../test/api';
 import { shardOf } from '../test/shards';
-import { dataOf, linkByChat, tap } from './line-chat.helpers';
+import { dataOf, linkByChat, tap } from './test-fixtures';
 
 const today = todayJst();
 

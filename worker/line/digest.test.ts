@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runDailyAlerts, sendAlertDigests } from '../alerts/daily';
 import type { NewAlert } from '../alerts/regenerate';
+import { runDailyAlerts, sendAlertDigests } from '../dawn/daily';
 import { addDays, todayJst } from '../domain/calendar';
 import type { Env } from '../env';
 import { api, signUp, testEnv } from '../test/api';

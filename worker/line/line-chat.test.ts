@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, addYears, todayJst } from '../domain/calendar';
 import { api, signUp } from '../test/api';
 import { shardOf } from '../test/shards';
-import { dataOf, deliver, exchange, linkByChat, send, tap, webhookBody } from './line-chat.helpers';
+import { dataOf, deliver, exchange, linkByChat, send, tap, webhookBody } from './test-fixtures';
 
 type Farmer = Awaited<ReturnType<typeof signUp>> & { lineId: string };
 

@@ -5,12 +5,12 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { runBatch } from '../db/batch';
 import { type Db, directoryDb } from '../db/client';
+import { hitAll, readWindows } from '../db/rate-limit';
 import { lineLinkCodes, users } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { LINK_CODE_ALPHABET, LINK_CODE_LENGTH } from '../domain/line-grammar';
 import type { Env } from '../env';
 import { sha256Hex } from '../lib/crypto';
-import { hitAll, readWindows } from '../lib/rate-limit';
 import { lineAccount, wrongCodeWindow } from './line.statements';
 import { LINE_REPLIES } from './send/line-messages';
 

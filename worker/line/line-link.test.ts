@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { api, signUp } from '../test/api';
-import { deliver, exchange, lineUserId, linkByChat, send, webhookBody } from './line-chat.helpers';
 import { lineSignature } from './signature';
+import { deliver, exchange, lineUserId, linkByChat, send, webhookBody } from './test-fixtures';
 
 const ALPHABET = /^[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{8}$/;
 const newCode = async (token: string) => (await api('/line/link-code', { method: 'POST', token })).json.data;

@@ -12,7 +12,7 @@ import { monthDay as monthDayOf } from '../domain/line-grammar';
 import { roleAllows } from '../domain/roles';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
-import { completeTask } from '../programmes/programmes.service';
+import { completeTask } from '../tasks/tasks.service';
 import type { LineAccount } from './line.statements';
 import { type Answer, type Owner, say } from './line-record';
 import { type TaskTick, taskButtons } from './send/line-buttons';

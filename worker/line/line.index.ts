@@ -32,7 +32,7 @@ export const lineRouter = createRouter()
   .openapi(linkStartRoute, async (c) => c.json({ success: true as const, data: { url: await startLink(c) } }, 200))
   .openapi(linkCallbackRoute, (c) => finishLink(c, c.req.valid('query')));
 
-/** Mounted at /users beside the users router: the digest choice and unlinking. */
+/** /users/me/notifications and /users/me/line, mounted by the users router: the digest choice and unlinking. */
 export const lineUsersRouter = createRouter()
   .openapi(getNotificationsRoute, async (c) =>
     c.json({ success: true as const, data: await notificationSettings(c.env, c.get('userId')) }, 200),

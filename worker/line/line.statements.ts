@@ -4,9 +4,9 @@
  */
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { Window } from '../db/rate-limit';
 import { lineActions, rateLimitHits } from '../db/schema';
 import type { FarmRole } from '../domain/roles';
-import type { Window } from '../lib/rate-limit';
 import type { LineActionKind } from './send/line-actions';
 
 export interface LineFarm {

@@ -7,13 +7,13 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { lineProvider } from '../accounts/oauth-line';
-import { OAuthFailure, oauthCookieOptions, oauthErrors, s256 } from '../accounts/oauth-shared';
 import { directoryDb } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { AppEnv, Env } from '../env';
 import { randomToken, timingSafeEqual } from '../lib/crypto';
 import { AppError } from '../lib/errors';
+import { lineProvider } from '../oauth/oauth-line';
+import { OAuthFailure, oauthCookieOptions, oauthErrors, s256 } from '../oauth/oauth-shared';
 import { linkLine } from './line.service';
 
 const LINK_PATH = '/api/v1/line/link';

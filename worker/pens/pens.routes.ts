@@ -1,8 +1,8 @@
 /** The pens' contract (docs/product.md §26): owners and staff write, viewers read. */
 import { createRoute, z } from '@hono/zod-openapi';
-import { farmAccess } from '../farms/farm-access';
+import { farmAccess } from '../auth/farm-access';
+import { createIdempotentRoute } from '../db/idempotency';
 import { errorResponse, jsonBody, jsonContent } from '../lib/http';
-import { createIdempotentRoute } from '../lib/idempotency';
 import { createPenSchema, penDetailSchema, penIdParam, penViewSchema, updatePenSchema } from './pens.schemas';
 
 const common = { tags: ['Pens'], security: [{ bearer: [] }], middleware: farmAccess() };

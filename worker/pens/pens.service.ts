@@ -5,7 +5,7 @@
  * in its own batch.
  */
 import { sql } from 'drizzle-orm';
-import { auditStatement } from '../audit/audit.statement';
+import { auditStatement } from '../audit/audit.statements';
 import { rowOf, runBatch, type Statement } from '../db/batch';
 import { pens } from '../db/schema';
 import type { Scope } from '../db/scope';

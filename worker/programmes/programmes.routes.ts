@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { farmAccess } from '../farms/farm-access';
+import { farmAccess } from '../auth/farm-access';
+import { createIdempotentRoute } from '../db/idempotency';
 import { errorResponse, jsonBody, jsonContent } from '../lib/http';
-import { createIdempotentRoute } from '../lib/idempotency';
+import { memberErrors, params, security } from '../lib/route-parts';
 import {
   createProgrammeSchema,
   eligibilityQuerySchema,
@@ -12,7 +13,6 @@ import {
   programmeViewSchema,
   updateProgrammeSchema,
 } from './programmes.schemas';
-import { memberErrors, params, security } from './routes.common';
 
 const message = z.object({ success: z.literal(true), message: z.string() });
 

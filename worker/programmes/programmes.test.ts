@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { digestMail } from '../alerts/daily';
+import { digestMail } from '../dawn/daily';
+import { enrolByAge } from '../dawn/dawn-tasks';
 import { clientOf } from '../db/client';
 import { addDays, todayJst } from '../domain/calendar';
 import { digestTaskLines } from '../domain/programmes';
-import { enrolByAge } from '../tasks/tasks.dawn';
 import { api, signUp } from '../test/api';
 import { everyShard, shardOf } from '../test/shards';
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { farmAccess } from '../auth/farm-access';
 import { CENSUS_CATEGORIES, CENSUS_PURPOSES } from '../domain/census';
 import { calendarDate } from '../domain/input';
-import { farmAccess } from '../farms/farm-access';
 import { errorBodySchema } from '../lib/error-body';
 import { jsonContent } from '../lib/http';
 

@@ -85,5 +85,5 @@ export async function shipmentsExport(db: Db, farmId: number, period: { from?: s
       r.carcassNotes,
     ]),
   };
-  return { csvFilename: `shipments-${day}.csv`, xlsxFilename: `出荷記録_${day}.xlsx`, sheet };
+  return { csvFilename: `shipments-${day}.csv` as const, xlsxFilename: `出荷記録_${day}.xlsx` as const, sheet };
 }

@@ -1,8 +1,7 @@
 import { requestScope } from '../db/scope';
 import { afterAnswer } from '../lib/after-answer';
-import { csvResponse } from '../lib/csv';
 import { createRouter } from '../lib/http';
-import { xlsxResponse } from '../lib/xlsx';
+import { sheetResponse } from '../lib/sheet';
 import { loadMotherGroups } from './mothers-list';
 import { shipmentsExport } from './shipments.export';
 import { listPlans, listShipments, priceStats } from './shipments.queries';
@@ -67,13 +66,9 @@ export const shipmentsRouter = createRouter({ bodyErrorCode: 'INVALID_SHIPMENT_D
   })
   .openapi(routes.exportCsv, async (c) => {
     const { csvFilename, sheet } = await shipmentsExport(c.get('farmDb'), c.get('farmId'), c.req.valid('query'));
-    return csvResponse(
-      csvFilename,
-      sheet.columns.map((column) => column.header),
-      sheet.rows,
-    ) as never;
+    return sheetResponse(csvFilename, sheet);
   })
   .openapi(routes.exportXlsx, async (c) => {
     const { xlsxFilename, sheet } = await shipmentsExport(c.get('farmDb'), c.get('farmId'), c.req.valid('query'));
-    return xlsxResponse(xlsxFilename, sheet) as never;
+    return sheetResponse(xlsxFilename, sheet);
   });

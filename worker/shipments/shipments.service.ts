@@ -8,10 +8,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { regenerateAlerts } from '../alerts/regenerate';
-import { auditStatement, pick } from '../audit/audit.statement';
-import { isForeignKeyViolation, runGuardedBatch, withFreshState } from '../breeding/fresh-state';
+import { auditStatement, pick } from '../audit/audit.statements';
 import { type BreedingContext, loadBreedingContext } from '../breeding/recompute';
 import { rowOf, runBatch, type Statement } from '../db/batch';
+import { isForeignKeyViolation, runGuardedBatch, withFreshState } from '../db/guarded-batch';
 import { cattle, cattleStatusHistory, events, shipmentPlans, shipments } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -21,9 +21,9 @@ import { jstDate, jstStartOfDay } from '../domain/calendar';
 import { carcassColumns, withCarcass } from '../domain/carcass';
 import { IMPOSSIBLE_EVENT, impossibleEvent } from '../domain/event-validity';
 import { planStatusChange, statusBeforeShipping } from '../domain/shipment-status';
-import { eventStatements, type NewEvent } from '../events/events.record';
+import { eventStatements, type NewEvent } from '../events/events.statements';
 import { conflict, notFound, validationError } from '../lib/errors';
-import { statusChangeStatements } from '../status/status-history';
+import { statusChangeStatements } from '../status/status.statements';
 import type { CreateShipment, UpdateShipment } from './shipments.schemas';
 
 const SHIPMENT_DELETED_REASON = '出荷記録の削除';

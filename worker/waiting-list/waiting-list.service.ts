@@ -1,9 +1,9 @@
 /** The waiting list's use case: a visitor's pre-registration, throttled per IP and checked by Turnstile. */
 import { directoryDb } from '../db/client';
+import { rateLimiter } from '../db/rate-limit';
 import { registrations } from '../db/schema';
 import type { Env, Logger } from '../env';
 import { tooManyRequests } from '../lib/errors';
-import { rateLimiter } from '../lib/rate-limit';
 import { verifyTurnstile } from '../lib/turnstile';
 import { sendMail } from '../mail/send-mail';
 import { preRegistrationMail } from './mail-templates';
