@@ -1,16 +1,25 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { farmAccess } from '../auth/farm-access';
 import { createIdempotentRoute } from '../db/idempotency';
+import { eventDetailsDocumentation } from '../domain/event-details';
 import { EVENT_CATEGORIES, EVENT_TYPES } from '../domain/event-types';
 import { errorResponse, jsonBody, jsonContent } from '../lib/http';
 import {
   animalStateSchema,
   createEventSchema,
   EVENT_MESSAGES,
+  eventDetailsSchema,
   eventSchema,
   listEventsQuerySchema,
   updateEventSchema,
 } from './events.schemas';
+
+// The API document shows `details` as the shape of each event type (decision 056): registered on the shared schema
+// here, in the Worker only, so the web app's forms never build these JSON Schemas.
+z.globalRegistry.add(eventDetailsSchema, {
+  description: "The details of the event's type; types not listed take none.",
+  anyOf: eventDetailsDocumentation(),
+});
 
 const common = { tags: ['Events'], security: [{ bearer: [] }], middleware: farmAccess() };
 /** Every farm-data route: signed in, and a member of the farm whose role allows the call. */

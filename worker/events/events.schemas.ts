@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '../domain/calendar';
-import { eventDetailsDocumentation, eventDetailsViewSchema, parseEventDetails } from '../domain/event-details';
+import { eventDetailsViewSchema, parseEventDetails } from '../domain/event-details';
 import { EVENT_CATEGORIES, EVENT_TYPES, type EventType, isEventType } from '../domain/event-types';
 import { normalizedText, numberInput } from '../domain/input';
 
@@ -82,18 +82,18 @@ export const notesSchema = z
   .transform((v) => (v.trim() === '' ? null : v.trim()))
   .nullable();
 
-/** An event's details: the shape its `eventType` takes (§6), checked against that type once the type is known. */
-const detailsSchema = z.unknown().optional().openapi({
-  description: "The details of the event's type; types not listed take none.",
-  anyOf: eventDetailsDocumentation(),
-});
+/**
+ * An event's details: the shape its `eventType` takes (§6), checked against that type once the type is known. The API
+ * document describes it per type (events.routes.ts); the web app's forms import this file without that description.
+ */
+export const eventDetailsSchema = z.unknown().optional();
 
 export const createEventSchema = z
   .object({
     cattleId: cattleIdSchema,
     eventType: eventTypeSchema,
     eventDatetime: eventDatetimeSchema,
-    details: detailsSchema,
+    details: eventDetailsSchema,
     notes: notesSchema.optional(),
   })
   .transform((body, ctx) => {
@@ -111,7 +111,7 @@ export const updateEventSchema = z
     cattleId: cattleIdSchema.optional(),
     eventType: eventTypeSchema.optional(),
     eventDatetime: eventDatetimeSchema.optional(),
-    details: detailsSchema,
+    details: eventDetailsSchema,
     notes: notesSchema.optional(),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), EVENT_MESSAGES.updateEmpty);
