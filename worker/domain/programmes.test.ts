@@ -10,6 +10,7 @@ import {
   matchesStop,
   planTasks,
   programmeSchema,
+  programmeWords,
   stopReason,
   stopsEnrolment,
 } from './programmes';
@@ -213,5 +214,21 @@ describe('who may be enrolled (§22 turn 4)', () => {
     expect(gender.error?.issues[0]?.message).toBe('性別は雄・去勢・雌から選んでください');
     const unknown = programmeSchema.safeParse({ ...base, eligible: { colour: '黒' } });
     expect(unknown.success).toBe(false);
+  });
+});
+
+describe("the example programmes' words", () => {
+  it('are English in English: each example name and step title the product gave', () => {
+    for (const example of EXAMPLE_PROGRAMMES)
+      for (const text of [example.name, ...example.steps.map((step) => step.title)])
+        expect(programmeWords(text, 'en'), text).toMatch(/^[\x20-\x7E\u03B1]+$/);
+    expect(programmeWords('Ovsynch（定時授精）', 'en')).toBe('Ovsynch (timed AI)');
+    expect(programmeWords('授精', 'en')).toBe('AI');
+  });
+
+  it('stay as written in Japanese, and a name the farmer typed stays as typed in both', () => {
+    expect(programmeWords('分娩後検診', 'ja')).toBe('分娩後検診');
+    expect(programmeWords('うちの同期化', 'en')).toBe('うちの同期化');
+    expect(programmeWords('PGF2α', 'en')).toBe('PGF2α');
   });
 });

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { todayJst } from '@worker/domain/calendar';
-import { enrolSchema } from '@worker/domain/programmes';
+import { enrolSchema, programmeWords } from '@worker/domain/programmes';
 import { useState } from 'react';
 import { z } from 'zod';
 import { useRoster } from '../../api/cattle';
@@ -108,7 +108,7 @@ function Enrolled({ result, onClose }: { result: EnrolAnswer; onClose: () => voi
 
 /** The form: a programme, a start date, and the cows picked from the herd (filtered as you type). */
 export function EnrolForm({ onClose }: { onClose: () => void }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const queryClient = useQueryClient();
   const programmes = useQuery(programmesQuery);
   const [term, setTerm] = useState('');
@@ -151,7 +151,7 @@ export function EnrolForm({ onClose }: { onClose: () => void }) {
       >
         {(programmes.data ?? []).map((p) => (
           <option key={p.id} value={p.id}>
-            {p.name}
+            {programmeWords(p.name, locale)}
           </option>
         ))}
       </SelectField>

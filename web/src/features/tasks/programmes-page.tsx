@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { GENDER_LABELS, STATUS_LABELS } from '@worker/domain/cattle-enums';
 import { EVENT_TYPE_INFO, isEventType, PREGNANCY_RESULT_LABELS } from '@worker/domain/event-types';
+import { programmeWords } from '@worker/domain/programmes';
 import { useState } from 'react';
 import { deleteProgramme, type Programme, programmesQuery, taskKeys } from '../../api/tasks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -37,7 +38,7 @@ function ProgrammeRules({ programme }: { programme: Programme }) {
 
 /** Settings' programmes (owners): the list, create and edit with steps, delete. */
 export function ProgrammesSettings({ canEdit }: { canEdit: boolean }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const queryClient = useQueryClient();
   const list = useQuery(programmesQuery);
   const [editing, setEditing] = useState<Programme | 'new' | null>(null);
@@ -62,7 +63,7 @@ export function ProgrammesSettings({ canEdit }: { canEdit: boolean }) {
           {list.data.map((p) => (
             <li key={p.id}>
               <span>
-                <strong>{p.name}</strong>{' '}
+                <strong>{programmeWords(p.name, locale)}</strong>{' '}
                 <span className="muted">{t('programmes.stepsCount', { count: p.steps.length })}</span>
                 <ProgrammeRules programme={p} />
               </span>

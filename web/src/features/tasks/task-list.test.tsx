@@ -4,6 +4,7 @@ import { todayJst } from '@worker/domain/calendar';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '../../api/tasks';
+import { setLocale } from '../../lib/i18n';
 
 vi.mock('../../api/tasks', () => ({ taskKeys: { all: ['tasks'] }, doneTask: vi.fn() }));
 vi.mock('@tanstack/react-router', () => ({
@@ -60,5 +61,27 @@ describe('a task card (§22 turn 4)', () => {
     expect(cancelled.textContent?.endsWith('取消')).toBe(true);
     expect(cancelled.textContent).not.toContain('中止');
     expect(open.querySelectorAll('button')).toHaveLength(2);
+  });
+
+  it('in English shows the example programme’s words in English, and a step the farmer named as typed', () => {
+    setLocale('en');
+    try {
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <TaskList
+            tasks={[task({ title: '授精' }), task({ id: 2, title: 'うちの確認', programmeName: '自家製' })]}
+            canWrite
+          />
+        </QueryClientProvider>,
+      );
+      const [ai, own] = screen.getAllByRole('listitem');
+      expect(ai.textContent).toContain('AI');
+      expect(ai.textContent).toContain('Ovsynch (timed AI)');
+      expect(ai.textContent).not.toContain('定時授精');
+      expect(own.textContent).toContain('うちの確認');
+      expect(own.textContent).toContain('自家製');
+    } finally {
+      setLocale('ja');
+    }
   });
 });

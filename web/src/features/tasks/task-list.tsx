@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatDateJa, todayJst } from '@worker/domain/calendar';
+import { programmeWords } from '@worker/domain/programmes';
 import { lazy, Suspense, useState } from 'react';
 import { isQueued } from '../../api/queued';
 import { doneTask, type Task } from '../../api/tasks';
@@ -24,7 +25,7 @@ const animalOf = (task: Task) => [task.earTagNumber, task.name].filter(Boolean).
  * protocol's stop cancelled shows 中止 and why ('中止：授精が記録されました', §22 turn 4).
  */
 function TaskRow({ task, canWrite }: { task: Task; canWrite: boolean }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const changed = useTaskChanged();
   const [skipping, setSkipping] = useState(false);
   const [queued, setQueued] = useState(false);
@@ -37,7 +38,7 @@ function TaskRow({ task, canWrite }: { task: Task; canWrite: boolean }) {
   });
   const today = todayJst();
   const when = task.dueDate < today ? 'overdue' : task.dueDate === today ? 'today' : 'later';
-  const label = t('tasks.taskFor', { animal: animalOf(task), title: task.title });
+  const label = t('tasks.taskFor', { animal: animalOf(task), title: programmeWords(task.title, locale) });
   return (
     <li className={`task-row task-row--${task.status}`}>
       <div className="task-row__body">
@@ -45,14 +46,14 @@ function TaskRow({ task, canWrite }: { task: Task; canWrite: boolean }) {
           <Link to="/cattle/$id" params={{ id: String(task.cattleId) }}>
             {animalOf(task)}
           </Link>{' '}
-          <strong>{task.title}</strong>
+          <strong>{programmeWords(task.title, locale)}</strong>
         </p>
         <p className="task-row__meta">
           <span className={`due due--${when}`}>
             {when === 'overdue' ? `${t('tasks.overdue')} ` : ''}
             {when === 'today' ? t('tasks.today') : t('tasks.due', { date: formatDateJa(task.dueDate) })}
           </span>{' '}
-          <span className="muted">{task.programmeName}</span>
+          <span className="muted">{programmeWords(task.programmeName, locale)}</span>
         </p>
         {task.cancelReason ? <p className="task-row__reason">{task.cancelReason}</p> : null}
         {queued ? (

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { formatDateJa } from '@worker/domain/calendar';
+import { programmeWords } from '@worker/domain/programmes';
 import { showFarm } from '../../api/farms';
 import { type FarmToday, meTodayQuery, type TodayItem } from '../../api/tasks';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
@@ -10,7 +11,7 @@ import './tasks.css';
 
 /** One farm's morning: its counts, then each alert and task; opening one shows that farm and the animal. */
 function FarmMorning({ farm }: { farm: FarmToday }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const open = async (item: TodayItem) => {
@@ -37,7 +38,7 @@ function FarmMorning({ farm }: { farm: FarmToday }) {
               >
                 <span className="round-item__kind">{item.kind === 'alert' ? t('tasks.alert') : t('tasks.task')}</span>
                 <span className="round-item__animal">{[item.earTagNumber, item.name].filter(Boolean).join(' ')}</span>
-                <span className="round-item__title">{item.title}</span>
+                <span className="round-item__title">{programmeWords(item.title, locale)}</span>
                 {item.dueDate ? <span className="muted">{formatDateJa(item.dueDate)}</span> : null}
               </button>
             </li>
