@@ -22,7 +22,8 @@ function sortSireStats(rows: SireStat[]): SireStat[] {
 /**
  * The farm's shipped calves by sire (GET /shipments/sire-stats), in one statement: the sire is the calf's bloodline
  * father, else the sireName of its dam's service 250–320 days before its birth (the conceiving service, the window
- * the mothers list uses), else 不明. Sums and counts per sire come from SQL; the means and rate from the domain, each
+ * the mothers list uses), else 不明. Only calves count: an animal shipped with neither a recorded sire nor a dam on the
+ * farm (a cull cow, a steer bought in) says nothing of any sire and is left out (decision 058). Sums and counts per sire come from SQL; the means and rate from the domain, each
  * with the count of calves behind it.
  */
 export async function sireStats(db: Db, farmId: number): Promise<SireStat[]> {
@@ -42,6 +43,7 @@ export async function sireStats(db: Db, farmId: number): Promise<SireStat[]> {
       LEFT JOIN bloodline b ON b.cattle_id = c.cattle_id
       LEFT JOIN mother_info mi ON mi.cattle_id = c.cattle_id
       WHERE s.farm_id = ${farmId}
+        AND (NULLIF(TRIM(b.father_cattle_name), '') IS NOT NULL OR mi.mother_cattle_id IS NOT NULL)
     )
     SELECT sire AS sireName, COUNT(*) AS calves, SUM(price) AS priceSum,
       COALESCE(SUM(w), 0) AS weightSum, COUNT(w) AS weightCount, COALESCE(SUM(bms), 0) AS bmsSum,

@@ -136,6 +136,8 @@ defineMessages({
       rateOf: '{{rate}}%（{{n}}頭中）',
       sireChartTitle: '種雄牛別の4・5等級率',
       sireChartDescription: '格付のある子牛の4・5等級率を種雄牛ごとに横棒で表したグラフ。数値は下の表にあります。',
+      sireChartCaption: '格付{{n}}頭以上の種雄牛のみ。不明と{{n}}頭未満は下の表にあります。',
+      sireChartNone: '格付{{n}}頭以上の種雄牛はまだいません。数値は下の表にあります。',
       siresEmpty: 'まだ出荷した子牛がいません',
       siresEmptyHint: '出荷記録に枝肉成績を入れると、種雄牛ごとの成績がここに並びます。',
     },
@@ -279,6 +281,9 @@ defineMessages({
       sireChartTitle: 'Grade 4–5 rate by sire',
       sireChartDescription:
         'Horizontal bars of the grade 4–5 rate of the graded calves of each sire. The figures are in the table below.',
+      sireChartCaption:
+        'Sires with {{n}} or more graded calves only; unknown sires and fewer calves are in the table below.',
+      sireChartNone: 'No sire has {{n}} graded calves yet. The figures are in the table below.',
       siresEmpty: 'No calves shipped yet',
       siresEmptyHint: 'Enter carcass results on shipment records to see each sire’s results here.',
     },
