@@ -102,7 +102,23 @@ const CALF_NAMES = [
   'きら',
   'るり',
 ];
-const SIRES = ['安福久', '美国桜', '百合茂', '勝早桜5', '福之姫', '若百合', '幸紀雄', '茂洋', '花国安福', '耕富士'];
+// A farm uses two or three main sires and tries others: 安福久 and 美国桜 come up more often, so the sire chart has
+// sires with several graded calves to compare (decision 058).
+const SIRES = [
+  '安福久',
+  '安福久',
+  '安福久',
+  '美国桜',
+  '美国桜',
+  '百合茂',
+  '勝早桜5',
+  '福之姫',
+  '若百合',
+  '幸紀雄',
+  '茂洋',
+  '花国安福',
+  '耕富士',
+];
 const MATERNAL = ['安平', '平茂勝', '北国7の8', '糸桜', '金幸', '忠富士', '第1花国', '紋次郎'];
 const TECHNICIANS = ['JA 山田', '獣医 佐藤', '自家授精'];
 
@@ -199,6 +215,8 @@ interface Ctx {
   bullCalves: number;
   /** Grades come from a generator of their own, so adding a graded steer does not reshuffle the herd. */
   gradeRng: Rng;
+  /** The oldest calvings' own services draw from their own generator too, for the same reason. */
+  oldServiceRng: Rng;
 }
 
 const round1000 = (yen: number) => Math.round(yen / 1000) * 1000;
@@ -416,6 +434,13 @@ function cowEvents(ctx: Ctx, state: CowState): NewEvent[] {
     );
     calvings.unshift(previousCalving);
   }
+  // The service that gave the oldest calving, so its calf — a steer shipped lately with its carcass grade — has a
+  // known sire in the sire table (decision 058).
+  events.push({
+    eventType: 'INSEMINATION',
+    eventDatetime: at(addDays(calvings[0], -285), 8, 15),
+    details: { sireName: ctx.oldServiceRng.pick(SIRES), technician: ctx.oldServiceRng.pick(TECHNICIANS) },
+  });
   // Oldest first, so the calves are numbered in the order they were born.
   events.push(...calvings.map((date) => calving(ctx, date)));
   // Herd health: spring vaccination and hoof trimming twice a year.
@@ -487,6 +512,7 @@ export function planDemoHerd(today: IsoDate): DemoHerdPlan {
     calves: [],
     bullCalves: 0,
     gradeRng: random(104_729),
+    oldServiceRng: random(130_363),
   };
   const animals: PlannedAnimal[] = [];
   const endOfToday = at(today, 23, 59);

@@ -26,27 +26,29 @@ const { SiresTab, MIN_GRADED_FOR_BAR } = await import('./sires-tab');
 afterEach(cleanup);
 
 describe('the sire chart (§9.3, decision 058)', () => {
-  it('draws a bar only for a known sire with enough graded calves; the rest stay in the table', async () => {
+  it('draws no bar for 不明, and a faint one for a sire with fewer than three graded calves', async () => {
     expect(MIN_GRADED_FOR_BAR).toBe(3);
     answer.sires = [stat('安福久', 3, 66.7), stat('耕富士', 1, 100), stat('不明', 3, 100)];
     renderWithQueries(<SiresTab />);
     const chart = await screen.findByRole('img');
-    const bars = chart.querySelectorAll('rect.sire-chart__bar');
-    expect(bars).toHaveLength(1);
-    expect(chart.textContent).toContain('安福久');
+    const bars = [...chart.querySelectorAll('rect')];
+    expect(bars.map((bar) => bar.getAttribute('class'))).toEqual([
+      'sire-chart__bar',
+      'sire-chart__bar sire-chart__bar--few',
+    ]);
     expect(chart.textContent).toContain('66.7%（3頭中）');
-    expect(chart.textContent).not.toContain('耕富士');
+    expect(chart.textContent).toContain('100%（1頭中）');
     expect(chart.textContent).not.toContain('不明');
-    expect(screen.getByText('格付3頭以上の種雄牛のみ。不明と3頭未満は下の表にあります。')).toBeTruthy();
+    expect(screen.getByText('薄い棒は格付3頭未満（参考）。種雄牛不明の子は下の表にあります。')).toBeTruthy();
     // Every sire is in the table, with the calves behind each figure.
     const table = screen.getByRole('table');
     for (const name of ['安福久', '耕富士', '不明']) expect(table.textContent).toContain(name);
   });
 
-  it('says no sire has enough graded calves yet instead of drawing one-calf bars', async () => {
-    answer.sires = [stat('耕富士', 1, 100), stat('不明', 5, 40)];
+  it('draws no chart when only calves of unknown sire are graded', async () => {
+    answer.sires = [stat('耕富士', 1, null), stat('不明', 5, 40)];
     renderWithQueries(<SiresTab />);
-    expect(await screen.findByText('格付3頭以上の種雄牛はまだいません。数値は下の表にあります。')).toBeTruthy();
+    await screen.findByRole('table');
     expect(screen.queryByRole('img')).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ const W = 360;
 const ROW = 26;
 const PAD = { left: 92, right: 88, top: 6, bottom: 6 };
 const MAX_BARS = 10;
-/** A bar needs this many graded calves: one good calf is not a sire's rate, so those stay in the table (decision 058). */
+/** Fewer graded calves than this and a sire's bar is drawn faint: one good calf is not a sire's rate (decision 058). */
 export const MIN_GRADED_FOR_BAR = 3;
 /** The name calves without a known sire are grouped under: no sire to pick semen by, so never a bar. */
 const UNKNOWN_SIRE = '不明';
@@ -25,10 +25,8 @@ function SireChart({ sires }: { sires: SireStat[] }) {
   const { t } = useI18n();
   const titleId = useId();
   const descId = useId();
-  const rows = sires
-    .filter((s) => s.grade45Rate !== null && s.gradedCalves >= MIN_GRADED_FOR_BAR && s.sireName !== UNKNOWN_SIRE)
-    .slice(0, MAX_BARS);
-  if (rows.length === 0) return <p className="muted">{t('shipments.sireChartNone', { n: MIN_GRADED_FOR_BAR })}</p>;
+  const rows = sires.filter((s) => s.grade45Rate !== null && s.sireName !== UNKNOWN_SIRE).slice(0, MAX_BARS);
+  if (rows.length === 0) return null;
   const H = PAD.top + PAD.bottom + rows.length * ROW;
   const innerW = W - PAD.left - PAD.right;
   return (
@@ -55,7 +53,9 @@ function SireChart({ sires }: { sires: SireStat[] }) {
                 {s.sireName.length > 6 ? `${s.sireName.slice(0, 6)}…` : s.sireName}
               </text>
               <rect
-                className="sire-chart__bar"
+                className={
+                  s.gradedCalves < MIN_GRADED_FOR_BAR ? 'sire-chart__bar sire-chart__bar--few' : 'sire-chart__bar'
+                }
                 x={PAD.left}
                 y={y + 5}
                 width={Math.max(width, 1)}
