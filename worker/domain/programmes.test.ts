@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { programmeWords } from './programme-words';
 import {
   ageTriggerStart,
   DIGEST_TASK_LINES,
@@ -10,7 +11,6 @@ import {
   matchesStop,
   planTasks,
   programmeSchema,
-  programmeWords,
   stopReason,
   stopsEnrolment,
 } from './programmes';

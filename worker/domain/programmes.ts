@@ -180,20 +180,6 @@ export const EXAMPLE_PROGRAMMES: readonly ProgrammeRules[] = [
   },
 ];
 
-/**
- * The words of the example programmes in English (their names and step titles, as every new farm gets them). A
- * programme or step the farmer named keeps its name in every language; only these are the product's own words.
- */
-const EXAMPLE_WORDS_EN: Readonly<Record<string, string>> = {
-  'Ovsynch（定時授精）': 'Ovsynch (timed AI)',
-  分娩後検診: 'Post-calving check',
-  授精: 'AI',
-};
-
-/** A programme's name or a step's title as the app shows it: the example programmes' words in the chosen language. */
-export const programmeWords = (text: string, locale: 'ja' | 'en'): string =>
-  locale === 'en' ? (EXAMPLE_WORDS_EN[text] ?? text) : text;
-
 /** An event as the stop rule looks at it: its type and, for a pregnancy check, its result. */
 export interface StoppingEvent {
   eventType: string;

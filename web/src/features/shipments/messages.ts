@@ -282,7 +282,6 @@ defineMessages({
         'Horizontal bars of the grade 4–5 rate of the graded calves of each sire. The figures are in the table below.',
       sireChartCaption:
         'Sires with {{n}} or more graded calves only; unknown sires and fewer calves are in the table below.',
-      sireChartNone: 'No sire has {{n}} graded calves yet. The figures are in the table below.',
       siresEmpty: 'No calves shipped yet',
       siresEmptyHint: 'Enter carcass results on shipment records to see each sire’s results here.',
     },

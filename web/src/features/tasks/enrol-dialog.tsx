@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { todayJst } from '@worker/domain/calendar';
-import { enrolSchema, programmeWords } from '@worker/domain/programmes';
+import { programmeWords } from '@worker/domain/programme-words';
+import { enrolSchema } from '@worker/domain/programmes';
 import { useState } from 'react';
 import { z } from 'zod';
 import { useRoster } from '../../api/cattle';

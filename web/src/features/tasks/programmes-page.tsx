@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { GENDER_LABELS, STATUS_LABELS } from '@worker/domain/cattle-enums';
 import { EVENT_TYPE_INFO, isEventType, PREGNANCY_RESULT_LABELS } from '@worker/domain/event-types';
-import { programmeWords } from '@worker/domain/programmes';
+import { programmeWords } from '@worker/domain/programme-words';
 import { useState } from 'react';
 import { deleteProgramme, type Programme, programmesQuery, taskKeys } from '../../api/tasks';
 import { ConfirmDialog } from '../../components/confirm-dialog';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatDateJa, todayJst } from '@worker/domain/calendar';
-import { programmeWords } from '@worker/domain/programmes';
+import { programmeWords } from '@worker/domain/programme-words';
 import { lazy, Suspense, useState } from 'react';
 import { isQueued } from '../../api/queued';
 import { doneTask, type Task } from '../../api/tasks';

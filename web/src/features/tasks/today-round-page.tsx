@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { formatDateJa } from '@worker/domain/calendar';
-import { programmeWords } from '@worker/domain/programmes';
+import { programmeWords } from '@worker/domain/programme-words';
 import { showFarm } from '../../api/farms';
 import { type FarmToday, meTodayQuery, type TodayItem } from '../../api/tasks';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
