@@ -281,7 +281,7 @@ defineMessages({
       sireChartDescription:
         'Horizontal bars of the grade 4–5 rate of the graded calves of each sire. The figures are in the table below.',
       sireChartCaption:
-        'Sires with {{n}} or more graded calves only; unknown sires and fewer calves are in the table below.',
+        'A faint bar has fewer than {{n}} graded calves (a hint only). Calves of unknown sire are in the table below.',
       siresEmpty: 'No calves shipped yet',
       siresEmptyHint: 'Enter carcass results on shipment records to see each sire’s results here.',
     },
