@@ -5,6 +5,7 @@ import { ownFarmName } from '@worker/domain/farm-name';
 import { useState } from 'react';
 import { completeRegistration, meQuery } from '../../api/accounts';
 import { FormError, SubmitButton, TextField, useSchemaForm } from '../../components/form';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { setToken } from '../../lib/auth-token';
 import { withPasswordConfirmation } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
@@ -66,22 +67,13 @@ export function CompletePage() {
           hint={t('accounts.farmNameHint', { farm: defaultFarm })}
           error={errors.farmName}
         />
-        <TextField
-          label={t('accounts.password')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t('accounts.passwordHint')}
-          error={errors.password}
-        />
-        <TextField
-          label={t('accounts.passwordConfirm')}
-          name="passwordConfirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.passwordConfirm}
+        <NewPasswordFields
+          labels={{
+            password: t('accounts.password'),
+            confirm: t('accounts.passwordConfirm'),
+            hint: t('accounts.passwordHint'),
+          }}
+          errors={errors}
         />
         <SubmitButton pending={form.saving}>{t('accounts.completeSubmit')}</SubmitButton>
       </form>

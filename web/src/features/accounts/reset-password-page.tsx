@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { passwordResetConfirmBodySchema } from '@worker/accounts/accounts.schemas';
 import { confirmPasswordReset } from '../../api/accounts';
-import { FormError, SubmitButton, TextField, useSchemaForm } from '../../components/form';
+import { FormError, SubmitButton, useSchemaForm } from '../../components/form';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { clearToken } from '../../lib/auth-token';
 import { withPasswordConfirmation } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
@@ -69,22 +70,13 @@ export function ResetPasswordPage() {
       <p>{t('accounts.resetLead')}</p>
       <form onSubmit={form.onSubmit} noValidate className="form">
         <FormError message={form.message} />
-        <TextField
-          label={t('accounts.newPassword')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t('accounts.passwordHint')}
-          error={errors.password}
-        />
-        <TextField
-          label={t('accounts.newPasswordConfirm')}
-          name="passwordConfirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.passwordConfirm}
+        <NewPasswordFields
+          labels={{
+            password: t('accounts.newPassword'),
+            confirm: t('accounts.newPasswordConfirm'),
+            hint: t('accounts.passwordHint'),
+          }}
+          errors={errors}
         />
         <SubmitButton pending={form.saving}>{t('accounts.resetSubmit')}</SubmitButton>
       </form>

@@ -3,6 +3,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { ALERT_SEVERITIES, ALERT_TYPES, type AlertSeverity } from '@worker/domain/alerts';
 import { SlidersHorizontal } from 'lucide-react';
 import { type AlertSummary, type AlertView, alertsListQuery } from '../../api/alerts';
+import { LoadMore } from '../../components/load-more';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { AlertCard } from './alert-card';
@@ -133,16 +134,7 @@ export function AlertsPage() {
               </div>
             </section>
           ))}
-          {list.hasNextPage ? (
-            <button
-              type="button"
-              className="button button--block"
-              disabled={list.isFetchingNextPage}
-              onClick={() => list.fetchNextPage()}
-            >
-              {t('alerts.more')}
-            </button>
-          ) : null}
+          <LoadMore pages={list} />
         </>
       )}
     </div>

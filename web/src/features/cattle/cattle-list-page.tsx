@@ -11,6 +11,7 @@ import {
   useRoster,
 } from '../../api/cattle';
 import { ApiError } from '../../api/client';
+import { LoadMore } from '../../components/load-more';
 import { ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { useOnline } from '../../lib/use-online';
@@ -202,16 +203,7 @@ export function CattleListPage({ selectionSlot }: { selectionSlot?: SelectionSlo
       )}
       {selectionSlot && !kept ? selectionSlot({ animals: chosen.animals, pen: shownPen, onClear: chosen.clear }) : null}
       <div ref={sentinel} />
-      {list.hasNextPage && !kept ? (
-        <button
-          type="button"
-          className="button button--block"
-          onClick={() => list.fetchNextPage()}
-          disabled={list.isFetchingNextPage}
-        >
-          {list.isFetchingNextPage ? t('common.loading') : t('cattle.loadMore')}
-        </button>
-      ) : null}
+      {kept ? null : <LoadMore pages={list} />}
     </div>
   );
 }

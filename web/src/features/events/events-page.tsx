@@ -12,6 +12,7 @@ import { type EventFilters, eventsLogQuery } from '../../api/events';
 import { AnimalPicker } from '../../components/animal-picker';
 import { EventTypeBadge } from '../../components/badges';
 import { SelectField, TextField } from '../../components/form';
+import { LoadMore } from '../../components/load-more';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { CertificateLink } from './certificate-link';
@@ -146,16 +147,7 @@ export function EventsPage() {
               </li>
             ))}
           </ul>
-          {log.hasNextPage ? (
-            <button
-              type="button"
-              className="button button--block"
-              disabled={log.isFetchingNextPage}
-              onClick={() => log.fetchNextPage()}
-            >
-              {log.isFetchingNextPage ? t('common.loading') : t('events.loadMore')}
-            </button>
-          ) : null}
+          <LoadMore pages={log} />
         </>
       )}
     </div>

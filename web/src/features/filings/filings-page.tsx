@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { apiFetchFile, downloadBlob } from '../../api/download';
 import { useCurrentFarm } from '../../api/farms';
 import { type Filing, filingKeys, filingsQuery, markFilings } from '../../api/filings';
+import { LoadMore } from '../../components/load-more';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { FilingItem } from './filing-item';
@@ -131,16 +132,7 @@ export function FilingsPage() {
             ))}
           </ul>
         )}
-        {list.hasNextPage ? (
-          <button
-            type="button"
-            className="button button--block"
-            disabled={list.isFetchingNextPage}
-            onClick={() => list.fetchNextPage()}
-          >
-            {t('filings.more')}
-          </button>
-        ) : null}
+        <LoadMore pages={list} />
       </div>
       <Worksheet kind={kind} status={status} filings={filings} farm={current} printedOn={todayJst()} />
     </div>
