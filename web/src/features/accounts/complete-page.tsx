@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { completeBodySchema } from '@worker/accounts/accounts.schemas';
 import { ownFarmName } from '@worker/domain/farm-name';
 import { useState } from 'react';
@@ -13,10 +13,12 @@ import { applyTheme } from '../../lib/theme';
 import './messages';
 import { PublicLayout, safeRedirect } from '../../components/public-layout';
 
-/** The last step of registering (§20): the person, their farm and a password; it signs in, no second typing. */
-export function CompletePage() {
+/**
+ * The last step of registering (§20): the person, their farm and a password; it signs in, no second typing. `token`:
+ * the mail link's `?token=`.
+ */
+export function CompletePage({ token }: { token: string }) {
   const { t } = useI18n();
-  const { token = '' } = useSearch({ from: '/complete' });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');

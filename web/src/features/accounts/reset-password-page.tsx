@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { passwordResetConfirmBodySchema } from '@worker/accounts/accounts.schemas';
 import { confirmPasswordReset } from '../../api/accounts';
 import { FormError, SubmitButton, useSchemaForm } from '../../components/form';
@@ -15,11 +15,10 @@ import { PublicLayout } from '../../components/public-layout';
 const missingTokenMessage = () =>
   passwordResetConfirmBodySchema.shape.token.safeParse('').error?.issues[0]?.message ?? null;
 
-/** Sets a new password from a reset mail's link (`/reset-password?token=`). */
-export function ResetPasswordPage() {
+/** Sets a new password from a reset mail's link (`/reset-password?token=`, given as `token`). */
+export function ResetPasswordPage({ token }: { token: string }) {
   const { t } = useI18n();
   const serverText = useServerText();
-  const { token = '' } = useSearch({ from: '/reset-password' });
   const queryClient = useQueryClient();
   const form = useSchemaForm({
     schema: passwordResetConfirmBodySchema,

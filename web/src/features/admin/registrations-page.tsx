@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { formatInstantTimeJa } from '@worker/domain/calendar';
 import { type FormEvent, useEffect, useState } from 'react';
 import {
@@ -24,7 +24,8 @@ import './messages';
 
 const PAGE_SIZE = 20;
 
-export function RegistrationsPage() {
+/** The admin's waiting list; `search`: its filters and page from the URL. */
+export function RegistrationsPage({ search }: { search: RegistrationsSearch }) {
   const { t } = useI18n();
   const queryClient = useQueryClient();
   const [authorization, setAuthorization] = useState(adminCredentials.get);
@@ -59,7 +60,11 @@ export function RegistrationsPage() {
       </header>
       <main id="main" className="admin__main">
         {authorization ? (
-          <RegistrationsList authorization={authorization} onUnauthorized={() => signOut(t('admin.signedOut'))} />
+          <RegistrationsList
+            search={search}
+            authorization={authorization}
+            onUnauthorized={() => signOut(t('admin.signedOut'))}
+          />
         ) : (
           <AdminSignIn
             notice={notice}
@@ -75,9 +80,16 @@ export function RegistrationsPage() {
   );
 }
 
-function RegistrationsList({ authorization, onUnauthorized }: { authorization: string; onUnauthorized: () => void }) {
+function RegistrationsList({
+  search,
+  authorization,
+  onUnauthorized,
+}: {
+  search: RegistrationsSearch;
+  authorization: string;
+  onUnauthorized: () => void;
+}) {
   const { t, locale } = useI18n();
-  const search = useSearch({ from: '/admin/registrations' });
   const navigate = useNavigate({ from: '/admin/registrations' });
   const page = search.page ?? 1;
   const filters: RegistrationFilters = { q: search.q, source: search.source, from: search.from, to: search.to };

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { ALERT_SEVERITIES, ALERT_TYPES, type AlertSeverity } from '@worker/domain/alerts';
 import { SlidersHorizontal } from 'lucide-react';
 import { type AlertSummary, type AlertView, alertsListQuery } from '../../api/alerts';
@@ -26,9 +26,8 @@ function SummaryChips({ summary }: { summary: AlertSummary }) {
   );
 }
 
-export function AlertsPage() {
+export function AlertsPage({ search }: { search: AlertsSearch }) {
   const { t } = useI18n();
-  const search = useSearch({ from: '/_app/alerts' });
   const navigate = useNavigate({ from: '/alerts' });
   const view = search.show ?? 'open';
   const update = (patch: Partial<AlertsSearch>) =>

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { IN_HERD_STATUSES } from '@worker/domain/cattle-enums';
 import { Search, SlidersHorizontal } from 'lucide-react';
 import { type ReactNode, useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from 'react';
@@ -73,9 +73,8 @@ function useSelection(rows: CattleListItem[]) {
   return { selection: { ids, toggle }, animals, clear: () => setIds(new Set()) };
 }
 
-export function CattleListPage({ selectionSlot }: { selectionSlot?: SelectionSlot } = {}) {
+export function CattleListPage({ search, selectionSlot }: { search: CattleListSearch; selectionSlot?: SelectionSlot }) {
   const { t } = useI18n();
-  const search = useSearch({ from: '/_app/cattle/' });
   const navigate = useNavigate({ from: '/cattle/' });
   const [text, setText] = useState(search.search ?? '');
   const debounced = useDebounced(text, 250);

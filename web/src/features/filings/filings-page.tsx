@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { todayJst } from '@worker/domain/calendar';
 import { FILING_FIELD_LABELS, FILING_KINDS, FILING_LABELS } from '@worker/domain/filings';
 import { useEffect, useState } from 'react';
@@ -58,9 +58,8 @@ const missingOf = (filings: readonly Filing[], selected: ReadonlySet<number>) =>
   return Object.keys(FILING_FIELD_LABELS).filter((f) => all.has(f));
 };
 
-export function FilingsPage() {
+export function FilingsPage({ search }: { search: FilingsSearch }) {
   const { t } = useI18n();
-  const search = useSearch({ from: '/_app/filings' });
   const navigate = useNavigate({ from: '/filings' });
   const kind = search.kind ?? 'BIRTH';
   const status = search.status ?? 'pending';
