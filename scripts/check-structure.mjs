@@ -1,7 +1,8 @@
 // Structure rules that Biome and dependency-cruiser do not check (docs/decisions/016-one-way-to-write.md):
 // a route file (worker/**/*.index.ts, *.routes.ts) stays under 200 lines, and a route handler under 25; a function of
-// the web app reads in one screen, at most 150 lines (docs/decisions/038-web-house.md).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// the web app reads in one screen, at most 150 lines (docs/decisions/038-web-house.md); a web test file sits beside the
+// file it is named after (`x.test.tsx` tests `x.tsx` or `x.ts`).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -81,8 +82,17 @@ for (const file of files(path.join(root, 'web/src'), /(?<!\.gen)\.tsx?$/)) {
     }
   }
 }
+for (const file of files(path.join(root, 'web/src'), /\.test\.tsx?$/)) {
+  const base = file.replace(/\.test\.tsx?$/, '');
+  if (![`${base}.ts`, `${base}.tsx`].some((named) => existsSync(named)))
+    problems.push(
+      `${path.relative(root, file)}: no ${path.basename(base)}.ts(x) beside it (name a test after its file)`,
+    );
+}
 if (problems.length) {
   console.error(`Structure check failed:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log('Structure check: route files, handlers and web functions are within their sizes.');
+console.log(
+  'Structure check: route files, handlers and web functions are within their sizes; web tests sit beside their files.',
+);

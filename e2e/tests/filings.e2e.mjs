@@ -77,7 +77,7 @@ test('a calving makes a pending birth filing on /filings, marked filed with its 
     await page.locator('.filing').first().waitFor();
     // Oldest due first: the demo's older filed births come before it, page after page.
     for (let i = 0; i < 20 && (await filed.count()) === 0; i++) {
-      await page.getByRole('button', { name: 'もっと見る' }).click();
+      await page.getByRole('button', { name: 'さらに表示' }).click();
       await page.waitForTimeout(300);
     }
     await filed.waitFor();

@@ -11,6 +11,7 @@ import {
   eventDetailsSchema,
   eventSchema,
   listEventsQuerySchema,
+  scheduleItemSchema,
   updateEventSchema,
 } from './events.schemas';
 
@@ -106,15 +107,7 @@ export const schedule = createRoute({
       z.object({
         data: z.object({
           month: z.string(),
-          items: z.array(
-            z.object({
-              date: z.string(),
-              kind: z.enum(['EXPECTED_ESTRUS', 'PREGNANCY_CHECK', 'EXPECTED_CALVING']),
-              cattleId: z.number(),
-              cattleName: z.string().nullable(),
-              cattleEarTagNumber: z.string().nullable(),
-            }),
-          ),
+          items: z.array(scheduleItemSchema),
         }),
       }),
       'Due dates, by date',

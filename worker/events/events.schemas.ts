@@ -155,6 +155,15 @@ export const listEventsQuerySchema = z.object({
 });
 export type ListEventsParams = z.output<typeof listEventsQuerySchema>;
 
+/** One due date of the breeding schedule (GET /events/schedule, and the calvings of GET /home). */
+export const scheduleItemSchema = z.object({
+  date: z.string(),
+  kind: z.enum(['EXPECTED_ESTRUS', 'PREGNANCY_CHECK', 'EXPECTED_CALVING']),
+  cattleId: z.number(),
+  cattleName: z.string().nullable(),
+  cattleEarTagNumber: z.string().nullable(),
+});
+
 export const eventSchema = z.object({
   eventId: z.number(),
   cattleId: z.number(),

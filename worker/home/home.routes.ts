@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { alertSchema, summarySchema } from '../alerts/alerts.routes';
 import { farmAccess } from '../auth/farm-access';
 import { cattleListPageSchema, statusCountsSchema } from '../cattle/cattle.schemas';
-import { eventSchema } from '../events/events.schemas';
+import { eventSchema, scheduleItemSchema } from '../events/events.schemas';
 import { breedingKpiSchema } from '../kpi/kpi.schemas';
 import { errorResponse, jsonContent } from '../lib/http';
 import { taskViewSchema } from '../programmes/programmes.schemas';
@@ -18,16 +18,7 @@ const homeSchema = z.object({
   }),
   statusCounts: statusCountsSchema,
   kpi: breedingKpiSchema,
-  calvings: z.array(
-    z.object({
-      date: z.string(),
-      kind: z.enum(['EXPECTED_ESTRUS', 'PREGNANCY_CHECK', 'EXPECTED_CALVING']),
-      cattleId: z.number(),
-      cattleName: z.string().nullable(),
-      cattleEarTagNumber: z.string().nullable(),
-      daysLeft: z.number().int(),
-    }),
-  ),
+  calvings: z.array(scheduleItemSchema.extend({ daysLeft: z.number().int() })),
   recentEvents: z.array(eventSchema),
   withdrawal: cattleListPageSchema,
   /** 今日の作業 (§22): open tasks due today or overdue, the caller's first (at most 50). */

@@ -7,6 +7,7 @@ import { currentUserId, onTokenChange } from '../lib/auth-token';
 import { getCurrentFarmId, onCurrentFarmChange } from '../lib/current-farm';
 import { CACHED_AT_HEADER } from '../lib/offline-status';
 import { type KeptRoster, nextRoster, type RosterAnswer } from '../lib/roster';
+import { onBackOnline } from '../lib/use-online';
 import { ApiError, api, toApiError, unwrap } from './client';
 
 type Search = Required<InferRequestType<(typeof api.cattle)['$get']>>['query'];
@@ -182,10 +183,7 @@ export function keepRosterFresh(queryClient: QueryClient) {
   refresh();
   onCurrentFarmChange(refresh);
   onTokenChange(refresh);
-  window.addEventListener(
-    'online',
-    () => void queryClient.invalidateQueries({ queryKey: [...cattleKeys.all, 'roster'] }),
-  );
+  onBackOnline(() => void queryClient.invalidateQueries({ queryKey: [...cattleKeys.all, 'roster'] }));
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') refresh();
   });

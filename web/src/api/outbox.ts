@@ -10,6 +10,7 @@ import { translate } from '../lib/i18n';
 import { announce, reportQueue } from '../lib/offline-status';
 import { findInRoster } from '../lib/roster';
 import { readRoster } from '../lib/roster-store';
+import { onBackOnline } from '../lib/use-online';
 import {
   classify,
   inOrder,
@@ -189,6 +190,6 @@ export function startOutbox(onSent: () => void) {
         if (sent) onSent();
       })
       .catch(() => {});
-  window.addEventListener('online', run);
+  onBackOnline(run);
   void run();
 }

@@ -4,6 +4,7 @@ import { CloudOff } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { defineMessages, useI18n } from '../lib/i18n';
 import { getOfflineState, onOfflineStateChange } from '../lib/offline-status';
+import { useOnline } from '../lib/use-online';
 
 defineMessages({
   ja: {
@@ -24,15 +25,6 @@ defineMessages({
   },
 });
 
-const onConnectionChange = (fn: () => void) => {
-  window.addEventListener('online', fn);
-  window.addEventListener('offline', fn);
-  return () => {
-    window.removeEventListener('online', fn);
-    window.removeEventListener('offline', fn);
-  };
-};
-
 /**
  * Above every signed-in screen: '最終更新 HH:MM（オフライン）' when the data shown is the service worker's saved copy
  * (or the device says it has no signal), and '未送信 N' leading to the queue when writes wait to be sent (§15).
@@ -41,7 +33,7 @@ const onConnectionChange = (fn: () => void) => {
 export function OfflineBar() {
   const { t } = useI18n();
   const state = useSyncExternalStore(onOfflineStateChange, getOfflineState);
-  const online = useSyncExternalStore(onConnectionChange, () => navigator.onLine);
+  const online = useOnline();
   const offline = state.cachedAt !== null || !online;
   if (!offline && state.queued === 0 && !state.notice) return null;
   return (

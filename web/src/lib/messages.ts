@@ -5,6 +5,7 @@ defineMessages({
     app: { name: '牛帳', tagline: '牛群管理' },
     common: {
       loading: '読み込み中…',
+      loadMore: 'さらに表示',
       loadFailed: '読み込めませんでした',
       networkError: '通信できませんでした。電波の良い場所でもう一度お試しください。',
       retry: 'もう一度読み込む',
@@ -46,6 +47,7 @@ defineMessages({
     app: { name: 'Ushichō', tagline: 'Herd management' },
     common: {
       loading: 'Loading…',
+      loadMore: 'Show more',
       loadFailed: 'Could not load',
       networkError: 'No connection. Please try again where the signal is better.',
       retry: 'Try again',

@@ -1,11 +1,11 @@
 /**
  * A stand-in for `@tanstack/react-router` in component tests, so a form renders without a router:
- * `vi.mock('@tanstack/react-router', () => import('../../test/router-stub'))`. `Link` is a plain anchor,
- * `useSearch` answers `routerStub.search`, and `useNavigate` records where the screen went in `routerStub.navigated`.
+ * `vi.mock('@tanstack/react-router', () => import('../../test/router-stub'))`. `Link` is a plain anchor and
+ * `useNavigate` records where the screen went in `routerStub.navigated`; screens take their search params as props.
  */
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 
-export const routerStub: { search: Record<string, unknown>; navigated: unknown[] } = { search: {}, navigated: [] };
+export const routerStub: { navigated: unknown[] } = { navigated: [] };
 
 export function Link({
   to,
@@ -23,8 +23,6 @@ export function Link({
     </a>
   );
 }
-
-export const useSearch = () => routerStub.search;
 
 export const useNavigate = () => async (target: unknown) => {
   routerStub.navigated.push(target);

@@ -21,7 +21,6 @@ const valid = { お名前: '山田 花子', パスワード: 'long-enough-1', '�
 
 let request: ReturnType<typeof deferred<{ token: string }>>;
 beforeEach(() => {
-  routerStub.search = { token: 'mail-token' };
   routerStub.navigated = [];
   request = deferred();
   api.completeRegistration.mockImplementation(request.call);
@@ -33,7 +32,7 @@ afterEach(() => {
 
 describe('CompletePage', () => {
   it('starts empty, the farm name suggested from the person', () => {
-    renderWithQueries(<CompletePage />);
+    renderWithQueries(<CompletePage token="mail-token" />);
     expect((screen.getByLabelText('お名前') as HTMLInputElement).value).toBe('');
     fireEvent.change(screen.getByLabelText('お名前'), { target: { value: '山田' } });
     expect((screen.getByLabelText('牧場名') as HTMLInputElement).placeholder).toContain('山田');
@@ -41,7 +40,7 @@ describe('CompletePage', () => {
   });
 
   it('refuses a missing name and a mistyped confirmation in place', () => {
-    renderWithQueries(<CompletePage />);
+    renderWithQueries(<CompletePage token="mail-token" />);
     fill({ ...valid, お名前: '', 'パスワード（確認）': 'other-password' });
     expect(screen.getByLabelText('お名前').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('パスワードが一致しません')).toBeTruthy();
@@ -49,7 +48,7 @@ describe('CompletePage', () => {
   });
 
   it("is saving, then shows the API's field error in place", async () => {
-    renderWithQueries(<CompletePage />);
+    renderWithQueries(<CompletePage token="mail-token" />);
     fill(valid);
     await waitFor(() => expect(button('登録を完了する').disabled).toBe(true));
     expect(request.sent).toEqual([
@@ -64,14 +63,14 @@ describe('CompletePage', () => {
   });
 
   it('shows an expired link as the form message', async () => {
-    renderWithQueries(<CompletePage />);
+    renderWithQueries(<CompletePage token="mail-token" />);
     fill(valid);
     await request.reject(new ApiError(400, 'INVALID_TOKEN', '無効なトークンです。', 'token'));
     expect((await screen.findByRole('alert')).textContent).toBe('無効なトークンです。');
   });
 
   it('signs in and goes home once saved', async () => {
-    renderWithQueries(<CompletePage />);
+    renderWithQueries(<CompletePage token="mail-token" />);
     fill(valid);
     await request.resolve({ token: 'tok-2' });
     await waitFor(() => expect(routerStub.navigated).toEqual([{ href: '/home' }]));

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { completeBodySchema } from '@worker/accounts/accounts.schemas';
 import { ownFarmName } from '@worker/domain/farm-name';
 import { useState } from 'react';
 import { completeRegistration, meQuery } from '../../api/accounts';
 import { FormError, SubmitButton, TextField, useSchemaForm } from '../../components/form';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { setToken } from '../../lib/auth-token';
 import { withPasswordConfirmation } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
@@ -12,10 +13,12 @@ import { applyTheme } from '../../lib/theme';
 import './messages';
 import { PublicLayout, safeRedirect } from '../../components/public-layout';
 
-/** The last step of registering (§20): the person, their farm and a password; it signs in, no second typing. */
-export function CompletePage() {
+/**
+ * The last step of registering (§20): the person, their farm and a password; it signs in, no second typing. `token`:
+ * the mail link's `?token=`.
+ */
+export function CompletePage({ token }: { token: string }) {
   const { t } = useI18n();
-  const { token = '' } = useSearch({ from: '/complete' });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
@@ -66,22 +69,13 @@ export function CompletePage() {
           hint={t('accounts.farmNameHint', { farm: defaultFarm })}
           error={errors.farmName}
         />
-        <TextField
-          label={t('accounts.password')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t('accounts.passwordHint')}
-          error={errors.password}
-        />
-        <TextField
-          label={t('accounts.passwordConfirm')}
-          name="passwordConfirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.passwordConfirm}
+        <NewPasswordFields
+          labels={{
+            password: t('accounts.password'),
+            confirm: t('accounts.passwordConfirm'),
+            hint: t('accounts.passwordHint'),
+          }}
+          errors={errors}
         />
         <SubmitButton pending={form.saving}>{t('accounts.completeSubmit')}</SubmitButton>
       </form>

@@ -22,7 +22,6 @@ const fill = (email: string, password: string) => {
 
 let request: ReturnType<typeof deferred<{ token: string }>>;
 beforeEach(() => {
-  routerStub.search = { redirect: '/cattle' };
   routerStub.navigated = [];
   request = deferred();
   api.login.mockImplementation(request.call);
@@ -34,14 +33,14 @@ afterEach(() => {
 
 describe('LoginPage', () => {
   it('starts empty, without errors', () => {
-    renderWithQueries(<LoginPage />);
+    renderWithQueries(<LoginPage search={{ redirect: '/cattle' }} />);
     expect((screen.getByLabelText('メールアドレス') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('パスワード') as HTMLInputElement).value).toBe('');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('refuses an empty password and a malformed address in place, sending nothing', () => {
-    renderWithQueries(<LoginPage />);
+    renderWithQueries(<LoginPage search={{ redirect: '/cattle' }} />);
     fill('not-an-address', '');
     expect(screen.getAllByRole('alert')).toHaveLength(2);
     expect(screen.getByLabelText('メールアドレス').getAttribute('aria-invalid')).toBe('true');
@@ -50,7 +49,7 @@ describe('LoginPage', () => {
   });
 
   it('is saving while the API answers, then shows its error as the form message', async () => {
-    renderWithQueries(<LoginPage />);
+    renderWithQueries(<LoginPage search={{ redirect: '/cattle' }} />);
     fill('hanako@example.jp', 'secret-pass');
     await waitFor(() => expect(button('ログイン').disabled).toBe(true));
     expect(request.sent).toEqual([{ email: 'hanako@example.jp', password: 'secret-pass' }]);
@@ -60,14 +59,14 @@ describe('LoginPage', () => {
   });
 
   it('shows the check once the API asks for it', async () => {
-    renderWithQueries(<LoginPage />);
+    renderWithQueries(<LoginPage search={{ redirect: '/cattle' }} />);
     fill('hanako@example.jp', 'secret-pass');
     await request.reject(new ApiError(403, 'TURNSTILE_REQUIRED', '確認が必要です', 'turnstileToken'));
     expect(await screen.findByTestId('login-turnstile')).toBeTruthy();
   });
 
   it('keeps the token and goes where the sign-in was asked from once signed in', async () => {
-    renderWithQueries(<LoginPage />);
+    renderWithQueries(<LoginPage search={{ redirect: '/cattle' }} />);
     fill('hanako@example.jp', 'secret-pass');
     await request.resolve({ token: 'tok-1' });
     await waitFor(() => expect(routerStub.navigated).toEqual([{ href: '/cattle' }]));

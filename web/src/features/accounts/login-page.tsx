@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { loginBodySchema } from '@worker/accounts/accounts.schemas';
 import { DEVELOPMENT_TURNSTILE_TOKEN } from '@worker/waiting-list/waiting-list.schemas';
 import { lazy, Suspense, useState } from 'react';
@@ -16,9 +16,15 @@ import { OAuthButtons, OAuthFailureNotice } from './oauth-buttons';
 /** Only after the API asks for it (TURNSTILE_REQUIRED): the widget stays out of the initial bundle. */
 const LoginTurnstile = lazy(() => import('./login-turnstile'));
 
-export function LoginPage() {
+/** Where to go after signing in (`redirect`) and what an OAuth sign-in that failed says (`error`, `details`). */
+export interface LoginSearch {
+  redirect?: string;
+  error?: string;
+  details?: string;
+}
+
+export function LoginPage({ search }: { search: LoginSearch }) {
   const { t } = useI18n();
-  const search = useSearch({ from: '/login' });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [checkRequired, setCheckRequired] = useState(false);

@@ -6,6 +6,7 @@ import { changePassword, logoutAll, type Me, requestPasswordReset } from '../../
 import { ApiError } from '../../api/client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormError, SubmitButton, TextField, useSchemaForm } from '../../components/form';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { clearToken } from '../../lib/auth-token';
 import { describeError, withPasswordConfirmation } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
@@ -60,22 +61,14 @@ function ChangePasswordForm() {
         required
         error={errors.currentPassword}
       />
-      <TextField
-        label={t('accounts.newPassword')}
+      <NewPasswordFields
         name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={t('accounts.passwordHint')}
-        error={errors.newPassword}
-      />
-      <TextField
-        label={t('accounts.newPasswordConfirm')}
-        name="newPasswordConfirm"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.newPasswordConfirm}
+        labels={{
+          password: t('accounts.newPassword'),
+          confirm: t('accounts.newPasswordConfirm'),
+          hint: t('accounts.passwordHint'),
+        }}
+        errors={errors}
       />
       {form.result ? (
         <div className="alert alert--success" role="status">

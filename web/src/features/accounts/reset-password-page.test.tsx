@@ -2,7 +2,6 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error';
 import { button, deferred, renderWithQueries } from '../../test/render';
-import { routerStub } from '../../test/router-stub';
 import { ResetPasswordPage } from './reset-password-page';
 
 const api = vi.hoisted(() => ({ confirmPasswordReset: vi.fn() }));
@@ -17,7 +16,6 @@ const type = (password: string, confirm: string) => {
 
 let request: ReturnType<typeof deferred<{ message: string }>>;
 beforeEach(() => {
-  routerStub.search = { token: 'reset-token' };
   request = deferred();
   api.confirmPasswordReset.mockImplementation(request.call);
 });
@@ -28,20 +26,19 @@ afterEach(() => {
 
 describe('ResetPasswordPage', () => {
   it('starts with two empty password fields', () => {
-    renderWithQueries(<ResetPasswordPage />);
+    renderWithQueries(<ResetPasswordPage token="reset-token" />);
     expect((screen.getByLabelText('新しいパスワード') as HTMLInputElement).value).toBe('');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('without a token in the link, says the link is bad and offers a new mail', () => {
-    routerStub.search = {};
-    renderWithQueries(<ResetPasswordPage />);
+    renderWithQueries(<ResetPasswordPage token="" />);
     expect(screen.getByRole('alert').textContent).toBe('パスワード再設定リンクが無効か期限切れです');
     expect(screen.getByText('再設定メールをもう一度送る')).toBeTruthy();
   });
 
   it('refuses a short password and a confirmation that differs, sending nothing', () => {
-    renderWithQueries(<ResetPasswordPage />);
+    renderWithQueries(<ResetPasswordPage token="reset-token" />);
     type('short', 'short');
     expect(screen.getByRole('alert').textContent).toBe('パスワードは8文字以上で入力してください');
     type('long-enough-1', 'long-enough-2');
@@ -50,7 +47,7 @@ describe('ResetPasswordPage', () => {
   });
 
   it('is saving while the API answers; a used token turns into the bad-link notice', async () => {
-    renderWithQueries(<ResetPasswordPage />);
+    renderWithQueries(<ResetPasswordPage token="reset-token" />);
     type('long-enough-1', 'long-enough-1');
     await waitFor(() => expect(button('パスワードを設定する').disabled).toBe(true));
     expect(request.sent).toEqual([{ token: 'reset-token', password: 'long-enough-1' }]);
@@ -59,7 +56,7 @@ describe('ResetPasswordPage', () => {
   });
 
   it('shows a server failure as the form message', async () => {
-    renderWithQueries(<ResetPasswordPage />);
+    renderWithQueries(<ResetPasswordPage token="reset-token" />);
     type('long-enough-1', 'long-enough-1');
     await request.reject(new ApiError(500, 'INTERNAL_ERROR', 'サーバーでエラーが発生しました'));
     expect((await screen.findByRole('alert')).textContent).toBe('サーバーでエラーが発生しました');
@@ -67,7 +64,7 @@ describe('ResetPasswordPage', () => {
 
   it('once saved, signs this browser out and shows the API message', async () => {
     localStorage.setItem('ushicho.token', 'old');
-    renderWithQueries(<ResetPasswordPage />);
+    renderWithQueries(<ResetPasswordPage token="reset-token" />);
     type('long-enough-1', 'long-enough-1');
     await request.resolve({ message: 'パスワードを再設定しました。新しいパスワードでログインしてください。' });
     expect((await screen.findByRole('status')).textContent).toContain('パスワードを再設定しました');

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { passwordResetConfirmBodySchema } from '@worker/accounts/accounts.schemas';
 import { confirmPasswordReset } from '../../api/accounts';
-import { FormError, SubmitButton, TextField, useSchemaForm } from '../../components/form';
+import { FormError, SubmitButton, useSchemaForm } from '../../components/form';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { clearToken } from '../../lib/auth-token';
 import { withPasswordConfirmation } from '../../lib/form-errors';
 import { useI18n } from '../../lib/i18n';
@@ -14,11 +15,10 @@ import { PublicLayout } from '../../components/public-layout';
 const missingTokenMessage = () =>
   passwordResetConfirmBodySchema.shape.token.safeParse('').error?.issues[0]?.message ?? null;
 
-/** Sets a new password from a reset mail's link (`/reset-password?token=`). */
-export function ResetPasswordPage() {
+/** Sets a new password from a reset mail's link (`/reset-password?token=`, given as `token`). */
+export function ResetPasswordPage({ token }: { token: string }) {
   const { t } = useI18n();
   const serverText = useServerText();
-  const { token = '' } = useSearch({ from: '/reset-password' });
   const queryClient = useQueryClient();
   const form = useSchemaForm({
     schema: passwordResetConfirmBodySchema,
@@ -69,22 +69,13 @@ export function ResetPasswordPage() {
       <p>{t('accounts.resetLead')}</p>
       <form onSubmit={form.onSubmit} noValidate className="form">
         <FormError message={form.message} />
-        <TextField
-          label={t('accounts.newPassword')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t('accounts.passwordHint')}
-          error={errors.password}
-        />
-        <TextField
-          label={t('accounts.newPasswordConfirm')}
-          name="passwordConfirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.passwordConfirm}
+        <NewPasswordFields
+          labels={{
+            password: t('accounts.newPassword'),
+            confirm: t('accounts.newPasswordConfirm'),
+            hint: t('accounts.passwordHint'),
+          }}
+          errors={errors}
         />
         <SubmitButton pending={form.saving}>{t('accounts.resetSubmit')}</SubmitButton>
       </form>

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useSearch } from '@tanstack/react-router';
+import { Link, Navigate } from '@tanstack/react-router';
 import { verificationQuery } from '../../api/accounts';
 import { Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import './messages';
 import { PublicLayout } from '../../components/public-layout';
 
-export function VerifyPage() {
+/** The verification mail's link (`/verify?token=`, given as `token`): checked, then on to /complete with it. */
+export function VerifyPage({ token }: { token?: string }) {
   const { t } = useI18n();
-  const { token } = useSearch({ from: '/verify' });
   const check = useQuery({
     ...verificationQuery(token ?? ''),
     enabled: Boolean(token),

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error';
 import { button, deferred, renderWithQueries } from '../../test/render';
-import { AdminSignIn } from './registrations-page';
+import { AdminSignIn } from './admin-sign-in';
 
 const api = vi.hoisted(() => ({ checkAdminCredentials: vi.fn() }));
 vi.mock('@tanstack/react-router', () => import('../../test/router-stub'));

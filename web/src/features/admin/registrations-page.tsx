@@ -1,13 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { formatInstantTimeJa } from '@worker/domain/calendar';
 import { type FormEvent, useEffect, useState } from 'react';
-import { z } from 'zod';
 import {
   adminCredentials,
   adminKeys,
-  basicHeader,
-  checkAdminCredentials,
   fetchRegistrationsCsv,
   type Registration,
   type RegistrationFilters,
@@ -15,113 +12,20 @@ import {
 } from '../../api/admin';
 import { ApiError } from '../../api/client';
 import { downloadBlob } from '../../api/download';
-import { FormError, SelectField, SubmitButton, TextField, useSchemaForm } from '../../components/form';
+import { FormError, SelectField, SubmitButton, TextField } from '../../components/form';
 import { LanguageSwitch } from '../../components/public-layout';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
-import { describeError } from '../../lib/form-errors';
-import { defineMessages, translate, useI18n } from '../../lib/i18n';
+import { useI18n } from '../../lib/i18n';
 import { REFERRAL_SOURCES, referralLabel } from '../../lib/referral-sources';
+import { AdminSignIn, adminErrorMessage } from './admin-sign-in';
 import type { RegistrationsSearch } from './registrations-search';
 import './admin.css';
-
-defineMessages({
-  ja: {
-    admin: {
-      area: '管理画面',
-      title: '事前登録一覧',
-      signInTitle: '管理者ログイン',
-      signInLead: '管理者のユーザー名とパスワードを入力してください。このタブを閉じるまで有効です。',
-      user: 'ユーザー名',
-      password: 'パスワード',
-      signIn: 'ログイン',
-      signOut: 'ログアウト',
-      userRequired: 'ユーザー名を入力してください',
-      passwordRequired: 'パスワードを入力してください',
-      invalidCredentials: 'ユーザー名またはパスワードが正しくありません',
-      notConfigured: '管理者の認証情報が設定されていません（ADMIN_USER / ADMIN_PASSWORD）',
-      signedOut: 'もう一度ログインしてください',
-      filters: '絞り込み',
-      search: 'メールアドレスで検索',
-      source: '知ったきっかけ',
-      allSources: 'すべて',
-      from: '登録日（から）',
-      to: '登録日（まで）',
-      rangeInvalid: '終了日は開始日以降にしてください',
-      apply: '絞り込む',
-      clear: '条件をクリア',
-      count: '{{total}}件中 {{start}}–{{end}}件',
-      empty: '該当する事前登録はありません',
-      emptyHint: '条件を変えてお試しください。',
-      paging: 'ページ送り',
-      previous: '前へ',
-      next: '次へ',
-      page: '{{page}} / {{pages}} ページ',
-      download: 'CSVをダウンロード',
-      colEmail: 'メールアドレス',
-      colSource: '知ったきっかけ',
-      colStatus: '状態',
-      colLocale: '言語',
-      colCreated: '登録日時',
-      statusPending: '受付済み',
-      localeJa: '日本語',
-      localeEn: '英語',
-    },
-  },
-  en: {
-    admin: {
-      area: 'Admin',
-      title: 'Waiting list',
-      signInTitle: 'Admin sign-in',
-      signInLead: 'Enter the admin user name and password. They are kept until you close this tab.',
-      user: 'User name',
-      password: 'Password',
-      signIn: 'Sign in',
-      signOut: 'Sign out',
-      userRequired: 'Enter the user name',
-      passwordRequired: 'Enter the password',
-      invalidCredentials: 'Wrong user name or password',
-      notConfigured: 'Admin credentials are not configured (ADMIN_USER / ADMIN_PASSWORD)',
-      signedOut: 'Please sign in again',
-      filters: 'Filters',
-      search: 'Search by email',
-      source: 'Heard about us from',
-      allSources: 'All',
-      from: 'Registered from',
-      to: 'Registered until',
-      rangeInvalid: 'The end date must not be before the start date',
-      apply: 'Apply',
-      clear: 'Clear filters',
-      count: '{{start}}–{{end}} of {{total}}',
-      empty: 'No registrations match',
-      emptyHint: 'Try other filters.',
-      paging: 'Pages',
-      previous: 'Previous',
-      next: 'Next',
-      page: 'Page {{page}} of {{pages}}',
-      download: 'Download CSV',
-      colEmail: 'Email',
-      colSource: 'Heard from',
-      colStatus: 'Status',
-      colLocale: 'Language',
-      colCreated: 'Registered',
-      statusPending: 'Pending',
-      localeJa: 'Japanese',
-      localeEn: 'English',
-    },
-  },
-});
+import './messages';
 
 const PAGE_SIZE = 20;
 
-/** Admin API failures in the admin's language; the API's own words otherwise. */
-function adminErrorMessage(error: unknown): string | null {
-  if (error instanceof ApiError && error.status === 401) return translate('admin.invalidCredentials');
-  if (error instanceof ApiError && error.status === 503) return translate('admin.notConfigured');
-  const { fields, message } = describeError(error);
-  return message ?? Object.values(fields)[0] ?? null;
-}
-
-export function RegistrationsPage() {
+/** The admin's waiting list; `search`: its filters and page from the URL. */
+export function RegistrationsPage({ search }: { search: RegistrationsSearch }) {
   const { t } = useI18n();
   const queryClient = useQueryClient();
   const [authorization, setAuthorization] = useState(adminCredentials.get);
@@ -156,7 +60,11 @@ export function RegistrationsPage() {
       </header>
       <main id="main" className="admin__main">
         {authorization ? (
-          <RegistrationsList authorization={authorization} onUnauthorized={() => signOut(t('admin.signedOut'))} />
+          <RegistrationsList
+            search={search}
+            authorization={authorization}
+            onUnauthorized={() => signOut(t('admin.signedOut'))}
+          />
         ) : (
           <AdminSignIn
             notice={notice}
@@ -172,59 +80,16 @@ export function RegistrationsPage() {
   );
 }
 
-/** The admin's Basic credentials, both required; the API checks them. */
-const adminSignInSchema = () =>
-  z.object({
-    user: z.string().min(1, translate('admin.userRequired')),
-    password: z.string().min(1, translate('admin.passwordRequired')),
-  });
-
-export function AdminSignIn({
-  notice,
-  onSignedIn,
+function RegistrationsList({
+  search,
+  authorization,
+  onUnauthorized,
 }: {
-  notice: string | null;
-  onSignedIn: (authorization: string) => void;
+  search: RegistrationsSearch;
+  authorization: string;
+  onUnauthorized: () => void;
 }) {
-  const { t } = useI18n();
-  const signIn = useSchemaForm({
-    schema: adminSignInSchema(),
-    values: (form) => ({ user: String(form.get('user') ?? ''), password: String(form.get('password') ?? '') }),
-    submit: ({ user, password }) => checkAdminCredentials(basicHeader(user, password)),
-    onSaved: onSignedIn,
-  });
-
-  return (
-    <section className="card public__card admin__sign-in">
-      <h1>{t('admin.signInTitle')}</h1>
-      <p>{t('admin.signInLead')}</p>
-      <form onSubmit={signIn.onSubmit} noValidate className="form">
-        <FormError message={adminErrorMessage(signIn.error) ?? notice} />
-        <TextField
-          label={t('admin.user')}
-          name="user"
-          autoComplete="username"
-          autoCapitalize="none"
-          required
-          error={signIn.errors.user}
-        />
-        <TextField
-          label={t('admin.password')}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={signIn.errors.password}
-        />
-        <SubmitButton pending={signIn.saving}>{t('admin.signIn')}</SubmitButton>
-      </form>
-    </section>
-  );
-}
-
-function RegistrationsList({ authorization, onUnauthorized }: { authorization: string; onUnauthorized: () => void }) {
   const { t, locale } = useI18n();
-  const search = useSearch({ from: '/admin/registrations' });
   const navigate = useNavigate({ from: '/admin/registrations' });
   const page = search.page ?? 1;
   const filters: RegistrationFilters = { q: search.q, source: search.source, from: search.from, to: search.to };

@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { ALERT_SEVERITIES, ALERT_TYPES, type AlertSeverity } from '@worker/domain/alerts';
 import { SlidersHorizontal } from 'lucide-react';
 import { type AlertSummary, type AlertView, alertsListQuery } from '../../api/alerts';
+import { LoadMore } from '../../components/load-more';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { AlertCard } from './alert-card';
@@ -25,9 +26,8 @@ function SummaryChips({ summary }: { summary: AlertSummary }) {
   );
 }
 
-export function AlertsPage() {
+export function AlertsPage({ search }: { search: AlertsSearch }) {
   const { t } = useI18n();
-  const search = useSearch({ from: '/_app/alerts' });
   const navigate = useNavigate({ from: '/alerts' });
   const view = search.show ?? 'open';
   const update = (patch: Partial<AlertsSearch>) =>
@@ -133,16 +133,7 @@ export function AlertsPage() {
               </div>
             </section>
           ))}
-          {list.hasNextPage ? (
-            <button
-              type="button"
-              className="button button--block"
-              disabled={list.isFetchingNextPage}
-              onClick={() => list.fetchNextPage()}
-            >
-              {t('alerts.more')}
-            </button>
-          ) : null}
+          <LoadMore pages={list} />
         </>
       )}
     </div>

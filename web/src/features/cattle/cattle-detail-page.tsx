@@ -1,31 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { statusChangeSchema } from '@worker/cattle/cattle.schemas';
 import { addDays, formatDateJa, formatInstantJa, todayJst } from '@worker/domain/calendar';
-import { breedLabel, STATUS_CHANGE_ALLOWED } from '@worker/domain/cattle-enums';
+import { breedLabel } from '@worker/domain/cattle-enums';
 import { isRestricted } from '@worker/domain/withdrawal';
 import { CalendarPlus, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { Fragment, type ReactNode, useState } from 'react';
-import {
-  type CattleDetail,
-  cattleDetailQuery,
-  cattleKeys,
-  changeCattleStatus,
-  removeCattle,
-  type StatusChangeInput,
-  statusHistoryQuery,
-} from '../../api/cattle';
+import { type CattleDetail, cattleDetailQuery, cattleKeys, removeCattle, statusHistoryQuery } from '../../api/cattle';
 import { ApiError } from '../../api/client';
 import { useCurrentFarm } from '../../api/farms';
 import { StatusBadge, withdrawalText } from '../../components/badges';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Dialog } from '../../components/dialog';
-import { FormError, SelectField, SubmitButton, TextAreaField, useSchemaForm } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { defineMessages, useI18n } from '../../lib/i18n';
 import { useServerText } from '../../lib/server-text';
 import { AlertMarker, useSexAndAge, WithdrawalBadge } from './cattle-badges';
 import { OfflineAnimal } from './offline-animal';
+import { StatusDialog } from './status-dialog';
 import './messages';
 import './cattle.css';
 import './cattle-detail.css';
@@ -92,47 +82,6 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-/** Moves an animal to another status by hand (§7), with an optional reason kept in its history. */
-export function StatusDialog({ cow, open, onClose }: { cow: CattleDetail; open: boolean; onClose: () => void }) {
-  const { t } = useI18n();
-  const queryClient = useQueryClient();
-  const form = useSchemaForm({
-    schema: statusChangeSchema,
-    values: (data) => ({ status: data.get('status'), reason: data.get('reason') }),
-    submit: (body: StatusChangeInput) => changeCattleStatus(cow.cattleId, body),
-    onSaved: async () => {
-      await queryClient.invalidateQueries({ queryKey: cattleKeys.all });
-      onClose();
-    },
-  });
-  return (
-    <Dialog open={open} title={t('cattle.changeStatus')} onClose={onClose}>
-      <form className="form" onSubmit={form.onSubmit} noValidate>
-        <FormError message={form.message} />
-        <SelectField
-          label={t('cattle.newStatus')}
-          name="status"
-          defaultValue={STATUS_CHANGE_ALLOWED.find((s) => s !== cow.status)}
-          error={form.errors.status}
-        >
-          {STATUS_CHANGE_ALLOWED.map((s) => (
-            <option key={s} value={s}>
-              {t(`cattle.status.${s}`)}
-            </option>
-          ))}
-        </SelectField>
-        <TextAreaField label={t('cattle.reason')} name="reason" maxLength={500} error={form.errors.reason} />
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <SubmitButton pending={form.saving}>{t('cattle.changeStatus')}</SubmitButton>
-        </div>
-      </form>
-    </Dialog>
   );
 }
 

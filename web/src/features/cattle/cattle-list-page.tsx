@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { IN_HERD_STATUSES } from '@worker/domain/cattle-enums';
 import { Search, SlidersHorizontal } from 'lucide-react';
 import { type ReactNode, useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from 'react';
@@ -11,6 +11,7 @@ import {
   useRoster,
 } from '../../api/cattle';
 import { ApiError } from '../../api/client';
+import { LoadMore } from '../../components/load-more';
 import { ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { useOnline } from '../../lib/use-online';
@@ -72,9 +73,8 @@ function useSelection(rows: CattleListItem[]) {
   return { selection: { ids, toggle }, animals, clear: () => setIds(new Set()) };
 }
 
-export function CattleListPage({ selectionSlot }: { selectionSlot?: SelectionSlot } = {}) {
+export function CattleListPage({ search, selectionSlot }: { search: CattleListSearch; selectionSlot?: SelectionSlot }) {
   const { t } = useI18n();
-  const search = useSearch({ from: '/_app/cattle/' });
   const navigate = useNavigate({ from: '/cattle/' });
   const [text, setText] = useState(search.search ?? '');
   const debounced = useDebounced(text, 250);
@@ -202,16 +202,7 @@ export function CattleListPage({ selectionSlot }: { selectionSlot?: SelectionSlo
       )}
       {selectionSlot && !kept ? selectionSlot({ animals: chosen.animals, pen: shownPen, onClear: chosen.clear }) : null}
       <div ref={sentinel} />
-      {list.hasNextPage && !kept ? (
-        <button
-          type="button"
-          className="button button--block"
-          onClick={() => list.fetchNextPage()}
-          disabled={list.isFetchingNextPage}
-        >
-          {list.isFetchingNextPage ? t('common.loading') : t('cattle.loadMore')}
-        </button>
-      ) : null}
+      {kept ? null : <LoadMore pages={list} />}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CattleDetail } from '../../api/cattle';
 import { ApiError } from '../../lib/api-error';
 import { deferred, renderWithQueries } from '../../test/render';
-import { StatusDialog } from './cattle-detail-page';
+import { StatusDialog } from './status-dialog';
 
 const api = vi.hoisted(() => ({ changeCattleStatus: vi.fn() }));
 vi.mock('@tanstack/react-router', () => import('../../test/router-stub'));

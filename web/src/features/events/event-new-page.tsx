@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useCanGoBack, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { Link, useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router';
 import { isEventType } from '@worker/domain/event-types';
 import { useEffect, useState } from 'react';
 import { cattleDetailQuery, useRoster } from '../../api/cattle';
@@ -15,6 +15,7 @@ import { EventForm } from './event-form';
 import { animalLabel } from './format';
 import './events.css';
 import './messages';
+import type { EventNewSearch } from './events-search';
 
 /** A queued event's body shown in the form the way a recorded event is (the form reads only these fields). */
 function draftOf(body: Record<string, unknown>): EventView {
@@ -28,9 +29,8 @@ function draftOf(body: Record<string, unknown>): EventView {
 }
 
 /** /events/new: record an event from the barn, then see the animal's new breeding state. */
-export function EventNewPage() {
+export function EventNewPage({ search }: { search: EventNewSearch }) {
   const { t } = useI18n();
-  const search = useSearch({ from: '/_app/events/new' });
   const navigate = useNavigate();
   // Fixing an event the API refused after it waited offline: its form opens with the queued values.
   const [draft, setDraft] = useState<EventView | null>(null);

@@ -1,17 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { formatInstantJa } from '@worker/domain/calendar';
-import {
-  EVENT_CATEGORIES,
-  EVENT_TYPE_INFO,
-  EVENT_TYPES,
-  type EventCategory,
-  eventTypesOfCategory,
-} from '@worker/domain/event-types';
+import { EVENT_CATEGORIES, EVENT_TYPE_INFO, EVENT_TYPES, eventTypesOfCategory } from '@worker/domain/event-types';
 import { type EventFilters, eventsLogQuery } from '../../api/events';
 import { AnimalPicker } from '../../components/animal-picker';
 import { EventTypeBadge } from '../../components/badges';
 import { SelectField, TextField } from '../../components/form';
+import { LoadMore } from '../../components/load-more';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { CertificateLink } from './certificate-link';
@@ -31,15 +26,14 @@ export const eventFilters = (search: EventsSearch): EventFilters => ({
 });
 
 /** /events: the farm's event log, filtered by type, category, date range and animal. */
-export function EventsPage() {
+export function EventsPage({ search }: { search: EventsSearch }) {
   const { t } = useI18n();
-  const search = useSearch({ from: '/_app/events/' });
   const navigate = useNavigate();
   const setSearch = (patch: Partial<EventsSearch>) =>
     navigate({ to: '/events', search: (prev: EventsSearch) => ({ ...prev, ...patch }), replace: true });
   const filters = eventFilters(search);
   const log = useInfiniteQuery(eventsLogQuery(filters));
-  const types = search.category ? eventTypesOfCategory(search.category as EventCategory) : [...EVENT_TYPES];
+  const types = search.category ? eventTypesOfCategory(search.category) : [...EVENT_TYPES];
   const rows = log.data?.pages.flatMap((p) => p.results) ?? [];
   const total = log.data?.pages[0]?.totalCount ?? 0;
   const filtered = Boolean(search.cattleId || search.category || search.eventType || search.from || search.to);
@@ -56,7 +50,9 @@ export function EventsPage() {
         <SelectField
           label={t('events.categoryLegend')}
           value={search.category ?? ''}
-          onChange={(e) => setSearch({ category: e.target.value || undefined, eventType: undefined })}
+          onChange={(e) =>
+            setSearch({ category: (e.target.value || undefined) as EventsSearch['category'], eventType: undefined })
+          }
         >
           <option value="">{t('events.allCategories')}</option>
           {EVENT_CATEGORIES.map((c) => (
@@ -68,7 +64,7 @@ export function EventsPage() {
         <SelectField
           label={t('events.typeLegend')}
           value={search.eventType ?? ''}
-          onChange={(e) => setSearch({ eventType: e.target.value || undefined })}
+          onChange={(e) => setSearch({ eventType: (e.target.value || undefined) as EventsSearch['eventType'] })}
         >
           <option value="">{t('events.allTypes')}</option>
           {types.map((ty) => (
@@ -146,16 +142,7 @@ export function EventsPage() {
               </li>
             ))}
           </ul>
-          {log.hasNextPage ? (
-            <button
-              type="button"
-              className="button button--block"
-              disabled={log.isFetchingNextPage}
-              onClick={() => log.fetchNextPage()}
-            >
-              {log.isFetchingNextPage ? t('common.loading') : t('events.loadMore')}
-            </button>
-          ) : null}
+          <LoadMore pages={log} />
         </>
       )}
     </div>

@@ -118,7 +118,6 @@ defineMessages({
       to: '終了日',
       clearFilters: '条件をクリア',
       logEmpty: '条件に合うイベントはありません',
-      loadMore: 'さらに表示',
       total: '{{n}}件',
       scheduleTitle: '繁殖カレンダー',
       scheduleLead: '発情予定（前回の発情・授精から21日ごと、3回先まで）、妊娠鑑定、分娩予定、出荷予定。',
@@ -248,7 +247,6 @@ defineMessages({
       to: 'To',
       clearFilters: 'Clear filters',
       logEmpty: 'No events match',
-      loadMore: 'Show more',
       total: { one: '{{n}} event', other: '{{n}} events' },
       scheduleTitle: 'Breeding calendar',
       scheduleLead:

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { addDays, addMonths, formatDateJa, jstMonth, monthRange, todayJst } from '@worker/domain/calendar';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { plannedShipmentsQuery, type ScheduleItem, scheduleQuery } from '../../api/events';
@@ -112,9 +112,8 @@ function ScheduleCalendar({
 }
 
 /** /schedule: the month's expected heats, pregnancy checks, calvings and planned shipments. */
-export function SchedulePage() {
+export function SchedulePage({ search }: { search: ScheduleSearch }) {
   const { t } = useI18n();
-  const search = useSearch({ from: '/_app/schedule' });
   const navigate = useNavigate();
   const month = search.month ?? jstMonth();
   // Phones start on the list: calendar cells are too small to tap.

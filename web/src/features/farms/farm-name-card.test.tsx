@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Farm } from '../../api/farms';
 import { ApiError } from '../../lib/api-error';
 import { button, deferred, renderWithQueries } from '../../test/render';
-import { FarmNameCard } from './members-page';
+import { FarmNameCard } from './farm-name-card';
 import '../../lib/messages';
 
 const api = vi.hoisted(() => ({ renameFarm: vi.fn() }));

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Farm } from '../../api/farms';
 import { ApiError } from '../../lib/api-error';
 import { button, deferred, renderWithQueries } from '../../test/render';
-import { InviteCard } from './members-page';
+import { InviteCard } from './invite-card';
 
 const api = vi.hoisted(() => ({ inviteMember: vi.fn() }));
 vi.mock('@tanstack/react-router', () => import('../../test/router-stub'));

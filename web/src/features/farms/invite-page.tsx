@@ -1,5 +1,5 @@
 import { hashKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { FARM_MESSAGES } from '@worker/domain/roles';
 import { useEffect, useSyncExternalStore } from 'react';
 import { logout, useMe } from '../../api/accounts';
@@ -39,9 +39,8 @@ function useApiMessage() {
  * An invitation link (/invite?token=…), signed in or not: who invites to which farm with which role, then joining.
  * Opened signed out, the token is kept so that signing in or registering lands back here (lib/pending-invite.ts).
  */
-export function InvitePage() {
+export function InvitePage({ token }: { token: string }) {
   const { t } = useI18n();
-  const { token = '' } = useSearch({ from: '/invite' });
   const signedIn = useSignedIn();
   const preview = useQuery({ ...invitationPreviewQuery(token), enabled: Boolean(token) });
   const apiMessage = useApiMessage();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams, useRouter } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { formatDateJa } from '@worker/domain/calendar';
 import { INSEMINATION_METHOD_LABELS } from '@worker/domain/gestation';
 import { certificateQuery } from '../../api/filings';
@@ -19,11 +19,10 @@ function Row({ label, value }: { label: string; value: string | null | undefined
 }
 
 /** /events/{id}/certificate: the AI certificate (授精証明書) of an insemination, printed on A5 (§21). */
-export function CertificatePage() {
+export function CertificatePage({ eventId }: { eventId: number }) {
   const { t, locale } = useI18n();
   const router = useRouter();
-  const { eventId } = useParams({ from: '/_app/events/$eventId/certificate' });
-  const query = useQuery(certificateQuery(Number(eventId)));
+  const query = useQuery(certificateQuery(eventId));
   if (query.isPending) return <Loading />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
   const c = query.data;

@@ -1,11 +1,12 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { todayJst } from '@worker/domain/calendar';
 import { FILING_FIELD_LABELS, FILING_KINDS, FILING_LABELS } from '@worker/domain/filings';
 import { useEffect, useState } from 'react';
 import { apiFetchFile, downloadBlob } from '../../api/download';
 import { useCurrentFarm } from '../../api/farms';
 import { type Filing, filingKeys, filingsQuery, markFilings } from '../../api/filings';
+import { LoadMore } from '../../components/load-more';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { FilingItem } from './filing-item';
@@ -57,9 +58,8 @@ const missingOf = (filings: readonly Filing[], selected: ReadonlySet<number>) =>
   return Object.keys(FILING_FIELD_LABELS).filter((f) => all.has(f));
 };
 
-export function FilingsPage() {
+export function FilingsPage({ search }: { search: FilingsSearch }) {
   const { t } = useI18n();
-  const search = useSearch({ from: '/_app/filings' });
   const navigate = useNavigate({ from: '/filings' });
   const kind = search.kind ?? 'BIRTH';
   const status = search.status ?? 'pending';
@@ -131,16 +131,7 @@ export function FilingsPage() {
             ))}
           </ul>
         )}
-        {list.hasNextPage ? (
-          <button
-            type="button"
-            className="button button--block"
-            disabled={list.isFetchingNextPage}
-            onClick={() => list.fetchNextPage()}
-          >
-            {t('filings.more')}
-          </button>
-        ) : null}
+        <LoadMore pages={list} />
       </div>
       <Worksheet kind={kind} status={status} filings={filings} farm={current} printedOn={todayJst()} />
     </div>

@@ -49,7 +49,6 @@ defineMessages({
       noneSelected: '届出を選んでください',
       cattle: '牛',
       unregistered: '未登録',
-      more: 'もっと見る',
     },
   },
   en: {
@@ -100,7 +99,6 @@ defineMessages({
       noneSelected: 'Select the filings first',
       cattle: 'Animal',
       unregistered: 'Not registered',
-      more: 'Show more',
     },
   },
 });

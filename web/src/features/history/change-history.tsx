@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { formatInstantTimeJa } from '@worker/domain/calendar';
 import { ApiError } from '../../api/client';
 import { type AuditFilter, type AuditRow, fetchAuditPage, historyKeys } from '../../api/history';
+import { LoadMore } from '../../components/load-more';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import './history.css';
@@ -70,16 +71,7 @@ export function ChangeHistory({ filter: given = {}, title }: { filter?: AuditFil
           ))}
         </ul>
       )}
-      {query.hasNextPage ? (
-        <button
-          type="button"
-          className="button"
-          onClick={() => query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-        >
-          {t('history.more')}
-        </button>
-      ) : null}
+      <LoadMore pages={query} />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Me } from '../../api/accounts';
 import { ApiError } from '../../lib/api-error';
-import { LicenseForm } from './inseminator-settings';
+import { LicenseForm } from './license-form';
 
 function renderForm(license: string | null = null) {
   const sent: (string | null)[] = [];

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { downloadShipments } from '../../api/shipments';
@@ -26,9 +26,8 @@ const tabLabels: Record<ShipmentTab, string> = {
   sires: 'shipments.tabSires',
 };
 
-export function ShipmentsPage() {
+export function ShipmentsPage({ search }: { search: ShipmentsSearch }) {
   const { t } = useI18n();
-  const search = useSearch({ from: '/_app/shipments' });
   const navigate = useNavigate({ from: '/shipments' });
   const tab: ShipmentTab = search.tab ?? 'records';
   const [notice, setNotice] = useState<string | null>(null);

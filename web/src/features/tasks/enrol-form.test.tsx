@@ -49,7 +49,7 @@ vi.mock('../../api/cattle', () => ({
 }));
 vi.mock('../../api/farms', () => ({ useCurrentFarm: () => ({ current: { id: 1, role: 'staff' } }) }));
 
-const { EnrolForm } = await import('./enrol-dialog');
+const { EnrolForm } = await import('./enrol-form');
 
 async function renderForm() {
   sent.length = 0;

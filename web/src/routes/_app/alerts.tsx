@@ -14,5 +14,9 @@ export const Route = createFileRoute('/_app/alerts')({
         alertType: deps.alertType,
       }),
     ),
-  component: AlertsPage,
+  component: AlertsScreen,
 });
+
+function AlertsScreen() {
+  return <AlertsPage search={Route.useSearch()} />;
+}

@@ -8,5 +8,9 @@ export const Route = createFileRoute('/_app/filings')({
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
     void context.queryClient.prefetchInfiniteQuery(filingsQuery(deps.kind ?? 'BIRTH', deps.status ?? 'pending')),
-  component: FilingsPage,
+  component: FilingsScreen,
 });
+
+function FilingsScreen() {
+  return <FilingsPage search={Route.useSearch()} />;
+}

@@ -11,5 +11,9 @@ export const Route = createFileRoute('/_app/schedule')({
     void context.queryClient.prefetchQuery(scheduleQuery(deps.month));
     void context.queryClient.prefetchQuery(plannedShipmentsQuery(deps.month));
   },
-  component: SchedulePage,
+  component: ScheduleScreen,
 });
+
+function ScheduleScreen() {
+  return <SchedulePage search={Route.useSearch()} />;
+}

@@ -5,5 +5,9 @@ import { shipmentsSearch } from '../../features/shipments/shipments-search';
 /** Each tab fetches its own data (records, plans, statistics, mothers, sires), so the route has no loader of its own. */
 export const Route = createFileRoute('/_app/shipments')({
   validateSearch: shipmentsSearch,
-  component: ShipmentsPage,
+  component: ShipmentsScreen,
 });
+
+function ShipmentsScreen() {
+  return <ShipmentsPage search={Route.useSearch()} />;
+}

@@ -5,5 +5,9 @@ import { registrationsSearch } from '../../features/admin/registrations-search';
 /** The admin area: its own Basic credentials, outside the farmer's app. */
 export const Route = createFileRoute('/admin/registrations')({
   validateSearch: registrationsSearch,
-  component: RegistrationsPage,
+  component: RegistrationsScreen,
 });
+
+function RegistrationsScreen() {
+  return <RegistrationsPage search={Route.useSearch()} />;
+}

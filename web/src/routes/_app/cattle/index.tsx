@@ -3,26 +3,21 @@ import { CATTLE_SORT_KEYS, type CattleListSearch, cattleListQuery, statusCountsQ
 import { CattleListPage, herdListFilters } from '../../../features/cattle/cattle-list-page';
 import { SelectionBar } from '../../../features/pens/selection-bar';
 import { EnrolFromHerd } from '../../../features/tasks/enrol-dialog';
+import { flagText, listOf, matching, oneOf, searchOf, trimmed } from '../../../lib/search-params';
 
 /** The herd list's filters live in the URL; unknown or malformed values are dropped rather than failing the page. */
-function cattleListSearch(search: Record<string, unknown>): CattleListSearch {
-  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-  const listOf = (v: unknown) =>
-    Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? v.split(',') : undefined;
-  const oneOf = <T extends string>(v: unknown, options: readonly T[]) => options.find((o) => o === v);
-  return {
-    search: text(search.search),
-    status: text(search.status),
-    gender: listOf(search.gender),
-    growth_stage: listOf(search.growth_stage),
-    barn: text(search.barn),
-    breed: text(search.breed),
-    has_alert: search.has_alert === 'true' || search.has_alert === true ? 'true' : undefined,
-    penId: search.penId === 'none' || /^\d+$/.test(String(search.penId ?? '')) ? String(search.penId) : undefined,
-    sortBy: oneOf(search.sortBy, CATTLE_SORT_KEYS),
-    sortOrder: oneOf(search.sortOrder, ['asc', 'desc'] as const),
-  };
-}
+const cattleListSearch: (search: Record<string, unknown>) => CattleListSearch = searchOf({
+  search: trimmed,
+  status: trimmed,
+  gender: listOf,
+  growth_stage: listOf,
+  barn: trimmed,
+  breed: trimmed,
+  has_alert: flagText,
+  penId: matching(/^(none|\d+)$/),
+  sortBy: oneOf(CATTLE_SORT_KEYS),
+  sortOrder: oneOf(['asc', 'desc']),
+});
 
 export const Route = createFileRoute('/_app/cattle/')({
   validateSearch: cattleListSearch,
@@ -39,7 +34,7 @@ function HerdScreen() {
   return (
     <>
       <EnrolFromHerd />
-      <CattleListPage selectionSlot={(props) => <SelectionBar {...props} />} />
+      <CattleListPage search={Route.useSearch()} selectionSlot={(props) => <SelectionBar {...props} />} />
     </>
   );
 }

@@ -7,5 +7,9 @@ export const Route = createFileRoute('/_app/events/')({
   validateSearch: eventsSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => void context.queryClient.prefetchInfiniteQuery(eventsLogQuery(eventFilters(deps))),
-  component: EventsPage,
+  component: EventsScreen,
 });
+
+function EventsScreen() {
+  return <EventsPage search={Route.useSearch()} />;
+}

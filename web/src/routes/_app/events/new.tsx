@@ -4,5 +4,9 @@ import { eventNewSearch } from '../../../features/events/events-search';
 
 export const Route = createFileRoute('/_app/events/new')({
   validateSearch: eventNewSearch,
-  component: EventNewPage,
+  component: EventNewScreen,
 });
+
+function EventNewScreen() {
+  return <EventNewPage search={Route.useSearch()} />;
+}

@@ -4,5 +4,9 @@ import { CertificatePage } from '../../../../features/filings/certificate-page';
 
 export const Route = createFileRoute('/_app/events/$eventId/certificate')({
   loader: ({ context, params }) => void context.queryClient.prefetchQuery(certificateQuery(Number(params.eventId))),
-  component: CertificatePage,
+  component: CertificateScreen,
 });
+
+function CertificateScreen() {
+  return <CertificatePage eventId={Number(Route.useParams().eventId)} />;
+}
