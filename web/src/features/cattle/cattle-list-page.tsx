@@ -73,7 +73,16 @@ function useSelection(rows: CattleListItem[]) {
   return { selection: { ids, toggle }, animals, clear: () => setIds(new Set()) };
 }
 
-export function CattleListPage({ search, selectionSlot }: { search: CattleListSearch; selectionSlot?: SelectionSlot }) {
+export function CattleListPage({
+  search,
+  selectionSlot,
+  actionsSlot,
+}: {
+  search: CattleListSearch;
+  selectionSlot?: SelectionSlot;
+  /** Another feature's action on the herd, under the title (the route composes it: プログラムに登録, §22). */
+  actionsSlot?: ReactNode;
+}) {
   const { t } = useI18n();
   const navigate = useNavigate({ from: '/cattle/' });
   const [text, setText] = useState(search.search ?? '');
@@ -135,6 +144,7 @@ export function CattleListPage({ search, selectionSlot }: { search: CattleListSe
   return (
     <div className="page">
       <CattleListHeader />
+      {actionsSlot}
 
       <div className="search-box">
         <Search size={20} aria-hidden="true" className="search-box__icon" />

@@ -29,12 +29,13 @@ export const Route = createFileRoute('/_app/cattle/')({
   component: HerdScreen,
 });
 
-/** The herd list, with プログラムに登録 (docs/product.md §22) above it and the group record of its chosen animals (§26). */
+/** The herd list, with プログラムに登録 (docs/product.md §22) under its title and the group record of its chosen animals (§26). */
 function HerdScreen() {
   return (
-    <>
-      <EnrolFromHerd />
-      <CattleListPage search={Route.useSearch()} selectionSlot={(props) => <SelectionBar {...props} />} />
-    </>
+    <CattleListPage
+      search={Route.useSearch()}
+      actionsSlot={<EnrolFromHerd />}
+      selectionSlot={(props) => <SelectionBar {...props} />}
+    />
   );
 }
