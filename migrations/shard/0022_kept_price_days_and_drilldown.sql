@@ -64,11 +64,11 @@ INSERT INTO `shipment_days` (`farm_id`, `day`, `shipments`, `revenue`, `max_pric
 -- and `kpi_kept_periods.cows` counts them (the total beside every page), kept by three triggers on kpi_cow_rows. Each
 -- index holds a figure largest first, ties by id: a page largest first is read from it in order (smallest first reads
 -- it backwards, sorting each tie by id).
--- A period let go takes its rows with it (a trigger). Additive only: two new tables, their indexes, two triggers on
--- kpi_figures, three on kpi_cow_rows and one on kpi_kept_periods. No row of
--- another table changes, and no period is kept until a drill-down asks for one.
+-- Periods are numbered on the shard's own id sequence and rows carry their farm, so a farm move copies both (decision
+-- 051, 055). Additive only: two new tables, their indexes, two triggers on kpi_figures and three on kpi_cow_rows. No
+-- row of another table changes, and no period is kept until a drill-down asks for one.
 CREATE TABLE `kpi_kept_periods` (
-  `period_id` integer PRIMARY KEY NOT NULL,
+  `period_id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
   `farm_id` integer NOT NULL,
   `from_day` integer NOT NULL,
   `to_day` integer NOT NULL,
@@ -79,6 +79,7 @@ CREATE TABLE `kpi_kept_periods` (
 CREATE UNIQUE INDEX `kpi_kept_periods_farm_idx` ON `kpi_kept_periods` (`farm_id`, `from_day`, `to_day`);
 --> statement-breakpoint
 CREATE TABLE `kpi_cow_rows` (
+  `farm_id` integer NOT NULL,
   `period_id` integer NOT NULL,
   `cattle_id` integer NOT NULL,
   `services` integer DEFAULT 0 NOT NULL,
@@ -111,9 +112,9 @@ CREATE INDEX `kpi_cow_rows_interval_idx` ON `kpi_cow_rows`
 --> statement-breakpoint
 CREATE TRIGGER `kpi_cow_rows_on_insert` AFTER INSERT ON `kpi_figures` WHEN NEW.`kind` IN ('S', 'B', 'D')
 BEGIN
-  INSERT INTO `kpi_cow_rows` (`period_id`, `cattle_id`, `services`, `pregnant`, `open`, `days_open_sum`, `days_open_n`,
-      `days_to_first_sum`, `days_to_first_n`, `interval_sum`, `interval_n`, `events`)
-    SELECT p.`period_id`, NEW.`cattle_id`, NEW.`kind` = 'S', NEW.`kind` = 'S' AND NEW.`flags` & 2 > 0,
+  INSERT INTO `kpi_cow_rows` (`farm_id`, `period_id`, `cattle_id`, `services`, `pregnant`, `open`, `days_open_sum`,
+      `days_open_n`, `days_to_first_sum`, `days_to_first_n`, `interval_sum`, `interval_n`, `events`)
+    SELECT NEW.`farm_id`, p.`period_id`, NEW.`cattle_id`, NEW.`kind` = 'S', NEW.`kind` = 'S' AND NEW.`flags` & 2 > 0,
       NEW.`kind` = 'S' AND NEW.`flags` & 4 > 0,
       CASE WHEN NEW.`kind` = 'S' THEN coalesce(NEW.`a`, 0) ELSE 0 END, NEW.`kind` = 'S' AND NEW.`a` IS NOT NULL,
       CASE WHEN NEW.`kind` = 'S' THEN coalesce(NEW.`b`, 0) ELSE 0 END, NEW.`kind` = 'S' AND NEW.`b` IS NOT NULL,
@@ -164,9 +165,4 @@ END;
 CREATE TRIGGER `kpi_cow_rows_counted_on_delete` AFTER DELETE ON `kpi_cow_rows` WHEN OLD.`events` > 0
 BEGIN
   UPDATE `kpi_kept_periods` SET `cows` = `cows` - 1 WHERE `period_id` = OLD.`period_id`;
-END;
---> statement-breakpoint
-CREATE TRIGGER `kpi_kept_periods_on_delete` AFTER DELETE ON `kpi_kept_periods`
-BEGIN
-  DELETE FROM `kpi_cow_rows` WHERE `period_id` = OLD.`period_id`;
 END;

@@ -5,8 +5,8 @@ import { migrationDb } from '../test/migration-db';
 /**
  * Shard migration 0022, its second half (the KPI drill-down kept per period, decision 057), on a shard seeded in the
  * schema before it: every kept figure, day sum and stale mark as it was, no period kept; then, once a period is kept,
- * the triggers add each figure row's share to its cow's row and take it away again, count the cows with events, and
- * a period let go takes its rows with it. Day 20000 is 2024-10-04.
+ * the triggers add each figure row's share to its cow's row (on the figure's farm) and take it away again, and count
+ * the cows with events. Day 20000 is 2024-10-04.
  */
 const { db, before, migration, run, all } = migrationDb('0022', 'shard');
 
@@ -28,7 +28,7 @@ const snapshot = async () => ({
 });
 const rows = () =>
   all(
-    `SELECT r.period_id, r.cattle_id, r.services, r.pregnant, r.open, r.days_open_sum, r.days_open_n, r.interval_sum,
+    `SELECT r.farm_id, r.period_id, r.cattle_id, r.services, r.pregnant, r.open, r.days_open_sum, r.days_open_n, r.interval_sum,
        r.interval_n, r.events FROM kpi_cow_rows r ORDER BY r.period_id, r.cattle_id`,
   );
 const periods = () => all('SELECT period_id, farm_id, from_day, to_day, cows FROM kpi_kept_periods ORDER BY period_id');
@@ -65,6 +65,7 @@ describe('shard migration 0022 (the KPI drill-down kept per period)', () => {
     await figure(1, 10, 'B', 20050, 0, 400); // a birth, interval 400: period 2 only
     await figure(1, 12, 'S', 20050, 0, null); // cow 12's service, no event day in a period: not counted
     const row = (period: number, cattle: number, values: Record<string, number>) => ({
+      farm_id: 1,
       period_id: period,
       cattle_id: cattle,
       ...{ services: 0, pregnant: 0, open: 0, days_open_sum: 0, days_open_n: 0, interval_sum: 0, interval_n: 0 },
@@ -92,10 +93,11 @@ describe('shard migration 0022 (the KPI drill-down kept per period)', () => {
     expect((await periods()).map((p) => p.cows)).toEqual([0, 0, 0]);
   });
 
-  it('lets a period go with its rows, leaving the others', async () => {
-    await run('DELETE FROM kpi_kept_periods WHERE period_id = 2');
-    expect((await rows()).map((r) => r.period_id)).toEqual([1]);
-    expect((await periods()).map((p) => p.period_id)).toEqual([1, 3]);
+  it('numbers kept periods on the shard’s own id sequence, so a farm move copies them with their ids', async () => {
+    const [table] = await all<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'kpi_kept_periods'");
+    expect(table.sql).toMatch(/`period_id` integer PRIMARY KEY AUTOINCREMENT/);
+    await run('INSERT INTO kpi_kept_periods (farm_id, from_day, to_day) VALUES (2, 20100, 20200)');
+    expect((await periods()).map((p) => p.period_id)).toEqual([1, 2, 3, 4]);
   });
 
   it('reads a page of a figure from its index, in its order', async () => {

@@ -98,7 +98,7 @@ const periodId = (farmId: number, from: number, to: number) =>
 
 /**
  * The statements that make sure the period is kept, first in the read's batch: registered (the farm's oldest beyond
- * KEPT_PERIODS let go, their rows with them by a trigger) and, the first time, filled from the kept figures of every cow — the stale ones' too, as the
+ * KEPT_PERIODS let go with their rows) and, the first time, filled from the kept figures of every cow — the stale ones' too, as the
  * triggers take a figure's share back out when it is rewritten.
  */
 function keepPeriod(farmId: number, from: number, to: number): SQL[] {
@@ -108,10 +108,11 @@ function keepPeriod(farmId: number, from: number, to: number): SQL[] {
   return [
     sql`INSERT INTO kpi_kept_periods (farm_id, from_day, to_day) VALUES (${farmId}, ${from}, ${to})
       ON CONFLICT (farm_id, from_day, to_day) DO NOTHING`,
+    sql`DELETE FROM kpi_cow_rows WHERE period_id IN (${beyond})`,
     sql`DELETE FROM kpi_kept_periods WHERE period_id IN (${beyond})`,
-    sql`INSERT INTO kpi_cow_rows (period_id, cattle_id, services, pregnant, open, days_open_sum, days_open_n,
+    sql`INSERT INTO kpi_cow_rows (farm_id, period_id, cattle_id, services, pregnant, open, days_open_sum, days_open_n,
         days_to_first_sum, days_to_first_n, interval_sum, interval_n, events)
-      SELECT ${id}, m.cattle_id, sum(m.kind = 'S'), sum(m.kind = 'S' AND m.flags & 2 > 0),
+      SELECT ${farmId}, ${id}, m.cattle_id, sum(m.kind = 'S'), sum(m.kind = 'S' AND m.flags & 2 > 0),
         sum(m.kind = 'S' AND m.flags & 4 > 0), coalesce(sum(CASE WHEN m.kind = 'S' THEN m.a END), 0),
         count(CASE WHEN m.kind = 'S' THEN m.a END), coalesce(sum(CASE WHEN m.kind = 'S' THEN m.b END), 0),
         count(CASE WHEN m.kind = 'S' THEN m.b END), coalesce(sum(CASE WHEN m.kind = 'B' THEN m.a END), 0),

@@ -46,6 +46,15 @@ const keptPeriods = async (member: Member) =>
       .all<{ from_day: number; to_day: number; cows: number }>()
   ).results;
 
+/** The farm's kept periods and their rows gone: the next read fills its period afresh. */
+async function forgetKeptPeriods(member: Member) {
+  const shard = await shardOf(member.farmId);
+  await shard.batch([
+    shard.prepare('DELETE FROM kpi_cow_rows WHERE farm_id = ?').bind(member.farmId),
+    shard.prepare('DELETE FROM kpi_kept_periods WHERE farm_id = ?').bind(member.farmId),
+  ]);
+}
+
 describe('GET /kpi/breeding/cattle a page at a time', () => {
   it('answers the first page with the total and the next page by its cursor, the same from kept rows', async () => {
     const farmer = await signUp();
@@ -126,10 +135,7 @@ describe('GET /kpi/breeding/cattle a page at a time', () => {
     const cow4 = kept.json.data.results.find((r: { name: string }) => r.name === '牛4');
     expect(cow4).toMatchObject({ services: 3 });
     // The same period filled afresh from the kept figures answers the same.
-    await (await shardOf(farmer.farmId))
-      .prepare('DELETE FROM kpi_kept_periods WHERE farm_id = ?')
-      .bind(farmer.farmId)
-      .run();
+    await forgetKeptPeriods(farmer);
     const afresh = await page(farmer, 'limit=50');
     expect(afresh.json.data).toEqual(kept.json.data);
     expect(kept.json.data.total).toBe(4);
@@ -149,10 +155,7 @@ describe('GET /kpi/breeding/cattle a page at a time', () => {
     const farmer = await signUp();
     await recordHerd(farmer, herd2026);
     await page(farmer, 'limit=1');
-    await (await shardOf(farmer.farmId))
-      .prepare('DELETE FROM kpi_kept_periods WHERE farm_id = ?')
-      .bind(farmer.farmId)
-      .run();
+    await forgetKeptPeriods(farmer);
     const [a, b] = await Promise.all([page(farmer, 'limit=50'), page(farmer, 'limit=50')]);
     expect(a.json.data).toEqual(b.json.data);
     expect(await keptPeriods(farmer)).toEqual([{ from_day: 20454, to_day: 20818, cows: 4 }]);
