@@ -8,6 +8,8 @@
 import { signedMessage } from './line.mjs';
 
 const pick = (list, i) => list[i % list.length];
+/** A keyset cursor as the API writes it (worker/lib/cursor.ts): base64url of `{ v, id }`. */
+const cursorOf = (v, id) => Buffer.from(JSON.stringify({ v, id })).toString('base64url');
 /** Each run's new animals get 個体識別番号 of their own: 9 and nine digits counted from the run's start. */
 const RUN = Date.now() % 900_000_000;
 const today = () => new Date().toISOString();
@@ -165,11 +167,29 @@ export const CALLS = [
     request: () => ({ path: '/kpi/breeding' }),
   },
   {
+    // §8, decision 057: the first page of 50 (most open services first) and the total, from the period's kept rows.
     name: 'KPI drill-down (cows behind the figures)',
     kind: 'aggregate',
     budgetMs: 60,
     routes: ['GET /api/v1/kpi/breeding/cattle'],
     request: () => ({ path: '/kpi/breeding/cattle' }),
+    large: () => ({ path: '/kpi/breeding/cattle?limit=100' }),
+  },
+  {
+    // A page deep in the list: after the cursor of a cow with no open service (open 0, id 0), where most cows are.
+    name: 'KPI drill-down, next page',
+    kind: 'paged',
+    budgetMs: 60,
+    routes: ['GET /api/v1/kpi/breeding/cattle'],
+    request: () => ({ path: `/kpi/breeding/cattle?cursor=${cursorOf(0, 0)}` }),
+  },
+  {
+    // A day figure's order (the 空胎日数 tile's), cows without one last.
+    name: 'KPI drill-down by days open',
+    kind: 'paged',
+    budgetMs: 60,
+    routes: ['GET /api/v1/kpi/breeding/cattle'],
+    request: () => ({ path: '/kpi/breeding/cattle?sort=daysOpen' }),
   },
   {
     name: 'KPI trends (12 months)',

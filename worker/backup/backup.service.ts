@@ -37,6 +37,9 @@ export const NOT_BACKED_UP: Record<string, string> = {
   cattle_grams: 'search pieces kept by triggers on cattle',
   mother_groups: 'kept mothers-list groups, grouped again by the first read after a change',
   mother_groups_fresh: 'marks cleared by triggers',
+  shipment_days: 'kept by triggers on shipments',
+  kpi_kept_periods: 'the periods a drill-down kept, filled again by the next read',
+  kpi_cow_rows: 'kept by triggers on kpi_figures',
   restores: "a running restore's marker",
   restore_rows: "a running restore's staged rows",
 };

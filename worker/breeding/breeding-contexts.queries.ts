@@ -42,10 +42,12 @@ export function breedingContextsQueries(farmId: number, ids: SQL): SQL[] {
       left join breeding_status bs on bs.cattle_id = c.cattle_id
       left join bloodline bl on bl.cattle_id = c.cattle_id
       where c.cattle_id in ${ids} and c.farm_id = ${farmId}`,
+    // `+e.farm_id`: the animals' events by events_cattle_time_idx, already in order. With the farm's index open to
+    // it SQLite read every event of the farm to find an animal's (1.5 s at 8,000 head, issue 51).
     sql`
       select e.cattle_id as cattleId, e.event_id as eventId, e.event_type as eventType,
         e.event_datetime as eventDatetime, e.details, e.notes
-      from events e where e.cattle_id in ${ids} and e.farm_id = ${farmId}
+      from events e where e.cattle_id in ${ids} and +e.farm_id = ${farmId}
       order by e.cattle_id, e.event_datetime, e.event_id`,
     sql`
       select h.cattle_id as cattleId, h.old_status as oldStatus, h.new_status as newStatus

@@ -769,18 +769,22 @@ export async function statusHistoryOf(db: Db, farmId: number, cattleId: number) 
  */
 export function earTagSharingQuery(db: Db, farmId: number, cattleId: number | SQL) {
   const tagged = alias(cattle, 'tagged');
-  return db
-    .select({
-      cattleId: cattle.cattleId,
-      name: cattle.name,
-      identificationNumber: cattle.identificationNumber,
-      earTagNumber: cattle.earTagNumber,
-      status: cattle.status,
-    })
-    .from(tagged)
-    .innerJoin(cattle, and(eq(cattle.farmId, tagged.farmId), eq(cattle.earTagNumber, tagged.earTagNumber)))
-    .where(and(eq(tagged.cattleId, cattleId), eq(tagged.farmId, farmId)))
-    .orderBy(asc(cattle.cattleId));
+  return (
+    db
+      .select({
+        cattleId: cattle.cattleId,
+        name: cattle.name,
+        identificationNumber: cattle.identificationNumber,
+        earTagNumber: cattle.earTagNumber,
+        status: cattle.status,
+      })
+      .from(tagged)
+      .innerJoin(cattle, and(eq(cattle.farmId, tagged.farmId), eq(cattle.earTagNumber, tagged.earTagNumber)))
+      .where(and(eq(tagged.cattleId, cattleId), eq(tagged.farmId, farmId)))
+      // `+`: the few holders of the tag by cattle_farm_search_idx, then sorted; ordered by the id's index SQLite walked
+      // every animal of the farm (5 ms of a registration at 8,000 head, issue 51).
+      .orderBy(sql`+${cattle.cattleId}`)
+  );
 }
 
 /** The warnings of `cattleId` from earTagSharingQuery's rows: one per other living animal with its tag. */

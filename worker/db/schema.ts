@@ -972,3 +972,20 @@ export const motherGroups = sqliteTable(
 export const motherGroupsFresh = sqliteTable('mother_groups_fresh', {
   farmId: integer('farm_id').primaryKey(),
 });
+
+/**
+ * A farm's shipments summed per shipment day (shard migration 0022, decision 057): the price statistics read a row
+ * per day of their period, not a row per shipment. Kept by triggers on `shipments` in the statement that writes one.
+ */
+export const shipmentDays = sqliteTable(
+  'shipment_days',
+  {
+    farmId: integer('farm_id').notNull(),
+    day: text('day').notNull(),
+    shipments: integer('shipments').notNull(),
+    revenue: integer('revenue').notNull(),
+    maxPrice: integer('max_price').notNull(),
+    minPrice: integer('min_price').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.farmId, t.day] })],
+);

@@ -626,7 +626,7 @@ export const cowKpiRowOf = (
 });
 
 /** The cows with most open services first, then most services, then by id (§8). */
-export const sortCowKpiRows = (rows: CowKpiRow[]) =>
+const sortCowKpiRows = (rows: CowKpiRow[]) =>
   rows.sort((a, b) => b.open - a.open || b.services - a.services || a.cattleId - b.cattleId);
 
 // ── Trends and the month-on-month change ────────────────────────────────────────────────────────────────────────

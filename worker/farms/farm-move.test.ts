@@ -56,6 +56,8 @@ async function everyGet(member: Member, animal: number | null = cow) {
     '/home',
     '/kpi/breeding',
     '/kpi/breeding/trends',
+    // Keeps a drill-down period (decision 057): its rows move with the farm.
+    '/kpi/breeding/cattle?limit=100',
     '/shipments',
     '/shipments/plans',
     '/shipments/price-stats',
@@ -112,6 +114,7 @@ describe('npm run farm:move', () => {
     const neighbourBefore = await everyGet(neighbour, null);
     expect(rowsBefore.cattle).toBeGreaterThan(50);
     expect(rowsBefore.events).toBeGreaterThan(100);
+    expect(rowsBefore.kpi_cow_rows).toBeGreaterThan(0);
 
     const there = await moveFarm({ directory, shards, settle, farmId: farm.farmId, to: other(home) });
     expect(there).toMatchObject({ from: home, to: other(home), already: false });

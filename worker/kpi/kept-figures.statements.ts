@@ -17,9 +17,6 @@ import {
   addSums,
   analyseCow,
   type CowHistory,
-  type CowKpiRow,
-  cowKpiRowOf,
-  cowsBehindKpi,
   cycleStarts,
   dayNumber,
   type KpiSums,
@@ -177,7 +174,7 @@ export interface KeptRead<T> {
  * the caller adds their figures, computed from the timelines read in the same batch, so the answer is exact in one
  * round trip; `refresh` then writes them, so the next read finds none.
  */
-async function readKept(db: Db, farmId: number, reads: readonly SQL[]) {
+export async function readKept(db: Db, farmId: number, reads: readonly SQL[]) {
   const [stale, stretches, ...results] = await runBatch(db, [staleCows(farmId), staleStretches(farmId), ...reads]);
   const cows = refreshed(farmId, stale.results as unknown as StaleRow[]);
   const refresh = async () => {
@@ -396,42 +393,4 @@ export async function keptKpiSums(db: Db, farmId: number, periods: readonly Peri
     return read.stale.length ? addSums(kept, sumsOf(read.stale, period)) : kept;
   });
   return { value, refresh: read.refresh };
-}
-
-/** The cows behind the period's figures, from the kept figures (§8 drill-down), unsorted. */
-export async function keptCowRows(db: Db, farmId: number, period: Period): Promise<KeptRead<CowKpiRow[]>> {
-  const from = dayNumber(period.from);
-  const to = dayNumber(period.to);
-  const read = await readKept(db, farmId, [
-    sql`
-      SELECT m.cattle_id AS cattleId, c.name AS name, c.ear_tag_number AS earTagNumber,
-        sum(m.kind = 'S') AS services, sum(m.kind = 'S' AND m.flags & 2 > 0) AS pregnant,
-        sum(m.kind = 'S' AND m.flags & 4 > 0) AS open,
-        coalesce(sum(CASE WHEN m.kind = 'S' THEN m.a END), 0) AS daysOpenSum,
-        count(CASE WHEN m.kind = 'S' THEN m.a END) AS daysOpenN,
-        coalesce(sum(CASE WHEN m.kind = 'S' THEN m.b END), 0) AS daysToFirstSum,
-        count(CASE WHEN m.kind = 'S' THEN m.b END) AS daysToFirstN,
-        coalesce(sum(CASE WHEN m.kind = 'B' THEN m.a END), 0) AS intervalSum,
-        count(CASE WHEN m.kind = 'B' THEN m.a END) AS intervalN,
-        sum(CASE WHEN m.kind = 'D' THEN m.flags ELSE 0 END) AS events
-      FROM kpi_figures m JOIN cattle c ON c.cattle_id = m.cattle_id
-      WHERE m.farm_id = ${farmId} AND m.kind IN ('S', 'B', 'D') AND m.day BETWEEN ${from} AND ${to}
-        AND (m.left_day IS NULL OR m.left_day >= ${from}) AND ${sql.raw(notStale(farmId))}
-      GROUP BY m.cattle_id HAVING events > 0`,
-  ]);
-  const [rows] = read.results;
-  const kept = (rows as unknown as Record<string, string | number | null>[]).map((r) =>
-    cowKpiRowOf(
-      { cattleId: Number(r.cattleId), name: r.name as string | null, earTagNumber: r.earTagNumber as string | null },
-      {
-        pregnant: n(r.pregnant as number),
-        open: n(r.open as number),
-        daysOpen: { sum: n(r.daysOpenSum as number), n: n(r.daysOpenN as number) },
-        daysToFirst: { sum: n(r.daysToFirstSum as number), n: n(r.daysToFirstN as number) },
-        intervals: { sum: n(r.intervalSum as number), n: n(r.intervalN as number) },
-        counts: { services: n(r.services as number) },
-      },
-    ),
-  );
-  return { value: [...kept, ...cowsBehindKpi(read.stale, period)], refresh: read.refresh };
 }

@@ -1,18 +1,11 @@
 import type { Context } from 'hono';
 import { addDays, addMonths, jstMonth, monthRange, todayJst } from '../domain/calendar';
-import {
-  breedingKpiOfSums,
-  compareMonths,
-  monthlyPoint,
-  monthsEndingWith,
-  type Period,
-  sortCowKpiRows,
-} from '../domain/kpi';
+import { breedingKpiOfSums, compareMonths, monthlyPoint, monthsEndingWith, type Period } from '../domain/kpi';
 import type { AppEnv } from '../env';
 import { afterAnswer } from '../lib/after-answer';
 import { validationError } from '../lib/errors';
 import { createRouter } from '../lib/http';
-import { keptCowRows, keptKpiSums } from './kept-figures.statements';
+import { keptKpiSums } from './kept-figures.statements';
 import {
   calculateBreedingKpi,
   getBreedingCows,
@@ -21,6 +14,7 @@ import {
   getBreedingTrends,
 } from './kpi.routes';
 import { type BreedingKpiQuery, PERIOD_ORDER_MESSAGE } from './kpi.schemas';
+import { firstOrder, kpiCowsPage } from './kpi-cows.queries';
 
 /** The default period is the last 365 days, today included (JST). */
 export function resolvePeriod(query: BreedingKpiQuery, today = todayJst()): Period {
@@ -47,11 +41,12 @@ export const kpiRouter = createRouter()
     return c.json({ data: kpi }, 200);
   })
   .openapi(getBreedingCows, async (c) => {
-    const period = resolvePeriod(c.req.valid('query'));
-    const rows = await keptCowRows(c.get('farmDb'), c.get('farmId'), period);
-    await afterAnswer(c, 'kept KPI figures', rows.refresh);
-    const results = sortCowKpiRows(rows.value);
-    return c.json({ data: { period, results } }, 200);
+    const query = c.req.valid('query');
+    const period = resolvePeriod(query);
+    const order = { sort: query.sort, order: query.order ?? firstOrder(query.sort) };
+    const page = await kpiCowsPage(c.get('farmDb'), c.get('farmId'), period, order, query);
+    await afterAnswer(c, 'kept KPI figures', page.refresh);
+    return c.json({ data: { period, ...order, ...page.value } }, 200);
   })
   .openapi(getBreedingTrends, async (c) => {
     const { months: count, to } = c.req.valid('query');

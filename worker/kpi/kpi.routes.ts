@@ -6,6 +6,7 @@ import {
   breedingKpiSchema,
   deltaQuerySchema,
   deltaSchema,
+  kpiCowsQuerySchema,
   kpiCowsSchema,
   trendsQuerySchema,
   trendsSchema,
@@ -76,11 +77,15 @@ export const getBreedingCows = createRoute({
   ...common,
   method: 'get',
   path: '/breeding/cattle',
-  summary: 'The cows behind the KPIs of a period: services, outcomes and day figures per cow, most open services first',
-  request: { query: breedingKpiQuerySchema },
+  summary:
+    'The cows behind the KPIs of a period: services, outcomes and day figures per cow, a page at a time in the order of one column (default most open services first)',
+  request: { query: kpiCowsQuerySchema },
   responses: {
     ...memberErrors,
-    200: jsonContent(wrapped(kpiCowsSchema), 'One row per cow with a breeding event in the period (not paged)'),
-    400: errorResponse('Invalid date, or from after to'),
+    200: jsonContent(
+      wrapped(kpiCowsSchema),
+      'A page of the cows with a breeding event in the period (50 unless `limit` says), the total beside and the next page’s cursor',
+    ),
+    400: errorResponse('Invalid date, from after to, sort, order, limit or cursor'),
   },
 });

@@ -23,6 +23,40 @@ export const breedingKpiQuerySchema = z
   .refine(fromNotAfterTo, { message: PERIOD_ORDER_MESSAGE, path: ['from'] });
 export type BreedingKpiQuery = z.infer<typeof breedingKpiQuerySchema>;
 
+/** The drill-down's columns, each a sort (§8): text A→Z and figures largest first unless `order` says otherwise. */
+const KPI_COW_SORTS = [
+  'earTag',
+  'name',
+  'services',
+  'pregnant',
+  'open',
+  'daysOpen',
+  'daysToFirstService',
+  'calvingInterval',
+] as const;
+export type KpiCowSort = (typeof KPI_COW_SORTS)[number];
+const SORT_MESSAGE = `並び順は${KPI_COW_SORTS.join('、')}のいずれかを指定してください`;
+const ORDER_MESSAGE = '昇順・降順はascまたはdescで指定してください';
+const LIMIT_MESSAGE = '件数は1〜100の整数で指定してください';
+/** A drill-down page: 50 cows unless `limit` says otherwise. */
+const KPI_COWS_PAGE = 50;
+
+export const kpiCowsQuerySchema = z
+  .object({
+    from: kpiDateSchema.optional(),
+    to: kpiDateSchema.optional(),
+    sort: z.enum(KPI_COW_SORTS, { error: SORT_MESSAGE }).default('open'),
+    order: z.enum(['asc', 'desc'], { error: ORDER_MESSAGE }).optional(),
+    limit: z.coerce
+      .number({ error: LIMIT_MESSAGE })
+      .int(LIMIT_MESSAGE)
+      .min(1, LIMIT_MESSAGE)
+      .max(100, LIMIT_MESSAGE)
+      .default(KPI_COWS_PAGE),
+    cursor: z.string().max(500).optional(),
+  })
+  .refine(fromNotAfterTo, { message: PERIOD_ORDER_MESSAGE, path: ['from'] });
+
 /** A custom period picked on the screen: both dates required. */
 export const customPeriodSchema = z
   .object({ from: kpiDateSchema, to: kpiDateSchema })
@@ -130,4 +164,13 @@ const kpiCowSchema = z.object({
   daysToFirstService: days,
   calvingInterval: days,
 });
-export const kpiCowsSchema = z.object({ period: periodSchema, results: z.array(kpiCowSchema) });
+export const kpiCowsSchema = z.object({
+  period: periodSchema,
+  sort: z.enum(KPI_COW_SORTS),
+  order: z.enum(['asc', 'desc']),
+  results: z.array(kpiCowSchema),
+  /** Every cow behind the period's figures, on all pages. */
+  total: count,
+  nextCursor: z.string().nullable(),
+  hasNext: z.boolean(),
+});

@@ -11,17 +11,32 @@ import type { Env } from '../env';
 const D1_QUERIES_HEADER = 'X-D1-Queries';
 /** The SQL time D1 reported for the request's statements (meta.duration, ms), summed: what of a call is SQLite's. */
 const D1_SQL_MS_HEADER = 'X-D1-Sql-Ms';
+/**
+ * Asked with this request header (bench/profile.mjs), the answer carries each statement's SQL time in it, in order:
+ * a JSON array of [the statement's first words, ms] (URI-encoded), to see which part of a write costs what.
+ */
+const D1_PROFILE_HEADER = 'X-D1-Profile';
 
 interface Counter {
   n: number;
   sqlMs?: number;
+  profile?: [string, number][];
 }
 
-/** Adds the SQL time of a D1 answer (one result, or a batch's) to the counter; the answer passes through. */
-function timed<T>(counter: Counter, answer: Promise<T>): Promise<T> {
+/** A statement's first words, for the profile. */
+const labelOf = (query: string) => query.replace(/\s+/g, ' ').trim().slice(0, 90);
+
+/**
+ * Adds the SQL time of a D1 answer (one result, or a batch's) to the counter, and to the profile when one is kept,
+ * each result under its statement's label; the answer passes through.
+ */
+function timed<T>(counter: Counter, answer: Promise<T>, labels: readonly string[] = []): Promise<T> {
   return answer.then((result) => {
-    for (const r of Array.isArray(result) ? result : [result])
-      counter.sqlMs = (counter.sqlMs ?? 0) + ((r as { meta?: { duration?: number } })?.meta?.duration ?? 0);
+    (Array.isArray(result) ? result : [result]).forEach((r, i) => {
+      const ms = (r as { meta?: { duration?: number } })?.meta?.duration ?? 0;
+      counter.sqlMs = (counter.sqlMs ?? 0) + ms;
+      counter.profile?.push([labels[i] ?? '?', ms]);
+    });
     return result;
   });
 }
@@ -30,9 +45,10 @@ class CountingStatement {
   constructor(
     readonly inner: D1PreparedStatement,
     private readonly counter: Counter,
+    readonly label: string,
   ) {}
   bind(...values: unknown[]) {
-    return new CountingStatement(this.inner.bind(...values), this.counter);
+    return new CountingStatement(this.inner.bind(...values), this.counter, this.label);
   }
   first(column?: string) {
     this.counter.n++;
@@ -40,11 +56,11 @@ class CountingStatement {
   }
   all() {
     this.counter.n++;
-    return timed(this.counter, this.inner.all());
+    return timed(this.counter, this.inner.all(), [this.label]);
   }
   run() {
     this.counter.n++;
-    return timed(this.counter, this.inner.run());
+    return timed(this.counter, this.inner.run(), [this.label]);
   }
   raw(options?: { columnNames?: boolean }) {
     this.counter.n++;
@@ -58,10 +74,11 @@ const unwrap = (statement: unknown) =>
 /** A D1 binding (or a D1 Sessions API session on one) that counts the round trips made through it. */
 export function countingD1(db: D1Database | D1DatabaseSession, counter: Counter): D1Database {
   const wrapped = {
-    prepare: (query: string) => new CountingStatement(db.prepare(query), counter),
+    prepare: (query: string) => new CountingStatement(db.prepare(query), counter, labelOf(query)),
     batch: (statements: unknown[]) => {
       counter.n++;
-      return timed(counter, db.batch(statements.map(unwrap)));
+      const labels = statements.map((s) => (s instanceof CountingStatement ? s.label : '?'));
+      return timed(counter, db.batch(statements.map(unwrap)), labels);
     },
     exec: (query: string) => {
       counter.n++;
@@ -94,18 +111,23 @@ type FetchHandler = (request: Request, env: Env, ctx: ExecutionContext) => Respo
 export function withD1Counter(handler: FetchHandler): FetchHandler {
   return async (request, env, ctx) => {
     if (!counting(env)) return handler(request, env, ctx);
-    const counter: Counter = { n: 0, sqlMs: 0 };
+    const counter: Counter = { n: 0, sqlMs: 0, ...(request.headers.has(D1_PROFILE_HEADER) ? { profile: [] } : {}) };
     const response = await handler(request, countingEnv(env, counter), ctx);
+    const headers: [string, string][] = [
+      [D1_QUERIES_HEADER, String(counter.n)],
+      [D1_SQL_MS_HEADER, (counter.sqlMs ?? 0).toFixed(2)],
+      ...(counter.profile
+        ? [[D1_PROFILE_HEADER, encodeURIComponent(JSON.stringify(counter.profile))] as [string, string]]
+        : []),
+    ];
     try {
       // In place: copying the response would pipe its body through a stream the measurement then pays for.
-      response.headers.set(D1_QUERIES_HEADER, String(counter.n));
-      response.headers.set(D1_SQL_MS_HEADER, (counter.sqlMs ?? 0).toFixed(2));
+      for (const [name, value] of headers) response.headers.set(name, value);
       return response;
     } catch {
       // Immutable headers (a redirect or a fetched response): copy it.
       const counted = new Response(response.body, response);
-      counted.headers.set(D1_QUERIES_HEADER, String(counter.n));
-      counted.headers.set(D1_SQL_MS_HEADER, (counter.sqlMs ?? 0).toFixed(2));
+      for (const [name, value] of headers) counted.headers.set(name, value);
       return counted;
     }
   };

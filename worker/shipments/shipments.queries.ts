@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { breedingStatus, cattle, farmCounts, shipmentPlans, shipments } from '../db/schema';
+import { breedingStatus, cattle, farmCounts, shipmentDays, shipmentPlans, shipments } from '../db/schema';
 import { monthsOldAt } from '../domain/ages';
 import { addMonths, todayJst } from '../domain/calendar';
 import { withCarcass } from '../domain/carcass';
@@ -122,19 +122,23 @@ export async function listPlans(db: Db, farmId: number, query: ListPlansQuery) {
   return { results, total, page, limit };
 }
 
-/** Price statistics of a period, month by month (GET /shipments/price-stats). */
+/**
+ * Price statistics of a period, month by month (GET /shipments/price-stats), from the farm's shipments kept summed
+ * per day (`shipment_days`, decision 057): at most a row per day of the period, whatever the herd.
+ */
 export async function priceStats(db: Db, farmId: number, query: PriceStatsQuery) {
   const { from, to } = statsPeriod(query);
+  const month = sql<string>`substr(${shipmentDays.day}, 1, 7)`;
   const rows = await db
     .select({
-      month: sql<string>`substr(${shipments.shipmentDate}, 1, 7)`.as('month'),
-      count: count(),
-      totalRevenue: sql<number>`sum(${shipments.price})`,
-      maxPrice: sql<number>`max(${shipments.price})`,
-      minPrice: sql<number>`min(${shipments.price})`,
+      month: month.as('month'),
+      count: sql<number>`sum(${shipmentDays.shipments})`,
+      totalRevenue: sql<number>`sum(${shipmentDays.revenue})`,
+      maxPrice: sql<number>`max(${shipmentDays.maxPrice})`,
+      minPrice: sql<number>`min(${shipmentDays.minPrice})`,
     })
-    .from(shipments)
-    .where(and(eq(shipments.farmId, farmId), gte(shipments.shipmentDate, from), lte(shipments.shipmentDate, to)))
-    .groupBy(sql`substr(${shipments.shipmentDate}, 1, 7)`);
+    .from(shipmentDays)
+    .where(and(eq(shipmentDays.farmId, farmId), gte(shipmentDays.day, from), lte(shipmentDays.day, to)))
+    .groupBy(month);
   return { from, to, ...summarizeMonths(rows), monthlyStats: fillMonthlyStats(rows, from, to) };
 }

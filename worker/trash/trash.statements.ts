@@ -49,7 +49,7 @@ export const TRASHED_WITH_ANIMAL: readonly { table: SQLiteTable; where: (cattleI
 ];
 
 /** Tables with a cattle_id the trash leaves out on purpose: derived again by the recompute, or the trash itself. */
-export const DERIVED_PER_ANIMAL = ['kpi_figures', 'kpi_stale', 'trash', 'cattle_grams'] as const;
+export const DERIVED_PER_ANIMAL = ['kpi_figures', 'kpi_stale', 'kpi_cow_rows', 'trash', 'cattle_grams'] as const;
 
 export const tableName = (table: SQLiteTable) => getTableConfig(table).name;
 const columnNames = (table: Table) => Object.values(getTableColumns(table)).map((c) => c.name);

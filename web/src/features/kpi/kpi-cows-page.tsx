@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { formatDateJa } from '@worker/domain/calendar';
 import { ArrowDown, ArrowLeft, ArrowUp, ArrowUpDown } from 'lucide-react';
@@ -13,6 +13,8 @@ import './kpi.css';
 import './messages';
 
 type Order = 'asc' | 'desc';
+/** The API's page (worker/kpi/kpi.schemas.ts). */
+const KPI_COWS_PAGE = 50;
 type Kind = 'text' | 'count' | 'days';
 const KIND: Record<KpiCowColumn, Kind> = {
   earTag: 'text',
@@ -31,21 +33,6 @@ const firstOrder = (column: KpiCowColumn): Order => (KIND[column] === 'text' ? '
 
 const cellValue = (cow: KpiCow, column: KpiCowColumn): string | number | null =>
   column === 'earTag' ? cow.earTagNumber : cow[column];
-
-const collator = (locale: string) => new Intl.Collator(locale === 'en' ? 'en' : 'ja', { numeric: true });
-
-/** Sorted over the API's order (stable), a missing value always last whichever the direction. */
-function sortCows(cows: KpiCow[], column: KpiCowColumn, order: Order, locale: string): KpiCow[] {
-  if (column === DEFAULT_SORT.sort && order === DEFAULT_SORT.order) return cows;
-  const compareText = collator(locale).compare;
-  const sign = order === 'asc' ? 1 : -1;
-  return [...cows].sort((a, b) => {
-    const x = cellValue(a, column);
-    const y = cellValue(b, column);
-    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
-    return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : compareText(String(x), String(y)));
-  });
-}
 
 function useDays() {
   const { t, locale } = useI18n();
@@ -171,7 +158,9 @@ export function KpiCowsPage() {
   const { t, locale } = useI18n();
   const search = useSearch({ from: '/_app/kpi/cattle' });
   const navigate = useNavigate({ from: '/kpi/cattle' });
-  const cows = useQuery(kpiCowsQuery({ from: search.from, to: search.to }));
+  const cows = useInfiniteQuery(
+    kpiCowsQuery({ from: search.from, to: search.to }, { sort: search.sort, order: search.order }),
+  );
   const sort = search.sort ?? DEFAULT_SORT.sort;
   const order = search.order ?? (search.sort ? firstOrder(search.sort) : DEFAULT_SORT.order);
 
@@ -189,7 +178,9 @@ export function KpiCowsPage() {
   const toggle = (column: KpiCowColumn) =>
     setSort(column, column === sort ? (order === 'asc' ? 'desc' : 'asc') : firstOrder(column));
 
-  const rows = cows.data ? sortCows(cows.data.results, sort, order, locale) : [];
+  // The API sorts and pages (50 a page); the pages loaded so far, in its order.
+  const first = cows.data?.pages[0];
+  const rows = cows.data?.pages.flatMap((p) => p.results) ?? [];
   const optionLabel = (column: KpiCowColumn, o: Order) =>
     t('kpi.cows.sortOption', {
       label: t(`kpi.cows.column.${column}`),
@@ -209,13 +200,13 @@ export function KpiCowsPage() {
         <p className="muted">{t('kpi.cows.lead')}</p>
       </header>
 
-      {cows.data ? (
+      {first ? (
         <p className="kpi-period" aria-live="polite">
-          {t('kpi.periodShown', { from: formatDateJa(cows.data.period.from), to: formatDateJa(cows.data.period.to) })}
-          {cows.data.results.length > 0 ? (
+          {t('kpi.periodShown', { from: formatDateJa(first.period.from), to: formatDateJa(first.period.to) })}
+          {first.total > 0 ? (
             <span className="muted kpi-cows-page__count">
               {' '}
-              · {t('kpi.cows.count', { n: formatCount(cows.data.results.length, locale) })}
+              · {t('kpi.cows.count', { n: formatCount(first.total, locale) })}
             </span>
           ) : null}
         </p>
@@ -259,6 +250,25 @@ export function KpiCowsPage() {
           <div className="kpi-cows-wide">
             <CowTable cows={rows} sort={sort} order={order} onSort={toggle} />
           </div>
+          {first ? (
+            <p className="muted kpi-cows-page__shown">
+              {t('kpi.cows.shown', { n: formatCount(rows.length, locale), total: formatCount(first.total, locale) })}
+            </p>
+          ) : null}
+          {cows.hasNextPage ? (
+            <button
+              type="button"
+              className="button button--block"
+              disabled={cows.isFetchingNextPage}
+              onClick={() => cows.fetchNextPage()}
+            >
+              {cows.isFetchingNextPage
+                ? t('common.loading')
+                : t('kpi.cows.loadMore', {
+                    n: formatCount(Math.min(KPI_COWS_PAGE, (first?.total ?? 0) - rows.length), locale),
+                  })}
+            </button>
+          ) : null}
         </>
       )}
     </div>

@@ -5,7 +5,8 @@ import { kpiCowsSearch } from '../../../features/kpi/kpi-search';
 
 export const Route = createFileRoute('/_app/kpi/cattle')({
   validateSearch: kpiCowsSearch,
-  loaderDeps: ({ search }) => ({ from: search.from, to: search.to }),
-  loader: ({ context, deps }) => void context.queryClient.prefetchQuery(kpiCowsQuery(deps)),
+  loaderDeps: ({ search }) => ({ from: search.from, to: search.to, sort: search.sort, order: search.order }),
+  loader: ({ context, deps: { from, to, ...order } }) =>
+    void context.queryClient.prefetchInfiniteQuery(kpiCowsQuery({ from, to }, order)),
   component: KpiCowsPage,
 });
