@@ -4,20 +4,51 @@ import { pens } from '../db/schema';
 import type { Scope } from '../db/scope';
 import type { CreatePen, UpdatePen } from './pens.schemas';
 
-export const insertPenStatement = (scope: Scope, input: CreatePen, now: string) =>
-  scope.db
-    .insert(pens)
-    .values({
-      farmId: scope.farmId,
-      name: input.name,
-      barn: input.barn ?? null,
-      capacity: input.capacity ?? null,
-      sortOrder: input.sortOrder ?? 0,
-      createdBy: scope.userId,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+/** A new pen. `ifAbsent`: a pen of that name already on the farm is left as it is (an import's, §26). */
+export const insertPenStatement = (scope: Scope, input: CreatePen, now: string, { ifAbsent = false } = {}) => {
+  const insert = scope.db.insert(pens).values({
+    farmId: scope.farmId,
+    name: input.name,
+    barn: input.barn ?? null,
+    capacity: input.capacity ?? null,
+    sortOrder: input.sortOrder ?? 0,
+    createdBy: scope.userId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return (ifAbsent ? insert.onConflictDoNothing({ target: [pens.farmId, pens.name] }) : insert).returning();
+};
+
+/** The farm's pen of this name (stored NFKC, §18), as a subquery: null when it has none. */
+export const penOfNameSql = (farmId: number, name: string) =>
+  sql`(select pen_id from pens where farm_id = ${farmId} and name = ${name})`;
+
+/** Animals per statement of penAnimalsStatements: one bound JSON array each, well under D1's limits. */
+const PUT_CHUNK = 500;
+
+/**
+ * Puts animals found by 個体識別番号 in the farm's pen of `name` (an import's 牛房 column, §26), inside the batch
+ * that made the pen if it was new; a dead or shipped animal stays in none. The version is counted up as any change
+ * to the animal is.
+ */
+export function penAnimalsStatements(
+  scope: Pick<Scope, 'farmId' | 'userId'>,
+  name: string,
+  identificationNumbers: readonly string[],
+  now: string,
+) {
+  const statements = [];
+  for (let start = 0; start < identificationNumbers.length; start += PUT_CHUNK) {
+    const ids = JSON.stringify(identificationNumbers.slice(start, start + PUT_CHUNK));
+    statements.push(
+      sql`update cattle set pen_id = ${penOfNameSql(scope.farmId, name)}, version = version + 1,
+          updated_by = ${scope.userId}, updated_at = ${now}
+        where farm_id = ${scope.farmId} and identification_number in (select value from json_each(${ids}))
+          and status not in ('DEAD', 'SHIPPED')`,
+    );
+  }
+  return statements;
+}
 
 export const updatePenStatement = (scope: Scope, penId: number, patch: UpdatePen, now: string) =>
   scope.db
