@@ -82,8 +82,12 @@ export const notesSchema = z
   .transform((v) => (v.trim() === '' ? null : v.trim()))
   .nullable();
 
-/** An event's details: the shape its `eventType` takes (§6), checked against that type once the type is known. */
-const detailsSchema = z.unknown().optional().openapi({
+/**
+ * An event's details: the shape its `eventType` takes (§6), checked against that type once the type is known. Its
+ * documentation is zod's own metadata (read by the OpenAPI generator): the web app's forms import this file, and
+ * `.openapi()` exists only where @hono/zod-openapi has extended zod — not in the browser.
+ */
+const detailsSchema = z.unknown().optional().meta({
   description: "The details of the event's type; types not listed take none.",
   anyOf: eventDetailsDocumentation(),
 });
