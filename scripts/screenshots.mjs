@@ -49,6 +49,18 @@ try {
     as ? { ...DEMO, email: as } : DEMO,
   );
   for (const scheme of ['light', 'dark']) {
+    // The account's saved theme wins once signed in, and the app's service worker answers /users/me from its cache
+    // where page.route cannot see it: the theme is saved on the account, as the settings screen saves it.
+    if (login.token)
+      await page.evaluate(
+        ([token, userId, theme]) =>
+          fetch(`/api/v1/users/${userId}/theme`, {
+            method: 'PATCH',
+            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ theme }),
+          }),
+        [login.token, login.user.id, scheme],
+      );
     for (const [label, viewport] of [
       ['phone', PHONE],
       ['desktop', DESKTOP],

@@ -241,10 +241,13 @@ export function recomputeStatements(db: Db, input: RecomputeInput): RecomputeOut
   // state (its insert trigger marks a new cow's figures stale, which the figures' statements then clear).
   const statements: Statement[] = input.rows === 'leave' ? [] : breedingRowStatements([rows]);
   if (growthStage !== animal.growthStage || weight !== animal.weight || penId !== animal.penId) {
+    // The pen only while the farm has it (§26): one deleted since (a move or a death undone) puts her in none.
+    const pen =
+      penId === null ? null : sql`(select pen_id from pens where farm_id = ${animal.farmId} and pen_id = ${penId})`;
     statements.push(
       db
         .update(cattle)
-        .set({ growthStage, weight, penId, updatedAt: now, version: sql`${cattle.version} + 1` })
+        .set({ growthStage, weight, penId: pen, updatedAt: now, version: sql`${cattle.version} + 1` })
         .where(eq(cattle.cattleId, animal.cattleId)),
     );
   }

@@ -503,6 +503,15 @@ describe('the demo farm', () => {
     // Its four weighings for the pens (90, 60, 30 and 7 days ago) beside the herd's own weights.
     expect(growth.points.filter((p: { source: string }) => p.source === 'weight').length).toBeGreaterThanOrEqual(4);
     expect(growth.standard === null || growth.standard.length === 37).toBe(true);
+    // Believable growth: every animal's recent DG that of a calf or a growing animal, its pen's mean too — the pens'
+    // weighings follow each animal's own weights, and the LINE demo's 312 kg goes to an animal near that weight.
+    for (const pen of pens.filter((p) => p.headCount > 0)) {
+      const { dg, animals } = (await api(`/pens/${pen.id}`, { token })).json.data;
+      for (const a of animals as { dgRecent: number | null }[])
+        if (a.dgRecent !== null)
+          expect(Math.abs(a.dgRecent - 0.75), `${pen.name} ${JSON.stringify(a)}`).toBeLessThan(0.75);
+      if (dg.mean !== null) expect(Math.abs(dg.mean - 0.75)).toBeLessThan(0.6);
+    }
     const vaccinations = await api(`/events?eventType=VACCINATION&limit=100`, { token });
     const group = vaccinations.json.data.results.filter(
       (e: { details: { product?: string } | null }) => e.details?.product === '牛5種混合',

@@ -3,12 +3,12 @@
  * young stock for their growth charts, and one group vaccination of the calves' pen — through the services the API
  * uses (createPen, recordEventOnAnimals), as a farmer's records would be.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { growthPointsSql, pointsByAnimal } from '../cattle/growth.queries';
 import { cattle, pens } from '../db/schema';
 import type { Scope } from '../db/scope';
-import { calendarMonths } from '../domain/ages';
-import { addDays, type IsoDate } from '../domain/calendar';
-import { curveWeight, GROWTH_CURVES } from '../domain/growth';
+import { addDays, daysBetween, type IsoDate } from '../domain/calendar';
+import { curveWeight, GROWTH_CURVES, type GrowthPoint } from '../domain/growth';
 import { recordEventOnAnimals } from '../events/events.service';
 import { createPen } from '../pens/pens.service';
 
@@ -28,11 +28,31 @@ const DEMO_VACCINE = '牛5種混合';
 
 const at = (date: IsoDate) => `${date}T09:00:00+09:00`;
 
-/** A weight near the 黒毛和種 curve at that age, a little above or below by the animal (the demo's own spread). */
-function demoWeight(birthday: IsoDate, date: IsoDate, cattleId: number) {
-  const months = Math.max(0, calendarMonths(birthday, date));
-  const spread = 0.92 + ((cattleId * 7) % 13) / 100;
-  return Math.round(curveWeight(GROWTH_CURVES[0], months) * spread * 10) / 10;
+const MONTH_DAYS = 365.25 / 12;
+
+/**
+ * A weighing's weight on `date`, in line with the animal's own weights (the herd's records: at birth, weaning, …):
+ * on the line between its weights before and after that day, or carried on from its last one at its own gain
+ * (0.75–0.99 kg/day), or — with none — near the 黒毛和種 curve at its age to the day; each a little above or below
+ * (±1 %), as scales read. Daily gains stay those of a calf or a growing animal, never a jump from two sources.
+ */
+function demoWeight(own: readonly GrowthPoint[], birthday: IsoDate, date: IsoDate, cattleId: number) {
+  const gain = 0.75 + ((cattleId * 7) % 13) / 50;
+  const before = own.filter((p) => p.date <= date).at(-1);
+  const after = own.find((p) => p.date > date);
+  let kg: number;
+  if (before && after)
+    kg =
+      before.weightKg +
+      ((after.weightKg - before.weightKg) * daysBetween(before.date, date)) / daysBetween(before.date, after.date);
+  else if (before) kg = before.weightKg + gain * daysBetween(before.date, date);
+  else if (after) kg = Math.max(after.weightKg - gain * daysBetween(date, after.date), after.weightKg / 2);
+  else {
+    const spread = 0.92 + ((cattleId * 7) % 13) / 100;
+    kg = curveWeight(GROWTH_CURVES[0], Math.max(0, daysBetween(birthday, date)) / MONTH_DAYS) * spread;
+  }
+  const scale = 1 + (((cattleId * 7 + daysBetween(birthday, date)) % 5) - 2) / 200;
+  return Math.round(kg * scale * 10) / 10;
 }
 
 export async function seedDemoPens(scope: Scope, today: IsoDate) {
@@ -61,11 +81,15 @@ export async function seedDemoPens(scope: Scope, today: IsoDate) {
   }
   // The young stock weighed four times: their growth charts and their pens' mean DG.
   const young = animals.filter((a) => (a.stage === 'CALF' || a.stage === 'GROWING') && a.birthday);
+  const ownIds = sql`(select value from json_each(${JSON.stringify(young.map((a) => a.id))}))`;
+  const own = pointsByAnimal(await scope.db.all(growthPointsSql(scope.farmId, ownIds)));
   for (const daysAgo of WEIGHINGS) {
     const date = addDays(today, -daysAgo);
     const weighed = young.filter((a) => (a.birthday as string) < date);
     if (weighed.length === 0) continue;
-    const weightOf = new Map(weighed.map((a) => [a.id, demoWeight(a.birthday as string, date, a.id)]));
+    const weightOf = new Map(
+      weighed.map((a) => [a.id, demoWeight(own.get(a.id) ?? [], a.birthday as string, date, a.id)]),
+    );
     await recordEventOnAnimals(scope, {
       animals: weighed.map((a) => a.id),
       event: { eventType: 'WEIGHT_MEASURED', eventDatetime: at(date), details: null },

@@ -21,6 +21,7 @@ export const IMPORT_FIELDS = [
   'weight',
   'growthStage',
   'barn',
+  'pen',
   'notes',
   'lastCalvingDate',
   'lastServiceDate',
@@ -53,7 +54,9 @@ const HEADER_ALIASES: Record<ImportField, string[]> = {
   parity: ['産次', '産歴', '分娩回数', 'parity'],
   weight: ['体重', '体重(kg)', 'weight', 'weightkg'],
   growthStage: ['成長段階', 'ステージ', 'growthstage', 'stage'],
-  barn: ['牛舎', '飼養場所', 'barn', 'pen'],
+  barn: ['牛舎', '飼養場所', 'barn'],
+  // The pen the animal is in (§26), by its name: a pen the farm does not have yet is made by the import.
+  pen: ['牛房', 'ペン', '牛房名', '牛房番号', 'ペン番号', 'pen', 'penname'],
   notes: ['メモ', '備考', 'notes', 'memo', 'note'],
   // The breeding history (§20). 父牛/種雄牛 above stays the bloodline's sire; the service's sire is its own column.
   lastCalvingDate: [

@@ -16,7 +16,7 @@ import {
   breedingContextQueries,
   loadBreedingContext,
 } from '../breeding/recompute';
-import { runBatchThenRead, type Statement } from '../db/batch';
+import { isGuardFailure, runBatchThenRead, type Statement } from '../db/batch';
 import type { Db } from '../db/client';
 import { isForeignKeyViolation, runGuardedBatch, withFreshState } from '../db/guarded-batch';
 import { cattle, events, pens, shipments } from '../db/schema';
@@ -28,6 +28,7 @@ import { parseEventDetails } from '../domain/event-details';
 import type { EventSource } from '../domain/event-source';
 import type { EventType } from '../domain/event-types';
 import { AppError, conflict, fieldErrors, notFound } from '../lib/errors';
+import { PEN_GONE, penGoneGuard } from '../pens/pens.statements';
 import { trashEventStatement } from '../trash/trash.statements';
 import { eventNotFound, eventQuery, ownedEvent, toView } from './events.queries';
 import { type AnimalState, type CreateEvent, EVENT_MESSAGES, type EventView, type UpdateEvent } from './events.schemas';
@@ -98,6 +99,9 @@ async function runEventBatch(scope: Scope, statements: Statement[]) {
     if (isUniqueViolation(err, 'cattle.')) throw duplicateCalf();
     // The animal was deleted between the read and the write (§3: a request racing a delete answers 404).
     if (isForeignKeyViolation(err)) throw cattleNotFound();
+    // A move's pen is not the farm's, or was deleted since it was read (§26).
+    if (isGuardFailure(err, PEN_GONE))
+      throw fieldErrors([{ path: ['details', 'toPenId'], message: EVENT_MESSAGES.penNotFound }]);
     throw err;
   }
 }
@@ -274,6 +278,8 @@ async function recordOnAnimalsOnce(scope: Scope, input: EventOnAnimals): Promise
     }),
   );
   const results = await runEventBatch(scope, [
+    // A move's pen deleted since it was read refuses the whole batch (§26).
+    ...(toPenId ? [penGoneGuard(farmId, toPenId)] : []),
     ...statements,
     ...leftStatements(scope, left, now, { enrols: true }),
     ...alertStatements,
@@ -437,7 +443,9 @@ async function updateEventOnce(scope: Scope, eventId: number, body: UpdateEvent)
     },
     at: now,
   });
-  const results = await runEventBatch(scope, [...written.statements, ...alertStatements, audit]);
+  // A move corrected to a pen the farm does not have (now) refuses the whole batch (§26).
+  const penGuard = eventType === 'MOVE_PEN' ? [penGoneGuard(farmId, Number(details?.toPenId))] : [];
+  const results = await runEventBatch(scope, [...penGuard, ...written.statements, ...alertStatements, audit]);
   const event = storedView(storedEventRows(results)[0], onto.animal, {
     recordedById: existing.recordedBy?.userId ?? null,
     recordedByName: existing.recordedBy?.userName ?? null,

@@ -13,6 +13,8 @@ const existing = (animal: Partial<ExistingAnimal> & { identificationNumber: stri
   growthStage: 'MULTI_PAROUS',
   barn: null,
   notes: null,
+  penName: null,
+  status: 'HEALTHY',
   initialParity: 0,
   motherIdentificationNumber: null,
   sireName: null,
@@ -226,5 +228,80 @@ describe('planImport: the breeding history (§20)', () => {
     expect(result.rows[1].warnings).toEqual([
       '母牛（0812340017）の行にエラーがあります。その行を除いて取り込むと、母牛は番号だけを記録します',
     ]);
+  });
+});
+
+describe('planImport: the 牛房 column (§26)', () => {
+  const file = (...rows: string[]) => records(['個体識別番号,性別,牛房', ...rows]);
+
+  it('puts each animal in its pen by name after NFKC; a pen the farm lacks is new, said on the first row naming it', () => {
+    const farm = new Map([
+      ['0812340017', existing({ identificationNumber: '0812340017', penName: '1番' })],
+      ['0812340024', existing({ identificationNumber: '0812340024', penName: '1番' })],
+    ]);
+    const plan = planImport(
+      // '３番' and ' 3番 ' are '3番' after NFKC and trimming; '１番' is the farm's pen 1番.
+      file('0812340017,,１番', '0812340024,,３番', '0812340031,雌, 3番 ', '0812340048,雌,子牛2', '0812340055,雌,'),
+      farm,
+      TODAY,
+      new Set(),
+      new Set(['1番', '2番']),
+    );
+    expect(plan.rows.map((r) => [r.action, r.values.pen, r.warnings])).toEqual([
+      ['unchanged', '1番', []],
+      ['update', '3番', ['新しい牛房「3番」を作ります']],
+      ['create', '3番', []],
+      ['create', '子牛2', ['新しい牛房「子牛2」を作ります']],
+      ['create', undefined, []],
+    ]);
+    expect(plan.newPens).toEqual(['3番', '子牛2']);
+    expect(plan.pens).toEqual([
+      { name: '3番', identificationNumbers: ['0812340024', '0812340031'] },
+      { name: '子牛2', identificationNumbers: ['0812340048'] },
+    ]);
+    // A pen is no column of the animal itself: the update changes nothing else.
+    expect(plan.updates).toEqual([]);
+    expect(plan.summary).toMatchObject({ create: 3, update: 1, unchanged: 1 });
+  });
+
+  it('refuses a name POST /pens refuses (31 characters) on its row, and a row in error makes no pen', () => {
+    const long = 'あ'.repeat(31);
+    const plan = planImport(
+      file(`0812340017,雌,${long}`, '0812340024,,3番', `0812340031,雌,${'い'.repeat(30)}`),
+      new Map(),
+      TODAY,
+    );
+    expect(plan.rows[0].errors).toEqual([
+      { field: 'pen', message: '2行目: 牛房の名前は1〜30文字で入力してください', value: long },
+    ]);
+    // Line 3 has no sex for a new animal: in error, so its pen 3番 is not made.
+    expect(plan.rows[1].action).toBe('error');
+    expect(plan.newPens).toEqual(['い'.repeat(30)]);
+  });
+
+  it('leaves a dead or shipped animal out of any pen, with a warning', () => {
+    const farm = new Map([
+      ['0812340017', existing({ identificationNumber: '0812340017', status: 'DEAD' })],
+      ['0812340024', existing({ identificationNumber: '0812340024', status: 'SHIPPED', penName: null })],
+    ]);
+    const plan = planImport(file('0812340017,,3番', '0812340024,,3番'), farm, TODAY);
+    expect(plan.rows.map((r) => [r.action, r.warnings])).toEqual([
+      ['unchanged', ['死亡・出荷済みの牛は牛房に入れません']],
+      ['unchanged', ['死亡・出荷済みの牛は牛房に入れません']],
+    ]);
+    expect(plan.newPens).toEqual([]);
+    expect(plan.pens).toEqual([]);
+  });
+
+  it('reads 牛房 and ペン (and pen) as the pen, and 牛舎 stays the barn', () => {
+    for (const header of ['牛房', 'ペン', 'Pen', '牛房名']) {
+      const plan = planImport(
+        records([`個体識別番号,性別,${header},牛舎`, '0812340017,雌,3番,北棟']),
+        new Map(),
+        TODAY,
+      );
+      expect(plan.columns.map((c) => c.field)).toEqual(['identificationNumber', 'gender', 'pen', 'barn']);
+      expect(plan.rows[0].values).toMatchObject({ pen: '3番', barn: '北棟' });
+    }
   });
 });

@@ -22,6 +22,7 @@ import { parseIdentificationNumber } from '../domain/identification';
 import { type ImportField, mapHeaders, parseGender, parseImportDate, parsePregnancy } from '../domain/import-fields';
 import { nfkc, numberFromText } from '../domain/input';
 import type { NewEvent } from '../events/events.statements';
+import { createPenSchema } from '../pens/pens.schemas';
 import {
   type BreedingHistory,
   birthsOnRecord,
@@ -55,6 +56,10 @@ export interface ExistingAnimal {
   growthStage: string | null;
   barn: string | null;
   notes: string | null;
+  /** The name of the pen it is in (§26), null when none. */
+  penName: string | null;
+  /** A dead or shipped animal is in no pen (§26). */
+  status: string;
   /** Null when unknown (§5). */
   initialParity: number | null;
   motherIdentificationNumber: string | null;
@@ -85,6 +90,7 @@ type RowValues = Partial<{
   weight: number;
   growthStage: GrowthStage;
   barn: string;
+  pen: string;
   notes: string;
 }> &
   BreedingHistory;
@@ -123,6 +129,10 @@ export interface ImportPlan {
   arrivals: { identificationNumber: string; date: IsoDate }[];
   /** Each animal's breeding history as events, written after the animals (the ones on record are left out then). */
   histories: { identificationNumber: string; events: NewEvent[] }[];
+  /** The pens the file names that the farm does not have (§26), in the order the file first names them. */
+  newPens: string[];
+  /** The animals each pen receives (new animals, and those on the farm whose pen changes), by the pen's name. */
+  pens: { name: string; identificationNumbers: string[] }[];
 }
 
 /** A problem with the whole file: no row is read. */
@@ -244,6 +254,8 @@ function parseRow(record: ImportRecord, fields: (ImportField | null)[], today: I
     else fail('growthStage', '成長段階を読めません（例: 経産牛、育成期、CALF）');
   }
   if (cell('barn')) v.barn = check('barn', BARN, nfkc(cell('barn')));
+  // A pen's name as POST /pens takes it (§26): NFKC, trimmed, 1–30 characters.
+  if (cell('pen')) v.pen = check('pen', createPenSchema.shape.name, cell('pen'));
   if (cell('notes')) v.notes = check('notes', NOTES, cell('notes'));
   v.lastCalvingDate = date('lastCalvingDate', '最終分娩日');
   v.lastServiceDate = date('lastServiceDate', '最終授精日');
@@ -366,12 +378,40 @@ function checkRow(
   return plannedHistory(row, current, today);
 }
 
-/** The plan and report of a file's records (the first is the header). */
+/** A dead or shipped animal leaves its pen (§26): an import puts it in none. */
+const outOfHerd = (status: string) => status === 'DEAD' || status === 'SHIPPED';
+
+/**
+ * The pens a file puts its animals in (§26), by name as stored (NFKC): each pen's animals, and the pens the farm
+ * does not have yet — the first row that names one says it will be made.
+ */
+class PenPlan {
+  readonly byName = new Map<string, string[]>();
+  readonly newPens: string[] = [];
+  constructor(private readonly farmPens: ReadonlySet<string>) {}
+
+  put(row: ParsedRow, name: string, identificationNumber: string) {
+    if (!this.farmPens.has(name) && !this.newPens.includes(name)) {
+      this.newPens.push(name);
+      row.warnings.push(`新しい牛房「${name}」を作ります`);
+    }
+    this.byName.set(name, [...(this.byName.get(name) ?? []), identificationNumber]);
+  }
+
+  get pens() {
+    return [...this.byName].map(([name, identificationNumbers]) => ({ name, identificationNumbers }));
+  }
+}
+
+/**
+ * The plan and report of a file's records (the first is the header). `farmPens`: the names of the farm's pens (§26).
+ */
 export function planImport(
   records: readonly ImportRecord[],
   existing: ReadonlyMap<string, ExistingAnimal>,
   today: IsoDate,
   trashed: ReadonlySet<string> = new Set(),
+  farmPens: ReadonlySet<string> = new Set(),
 ): ImportPlan {
   const [header, ...body] = records;
   if (!header) throw new ImportFileError('ファイルが空です');
@@ -415,7 +455,10 @@ export function planImport(
     updates: [],
     arrivals: [],
     histories: [],
+    newPens: [],
+    pens: [],
   };
+  const pens = new PenPlan(farmPens);
   parsed.forEach((row, index) => {
     const v = row.values;
     const current = row.id ? existing.get(row.id) : undefined;
@@ -454,6 +497,7 @@ export function planImport(
       });
       if (v.arrivalDate) plan.arrivals.push({ identificationNumber: row.id, date: v.arrivalDate });
       if (history.events.length) plan.histories.push({ identificationNumber: row.id, events: history.events });
+      if (v.pen) pens.put(row, v.pen, row.id);
     } else {
       const update: HerdUpdate = { identificationNumber: row.id };
       const changed = (key: keyof HerdUpdate, now: unknown, before: unknown) => {
@@ -477,7 +521,11 @@ export function planImport(
       if (history.missing.length) plan.histories.push({ identificationNumber: row.id, events: history.events });
       const hasChange = Object.keys(update).length > 1;
       if (hasChange) plan.updates.push(update);
-      action = hasChange || newArrival || history.missing.length ? 'update' : 'unchanged';
+      const newPen = v.pen !== undefined && !same(v.pen, current.penName) ? v.pen : null;
+      if (newPen && outOfHerd(current.status)) row.warnings.push('死亡・出荷済みの牛は牛房に入れません');
+      else if (newPen) pens.put(row, newPen, row.id);
+      const moved = !!newPen && !outOfHerd(current.status);
+      action = hasChange || moved || newArrival || history.missing.length ? 'update' : 'unchanged';
     }
     plan.summary[action === 'error' ? 'errors' : action] += 1;
     plan.rows.push({
@@ -489,5 +537,5 @@ export function planImport(
       warnings: row.warnings,
     });
   });
-  return plan;
+  return { ...plan, newPens: pens.newPens, pens: pens.pens };
 }

@@ -27,6 +27,8 @@ const importRowValuesSchema = z.object({
   weight: z.number().optional(),
   growthStage: z.enum(GROWTH_STAGES).optional(),
   barn: z.string().optional(),
+  /** The pen's name as stored (NFKC, §26). */
+  pen: z.string().optional(),
   notes: z.string().optional(),
   lastCalvingDate: isoDate.optional(),
   lastServiceDate: isoDate.optional(),
@@ -48,6 +50,8 @@ export const importReportSchema = z.object({
     /** Rows in error left out by skipInvalid (0 otherwise). */
     skipped: z.number().int(),
   }),
+  /** The pens the file names that the farm does not have (§26): made by the import, not by a dry run. */
+  newPens: z.array(z.string()),
   rows: z.array(
     z.object({
       line: z.number().int(),

@@ -10,7 +10,7 @@ import { regenerateAlerts } from '../alerts/regenerate';
 import { auditStatement } from '../audit/audit.statements';
 import { recomputeAnimal } from '../breeding/recompute';
 import { linkMothersStatement, registerHerdStatements, updateHerdStatements } from '../cattle/cattle.statements';
-import { runBatch } from '../db/batch';
+import { runBatch, type Statement } from '../db/batch';
 import { runGuardedBatch, withFreshState } from '../db/guarded-batch';
 import { breedingStatus, cattle } from '../db/schema';
 import type { Scope } from '../db/scope';
@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { todayJst } from '../domain/calendar';
 import { eventStatements, type LeftRows, leftStatements } from '../events/events.statements';
 import { AppError } from '../lib/errors';
+import { insertPenStatement, penAnimalsStatements, penOfNameSql } from '../pens/pens.statements';
 import { arrivalEvent, missingEvents } from './breeding-history';
 import { loadImportContexts } from './import-contexts.queries';
 import {
@@ -40,6 +41,8 @@ export interface ImportReport {
   columns: ImportPlan['columns'];
   /** `skipped`: the rows in error left out (skipInvalid), else 0. */
   summary: ImportPlan['summary'] & { skipped: number };
+  /** The pens the import makes (§26): named in the file, not on the farm yet. A dry run makes none. */
+  newPens: string[];
   rows: ImportPlan['rows'];
 }
 
@@ -95,7 +98,8 @@ async function existingAnimals(scope: Scope, records: readonly ImportRecord[]): 
     : new Map();
   const rows = await scope.db.all<Omit<ExistingAnimal, 'events'> & { arrivalDates: string | null }>(sql`
     select c.identification_number as identificationNumber, c.gender, c.ear_tag_number as earTagNumber, c.name,
-      c.birthday, c.breed, c.weight, c.growth_stage as growthStage, c.barn, c.notes,
+      c.birthday, c.breed, c.weight, c.growth_stage as growthStage, c.barn, c.notes, c.status,
+      (select p.name from pens p where p.pen_id = c.pen_id) as penName,
       case when bs.cattle_id is null then 0 else bs.initial_parity end as initialParity, mi.mother_identification_number as motherIdentificationNumber,
       bl.father_cattle_name as sireName,
       (select group_concat(date(e.event_datetime, '+9 hours')) from events e
@@ -116,6 +120,12 @@ async function existingAnimals(scope: Scope, records: readonly ImportRecord[]): 
       },
     ]),
   );
+}
+
+/** The names of the farm's pens (§26), stored NFKC-normalised as the file's are read. */
+async function farmPenNames(scope: Scope): Promise<Set<string>> {
+  const rows = await scope.db.all<{ name: string }>(sql`select name from pens where farm_id = ${scope.farmId}`);
+  return new Set(rows.map((r) => r.name));
 }
 
 /** The 個体識別番号 of the farm's animals in the trash (§23): an import may not register them again. */
@@ -142,15 +152,26 @@ export async function importHerd(
   const today = todayJst();
   let plan: ImportPlan;
   try {
-    const [existing, trashed] = await Promise.all([existingAnimals(scope, records), trashedNumbers(scope)]);
-    plan = planImport(records, existing, today, trashed);
+    const [existing, trashed, pens] = await Promise.all([
+      existingAnimals(scope, records),
+      trashedNumbers(scope),
+      farmPenNames(scope),
+    ]);
+    plan = planImport(records, existing, today, trashed, pens);
   } catch (err) {
     if (err instanceof ImportFileError) throw fileError(err.message);
     throw err;
   }
   const skipped = skipInvalid ? plan.summary.errors : 0;
   const summary = { ...plan.summary, skipped };
-  const report: ImportReport = { dryRun, encoding, columns: plan.columns, summary, rows: plan.rows };
+  const report: ImportReport = {
+    dryRun,
+    encoding,
+    columns: plan.columns,
+    summary,
+    newPens: plan.newPens,
+    rows: plan.rows,
+  };
   if (dryRun) return report;
   if (plan.summary.errors > 0 && !skipInvalid) {
     throw new AppError({ status: 400, code: 'IMPORT_INVALID', message: '取り込めない行があります', data: report });
@@ -216,12 +237,34 @@ async function unknownParityMadeKnown(scope: Scope, plan: ImportPlan) {
     where bs.parity is null and bs.initial_parity is not null`);
 }
 
+/**
+ * The file's pens (§26) in the registration's batch: each made as POST /pens makes it (with its change-history row)
+ * unless the farm has one of that name — one deleted since the preview is made again, so no animal is put in a pen
+ * that is gone — then its animals put in it.
+ */
+function penStatements(scope: Scope, plan: ImportPlan, now: string): Statement[] {
+  return plan.pens.flatMap(({ name, identificationNumbers }) => [
+    insertPenStatement(scope, { name }, now, { ifAbsent: true }),
+    auditStatement(scope, {
+      action: 'create',
+      entity: 'pen',
+      entityId: penOfNameSql(scope.farmId, name),
+      changes: { before: null, after: { name } },
+      at: now,
+      // Only for a pen the insert made.
+      when: sql`changes() > 0`,
+    }),
+    ...penAnimalsStatements(scope, name, identificationNumbers, now),
+  ]);
+}
+
 async function writePlan(scope: Scope, plan: ImportPlan, today: string) {
   const now = new Date().toISOString();
   const statements = [
     ...registerHerdStatements(scope, plan.creates, now),
     ...(plan.creates.length ? [linkMothersStatement(scope.farmId)] : []),
     ...updateHerdStatements(scope, plan.updates, now),
+    ...penStatements(scope, plan, now),
   ];
   const histories = eventsToRecord(plan);
   if (statements.length === 0 && histories.length === 0) return;

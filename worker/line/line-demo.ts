@@ -3,7 +3,7 @@
  * weight by message, through the same services the signed webhook runs, so the development outbox shows the
  * conversation (`/api/v1/dev/line-outbox?to=DEMO_LINE_USER_ID`).
  */
-import { and, desc, eq, isNotNull, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { directoryDb, farmDb } from '../db/client';
 import { cattle, lineDevOutbox, users } from '../db/schema';
 import type { Env, Logger } from '../env';
@@ -57,13 +57,15 @@ export async function seedDemoLineChat(env: Env, email: string, farmId: number):
   const { code } = await createLinkCode(env, member.id);
   await say(env, code);
   const db = await farmDb(env, farmId);
+  // The animal whose last weight is nearest 306 kg — a week's gain short of the 312 kg sent — so the weight is one
+  // it could weigh (its growth chart and its pen's DG stay believable, §26).
   const [animal] = await db
     .select({ earTag: cattle.earTagNumber })
     .from(cattle)
     .where(
       and(eq(cattle.farmId, farmId), isNotNull(cattle.earTagNumber), notInArray(cattle.status, ['DEAD', 'SHIPPED'])),
     )
-    .orderBy(desc(cattle.cattleId))
+    .orderBy(asc(sql`abs(coalesce(${cattle.weight}, 0) - 306)`), desc(cattle.cattleId))
     .limit(1);
   if (!animal?.earTag) return;
   await say(env, '今日');

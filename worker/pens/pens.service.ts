@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { auditStatement } from '../audit/audit.statements';
-import { rowOf, runBatch, type Statement } from '../db/batch';
+import { isGuardFailure, rowOf, runBatch, type Statement } from '../db/batch';
 import { pens } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -14,9 +14,10 @@ import { conflict } from '../lib/errors';
 import { penNotFound, penView } from './pens.queries';
 import { type CreatePen, PEN_MESSAGES, type PenView, type UpdatePen } from './pens.schemas';
 import {
-  deleteEmptyPenSql,
+  deletePenSql,
   insertPenStatement,
-  penHeadCountSql,
+  PEN_NOT_EMPTY,
+  penNotEmptyGuard,
   penRowSql,
   penStagesSql,
   updatePenStatement,
@@ -75,23 +76,29 @@ export async function updatePen(scope: Scope, penId: number, patch: UpdatePen): 
   return penView(rowOf(pens, row), Object.fromEntries(counts.map((c) => [c.stage ?? 'UNKNOWN', c.n])));
 }
 
-/** DELETE /pens/{id}: refused (409) while animals are in it. */
+/**
+ * DELETE /pens/{id}: refused (409) while animals are in it — by a guard in the delete's batch, so of a move and a
+ * delete at once exactly one is done and no animal is left in a deleted pen (§26).
+ */
 export async function deletePen(scope: Scope, penId: number): Promise<void> {
   const now = new Date().toISOString();
-  const [before, heads, deleted] = await runBatch(scope.db, [
-    penRowSql(scope.farmId, penId),
-    penHeadCountSql(scope.farmId, penId),
-    deleteEmptyPenSql(scope.farmId, penId),
-    auditStatement(scope, {
-      action: 'delete',
-      entity: 'pen',
-      entityId: penId,
-      changes: { before: { penId }, after: null },
-      at: now,
-      when: changed,
-    }),
-  ]);
-  if (!before.results[0]) throw penNotFound();
-  if (!deleted.results[0] || Number((heads.results[0] as { n: number }).n) > 0)
-    throw conflict(PEN_MESSAGES.notEmpty, 'PEN_NOT_EMPTY');
+  let deleted: D1Result;
+  try {
+    [, deleted] = await runBatch(scope.db, [
+      penNotEmptyGuard(scope.farmId, penId),
+      deletePenSql(scope.farmId, penId),
+      auditStatement(scope, {
+        action: 'delete',
+        entity: 'pen',
+        entityId: penId,
+        changes: { before: { penId }, after: null },
+        at: now,
+        when: changed,
+      }),
+    ]);
+  } catch (err) {
+    if (isGuardFailure(err, PEN_NOT_EMPTY)) throw conflict(PEN_MESSAGES.notEmpty, PEN_NOT_EMPTY);
+    throw err;
+  }
+  if (!deleted.results[0]) throw penNotFound();
 }

@@ -98,6 +98,7 @@ function Help() {
         <li>{t('imports.helpId')}</li>
         <li>{t('imports.helpDates')}</li>
         <li>{t('imports.helpHistory')}</li>
+        <li>{t('imports.helpPens')}</li>
         <li>{t('imports.helpTemplate')}</li>
       </ul>
       <button
@@ -197,6 +198,9 @@ function Done({ report, onAnother }: { report: ImportReport; onAnother: () => vo
           unchanged: count(summary.unchanged),
         })}
       </p>
+      {report.newPens.length > 0 ? (
+        <p data-testid="import-done-pens">{t('imports.donePens', { names: report.newPens.join('、') })}</p>
+      ) : null}
       {summary.skipped > 0 ? (
         <p className="import-done__skipped" data-testid="import-done-skipped">
           {t('imports.doneSkipped', { count: count(summary.skipped) })}

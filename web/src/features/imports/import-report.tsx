@@ -36,6 +36,7 @@ const WHEN_IN_FILE: readonly ShownField[] = [
   'lastServiceSire',
   'pregnancy',
   'expectedCalvingDate',
+  'pen',
 ];
 const DATES: ReadonlySet<ShownField> = new Set([
   'birthday',
@@ -343,12 +344,32 @@ function Rows({ report }: { report: ImportReport }) {
   );
 }
 
-/** What a file would do: its encoding and columns, the counts per action, and each row. */
+/** The pens the import would make (§26): named in the file, not on the farm yet. */
+function NewPens({ report }: { report: ImportReport }) {
+  const { t } = useI18n();
+  if (report.newPens.length === 0) return null;
+  return (
+    <section className="card import-new-pens" aria-labelledby="import-new-pens" data-testid="import-new-pens">
+      <h2 id="import-new-pens">{t('imports.newPens', { count: count(report.newPens.length) })}</h2>
+      <p className="muted">{t('imports.newPensHint')}</p>
+      <ul className="import-columns">
+        {report.newPens.map((name) => (
+          <li key={name} className="import-column">
+            {name}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** What a file would do: its encoding and columns, the counts per action, the pens it makes, and each row. */
 export function ImportReportView({ report, fileName }: { report: ImportReport; fileName: string }) {
   return (
     <>
       <FileFacts report={report} fileName={fileName} />
       <Counts report={report} />
+      <NewPens report={report} />
       <Rows key={`${fileName}-${report.summary.rows}`} report={report} />
     </>
   );

@@ -26,6 +26,10 @@ defineMessages({
       helpTemplate: 'テンプレートには見出しと見本の1行が入っています。見本の行は消してから使ってください。',
       helpHistory:
         '「最終分娩日」「最終授精日」「授精種雄牛」「妊娠」（○・×）「分娩予定日」の列があれば、分娩・授精・妊娠鑑定の記録として取り込み、繁殖状況とアラートをすぐに計算します。',
+      helpPens: '「牛房」の列があれば、その牛房に牛を入れます。牧場にまだない牛房は、取り込むときに作ります。',
+      newPens: '新しく作る牛房（{{count}}）',
+      newPensHint: '取り込むと、この牛房を作って牛を入れます。',
+      donePens: '牛房を作りました: {{names}}',
       file: 'ファイル',
       encoding: '文字コード',
       encodingUtf8: 'UTF-8',
@@ -49,6 +53,7 @@ defineMessages({
         weight: '体重',
         growthStage: '成長段階',
         barn: '牛舎',
+        pen: '牛房',
         notes: '備考',
         lastCalvingDate: '最終分娩日',
         lastServiceDate: '最終授精日',
@@ -115,6 +120,11 @@ defineMessages({
       helpTemplate: 'The template has the column names and one example row: delete the example before you use it.',
       helpHistory:
         'Columns for the last calving, last service, service sire, pregnancy (○ / ×) and expected calving become calving, service and pregnancy-check records, and the breeding state and alerts are worked out at once.',
+      helpPens:
+        'A “牛房” (pen) column puts each animal in that pen; a pen the farm does not have yet is made by the import.',
+      newPens: 'New pens ({{count}})',
+      newPensHint: 'Importing makes these pens and puts the animals in them.',
+      donePens: 'Pens made: {{names}}',
       file: 'File',
       encoding: 'Encoding',
       encodingUtf8: 'UTF-8',
@@ -138,6 +148,7 @@ defineMessages({
         weight: 'Weight',
         growthStage: 'Growth stage',
         barn: 'Barn',
+        pen: 'Pen',
         notes: 'Notes',
         lastCalvingDate: 'Last calving',
         lastServiceDate: 'Last service',

@@ -18,6 +18,7 @@ const TEMPLATE_HEADERS = [
   '妊娠',
   '分娩予定日',
   '導入日',
+  '牛房',
   '体重',
   '備考',
 ] as const;
@@ -38,6 +39,7 @@ const EXAMPLE_ROW: Record<(typeof TEMPLATE_HEADERS)[number], string> = {
   妊娠: '○',
   分娩予定日: '',
   導入日: 'R4.6.1',
+  牛房: '1番',
   体重: '450',
   備考: '見本の行です。消してから使ってください',
 };

@@ -11,8 +11,8 @@ import './messages';
 import './pens.css';
 
 const W = 320;
-const H = 200;
-const PAD = { left: 40, right: 10, top: 10, bottom: 28 };
+const H = 216;
+const PAD = { left: 40, right: 10, top: 18, bottom: 40 };
 
 /** Age in months (fractional) of a point: whole calendar months plus the days since the last month's mark. */
 function ageMonths(birthday: string, date: string) {
@@ -49,10 +49,17 @@ function ChartSvg({ growth, birthday }: { growth: Growth; birthday: string | nul
         </g>
       ))}
       {xTicks.map((x) => (
-        <text key={`x${x}`} className="growth-chart__label" x={sx(x)} y={H - 10} textAnchor="middle">
+        <text key={`x${x}`} className="growth-chart__label" x={sx(x)} y={H - PAD.bottom + 14} textAnchor="middle">
           {x}
         </text>
       ))}
+      {/* The axes' units: kg up the side, 月齢 (or, without a birthday, months since the first weight) below. */}
+      <text className="growth-chart__unit" x={PAD.left - 4} y={PAD.top - 6} textAnchor="end">
+        kg
+      </text>
+      <text className="growth-chart__unit" x={(PAD.left + W - PAD.right) / 2} y={H - 4} textAnchor="middle">
+        {birthday ? t('pens.months') : t('pens.monthsSinceFirst')}
+      </text>
       {curve ? <polyline className="growth-chart__standard" points={curve} /> : null}
       {line ? <polyline className="growth-chart__line" points={line} /> : null}
       {growth.points.map((p, i) => (
@@ -97,7 +104,6 @@ export function GrowthCard({ cattleId, birthday }: { cattleId: number; birthday:
             <span className="growth-card__key growth-card__key--standard" aria-hidden="true" /> {t('pens.standard')}
           </>
         ) : null}
-        <span className="visually-hidden">{t('pens.months')}</span>
       </p>
     </section>
   );

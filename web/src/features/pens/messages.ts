@@ -50,6 +50,7 @@ defineMessages({
       standard: '標準（黒毛和種 雌）',
       noWeights: '体重の記録がありません',
       months: '月齢',
+      monthsSinceFirst: '最初の体重からの月数',
     },
   },
   en: {
@@ -101,6 +102,7 @@ defineMessages({
       standard: 'Standard (Japanese Black female)',
       noWeights: 'No weights recorded',
       months: 'Months',
+      monthsSinceFirst: 'Months since the first weight',
     },
   },
 });
