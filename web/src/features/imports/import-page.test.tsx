@@ -35,6 +35,7 @@ const withError = (dryRun: boolean, skipped = 0): ImportReport => ({
     { header: 'メモ欄', field: null },
   ],
   summary: { rows: 3, create: 2, update: 0, unchanged: 0, errors: 1, skipped },
+  newPens: [],
   rows: [
     row(2, 'create', '0101'),
     row(3, 'create', '0102'),
