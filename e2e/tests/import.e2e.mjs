@@ -124,7 +124,7 @@ test('on a desktop the preview is a table; the template downloads as UTF-8 with 
       const text = bytes.subarray(3).toString('utf8');
       assert.equal(
         text.split('\r\n')[0],
-        '個体識別番号,耳標番号,名前,生年月日,性別,品種,母牛の個体識別番号,父牛,産次,最終分娩日,最終授精日,授精種雄牛,妊娠,分娩予定日,導入日,体重,備考',
+        '個体識別番号,耳標番号,名前,生年月日,性別,品種,母牛の個体識別番号,父牛,産次,最終分娩日,最終授精日,授精種雄牛,妊娠,分娩予定日,導入日,牛房,体重,備考',
       );
       assert.equal(text.split('\r\n').length, 3, 'header, one example row, CRLF at the end');
 

@@ -101,6 +101,8 @@ test('on a phone, a KPI tile leads to the cows behind it for the same period, so
     // A card per cow on the phone, in the API's order, each a link to the cow.
     const cards = page.locator('a.kpi-cow-card');
     await cards.first().waitFor();
+    // The page's first answer replaces the loader's: wait for the three cards before reading their order.
+    await page.waitForFunction(() => document.querySelectorAll('a.kpi-cow-card').length === 3);
     assert.deepEqual(await shownOrder(page, 'a.kpi-cow-card'), [ids.A, ids.B, ids.C]);
     assert.equal(await page.getByLabel('並び替え').inputValue(), 'open:desc');
     const figures = async (id) => {

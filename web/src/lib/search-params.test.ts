@@ -70,7 +70,9 @@ describe('the rules the herd list, events, schedule and tasks read their URL wit
     expect(penId('none')).toBe('none');
     expect(penId('12')).toBe('12');
     expect(penId('12a')).toBeUndefined();
-    expect(penId(12)).toBeUndefined();
+    // `?penId=12` in a link or typed in arrives as the number 12: the same pen.
+    expect(penId(12)).toBe('12');
+    expect(penId(1.5)).toBeUndefined();
   });
 
   it('upTo cuts a string to its length: 61 characters keep 60', () => {

@@ -20,6 +20,10 @@ export function searchOf<R extends Record<string, Rule<unknown>>>(rules: R) {
 }
 
 /** Any string (`z.string()`). */
+/** A URL's number as text: TanStack Router reads `?penId=5`, typed in or linked from outside, as the number 5. */
+const asText = (value: unknown): unknown =>
+  typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+
 export const text: Rule<string> = (value) => (typeof value === 'string' ? value : undefined);
 
 /** One of `values` (`z.enum(values)`). */
@@ -45,8 +49,10 @@ export const positiveId: Rule<number> = (value) => {
 /** A string `pattern` matches whole (`z.string().regex(pattern)`). */
 export const matching =
   (pattern: RegExp): Rule<string> =>
-  (value) =>
-    typeof value === 'string' && pattern.test(value) ? value : undefined;
+  (raw) => {
+    const value = asText(raw);
+    return typeof value === 'string' && pattern.test(value) ? value : undefined;
+  };
 
 /** A string cut to `max` characters (`z.string().transform((s) => s.slice(0, max))`). */
 export const upTo =
