@@ -66,5 +66,26 @@ export async function measureFarmMove(server, farm) {
   }
   const after = await screens(server.url, farm.token);
   const differing = PATHS.filter((p) => before[p].status !== 200 || before[p].body !== after[p].body);
-  return { farmId, ways, same: differing.length === 0, differing };
+  return {
+    farmId,
+    ways,
+    same: differing.length === 0,
+    differing,
+    differences: differing.map((p) => firstDifference(p, before[p], after[p])),
+  };
+}
+
+/** Where an answer first differs, with a little of each side around it, to tell a lost row from a changed order. */
+function firstDifference(path, before, after) {
+  if (before.status !== after.status) return { path, before: before.status, after: after.status };
+  let at = 0;
+  while (at < before.body.length && before.body[at] === after.body[at]) at++;
+  const around = (body) => body.slice(Math.max(0, at - 120), at + 120);
+  return {
+    path,
+    at,
+    length: [before.body.length, after.body.length],
+    before: around(before.body),
+    after: around(after.body),
+  };
 }

@@ -15,6 +15,19 @@ const deliver = (url, body, headers) =>
   });
 
 const outbox = (url, lineUserId) => get(url, `/dev/line-outbox?to=${lineUserId}`).then((r) => r.data);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long a farmer waits at most for a reply: the webhook answers LINE at once and does its work after the answer. */
+const REPLY_WAIT_MS = 10_000;
+
+/** The farmer's outbox once it holds at least `count` replies (or as it is after REPLY_WAIT_MS), and when it did. */
+async function replies(url, lineUserId, count, sentAt) {
+  for (;;) {
+    const box = await outbox(url, lineUserId);
+    const waited = performance.now() - sentAt;
+    if (box.length >= count || waited > REPLY_WAIT_MS) return { box, replyMs: waited };
+    await sleep(10);
+  }
+}
 
 async function weighings(url, token) {
   const page = await get(url, '/events?eventType=WEIGHT_MEASURED&limit=100', token);
@@ -28,8 +41,10 @@ async function converse(url, farmer, run) {
     const cow = farmer.cows[i];
     const before = (await outbox(url, farmer.lineUserId)).length;
     const sent = signedMessage(farmer.lineUserId, `${cow.earTagNumber} 体重 ${400 + i}`);
+    const sentAt = performance.now();
     if ((await deliver(url, sent.body, sent.headers)).status !== 200) problems.push('message not answered 200');
-    const after = await outbox(url, farmer.lineUserId);
+    const { box: after, replyMs } = await replies(url, farmer.lineUserId, before + 1, sentAt);
+    run.replyMs.push(replyMs);
     if (after.length !== before + 1) problems.push(`message ${i + 1}: ${after.length - before} answers`);
     const buttons = after.at(-1)?.messages[0]?.quickReply?.items ?? [];
     const record = buttons.find((b) => b.action.label === '記録する')?.action.data;
@@ -39,11 +54,14 @@ async function converse(url, farmer, run) {
     }
     const tap = signedTap(farmer.lineUserId, record);
     // The tap, and LINE redelivering the same event.
+    const tappedAt = performance.now();
     for (let copy = 0; copy < 2; copy++) {
       const res = await deliver(url, tap.body, tap.headers);
       if (res.status !== 200) problems.push(`tap ${i + 1}: ${res.status}`);
     }
-    const done = (await outbox(url, farmer.lineUserId)).at(-1)?.text ?? '';
+    const { box: answered, replyMs: tapMs } = await replies(url, farmer.lineUserId, after.length + 1, tappedAt);
+    run.replyMs.push(tapMs);
+    const done = answered.at(-1)?.text ?? '';
     if (!done.startsWith('記録しました：')) problems.push(`tap ${i + 1}: ${done}`);
   }
   run.messages += WEIGHTS * 2;
@@ -64,11 +82,17 @@ export async function measureLineConversation(url, size, log) {
     const lineUserId = await linkOwnerToLine(url, owner.token, `${size}${String(i).padStart(2, '0')}`);
     farmers.push({ ...owner, cows, lineUserId, before: await weighings(url, owner.token) });
   }
-  const run = { messages: 0 };
+  const run = { messages: 0, replyMs: [] };
   const t0 = performance.now();
   const problems = (await Promise.all(farmers.map((f) => converse(url, f, run)))).flat();
   const ms = performance.now() - t0;
+  // A redelivered tap's work also runs after its answer: let the last ones finish before counting the weights.
+  await sleep(2_000);
   const recorded = [];
+  for (const farmer of farmers) {
+    const extra = (await outbox(url, farmer.lineUserId)).filter((m) => m.text?.startsWith('記録しました：')).length;
+    if (extra !== WEIGHTS) problems.push(`${farmer.lineUserId}: ${extra} 記録しました replies for ${WEIGHTS} taps`);
+  }
   for (const farmer of farmers) recorded.push((await weighings(url, farmer.token)) - farmer.before);
   const result = {
     farmers: FARMERS,
@@ -80,10 +104,17 @@ export async function measureLineConversation(url, size, log) {
     lost: problems.length,
     problems: problems.slice(0, 10),
     seconds: Math.round(ms) / 1000,
+    replyP50Ms: Math.round(percentile(run.replyMs, 0.5)),
+    replyP95Ms: Math.round(percentile(run.replyMs, 0.95)),
   };
   log(
-    `${size} head: LINE conversation ${result.messages} messages from ${FARMERS} farmers (+${result.redeliveries} redelivered taps) in ${result.seconds} s: ` +
+    `${size} head: LINE conversation ${result.messages} messages from ${FARMERS} farmers (+${result.redeliveries} redelivered taps) in ${result.seconds} s (reply p50 ${result.replyP50Ms} ms, p95 ${result.replyP95Ms} ms): ` +
       `${result.recorded} of ${result.expected} weights recorded, each once ${result.eachOnce}, lost ${result.lost}`,
   );
   return result;
+}
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 }

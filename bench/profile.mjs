@@ -4,11 +4,15 @@
 // the time of a request, its SQL, and the SQL by part (the event insert and its triggers, the recomputed breeding
 // state, kept KPI figures, alerts, filings, programme triggers, the change history, the reads).
 //
-//   node bench/profile.mjs --db /tmp/ushicho-bench-XXXX --samples 40 [--sizes 500,2000,8000]
+//   node bench/profile.mjs --db /tmp/ushicho-bench-XXXX --samples 40 [--sizes 500,2000,8000] [--cpu]
+//
+// --cpu also records the Worker's JavaScript through the DevTools inspector while the writes run and prints the
+// functions that took the most CPU time of their own (the bundled source's names and lines).
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import WebSocket from 'ws';
 import { ensureDevVars } from '../scripts/local-server.mjs';
 import { migrateSnapshot, serveSnapshot, snapshotWorker } from './server.mjs';
 
@@ -18,6 +22,7 @@ const { values: args } = parseArgs({
     sizes: { type: 'string', default: '500,2000,8000' },
     samples: { type: 'string', default: '40' },
     port: { type: 'string', default: '8809' },
+    cpu: { type: 'boolean', default: false },
   },
 });
 if (!args.db) throw new Error('--db: a database directory kept by `npm run bench -- --keep-db`');
@@ -96,7 +101,9 @@ try {
   const configPath = snapshotWorker(snapshotDir);
   cpSync(args.db, persistTo, { recursive: true });
   migrateSnapshot(configPath, persistTo);
-  server = await serveSnapshot({ runtime: 'miniflare', configPath, port: Number(args.port), persistTo });
+  const inspectorPort = args.cpu ? Number(args.port) + 1 : undefined;
+  server = await serveSnapshot({ runtime: 'miniflare', configPath, port: Number(args.port), persistTo, inspectorPort });
+  const cpu = inspectorPort ? await cpuProfiler(inspectorPort) : null;
   console.log(
     `load average ${os
       .loadavg()
@@ -110,12 +117,13 @@ try {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: `bench-large-${size}@ushicho.example`, userName: '大規模牧場' }),
     }).then((r) => r.json());
-    const page = await call(server.url, owner.token, { path: '/cattle?gender=雌&limit=100' });
+    const page = await call(server.url, owner.token, { path: '/cattle?status=HEALTHY&gender=雌&limit=100' });
     owners.push({ size, token: owner.token, cows: page.json.data.results.map((c) => c.cattleId) });
   }
   const runs = new Map();
   const run = runStart();
-  for (let i = 0; i < samples; i++)
+  for (let i = 0; i < samples; i++) {
+    if (i === 5) await cpu?.start();
     for (const { size, token, cows } of owners) {
       const cow = cows[(i * 31) % cows.length];
       const event =
@@ -144,6 +152,8 @@ try {
       ])
         runs.set(name, [...(runs.get(name) ?? []), r]);
     }
+  }
+  if (cpu) printCpu(await cpu.stop());
   for (const [name, list] of runs) summary(name, list.slice(Math.min(5, list.length - 1)));
 } finally {
   server?.stop();
@@ -154,4 +164,68 @@ try {
 /** Each profile's new animals get 個体識別番号 of their own: 8 and nine digits counted from its start. */
 function runStart() {
   return Date.now() % 900_000_000;
+}
+
+/** The Worker's V8 profiler through Miniflare's inspector (Chrome DevTools Protocol). */
+async function cpuProfiler(port) {
+  const targets = await fetch(`http://127.0.0.1:${port}/json`).then((r) => r.json());
+  const target = targets.find((t) => t.title?.includes('ushicho')) ?? targets[0];
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  let id = 0;
+  const pending = new Map();
+  ws.on('message', (data) => {
+    const message = JSON.parse(data.toString());
+    pending.get(message.id)?.(message.result);
+    pending.delete(message.id);
+  });
+  const send = (method, params = {}) =>
+    new Promise((resolve) => {
+      pending.set(++id, resolve);
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  await send('Profiler.enable');
+  await send('Profiler.setSamplingInterval', { interval: 100 });
+  return {
+    start: () => send('Profiler.start'),
+    stop: async () => {
+      const { profile } = await send('Profiler.stop');
+      ws.close();
+      return profile;
+    },
+  };
+}
+
+/** Self time by function, and time under each function (once per sample however deep it recurses). */
+function printCpu(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const key = (n) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
+  const self = new Map();
+  const total = new Map();
+  let all = 0;
+  profile.samples.forEach((sample, i) => {
+    const us = profile.timeDeltas[i] ?? 0;
+    all += us;
+    const node = byId.get(sample);
+    self.set(key(node), (self.get(key(node)) ?? 0) + us);
+    const seen = new Set();
+    for (let at = sample; at !== undefined; at = parent.get(at)) {
+      const k = key(byId.get(at));
+      if (seen.has(k)) continue;
+      seen.add(k);
+      total.set(k, (total.get(k) ?? 0) + us);
+    }
+  });
+  const top = (map, n) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, us]) => `  ${(us / 1000).toFixed(0).padStart(6)} ms ${((100 * us) / all).toFixed(1).padStart(5)} %  ${k}`)
+      .join('\n');
+  console.log(`\nCPU profile: ${(all / 1000).toFixed(0)} ms sampled\nself time:\n${top(self, 40)}\ntotal time:\n${top(total, 60)}`);
 }

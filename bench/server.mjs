@@ -76,7 +76,7 @@ export async function serveSnapshot({ runtime, port, ...options }) {
   return { ...server, scheduledUrl, scheduled };
 }
 
-async function serveWithMiniflare({ configPath, persistTo, port, vars = {} }) {
+async function serveWithMiniflare({ configPath, persistTo, port, vars = {}, inspectorPort }) {
   // As deployed (§24): with the [assets] of wrangler.toml, so Miniflare puts the asset router in front of the Worker
   // and every /api/* request pays its run_worker_first check, as in production. The router's entrypoint hands what
   // it does not handle itself (the cron trigger's scheduled event, the queue's batches) to the Worker.
@@ -95,6 +95,8 @@ async function serveWithMiniflare({ configPath, persistTo, port, vars = {} }) {
     unsafeTriggerHandlers: true,
     host: '127.0.0.1',
     port,
+    // Only bench/profile.mjs --cpu opens the DevTools inspector: it costs every request time production never pays.
+    ...(inspectorPort ? { inspectorPort } : {}),
     // The Worker's request log lines are dropped; its errors are kept to explain a failure in the report.
     handleRuntimeStdio(stdout, err) {
       // BENCH_WORKER_LOGS=1 shows the Worker's own log lines, to debug a failing call.

@@ -97,6 +97,9 @@ class Issues {
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const present = (v: unknown) => (v === null || v === undefined ? undefined : v);
+/** A row's columns as the request's camelCase fields, a stored null as a field left out. */
+const fieldsOf = (r: Row, columns: readonly string[]) =>
+  Object.fromEntries(columns.map((c) => [c.replace(/_([a-z])/g, (_, l: string) => l.toUpperCase()), present(r[c])]));
 
 type Kind = 'text' | 'integer' | 'number' | 'boolean' | 'json';
 const kindOf = (column: Column): Kind =>
@@ -173,51 +176,45 @@ const API_RULES: Partial<Record<BackupKey, (issues: Issues, at: string, row: Row
       createCattleSchema
         .partial()
         .omit({ bloodline: true, motherInfo: true, breeding: true })
-        .safeParse({
-          name: present(r.name),
-          identificationNumber: present(r.identification_number),
-          earTagNumber: present(r.ear_tag_number),
-          gender: present(r.gender),
-          growthStage: present(r.growth_stage),
-          birthday: present(r.birthday),
-          weight: present(r.weight),
-          score: present(r.score),
-          breed: present(r.breed),
-          status: present(r.status),
-          producerName: present(r.producer_name),
-          barn: present(r.barn),
-          breedingValue: present(r.breeding_value),
-          notes: present(r.notes),
-        }),
+        .safeParse(
+          fieldsOf(r, [
+            'name',
+            'identification_number',
+            'ear_tag_number',
+            'gender',
+            'growth_stage',
+            'birthday',
+            'weight',
+            'score',
+            'breed',
+            'status',
+            'producer_name',
+            'barn',
+            'breeding_value',
+            'notes',
+          ]),
+        ),
     ),
   pens: (issues, at, r) =>
-    issues.zod(
-      at,
-      createPenSchema.safeParse({
-        name: r.name,
-        barn: present(r.barn),
-        capacity: present(r.capacity),
-        sortOrder: present(r.sort_order),
-      }),
-    ),
+    issues.zod(at, createPenSchema.safeParse({ ...fieldsOf(r, ['barn', 'capacity', 'sort_order']), name: r.name })),
   bloodline: (issues, at, r) =>
     issues.zod(
       at,
-      createCattleSchema.shape.bloodline.safeParse({
-        fatherCattleName: present(r.father_cattle_name),
-        motherFatherCattleName: present(r.mother_father_cattle_name),
-        motherGrandFatherCattleName: present(r.mother_grand_father_cattle_name),
-        motherGreatGrandFatherCattleName: present(r.mother_great_grand_father_cattle_name),
-      }),
+      createCattleSchema.shape.bloodline.safeParse(
+        fieldsOf(r, [
+          'father_cattle_name',
+          'mother_father_cattle_name',
+          'mother_grand_father_cattle_name',
+          'mother_great_grand_father_cattle_name',
+        ]),
+      ),
     ),
   motherInfo: (issues, at, r) =>
     issues.zod(
       at,
-      createCattleSchema.shape.motherInfo.safeParse({
-        motherName: present(r.mother_name),
-        motherIdentificationNumber: present(r.mother_identification_number),
-        motherScore: present(r.mother_score),
-      }),
+      createCattleSchema.shape.motherInfo.safeParse(
+        fieldsOf(r, ['mother_name', 'mother_identification_number', 'mother_score']),
+      ),
     ),
   events: (issues, at, r) => {
     // The calves a calving registered carry their animal's id (checked as a reference); the rest is the request's.

@@ -24,7 +24,7 @@ import { eventStatements, type NewEvent } from '../events/events.statements';
 import { ensureOwnFarm } from '../farms/farms.service';
 import { createRouter, jsonBody, jsonContent } from '../lib/http';
 import { seededRandom } from '../lib/seeded-random';
-import { planShipmentStatements, shipmentEvent, shipmentRowStatements } from '../shipments/shipments.service';
+import { planShipmentStatements, shipmentEvent, shipmentRowStatements } from '../shipments/shipments.statements';
 
 const SIRES = ['安福久', '美国桜', '百合茂', '勝早桜5', '福之姫', '若百合', '幸紀雄', '茂福久', '諒太郎'];
 const MATERNAL = ['安平', '平茂勝', '北国7の8', '糸桜', '金幸', '忠富士', '第1花国'];

@@ -18,7 +18,7 @@ import { createFarm } from '../farms/farms.service';
 import { seededRandom } from '../lib/seeded-random';
 import { seedDemoLineChat } from '../line/line-demo';
 import { type CreateShipmentInput, createShipmentSchema } from '../shipments/shipments.schemas';
-import { planShipmentStatements, shipmentEvent, shipmentRowStatements } from '../shipments/shipments.service';
+import { planShipmentStatements, shipmentEvent, shipmentRowStatements } from '../shipments/shipments.statements';
 import { seedDemoFilings, seedDemoInseminator } from './demo-filings';
 import { seedDemoHistory } from './demo-history';
 import { DEMO_OWNER_NAME, seedDemoPeople } from './demo-neighbour';

@@ -31,6 +31,22 @@ const RELIABILITY_THRESHOLDS = {
   medium: { events: 30, cattle: 5, calvings: 3 },
 } as const;
 
+/**
+ * The columns of the cows behind the figures (§8), in the order shown, each a sort: text A→Z and figures largest
+ * first unless an order says otherwise. The API's query schema and the web's table read the same list.
+ */
+export const KPI_COW_SORTS = [
+  'earTag',
+  'name',
+  'services',
+  'pregnant',
+  'open',
+  'daysOpen',
+  'daysToFirstService',
+  'calvingInterval',
+] as const;
+export type KpiCowSort = (typeof KPI_COW_SORTS)[number];
+
 export const METRICS = [
   'conceptionRate',
   'firstServiceConceptionRate',

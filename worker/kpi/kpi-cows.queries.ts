@@ -8,11 +8,11 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { KpiCowSort } from '../domain/kpi';
 import { type CowKpiRow, cowKpiRowOf, cowsBehindKpi, dayNumber, type Period } from '../domain/kpi';
 import { type Cursor, decodeCursor, encodeCursor } from '../lib/cursor';
 import { validationError } from '../lib/errors';
 import { type KeptRead, readKept } from './kept-figures.statements';
-import type { KpiCowSort } from './kpi.schemas';
 
 /** The periods a farm keeps rows for: the newest registered stay (the last 365 days, this year, one picked). */
 const KEPT_PERIODS = 3;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, normalizedText } from '../domain/input';
-import { METRICS, type Metric } from '../domain/kpi';
+import { KPI_COW_SORTS, METRICS, type Metric } from '../domain/kpi';
 
 /** Request rules and response shapes of the breeding KPI API, shared with the web screens. */
 export const PERIOD_ORDER_MESSAGE = '開始日は終了日以前の日付を指定してください';
@@ -23,18 +23,6 @@ export const breedingKpiQuerySchema = z
   .refine(fromNotAfterTo, { message: PERIOD_ORDER_MESSAGE, path: ['from'] });
 export type BreedingKpiQuery = z.infer<typeof breedingKpiQuerySchema>;
 
-/** The drill-down's columns, each a sort (§8): text A→Z and figures largest first unless `order` says otherwise. */
-const KPI_COW_SORTS = [
-  'earTag',
-  'name',
-  'services',
-  'pregnant',
-  'open',
-  'daysOpen',
-  'daysToFirstService',
-  'calvingInterval',
-] as const;
-export type KpiCowSort = (typeof KPI_COW_SORTS)[number];
 const SORT_MESSAGE = `並び順は${KPI_COW_SORTS.join('、')}のいずれかを指定してください`;
 const ORDER_MESSAGE = '昇順・降順はascまたはdescで指定してください';
 const LIMIT_MESSAGE = '件数は1〜100の整数で指定してください';

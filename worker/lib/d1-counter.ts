@@ -45,10 +45,14 @@ class CountingStatement {
   constructor(
     readonly inner: D1PreparedStatement,
     private readonly counter: Counter,
-    readonly label: string,
+    private readonly query: string,
   ) {}
+  /** Worked out only for a profiled request: the counting itself should cost the measured calls next to nothing. */
+  get label() {
+    return this.counter.profile ? labelOf(this.query) : '?';
+  }
   bind(...values: unknown[]) {
-    return new CountingStatement(this.inner.bind(...values), this.counter, this.label);
+    return new CountingStatement(this.inner.bind(...values), this.counter, this.query);
   }
   first(column?: string) {
     this.counter.n++;
@@ -74,10 +78,10 @@ const unwrap = (statement: unknown) =>
 /** A D1 binding (or a D1 Sessions API session on one) that counts the round trips made through it. */
 export function countingD1(db: D1Database | D1DatabaseSession, counter: Counter): D1Database {
   const wrapped = {
-    prepare: (query: string) => new CountingStatement(db.prepare(query), counter, labelOf(query)),
+    prepare: (query: string) => new CountingStatement(db.prepare(query), counter, query),
     batch: (statements: unknown[]) => {
       counter.n++;
-      const labels = statements.map((s) => (s instanceof CountingStatement ? s.label : '?'));
+      const labels = counter.profile ? statements.map((s) => (s instanceof CountingStatement ? s.label : '?')) : [];
       return timed(counter, db.batch(statements.map(unwrap)), labels);
     },
     exec: (query: string) => {
@@ -96,10 +100,19 @@ export function countingD1(db: D1Database | D1DatabaseSession, counter: Counter)
 /** The env with the directory and every farm-data shard counting into one counter. */
 function countingEnv(env: Env, counter: Counter): Env {
   const counted: Record<string, unknown> = { ...env, DB: countingD1(env.DB, counter) };
-  for (const key of Object.keys(env)) {
-    if (/^FARM_DB_\d+$/.test(key)) counted[key] = countingD1(env[key as `FARM_DB_${number}`], counter);
-  }
+  for (const key of shardKeys(env)) counted[key] = countingD1(env[key], counter);
   return counted as unknown as Env;
+}
+
+/** The env's farm-data shard bindings, found once per env (the same object serves every request). */
+const shardKeysOf = new WeakMap<Env, `FARM_DB_${number}`[]>();
+function shardKeys(env: Env) {
+  let keys = shardKeysOf.get(env);
+  if (!keys) {
+    keys = Object.keys(env).filter((key): key is `FARM_DB_${number}` => /^FARM_DB_\d+$/.test(key));
+    shardKeysOf.set(env, keys);
+  }
+  return keys;
 }
 
 const counting = (env: Env) =>

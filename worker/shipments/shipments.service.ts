@@ -3,21 +3,20 @@
  * SHIPMENT event in the same batch (the event history stays the one source of the animal's state, so the breeding
  * engine sets it SHIPPED with history) and removes its plan; correcting the record's date moves the event, deleting
  * the record deletes it (docs/decisions/031-shipment-event.md). A plan marks the animal SCHEDULED_FOR_SHIPMENT when
- * nothing more important shows. Seeders use the same statement builders in bulk.
+ * nothing more important shows. Seeders use the same statement builders (shipments.statements.ts) in bulk.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
 import { regenerateAlerts } from '../alerts/regenerate';
 import { auditStatement, pick } from '../audit/audit.statements';
 import { type BreedingContext, loadBreedingContext } from '../breeding/recompute';
 import { rowOf, runBatch, type Statement } from '../db/batch';
 import { isForeignKeyViolation, runGuardedBatch, withFreshState } from '../db/guarded-batch';
-import { cattle, cattleStatusHistory, events, shipmentPlans, shipments } from '../db/schema';
+import { cattle, cattleStatusHistory, shipmentPlans, shipments } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { isUniqueViolation } from '../db/unique-violation';
 import { monthsOldAt } from '../domain/ages';
 import type { EngineEvent } from '../domain/breeding';
-import { jstDate, jstStartOfDay } from '../domain/calendar';
+import { jstDate } from '../domain/calendar';
 import { carcassColumns, withCarcass } from '../domain/carcass';
 import { IMPOSSIBLE_EVENT, impossibleEvent } from '../domain/event-validity';
 import { planStatusChange, statusBeforeShipping } from '../domain/shipment-status';
@@ -25,6 +24,14 @@ import { eventStatements, type NewEvent } from '../events/events.statements';
 import { conflict, notFound, validationError } from '../lib/errors';
 import { statusChangeStatements } from '../status/status.statements';
 import type { CreateShipment, UpdateShipment } from './shipments.schemas';
+import {
+  moveEventStatements,
+  planColumns,
+  planShipmentStatements,
+  shipmentEvent,
+  shipmentInstant,
+  shipmentRowStatements,
+} from './shipments.statements';
 
 const SHIPMENT_DELETED_REASON = '出荷記録の削除';
 
@@ -90,73 +97,6 @@ async function recentStatusHistory(scope: Scope, cattleId: number) {
 }
 
 /** The moment a shipment's SHIPMENT event is dated: 00:00 JST of the shipment day, as import arrivals are. */
-const shipmentInstant = (shipmentDate: string) => jstStartOfDay(shipmentDate).toISOString();
-
-/** The SHIPMENT event a shipment record writes. */
-export const shipmentEvent = (shipmentDate: string): NewEvent => ({
-  eventType: 'SHIPMENT',
-  eventDatetime: shipmentInstant(shipmentDate),
-  details: null,
-  notes: null,
-});
-
-/** The animal's first SHIPMENT event (as migration 0018 chose it): the one its shipment record points at. */
-const firstShipmentEventSql = (cattleId: number) =>
-  sql`(select ${events.eventId} from ${events} where ${events.cattleId} = ${cattleId} and ${events.eventType} = 'SHIPMENT'
-    order by ${events.eventDatetime}, ${events.eventId} limit 1)`;
-
-/**
- * The shipment row (returned) pointing at the animal's SHIPMENT event, written earlier in the same batch, and the
- * animal's plan removed. For the use case below and for seeders that write the event with the animal's others.
- */
-export function shipmentRowStatements(
-  scope: Pick<Scope, 'db' | 'farmId' | 'userId'>,
-  animal: { cattleId: number; birthday: string | null },
-  input: Omit<CreateShipment, 'cattleId'>,
-  now = new Date().toISOString(),
-) {
-  const { db, farmId } = scope;
-  const insert = db
-    .insert(shipments)
-    .values({
-      shipmentId: crypto.randomUUID(),
-      cattleId: animal.cattleId,
-      farmId,
-      createdBy: scope.userId,
-      shipmentDate: input.shipmentDate,
-      price: input.price,
-      weight: input.weight ?? null,
-      ageAtShipment: input.ageAtShipment ?? monthsOldAt(animal.birthday, input.shipmentDate),
-      buyer: input.buyer,
-      toFarmerCode: input.toFarmerCode ?? null,
-      toName: input.toName ?? null,
-      notes: input.notes,
-      ...carcassColumns(input.carcass),
-      eventId: firstShipmentEventSql(animal.cattleId),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  const removePlan = db
-    .delete(shipmentPlans)
-    .where(and(eq(shipmentPlans.cattleId, animal.cattleId), eq(shipmentPlans.farmId, farmId)));
-  return [insert, removePlan] as const;
-}
-
-/**
- * The statements that move an animal's stored event to another moment, with its breeding state and status
- * recomputed, as PATCH /events/{id} corrects one (version-guarded: run with runGuardedBatch inside withFreshState).
- */
-function moveEventStatements(
-  scope: Pick<Scope, 'db' | 'farmId' | 'userId' | 'actor'>,
-  context: BreedingContext,
-  event: EngineEvent,
-  eventDatetime: string,
-  now: string,
-): Statement[] {
-  return eventStatements(scope, context, { correct: event, to: { ...event, eventDatetime } }, { now }).statements;
-}
-
 /**
  * The statements that record a shipment of the animal `context` describes: its SHIPMENT event (or, when the
  * animal has one already — entered in the barn before the market's statement came — that one, moved to the
@@ -349,53 +289,10 @@ export const removeShipment = (scope: Scope, shipmentId: string) =>
     await regenerateAlerts(db, farmId, [cattleId]);
   });
 
-const planColumns = {
-  planId: shipmentPlans.planId,
-  cattleId: shipmentPlans.cattleId,
-  plannedShipmentMonth: shipmentPlans.plannedShipmentMonth,
-  createdAt: shipmentPlans.createdAt,
-  updatedAt: shipmentPlans.updatedAt,
-};
-
 /** A plan as a raw RETURNING row of planColumns gives it (runBatch answers snake_case). */
 function planOf(raw: Record<string, unknown>) {
   const { planId, cattleId, plannedShipmentMonth, createdAt, updatedAt } = rowOf(shipmentPlans, raw);
   return { planId, cattleId, plannedShipmentMonth, createdAt, updatedAt };
-}
-
-/** The statements that plan an animal's shipment for a month: the plan (returned first) and its status change. */
-export function planShipmentStatements(
-  scope: Pick<Scope, 'db' | 'farmId' | 'userId' | 'actor'>,
-  animal: Pick<ShippableAnimal, 'cattleId' | 'status'>,
-  plannedShipmentMonth: string,
-  now = new Date().toISOString(),
-) {
-  const { db, farmId } = scope;
-  const change = planStatusChange(animal.status, 'planned');
-  const insert = db
-    .insert(shipmentPlans)
-    .values({
-      planId: crypto.randomUUID(),
-      cattleId: animal.cattleId,
-      farmId,
-      createdBy: scope.userId,
-      plannedShipmentMonth,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning(planColumns);
-  const statusChange: BatchItem<'sqlite'>[] = change
-    ? [
-        ...statusChangeStatements(db, {
-          cattleId: animal.cattleId,
-          oldStatus: animal.status,
-          newStatus: change.newStatus,
-          changedBy: scope.actor,
-          reason: change.reason,
-        }),
-      ]
-    : [];
-  return [insert, ...statusChange] as const;
 }
 
 /** Plans an animal's shipment for a month (POST /shipments/plans); one plan per animal. */

@@ -1,4 +1,4 @@
-import { METRICS, type Metric } from '@worker/domain/kpi';
+import { KPI_COW_SORTS, type KpiCowSort, METRICS, type Metric } from '@worker/domain/kpi';
 import { isoDate, oneOf, searchOf, text } from '../../lib/search-params';
 
 const PERIOD_CHOICES = ['last365', 'thisYear', 'custom'] as const;
@@ -7,18 +7,9 @@ export type PeriodChoice = (typeof PERIOD_CHOICES)[number];
 export const kpiSearch = searchOf({ period: oneOf(PERIOD_CHOICES), from: text, to: text, chart: oneOf(METRICS) });
 export type KpiSearch = ReturnType<typeof kpiSearch>;
 
-/** Columns of the drill-down, in the order shown. */
-export const KPI_COW_COLUMNS = [
-  'earTag',
-  'name',
-  'services',
-  'pregnant',
-  'open',
-  'daysOpen',
-  'daysToFirstService',
-  'calvingInterval',
-] as const;
-export type KpiCowColumn = (typeof KPI_COW_COLUMNS)[number];
+/** Columns of the drill-down, in the order shown: the API's sorts. */
+export const KPI_COW_COLUMNS = KPI_COW_SORTS;
+export type KpiCowColumn = KpiCowSort;
 
 /**
  * /kpi/cattle: the period (`from`, `to`), the choice /kpi had (`period`, for the way back) and the sort; no sort
