@@ -204,7 +204,8 @@ function printCpu(profile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const key = (n) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
+  const key = (n) =>
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
   const self = new Map();
   const total = new Map();
   let all = 0;
@@ -225,7 +226,11 @@ function printCpu(profile) {
     [...map]
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
-      .map(([k, us]) => `  ${(us / 1000).toFixed(0).padStart(6)} ms ${((100 * us) / all).toFixed(1).padStart(5)} %  ${k}`)
+      .map(
+        ([k, us]) => `  ${(us / 1000).toFixed(0).padStart(6)} ms ${((100 * us) / all).toFixed(1).padStart(5)} %  ${k}`,
+      )
       .join('\n');
-  console.log(`\nCPU profile: ${(all / 1000).toFixed(0)} ms sampled\nself time:\n${top(self, 40)}\ntotal time:\n${top(total, 60)}`);
+  console.log(
+    `\nCPU profile: ${(all / 1000).toFixed(0)} ms sampled\nself time:\n${top(self, 40)}\ntotal time:\n${top(total, 60)}`,
+  );
 }
