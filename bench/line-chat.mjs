@@ -29,9 +29,19 @@ async function replies(url, lineUserId, count, sentAt) {
   }
 }
 
+/** The farm's weighings, every page of them (a seeded herd has more than one page). */
 async function weighings(url, token) {
-  const page = await get(url, '/events?eventType=WEIGHT_MEASURED&limit=100', token);
-  return page.data.results.length;
+  let count = 0;
+  for (let cursor = null; ; ) {
+    const page = await get(
+      url,
+      `/events?eventType=WEIGHT_MEASURED&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+      token,
+    );
+    count += page.data.results.length;
+    if (!page.data.hasNext) return count;
+    cursor = page.data.nextCursor;
+  }
 }
 
 /** One farmer's 10 messages, in order (a tap needs its confirmation); answers the problems found. */
