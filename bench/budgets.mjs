@@ -232,7 +232,7 @@ export function evaluate(report) {
         refNote,
       );
     }
-  for (const call of ref.calls.filter((c) => c.kind === 'write' && c.available))
+  for (const call of ref.calls.filter((c) => c.kind === 'write' && c.available && !c.bulk))
     add(
       'write p50 (ms)',
       call.name,

@@ -40,9 +40,11 @@ function send(url, token, request, retried = false) {
     );
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', (err) => {
-      // A kept-alive connection the server closed as this request went out (Node's documented race): a read is sent
-      // again once on a fresh one, and its time counts from the first attempt. A write is not repeated.
-      if (!retried && req.reusedSocket && err.code === 'ECONNRESET' && (request.method ?? 'GET') === 'GET')
+      // A kept-alive connection the server had closed when this request went out on it (Node's documented race: the
+      // request never reached the Worker) is sent again once on a fresh one, its time counted from the first attempt.
+      // Writes too: under 8 clients a 500-head group event (seconds each) left sockets idle past the server's
+      // keep-alive and its next request on them failed with ECONNRESET before the Worker saw it.
+      if (!retried && req.reusedSocket && err.code === 'ECONNRESET')
         send(url, token, request, true).then(resolve, reject);
       else reject(err);
     });

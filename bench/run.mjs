@@ -220,6 +220,7 @@ async function measureAll(sizes) {
         kind: call.kind,
         budgetMs: call.budgetMs,
         herdBudget: call.herdBudget,
+        bulk: call.bulk,
         companion: call.companion,
         available: true,
         peakMb,
