@@ -106,8 +106,18 @@ export const DEFAULT_OPEN_LIMIT = 50;
 export const DEFAULT_SEARCH_LIMIT = 20;
 export const DUE_SOON_DAYS = 7;
 
-/** docs/product.md §7 Alert create. `today` (JST) anchors the dueAt window: not more than 1 year back, 2 years ahead. */
-export const alertCreateSchema = (today: string) =>
+/**
+ * docs/product.md §7 Alert create. `today` (JST) anchors the dueAt window: not more than 1 year back, 2 years ahead.
+ * Built once per day and kept: every recorded event checks the alerts it raises with it, and building the schema
+ * afresh cost each write more than the check itself.
+ */
+export function alertCreateSchema(today: string) {
+  if (keptAlertSchema?.today !== today) keptAlertSchema = { today, schema: buildAlertCreateSchema(today) };
+  return keptAlertSchema.schema;
+}
+let keptAlertSchema: { today: string; schema: ReturnType<typeof buildAlertCreateSchema> } | null = null;
+
+const buildAlertCreateSchema = (today: string) =>
   z.object({
     type: z.enum(ALERT_TYPES, { error: ALERT_MESSAGES.invalidType }),
     severity: z.enum(ALERT_SEVERITIES, { error: ALERT_MESSAGES.invalidSeverity }),
@@ -138,4 +148,4 @@ export const alertCreateSchema = (today: string) =>
       .transform((v) => v ?? null),
     cattleEarTagNumber: earTagNumberSchema.nullish().transform((v) => v ?? null),
   });
-export type AlertCreateInput = z.input<ReturnType<typeof alertCreateSchema>>;
+export type AlertCreateInput = z.input<ReturnType<typeof buildAlertCreateSchema>>;
