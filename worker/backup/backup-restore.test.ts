@@ -41,29 +41,41 @@ const streamOf = (text: string) =>
     },
   });
 
+/**
+ * The demo herd is seeded once for the file (the seeding is most of its time): every test restores the source's one
+ * backup into a farm of its own, and none writes to the source.
+ */
+let source: Member;
+/** The source's backup as the API answers it: `backupText` as sent, `backup` parsed. */
+let backupText: string;
+let backup: any;
+beforeAll(async () => {
+  source = await signUp({ name: '西 次郎' });
+  const db = await farmDb(testEnv, source.farmId);
+  await seedDemoHerd(
+    { db, farmId: source.farmId, userId: source.userId, userName: '西 次郎', actor: String(source.userId) },
+    todayJst(),
+  );
+  // A write through the API, so the backup carries its audit row.
+  const created = await api('/cattle', {
+    method: 'POST',
+    ...as(source),
+    body: { name: 'はな', identificationNumber: '0123456785', gender: '雌', growthStage: 'CALF' },
+  });
+  expect(created.status, created.text).toBe(201);
+  const res = await api(`/farms/${source.farmId}/backup`, as(source));
+  expect(res.status).toBe(200);
+  backupText = res.text;
+  backup = res.json;
+}, 600_000);
+
 describe('restore refuses what the API refuses (POST /farms/{id}/restore)', () => {
-  let source: Member;
   let target: Member;
   let document: any;
   beforeAll(async () => {
-    source = await signUp({ name: '西 次郎' });
     target = await signUp({ name: '東 三郎' });
-    const db = await farmDb(testEnv, source.farmId);
-    await seedDemoHerd(
-      { db, farmId: source.farmId, userId: source.userId, userName: '西 次郎', actor: String(source.userId) },
-      todayJst(),
-    );
-    // A write through the API, so the backup carries its audit row.
-    const created = await api('/cattle', {
-      method: 'POST',
-      ...as(source),
-      body: { name: 'はな', identificationNumber: '0123456785', gender: '雌', growthStage: 'CALF' },
-    });
-    expect(created.status, created.text).toBe(201);
-    const res = await api(`/farms/${source.farmId}/backup`, as(source));
-    expect(res.status).toBe(200);
-    document = res.json;
-  }, 600_000);
+    document = backup;
+  });
 
   /** The first event of a type (its index in the document). */
   const eventOf = (type: string) => document.events.findIndex((e: any) => e.event_type === type);
@@ -336,20 +348,12 @@ describe('restore refuses what the API refuses (POST /farms/{id}/restore)', () =
 });
 
 describe('restore is all or nothing, one at a time', () => {
-  let source: Member;
   let document: string;
   let cattle: number;
-  beforeAll(async () => {
-    source = await signUp({ name: '北 四郎' });
-    const db = await farmDb(testEnv, source.farmId);
-    await seedDemoHerd(
-      { db, farmId: source.farmId, userId: source.userId, userName: '北 四郎', actor: String(source.userId) },
-      todayJst(),
-    );
-    const res = await api(`/farms/${source.farmId}/backup`, as(source));
-    document = res.text;
-    cattle = res.json.cattle.length;
-  }, 600_000);
+  beforeAll(() => {
+    document = backupText;
+    cattle = backup.cattle.length;
+  });
 
   const scopeOf = async (user: Member): Promise<Scope> => ({
     db: await farmDb(testEnv, user.farmId),
