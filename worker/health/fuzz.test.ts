@@ -33,7 +33,14 @@ const fuzzed = routes.filter(
   ({ path, operation }) =>
     !SKIPPED.some((skip) => skip.test(path)) && (operation.requestBody || (operation.parameters ?? []).length > 0),
 );
-const REQUESTS = 1_200;
+/**
+ * Generated requests in all, spread over the routes, from one fixed seed. 300 (a few a route) still finds every bug
+ * this test was written for: with the 400 of a malformed id taken out of the 10 routes that declare it (965be38,
+ * 9ec6f52), 300 reports all 10 as drift, as 1,200 did.
+ */
+const REQUESTS = 300;
+/** fast-check's seed: the same requests on every run, so a failure is repeated by running the file again. */
+const SEED = 20261125;
 const RUNS_PER_ROUTE = Math.ceil(REQUESTS / Math.max(1, fuzzed.length));
 
 const hostile = fc.oneof(
@@ -291,7 +298,7 @@ describe('fuzzing the API from its OpenAPI document', () => {
           const query = new URLSearchParams(input.query as Record<string, string>).toString();
           await check(route, input.path, query, input.body, input.signedIn);
         }),
-        { numRuns: RUNS_PER_ROUTE, seed: 20261125, endOnFailure: true },
+        { numRuns: RUNS_PER_ROUTE, seed: SEED, endOnFailure: true },
       );
     }
     expect(sent - before).toBeGreaterThanOrEqual(REQUESTS);
