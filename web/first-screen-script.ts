@@ -11,6 +11,7 @@
 import type { Plugin } from 'vite';
 import {
   EARLY_GLOBAL,
+  EVERY_SCREEN,
   FARM_KEY,
   FIRST_SCREEN,
   LATER_CHUNKS,
@@ -171,9 +172,18 @@ export function firstScreenScript({
       // The app's bundle at the browser's priority for module scripts; the downloads inert in a template until the app
       // adds them after the first screen: a low fetch priority did not keep them off the bundle's slow link.
       const later = downloads.map((c) => `<link rel="modulepreload" crossorigin href="/${c.fileName}">`).join('');
+      // Every other chunk and style sheet, for the app to fetch without running once the first screen is up
+      // (fetchEveryScreen, web/src/lib/first-screen.ts): a list, not links, so nothing is fetched before then.
+      const loaded = new Set([entry.fileName, ...appChunks.seen, ...downloads.map((c) => c.fileName)]);
+      const rest = chunks.filter((c) => !loaded.has(c.fileName));
+      const everyScreen = {
+        js: rest.map((c) => `/${c.fileName}`),
+        css: [...new Set(rest.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))].map((file) => `/${file}`),
+      };
       const links = [
         ...[...appChunks.seen].map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`),
         ...(later ? [`\n    <template id="${LATER_CHUNKS}">${later}</template>`] : []),
+        `\n    <script type="application/json" id="${EVERY_SCREEN}">${JSON.stringify(everyScreen)}</script>`,
       ].join('');
       html.source = String(html.source).replace(
         '</title>',

@@ -4,12 +4,12 @@
  */
 import './app-start';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type AnyRoute, RouterProvider } from '@tanstack/react-router';
+import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { keepRosterFresh } from './api/cattle';
 import { ApiError } from './api/client';
-import { linkLaterChunks } from './lib/first-screen';
+import { fetchEveryScreen, linkLaterChunks } from './lib/first-screen';
 import { getLocale } from './lib/i18n';
 import './lib/messages';
 import { watchSystemTheme } from './lib/theme';
@@ -36,12 +36,33 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-/** Loads every route's screen (code and styles) without running its loader; one that fails loads when opened. */
-function loadEveryScreen(appRouter: typeof router) {
-  return Promise.allSettled(
-    Object.values(appRouter.routesById).map((route) => appRouter.loadRouteChunk(route as AnyRoute)),
-  );
+/**
+ * Once the first screen is up — the router has settled it and no query is fetching, or at the latest 5 s after the
+ * start — and half a second more: `then`, off the first screen's slow link and main thread.
+ */
+function afterFirstScreen(then: () => void) {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    setTimeout(then, 500);
+  };
+  const unsubscribe = router.subscribe('onResolved', () => {
+    unsubscribe();
+    if (queryClient.isFetching() === 0) return start();
+    const stop = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() > 0) return;
+      stop();
+      start();
+    });
+  });
+  setTimeout(start, 5000);
 }
+
+// Every screen's code and styles, fetched once the first screen is up (§20, turn 4): a farmer who loses the signal
+// seconds after a first visit still opens every screen, before the service worker has finished precaching them.
+// Fetched, not run: each screen's modules — and the form schemas they build — run when that screen opens.
+afterFirstScreen(fetchEveryScreen);
 
 // After the first screen: the service worker (app shell and saved answers for offline, §15) and the offline write
 // queue, which sends what waited for a signal. They wait a moment after `load` so that, on a slow link, they do not
@@ -49,9 +70,6 @@ function loadEveryScreen(appRouter: typeof router) {
 // `load` may have fired already (a repeat visit served by the service worker).
 // The 'forms' chunk comes then too (index.html's template, web/first-screen-script.ts).
 function startBackground() {
-  // Every screen's code and styles, fetched once the first screen is up (§20, turn 4): a farmer who loses the signal
-  // seconds after a first visit still opens every screen, before the service worker has finished precaching them.
-  setTimeout(() => void loadEveryScreen(router), 500);
   setTimeout(() => {
     linkLaterChunks();
     if ('serviceWorker' in navigator)

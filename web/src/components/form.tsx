@@ -114,10 +114,13 @@ export function FormError({ message }: { message?: string | null }) {
 
 export function SubmitButton({
   pending,
+  disabled = false,
   children,
   className,
 }: {
   pending: boolean;
+  /** Off for a reason other than saving (a check the form needs is not ready yet). */
+  disabled?: boolean;
   children: ReactNode;
   className?: string;
 }) {
@@ -125,7 +128,7 @@ export function SubmitButton({
     <button
       type="submit"
       className={`button button--primary ${className ?? ''}`}
-      disabled={pending}
+      disabled={pending || disabled}
       aria-busy={pending}
     >
       {pending ? <span className="spinner" aria-hidden="true" /> : null}

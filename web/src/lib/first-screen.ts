@@ -22,6 +22,37 @@ export function linkLaterChunks(doc: Document = document) {
     doc.head.append(later.content.cloneNode(true));
 }
 
+/**
+ * The id of index.html's list of every other chunk of the app (JSON `{ js, css }`, written by the build): fetched once
+ * the first screen is up, none of it run until its screen is opened.
+ */
+export const EVERY_SCREEN = 'every-screen';
+
+/**
+ * Every screen's code and styles fetched without running any of it (§20, turn 4: a farmer who loses the signal seconds
+ * after a first visit still opens every screen). The scripts as `modulepreload` — downloaded and compiled into the
+ * page's module map, where a screen's `import()` finds them offline, but not run, so no screen's module (and no form
+ * schema, which zod builds when its module runs) runs before that screen opens; the style sheets as the screens' own
+ * imports would add them. Nothing without the list (the dev server) or for a file the page links already.
+ */
+export function fetchEveryScreen(doc: Document = document) {
+  const list = doc.getElementById(EVERY_SCREEN);
+  if (!list?.textContent) return;
+  const { js, css } = JSON.parse(list.textContent) as { js: string[]; css: string[] };
+  const linked = new Set([...doc.querySelectorAll('link')].map((link) => link.href));
+  const add = (href: string, rel: 'stylesheet' | 'modulepreload') => {
+    if (linked.has(new URL(href, doc.baseURI).href)) return;
+    const link = doc.createElement('link');
+    link.rel = rel;
+    // As Vite's own preloading of a lazy import does it, so the import finds them.
+    link.crossOrigin = '';
+    link.href = href;
+    doc.head.append(link);
+  };
+  for (const href of css) add(href, 'stylesheet');
+  for (const href of js) add(href, 'modulepreload');
+}
+
 export const FIRST_SCREEN = {
   pathname: '/home',
   /** `farm`: the answer is the farm's data (it depends on X-Farm-Id). */

@@ -12,7 +12,20 @@ vi.mock('../../api/accounts', () => ({
   meQuery: { queryKey: ['accounts', 'me'], queryFn: async () => ({ theme: 'dark' }) },
   providersQuery: { queryKey: ['accounts', 'providers'], queryFn: async () => ({ google: false, line: false }) },
 }));
-vi.mock('./login-turnstile', () => ({ default: () => <p data-testid="login-turnstile">確認</p> }));
+vi.mock('./login-turnstile', () => ({
+  default: ({ onToken, onReady }: { onToken: (token: string) => void; onReady: (ready: boolean) => void }) => (
+    <button
+      type="button"
+      data-testid="login-turnstile"
+      onClick={() => {
+        onToken('check-token');
+        onReady(true);
+      }}
+    >
+      確認済みにする
+    </button>
+  ),
+}));
 
 const fill = (email: string, password: string) => {
   fireEvent.change(screen.getByLabelText('メールアドレス'), { target: { value: email } });
@@ -63,6 +76,25 @@ describe('LoginPage', () => {
     fill('hanako@example.jp', 'secret-pass');
     await request.reject(new ApiError(403, 'TURNSTILE_REQUIRED', '確認が必要です', 'turnstileToken'));
     expect(await screen.findByTestId('login-turnstile')).toBeTruthy();
+  });
+
+  it('sends nothing while the check it asked for is not ready, then sends the check’s token', async () => {
+    renderWithQueries(<LoginPage search={{ redirect: '/cattle' }} />);
+    fill('hanako@example.jp', 'secret-pass');
+    await request.reject(new ApiError(403, 'TURNSTILE_REQUIRED', '確認が必要です', 'turnstileToken'));
+    await screen.findByTestId('login-turnstile');
+    expect(button('ログイン').disabled).toBe(true);
+    fireEvent.click(button('ログイン'));
+    expect(request.sent).toHaveLength(1);
+    fireEvent.click(button('確認済みにする'));
+    await waitFor(() => expect(button('ログイン').disabled).toBe(false));
+    fireEvent.click(button('ログイン'));
+    await waitFor(() => expect(request.sent).toHaveLength(2));
+    expect(request.sent[1]).toEqual({
+      email: 'hanako@example.jp',
+      password: 'secret-pass',
+      turnstileToken: 'check-token',
+    });
   });
 
   it('keeps the token and goes where the sign-in was asked from once signed in', async () => {

@@ -29,6 +29,8 @@ export function LoginPage({ search }: { search: LoginSearch }) {
   const queryClient = useQueryClient();
   const [checkRequired, setCheckRequired] = useState(false);
   const [turnstileToken, setTurnstileToken] = useState<string | null>(null);
+  // The check, once asked for, is ready when its settings have come: a sign-in sent before would go without its token.
+  const [checkReady, setCheckReady] = useState(false);
   const form = useSchemaForm({
     schema: loginBodySchema,
     values: (data) => ({ email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') }),
@@ -68,10 +70,12 @@ export function LoginPage({ search }: { search: LoginSearch }) {
         />
         {checkRequired ? (
           <Suspense fallback={null}>
-            <LoginTurnstile onToken={setTurnstileToken} error={errors.turnstileToken} />
+            <LoginTurnstile onToken={setTurnstileToken} onReady={setCheckReady} error={errors.turnstileToken} />
           </Suspense>
         ) : null}
-        <SubmitButton pending={form.saving}>{t('accounts.loginSubmit')}</SubmitButton>
+        <SubmitButton pending={form.saving} disabled={checkRequired && !checkReady}>
+          {t('accounts.loginSubmit')}
+        </SubmitButton>
       </form>
       <p className="public__alt">
         <Link to="/forgot-password">{t('accounts.forgotLink')}</Link>

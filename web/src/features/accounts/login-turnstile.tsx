@@ -8,13 +8,16 @@ import { useI18n } from '../../lib/i18n';
 /**
  * The Turnstile check the login form shows once the API answers TURNSTILE_REQUIRED (50 failed sign-ins for the
  * email, §3). Loaded only then (React.lazy), so the widget is not in the initial bundle. In development without a
- * site key the API skips verification, and the development token stands in.
+ * site key the API skips verification, and the development token stands in. `onReady(true)` once the check's settings
+ * have come (with the development token when it stands in): until then the form does not send.
  */
 export default function LoginTurnstile({
   onToken,
+  onReady,
   error,
 }: {
   onToken: (token: string | null) => void;
+  onReady: (ready: boolean) => void;
   error?: string;
 }) {
   const { t, locale } = useI18n();
@@ -22,9 +25,13 @@ export default function LoginTurnstile({
   const siteKey = config.data?.turnstileSiteKey ?? null;
   const skipped = config.data?.turnstileRequired === false;
   const [failed, setFailed] = useState(false);
+  const settled = !config.isPending;
   useEffect(() => {
+    if (!settled) return;
+    // One render with both: a sign-in sent as the form turns on carries the development token.
     if (skipped) onToken(DEVELOPMENT_TURNSTILE_TOKEN);
-  }, [skipped, onToken]);
+    onReady(true);
+  }, [settled, skipped, onToken, onReady]);
   return (
     <fieldset
       className={`field${error ? ' field--error' : ''}`}
