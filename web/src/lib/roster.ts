@@ -4,10 +4,7 @@
  * pure and unit-tested (roster.test.ts); storage is lib/roster-store.ts, the refresh api/cattle.ts.
  */
 import { ageFromBirthday } from '@worker/domain/ages';
-import { dayCountsAsOf } from '@worker/domain/breeding';
-import { todayJst } from '@worker/domain/calendar';
 import { digitsOf, nfkc } from '@worker/domain/text-input';
-import type { Withdrawal } from '@worker/domain/withdrawal';
 
 /** One animal as GET /cattle/roster answers it. */
 export interface RosterAnimal {
@@ -30,7 +27,7 @@ export interface RosterAnimal {
   lastServiceDate?: string | null;
   conceptionDate?: string | null;
   expectedCalvingDate?: string | null;
-  /** As of the day the server built the answer: breedingAsOf counts it again for the day shown. */
+  /** As of the day the server built the answer: breedingAsOf (lib/roster-breeding.ts) counts it for the day shown. */
   daysOpen?: number | null;
   withdrawalUntil?: string | null;
 }
@@ -98,28 +95,3 @@ export const withAges = (animals: readonly RosterAnimal[], today?: string) =>
 
 export const rosterMatches = (animals: readonly RosterAnimal[], term: string, limit: number, today?: string) =>
   withAges(searchRoster(animals, term, limit), today);
-
-/**
- * An animal's breeding state from the kept roster, as her page shows it on `today` (the phone's JST day, offline
- * too): days open counted by the engine's own rule (dayCountsAsOf: from the last calving to the conception, or to
- * today while open), so a roster fetched days ago still shows today's count; the meat withdrawal as §16's
- * restriction. null for a roster kept before the server sent the breeding state.
- */
-export function breedingAsOf(animal: RosterAnimal, today: string = todayJst()) {
-  if (animal.parity === undefined) return null;
-  const lastCalvingDate = animal.lastCalvingDate ?? null;
-  const lastServiceDate = animal.lastServiceDate ?? null;
-  const { daysOpen } = dayCountsAsOf(
-    { lastCalvingDate, lastInseminationDate: lastServiceDate, conceptionDate: animal.conceptionDate ?? null },
-    today,
-  );
-  const withdrawal: Withdrawal = { meatUntil: animal.withdrawalUntil ?? null, milkUntil: null };
-  return {
-    parity: animal.parity,
-    lastCalvingDate,
-    lastServiceDate,
-    expectedCalvingDate: animal.expectedCalvingDate ?? null,
-    daysOpen,
-    withdrawal,
-  };
-}

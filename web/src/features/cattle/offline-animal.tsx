@@ -8,7 +8,8 @@ import { useRoster } from '../../api/cattle';
 import { StatusBadge, withdrawalText } from '../../components/badges';
 import { EmptyState, Loading } from '../../components/states';
 import { defineMessages, useI18n } from '../../lib/i18n';
-import { breedingAsOf, findInRoster, type RosterAnimal, withAges } from '../../lib/roster';
+import { findInRoster, type RosterAnimal, withAges } from '../../lib/roster';
+import { breedingAsOf } from '../../lib/roster-breeding';
 import { useSexAndAge, WithdrawalBadge } from './cattle-badges';
 import './messages';
 import './cattle-detail.css';
@@ -43,7 +44,7 @@ const QUICK = ['ESTRUS', 'INSEMINATION', 'PREGNANCY_CHECK', 'WEIGHT_MEASURED'] a
 
 /**
  * Her breeding state as the roster kept it (§20 turn 4): parity, last calving and service, calving due, and days open
- * counted for today on the phone (lib/roster.ts breedingAsOf); nothing for a roster kept before the server sent it.
+ * counted for today on the phone (lib/roster-breeding.ts); nothing for a roster kept before the server sent it.
  */
 function OfflineBreeding({ cow }: { cow: RosterAnimal }) {
   const { t } = useI18n();
