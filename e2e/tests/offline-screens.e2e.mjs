@@ -3,13 +3,13 @@
 // (the screens' code and styles are fetched once the first screen is up, not only when the service worker has
 // precached them). Like offline.e2e.mjs, each test runs its own server and really stops it.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { migrate, seedDemoFarm } from '../../scripts/local-server.mjs';
 import { freePort, serveForTests } from '../server.mjs';
-import { DEMO, DESKTOP, withPage } from '../support.mjs';
+import { artifacts, DEMO, DESKTOP, withPage } from '../support.mjs';
 
 async function withOwnServer(fn) {
   const persistTo = mkdtempSync(path.join(tmpdir(), 'ushicho-offline-screens-'));
@@ -58,9 +58,13 @@ test('offline: an animal never opened opens from the kept roster, with its recor
           cache: 'no-store',
         });
         const { data } = await response.json();
-        return data.find((a) => a.gender === '雌' && a.name && a.earTagNumber);
+        // A cow in calf after a calving: every breeding fact of her page has a value.
+        return data.find(
+          (a) =>
+            a.gender === '雌' && a.name && a.earTagNumber && a.parity > 0 && a.lastCalvingDate && a.expectedCalvingDate,
+        );
       });
-      assert.ok(cow, 'the demo herd has a named cow');
+      assert.ok(cow, 'the demo herd has a named cow in calf after a calving');
 
       await stop();
       await page.goto(`${url}/cattle/${cow.cattleId}`);
@@ -72,6 +76,22 @@ test('offline: an animal never opened opens from the kept roster, with its recor
       await page.getByText('記録の一覧はオンラインで表示されます').waitFor();
       assert.equal(await page.getByText('読み込み中').count(), 0);
       await page.getByRole('link', { name: 'イベントを記録' }).waitFor();
+      // Her breeding state, from the roster alone (§20 turn 4): parity, last calving and calving due as the server had them.
+      const breeding = page.getByRole('region', { name: '繁殖状況' });
+      const fact = (label) =>
+        breeding
+          .locator('.facts__item')
+          .filter({ has: page.getByText(label, { exact: true }) })
+          .locator('dd')
+          .textContent();
+      const slashed = (date) => date.replaceAll('-', '/');
+      assert.equal(await fact('産次'), String(cow.parity));
+      assert.equal(await fact('最終分娩日'), slashed(cow.lastCalvingDate));
+      assert.equal(await fact('分娩予定日'), slashed(cow.expectedCalvingDate));
+      assert.match(await fact('空胎日数'), /^\d+日$/);
+      const shots = path.join(artifacts, 'screens');
+      mkdirSync(shots, { recursive: true });
+      await page.screenshot({ path: path.join(shots, 'offline-animal-phone-light.png'), fullPage: true });
 
       // Recording from her page: the form opens for her, and the record waits under 未送信.
       await page.getByRole('link', { name: '授精', exact: true }).click();

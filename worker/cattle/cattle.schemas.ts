@@ -347,17 +347,33 @@ export const statusHistoryEntrySchema = z.object({
 });
 export const statusCountsSchema = z.record(z.string(), int);
 
-/** One animal of the roster the phone keeps (§20): what search, the pickers and the offline forms show. */
-const rosterAnimalSchema = cattleViewSchema.pick({
-  cattleId: true,
-  identificationNumber: true,
-  earTagNumber: true,
-  name: true,
-  gender: true,
-  breed: true,
-  status: true,
-  growthStage: true,
-  birthday: true,
-  penId: true,
-});
+/**
+ * One animal of the roster the phone keeps (§20): what search, the pickers, the offline forms and the animal's page
+ * offline show — with the breeding state a barn visit needs (turn 4, decision 059).
+ */
+const rosterAnimalSchema = cattleViewSchema
+  .pick({
+    cattleId: true,
+    identificationNumber: true,
+    earTagNumber: true,
+    name: true,
+    gender: true,
+    breed: true,
+    status: true,
+    growthStage: true,
+    birthday: true,
+    penId: true,
+  })
+  .extend({
+    parity: nullableInt.describe('Calvings, the registered ones included; null while unknown (§5)'),
+    lastCalvingDate: nullableText.describe('JST date of the last calving'),
+    lastServiceDate: nullableText.describe('JST date of the last service (AI, ET or natural) since the last calving'),
+    conceptionDate: nullableText.describe('The service a PREGNANT check confirmed, while pregnant'),
+    expectedCalvingDate: nullableText,
+    daysOpen: nullableInt.describe(
+      'Days open on the JST day the answer was built (as GET /cattle/{id}); the app counts them again from ' +
+        'lastCalvingDate and conceptionDate on its own day',
+    ),
+    withdrawalUntil: nullableText.describe("The meat withdrawal's last day (GET /cattle/{id}'s withdrawal.meatUntil)"),
+  });
 export const rosterSchema = z.object({ data: z.array(rosterAnimalSchema), version: int });

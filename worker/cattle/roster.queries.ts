@@ -1,18 +1,26 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { cattle, farmCounts } from '../db/schema';
+import { breedingStatus, cattle, farmCounts } from '../db/schema';
+import { dayCountsAsOf } from '../domain/breeding';
+import { type IsoDate, todayJst } from '../domain/calendar';
 
 /**
- * The roster's ETag names the farm and its roster version (migration 0020): the same number on another farm is
- * another roster, so a tag sent to the wrong farm never answers 304.
+ * The answer's fields, numbered: a roster kept on a phone before a field was added (2: turn 4's breeding state,
+ * decision 059) has an ETag of the old shape, which is no version of the new one, so it is sent again in full.
  */
-export const rosterEtag = (farmId: number, version: number) => `"roster-${farmId}-${version}"`;
+const ROSTER_SHAPE = 2;
 
-/** The version an `If-None-Match` holds for this farm, or null when it names none of this farm's. */
+/**
+ * The roster's ETag names the farm, its roster version (migration 0020) and the answer's shape: the same number on
+ * another farm is another roster, so a tag sent to the wrong farm never answers 304.
+ */
+export const rosterEtag = (farmId: number, version: number) => `"roster-${farmId}-${version}-${ROSTER_SHAPE}"`;
+
+/** The version an `If-None-Match` holds for this farm's roster of this shape, or null when it names none. */
 export function versionOfEtag(header: string | undefined, farmId: number): number | null {
   for (const tag of header?.split(',') ?? []) {
-    const match = /^\s*(?:W\/)?"roster-(\d+)-(\d+)"\s*$/.exec(tag);
-    if (match && Number(match[1]) === farmId) return Number(match[2]);
+    const match = /^\s*(?:W\/)?"roster-(\d+)-(\d+)-(\d+)"\s*$/.exec(tag);
+    if (match && Number(match[1]) === farmId && Number(match[3]) === ROSTER_SHAPE) return Number(match[2]);
   }
   return null;
 }
@@ -31,15 +39,15 @@ export function acceptsGzip(header: string | undefined): boolean {
 /**
  * The answers this isolate built, per farm (at most KEPT_FARMS, least recently used out), kept gzipped: a roster
  * changes a few times a day and is asked by every phone of the farm, so its JSON (1.7 MB at 8,000 head, about 150 KB
- * gzipped) is built and compressed once per version and then sent as it is. Farm ids are never reused
- * (AUTOINCREMENT), so a kept body can only ever be its own farm's.
+ * gzipped) is built and compressed once per version and JST day (its `daysOpen` are that day's, decision 059) and then
+ * sent as it is. Farm ids are never reused (AUTOINCREMENT), so a kept body can only ever be its own farm's.
  */
 const KEPT_FARMS = 16;
-const kept = new Map<number, { version: number; gzip: ArrayBuffer }>();
+const kept = new Map<number, { version: number; day: IsoDate; gzip: ArrayBuffer }>();
 
-function keep(farmId: number, version: number, gzip: ArrayBuffer) {
+function keep(farmId: number, version: number, day: IsoDate, gzip: ArrayBuffer) {
   kept.delete(farmId);
-  kept.set(farmId, { version, gzip });
+  kept.set(farmId, { version, day, gzip });
   if (kept.size > KEPT_FARMS) kept.delete(kept.keys().next().value as number);
 }
 
@@ -50,13 +58,23 @@ const gzipped = (text: string) =>
 export const gunzipped = (gzip: ArrayBuffer) =>
   new Response(new Blob([gzip]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
 
+/** A roster row with its days open as of `today`, by the rule the animal's page uses (dayCountsAsOf, §6). */
+function withDaysOpen<
+  Row extends { lastCalvingDate: string | null; lastServiceDate: string | null; conceptionDate: string | null },
+>(row: Row, today: IsoDate) {
+  const { lastCalvingDate, lastServiceDate, conceptionDate } = row;
+  const { daysOpen } = dayCountsAsOf({ lastCalvingDate, lastInseminationDate: lastServiceDate, conceptionDate }, today);
+  return { ...row, daysOpen };
+}
+
 /**
  * The roster version and, unless the client's (`known`) is current, the answer's JSON gzipped, in one round trip. The
- * animals are read only when the version is neither the client's nor the one kept here: an unchanged roster costs two
- * primary-key reads.
+ * animals are read only when the version is neither the client's nor the one kept here for today: an unchanged
+ * roster costs two primary-key reads.
  */
-export async function herdRoster(db: Db, farmId: number, known: number | null) {
-  const mine = kept.get(farmId);
+export async function herdRoster(db: Db, farmId: number, known: number | null, today = todayJst()) {
+  const found = kept.get(farmId);
+  const mine = found?.day === today ? found : undefined;
   const version = db
     .select({ version: farmCounts.rosterVersion })
     .from(farmCounts)
@@ -76,9 +94,18 @@ export async function herdRoster(db: Db, farmId: number, known: number | null) {
       birthday: cattle.birthday,
       // The pen it is in (§26): the roster shows it, and a group's selection offline is by pen.
       penId: cattle.penId,
+      // The breeding state a barn visit needs (§20, turn 4): what the animal's page shows offline. A change of any of
+      // them is a new roster version (shard migration 0023's triggers on breeding_status).
+      parity: breedingStatus.parity,
+      lastCalvingDate: breedingStatus.lastCalvingDate,
+      lastServiceDate: breedingStatus.lastInseminationDate,
+      conceptionDate: breedingStatus.conceptionDate,
+      expectedCalvingDate: breedingStatus.expectedCalvingDate,
+      withdrawalUntil: breedingStatus.withdrawalMeatUntil,
     })
     .from(farmCounts)
     .crossJoin(cattle)
+    .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
     .where(
       and(
         eq(farmCounts.farmId, farmId),
@@ -92,10 +119,11 @@ export async function herdRoster(db: Db, farmId: number, known: number | null) {
   const latest = versionRows[0]?.version ?? 0;
   if (latest === known) return { version: latest, gzip: null };
   if (mine && latest === mine.version) {
-    keep(farmId, mine.version, mine.gzip);
+    keep(farmId, mine.version, today, mine.gzip);
     return { version: latest, gzip: mine.gzip };
   }
-  const gzip = await gzipped(JSON.stringify({ data, version: latest }));
-  keep(farmId, latest, gzip);
+  const rows = data.map((row) => withDaysOpen(row, today));
+  const gzip = await gzipped(JSON.stringify({ data: rows, version: latest }));
+  keep(farmId, latest, today, gzip);
   return { version: latest, gzip };
 }

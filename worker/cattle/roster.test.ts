@@ -1,5 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../env';
 import worker from '../index';
 import { api, signUp, testEnv } from '../test/api';
@@ -81,7 +81,7 @@ describe('GET /cattle/roster (§20: the herd on the phone)', () => {
   it('lists every animal not shipped or dead, in the roster’s fields, with an ETag', async () => {
     const res = await roster(farmer);
     expect(res.status).toBe(200);
-    expect(res.headers.get('ETag')).toBe(`"roster-${farmer.farmId}-${res.json.version}"`);
+    expect(res.headers.get('ETag')).toBe(`"roster-${farmer.farmId}-${res.json.version}-2"`);
     expect(res.json.data).toEqual([
       {
         cattleId: ids.yuri,
@@ -94,6 +94,13 @@ describe('GET /cattle/roster (§20: the herd on the phone)', () => {
         growthStage: 'CALF',
         birthday: '2020-04-01',
         penId: null,
+        parity: 0,
+        lastCalvingDate: null,
+        lastServiceDate: null,
+        conceptionDate: null,
+        expectedCalvingDate: null,
+        withdrawalUntil: null,
+        daysOpen: null,
       },
     ]);
     // The second answer comes from the JSON this isolate kept for that version: the same.
@@ -110,8 +117,12 @@ describe('GET /cattle/roster (§20: the herd on the phone)', () => {
     expect(again.text).toBe('');
     expect(again.headers.get('ETag')).toBe(etag);
     expect((await roster(farmer, { 'If-None-Match': `W/${etag}` })).status).toBe(304);
-    const otherFarmsTag = `"roster-${neighbour.farmId}-${first.json.version}"`;
+    const otherFarmsTag = `"roster-${neighbour.farmId}-${first.json.version}-2"`;
     expect((await roster(farmer, { 'If-None-Match': otherFarmsTag })).status).toBe(200);
+    // A roster kept before the breeding state was added (shape 1, no shape in its tag) is sent again in full.
+    const oldShape = `"roster-${farmer.farmId}-${first.json.version}"`;
+    expect((await roster(farmer, { 'If-None-Match': oldShape })).status).toBe(200);
+    expect((await roster(farmer, { 'If-None-Match': `${oldShape.slice(0, -1)}-1"` })).status).toBe(200);
     expect((await roster(farmer, { 'If-None-Match': '"nonsense"' })).status).toBe(200);
   });
 
@@ -229,5 +240,154 @@ describe('GET /cattle/roster (§20: the herd on the phone)', () => {
     const res = await api('/cattle/roster');
     expect(res.status).toBe(401);
     expect(res.json.error).toBeDefined();
+  });
+});
+
+describe('GET /cattle/roster: the breeding state a barn visit needs (§20 turn 4, decision 059)', () => {
+  afterEach(() => vi.useRealTimers());
+  const at = (day: string, time = '09:00') => `${day}T${time}:00+09:00`;
+  /** Noon in Japan on `day`. */
+  const noonJst = (day: string) => vi.setSystemTime(new Date(`${day}T03:00:00Z`));
+  const record = async (session: Session, body: Record<string, unknown>) => {
+    const res = await api('/events', { method: 'POST', token: session.token, body });
+    expect({ type: body.eventType, status: res.status, body: res.status === 201 ? null : res.json }).toEqual({
+      type: body.eventType,
+      status: 201,
+      body: null,
+    });
+  };
+  const rowOf = async (session: Session, cattleId: number) => {
+    const res = await roster(session);
+    expect(res.status).toBe(200);
+    return {
+      etag: res.headers.get('ETag')!,
+      row: res.json.data.find((a: { cattleId: number }) => a.cattleId === cattleId),
+    };
+  };
+
+  it('carries parity, last calving, last service, expected calving, days open and withdrawal, as her page shows them', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    noonJst('2026-06-15');
+    const owner = await signUp({ name: '東牧場' });
+    const neighbour = await signUp({ name: '西牧場' });
+    const cow = await register(owner, {
+      name: 'はな',
+      earTagNumber: '0030',
+      growthStage: 'MULTI_PAROUS',
+      breed: '黒毛和種',
+      breeding: { parity: 1 },
+    });
+    const unknown = await register(owner, { name: 'ゆき', growthStage: 'MULTI_PAROUS' });
+    const first = await rowOf(owner, cow);
+    expect(first.row).toMatchObject({ parity: 1, lastCalvingDate: null, daysOpen: null });
+    // Registered as 経産牛 without a parity: unknown, never 0 (§5).
+    expect((await rowOf(owner, unknown)).row.parity).toBeNull();
+
+    // A recorded calving is a new roster version: parity 1 + 1 = 2, and her days open count from it.
+    await record(owner, { cattleId: cow, eventType: 'CALVING', eventDatetime: at('2026-03-01', '06:00') });
+    const calved = await rowOf(owner, cow);
+    expect(calved.etag).not.toBe(first.etag);
+    expect(calved.row).toMatchObject({ parity: 2, lastCalvingDate: '2026-03-01', lastServiceDate: null });
+    // 2026-03-01 → 2026-06-15: 30 (rest of March) + 30 (April) + 31 (May) + 15 = 106 days open.
+    expect(calved.row.daysOpen).toBe(106);
+
+    // Served on 2026-05-20, not yet confirmed: still open, so still 106 days open today.
+    await record(owner, {
+      cattleId: cow,
+      eventType: 'INSEMINATION',
+      eventDatetime: at('2026-05-20'),
+      details: { method: 'AI', sireName: '安福久' },
+    });
+    const served = await rowOf(owner, cow);
+    expect(served.etag).not.toBe(calved.etag);
+    expect(served.row).toMatchObject({
+      lastServiceDate: '2026-05-20',
+      conceptionDate: null,
+      expectedCalvingDate: null,
+      daysOpen: 106,
+    });
+
+    // The next day the roster is the same version (a phone's ETag answers 304: it counts the day itself from the
+    // dates), and a full answer counts 107 — the answer kept for yesterday is not sent again.
+    noonJst('2026-06-16');
+    expect((await roster(owner, { 'If-None-Match': served.etag })).status).toBe(304);
+    const nextDay = await rowOf(owner, cow);
+    expect(nextDay.etag).toBe(served.etag);
+    expect(nextDay.row.daysOpen).toBe(107);
+
+    // Confirmed in calf: days open stop at the service, 2026-03-01 → 2026-05-20 = 30 + 30 + 19 = 80; due 285 days
+    // (黒毛和種) after the service: 2026-05-20 + 285 = 2027-03-01.
+    await record(owner, {
+      cattleId: cow,
+      eventType: 'PREGNANCY_CHECK',
+      eventDatetime: at('2026-06-16', '08:00'),
+      details: { result: 'PREGNANT' },
+    });
+    const pregnant = await rowOf(owner, cow);
+    expect(pregnant.etag).not.toBe(nextDay.etag);
+    expect(pregnant.row).toMatchObject({
+      status: 'PREGNANT',
+      conceptionDate: '2026-05-20',
+      expectedCalvingDate: '2027-03-01',
+      daysOpen: 80,
+      withdrawalUntil: null,
+    });
+
+    // A treatment with 7 days' meat withdrawal on 2026-06-16: shipped no earlier than after 2026-06-16 + 7 = 06-23.
+    await record(owner, {
+      cattleId: cow,
+      eventType: 'MEDICATION',
+      eventDatetime: at('2026-06-16', '10:00'),
+      details: { product: '抗生物質', withdrawalMeatDays: 7, withdrawalMilkDays: 2 },
+    });
+    const treated = await rowOf(owner, cow);
+    expect(treated.etag).not.toBe(pregnant.etag);
+    expect(treated.row.withdrawalUntil).toBe('2026-06-23');
+
+    // The same numbers as her page on the same day: one rule, not a second formula.
+    const page = (await api(`/cattle/${cow}`, { token: owner.token })).json.data;
+    expect(treated.row).toMatchObject({
+      parity: page.breedingStatus.parity,
+      lastCalvingDate: page.breedingStatus.lastCalvingDate,
+      lastServiceDate: page.breedingStatus.lastInseminationDate,
+      conceptionDate: page.breedingStatus.conceptionDate,
+      expectedCalvingDate: page.breedingStatus.expectedCalvingDate,
+      daysOpen: page.breedingStatus.daysOpen,
+      withdrawalUntil: page.withdrawal.meatUntil,
+    });
+
+    // A weighing changes none of them: the same roster version.
+    await record(owner, {
+      cattleId: cow,
+      eventType: 'WEIGHT_MEASURED',
+      eventDatetime: at('2026-06-16', '11:00'),
+      details: { weightKg: 512 },
+    });
+    expect((await roster(owner, { 'If-None-Match': treated.etag })).status).toBe(304);
+
+    // Another farm's roster has none of it.
+    const theirs = (await roster(neighbour)).json.data;
+    expect(theirs.some((a: { cattleId: number }) => a.cattleId === cow)).toBe(false);
+  });
+
+  it('is a new version when a recorded calving is deleted (parity and last calving back as they were)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    noonJst('2026-06-15');
+    const owner = await signUp();
+    const cow = await register(owner, { growthStage: 'MULTI_PAROUS', breeding: { parity: 3 } });
+    const created = await api('/events', {
+      method: 'POST',
+      token: owner.token,
+      body: { cattleId: cow, eventType: 'CALVING', eventDatetime: at('2026-06-01') },
+    });
+    expect(created.status).toBe(201);
+    const calved = await rowOf(owner, cow);
+    // 2026-06-01 → 2026-06-15: 14 days open; parity 3 + 1.
+    expect(calved.row).toMatchObject({ parity: 4, lastCalvingDate: '2026-06-01', daysOpen: 14 });
+    const removed = await api(`/events/${created.json.data.eventId}`, { method: 'DELETE', token: owner.token });
+    expect(removed.status).toBeLessThan(300);
+    const after = await rowOf(owner, cow);
+    expect(after.etag).not.toBe(calved.etag);
+    expect(after.row).toMatchObject({ parity: 3, lastCalvingDate: null, daysOpen: null });
   });
 });

@@ -17,6 +17,19 @@ export interface RosterAnimal {
   status: string;
   growthStage: string | null;
   birthday: string | null;
+  penId?: number | null;
+  /**
+   * The breeding state a barn visit needs (§20 turn 4, decision 059). Absent from a roster kept before the server sent
+   * it (its ETag is of the old shape, so the next refresh with a signal replaces it).
+   */
+  parity?: number | null;
+  lastCalvingDate?: string | null;
+  lastServiceDate?: string | null;
+  conceptionDate?: string | null;
+  expectedCalvingDate?: string | null;
+  /** As of the day the server built the answer: breedingAsOf (lib/roster-breeding.ts) counts it for the day shown. */
+  daysOpen?: number | null;
+  withdrawalUntil?: string | null;
 }
 
 export interface KeptRoster {

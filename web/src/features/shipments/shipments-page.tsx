@@ -41,6 +41,11 @@ export function ShipmentsPage({ search }: { search: ShipmentsSearch }) {
     return () => clearTimeout(timer);
   }, [notice]);
 
+  // The tabs scroll sideways on a phone: the one shown (a link to ?tab=sires too) is brought into the row's view.
+  useEffect(() => {
+    document.getElementById(`shipments-tab-${tab}`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
+
   const select = (next: ShipmentTab) =>
     void navigate({
       search: (s: ShipmentsSearch) => ({ ...s, tab: next === 'records' ? undefined : next, record: undefined }),
@@ -84,7 +89,7 @@ export function ShipmentsPage({ search }: { search: ShipmentsSearch }) {
       {exportFile.error ? (
         <FormError message={`${t('shipments.exportFailed')}: ${describeError(exportFile.error).message ?? ''}`} />
       ) : null}
-      <div className="shipments-tabs" role="tablist" aria-label={t('shipments.tabs')} onKeyDown={onKeyDown}>
+      <div className="shipments-tabs scroll-row" role="tablist" aria-label={t('shipments.tabs')} onKeyDown={onKeyDown}>
         {SHIPMENT_TABS.map((key) => (
           <button
             key={key}
