@@ -78,8 +78,8 @@ export async function measureFarmMove(server, farm) {
     ways.push({
       from: result.from,
       to: result.to,
-      ms: attempts === 1 ? result.ms : ms,
-      workMs: (attempts === 1 ? result.ms : ms) - settled,
+      ms,
+      workMs: ms - settled,
       settleMs: settled,
       rows,
       attempts,

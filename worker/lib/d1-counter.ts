@@ -100,19 +100,10 @@ export function countingD1(db: D1Database | D1DatabaseSession, counter: Counter)
 /** The env with the directory and every farm-data shard counting into one counter. */
 function countingEnv(env: Env, counter: Counter): Env {
   const counted: Record<string, unknown> = { ...env, DB: countingD1(env.DB, counter) };
-  for (const key of shardKeys(env)) counted[key] = countingD1(env[key], counter);
-  return counted as unknown as Env;
-}
-
-/** The env's farm-data shard bindings, found once per env (the same object serves every request). */
-const shardKeysOf = new WeakMap<Env, `FARM_DB_${number}`[]>();
-function shardKeys(env: Env) {
-  let keys = shardKeysOf.get(env);
-  if (!keys) {
-    keys = Object.keys(env).filter((key): key is `FARM_DB_${number}` => /^FARM_DB_\d+$/.test(key));
-    shardKeysOf.set(env, keys);
+  for (const key of Object.keys(env)) {
+    if (/^FARM_DB_\d+$/.test(key)) counted[key] = countingD1(env[key as `FARM_DB_${number}`], counter);
   }
-  return keys;
+  return counted as unknown as Env;
 }
 
 const counting = (env: Env) =>
