@@ -3,14 +3,13 @@
 // finds the day's high alert in the development push outbox. A forged webhook changes nothing. No Messaging API
 // token is set, so pushes stay in the outbox and nothing leaves the machine.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { migrate, offlineEnv, root } from '../../scripts/local-server.mjs';
+import { migrate } from '../../scripts/local-server.mjs';
 import { freePort, serveForTests } from '../server.mjs';
 import { artifacts, DESKTOP, outbox, PHONE, withPage } from '../support.mjs';
 
@@ -158,31 +157,6 @@ function webhook(type, secret, timestamp = Date.now()) {
 /** A JST calendar date `offset` days from today. */
 const jstDay = (offset) => new Date(Date.now() + 9 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
-/**
- * Days pass overnight: the cow's last calving moves back in the local database, as the calendar would move it. The
- * cow is on her farm's shard (decision 034): the update runs on each shard, for her 個体識別番号 (one cow has it).
- */
-function calvedDaysAgo(identificationNumber, days) {
-  for (const shard of ['FARM_DB_0', 'FARM_DB_1']) {
-    const result = spawnSync(
-      path.join(root, 'node_modules', '.bin', 'wrangler'),
-      [
-        'd1',
-        'execute',
-        shard,
-        '--local',
-        '--persist-to',
-        persistTo,
-        '--command',
-        `UPDATE breeding_status SET last_calving_date = '${jstDay(-days)}' WHERE cattle_id IN
-          (SELECT cattle_id FROM cattle WHERE identification_number = '${String(identificationNumber).replace(/\D/g, '')}')`,
-      ],
-      { cwd: root, env: { ...offlineEnv, CI: '1' }, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-    assert.equal(result.status, 0, `wrangler d1 execute on ${shard}`);
-  }
-}
-
 test('a farmer links LINE from the first steps, chooses LINE, and gets the morning alerts as a push', {
   timeout: 180_000,
 }, async () => {
@@ -239,7 +213,7 @@ test('a farmer links LINE from the first steps, chooses LINE, and gets the morni
     { digest: 'line', lineLinked: true, lineFollowing: true },
   );
 
-  // A cow that calved 75 days ago overnight, then the morning run.
+  // A cow that calved 59 days ago, recorded through the API as the farmer would: no alert yet (§7 counts from 60).
   const identificationNumber = String(1_900_000_000 + Math.floor(Math.random() * 90_000_000));
   const cow = await call('/cattle', {
     method: 'POST',
@@ -247,9 +221,17 @@ test('a farmer links LINE from the first steps, chooses LINE, and gets the morni
     body: { name: 'らいん号', identificationNumber, gender: '雌', growthStage: 'MULTI_PAROUS', breed: '黒毛和種' },
   });
   assert.equal(cow.status, 201, JSON.stringify(cow.json));
-  calvedDaysAgo(identificationNumber, 75);
-  const cron = await fetch(`${app.url}/__scheduled?cron=${encodeURIComponent('0 21 * * *')}`);
-  assert.equal(cron.status, 200);
+  const calving = await call('/events', {
+    method: 'POST',
+    token: farmer.token,
+    body: { cattleId: cow.json.data.cattleId, eventType: 'CALVING', eventDatetime: `${jstDay(-59)}T08:00:00+09:00` },
+  });
+  assert.equal(calving.status, 201, JSON.stringify(calving.json));
+
+  // Tomorrow's morning run: day 60 is this morning's news. The development route enqueues the farms for that day
+  // as the 06:00 cron does for today.
+  const dawn = await call(`/dev/dawn?day=${jstDay(1)}`, { method: 'POST' });
+  assert.equal(dawn.status, 202, JSON.stringify(dawn.json));
 
   // The cron puts the farms on the dawn queue; the push goes out once the queue's consumer has run the farm.
   let pushes = [];
@@ -259,7 +241,7 @@ test('a farmer links LINE from the first steps, chooses LINE, and gets the morni
   }
   assert.equal(pushes.length, 1, 'one push for the morning');
   assert.match(pushes[0].text, /重要度「高」のアラートが1件あります（今朝の新規1件）。/);
-  assert.match(pushes[0].text, /らいん号.*：分娩後75日経過・未授精/);
+  assert.match(pushes[0].text, /らいん号.*：分娩後60日経過・未授精/);
   assert.match(pushes[0].text, new RegExp(`アラート一覧：${app.url}/alerts`));
   const mails = (await call(`/dev/outbox?to=${encodeURIComponent(farmer.email)}`)).json.data;
   assert.equal(

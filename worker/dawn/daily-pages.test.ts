@@ -9,7 +9,7 @@ import {
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import worker from '../index';
 import { testEnv } from '../test/api';
-import { DAWN_FARMS_PER_PAGE, DAWN_SEND_BATCH, type DawnMessage } from './dawn-queue';
+import { DAWN_FARMS_PER_PAGE, DAWN_SEND_BATCH, type DawnMessage } from './dawn-enqueue';
 
 /**
  * A farm list longer than one page: the cron enqueues the first 5,000 farms and hands the rest on as a page message,

@@ -6,7 +6,8 @@ import worker from '../index';
 import { signUp, testEnv } from '../test/api';
 import { everyShard, shardOf } from '../test/shards';
 import { DAWN_LEASE_MS } from './daily';
-import { DAWN_DEAD_LETTER_QUEUE, type DawnMessage, dawnRetryDelaySeconds } from './dawn-queue';
+import type { DawnMessage } from './dawn-enqueue';
+import { DAWN_DEAD_LETTER_QUEUE, dawnRetryDelaySeconds } from './dawn-queue';
 
 /** The dawn queue's consumer (decision 035): one farm per message, retried alone, done once per JST day. */
 const today = todayJst();

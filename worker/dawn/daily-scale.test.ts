@@ -4,7 +4,7 @@ import { todayJst } from '../domain/calendar';
 import worker from '../index';
 import { api, testEnv } from '../test/api';
 import { everyShard } from '../test/shards';
-import type { DawnMessage } from './dawn-queue';
+import type { DawnMessage } from './dawn-enqueue';
 
 /** One delivery of the farm's dawn message to the Worker's queue handler; returns whether it was acked. */
 async function deliver(farmId: number, attempts = 1) {

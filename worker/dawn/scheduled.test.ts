@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, todayJst } from '../domain/calendar';
 import type { Env } from '../env';
 import worker from '../index';
-import { signUp, testEnv } from '../test/api';
+import { api, signUp, testEnv } from '../test/api';
 import { everyShard, shardOf } from '../test/shards';
-import type { DawnMessage } from './dawn-queue';
+import type { DawnMessage } from './dawn-enqueue';
 
 /**
  * The dawn cron (06:00 JST) on a seeded database of several farms, through Miniflare's own queue: the cron puts one
@@ -167,6 +167,33 @@ describe('scheduled (cron 0 21 * * *)', () => {
     // A run started by hand: 23:59:59 JST is still the 26th, midnight JST (15:00 UTC) the 27th.
     expect(await dayOf('2026-11-26T14:59:59.999Z')).toEqual(['2026-11-26']);
     expect(await dayOf('2026-11-26T15:00:00.000Z')).toEqual(['2026-11-27']);
+  });
+
+  it('the development route runs a named day: its farms go on the queue as the cron puts them; 400 on a non-date; 404 outside development', async () => {
+    const sent: unknown[] = [];
+    const queue = {
+      sendBatch: async (messages: Iterable<MessageSendRequest<DawnMessage>>) => {
+        for (const m of messages) sent.push(m.body);
+      },
+      send: async () => {
+        throw new Error('one page holds every farm here');
+      },
+    };
+    const res = await api('/dev/dawn?day=2026-12-01', { method: 'POST', env: { DAWN_QUEUE: queue } });
+    expect(res.status).toBe(202);
+    expect(res.json).toEqual({ day: '2026-12-01', farms: 5 });
+    expect(sent).toEqual((await enqueuedBy(new Date('2026-11-30T21:00:00.000Z'))).flat().map((m) => m.body));
+    expect(new Set(sent.map((m) => (m as DawnMessage).day))).toEqual(new Set(['2026-12-01']));
+
+    const bad = await api('/dev/dawn?day=2026-02-30', { method: 'POST', env: { DAWN_QUEUE: queue } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toMatchObject({ field: 'day', message: '日付はYYYY-MM-DD形式で入力してください' });
+    const production = await api('/dev/dawn?day=2026-12-01', {
+      method: 'POST',
+      env: { DAWN_QUEUE: queue, ENVIRONMENT: 'production' },
+    });
+    expect(production.status).toBe(404);
+    expect(sent).toHaveLength(5);
   });
 
   it('raises the alerts of every farm and mails one digest to each farmer with new high alerts', async () => {

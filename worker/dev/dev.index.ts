@@ -1,8 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { desc, eq } from 'drizzle-orm';
 import { farmDrift } from '../breeding/integrity';
+import { startDawnRun } from '../dawn/dawn-enqueue';
 import { directoryDb, farmDb } from '../db/client';
 import { devOutbox } from '../db/schema';
+import { isIsoDate, jstStartOfDay } from '../domain/calendar';
 import { createRouter, errorResponse, jsonContent } from '../lib/http';
 import { lineDevRouter } from '../line/line.index';
 import { benchSeedRouter } from './bench-seed';
@@ -35,6 +37,21 @@ const seed = createRoute({
   responses: { 200: jsonContent(z.object({ created: z.boolean(), userId: z.number() }), 'Demo farm present') },
 });
 
+const dawn = createRoute({
+  method: 'post',
+  path: '/dawn',
+  tags: ['Development'],
+  summary: "Put the farms on the dawn queue for a JST day's 06:00, as the cron does for today (development only)",
+  request: {
+    query: z.object({ day: z.string().refine(isIsoDate, '日付はYYYY-MM-DD形式で入力してください') }),
+  },
+  responses: {
+    202: jsonContent(z.object({ day: z.string(), farms: z.number() }), 'The first page of farms enqueued'),
+    400: errorResponse('Not a date'),
+    404: errorResponse('Outside development: the route does not exist'),
+  },
+});
+
 const driftValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 const integrity = createRoute({
@@ -64,6 +81,11 @@ export const devRouter = createRouter()
   .route('/', benchSeedRouter)
   .route('/', lineDevRouter)
   .openapi(seed, async (c) => c.json(await seedDemoFarm(c.env), 200))
+  .openapi(dawn, async (c) => {
+    const { day } = c.req.valid('query');
+    const page = await startDawnRun(c.env, new Date(jstStartOfDay(day).getTime() + 6 * 3600_000));
+    return c.json({ day, farms: page.enqueued }, 202);
+  })
   .openapi(integrity, async (c) => {
     const { farmId } = c.req.valid('query');
     return c.json(await farmDrift(await farmDb(c.env, farmId), farmId), 200);
