@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { alertHistory, alerts, farmAlertCounts } from '../db/schema';
 import { ALERT_STATUSES, type AlertStatus, type AlertType, OPEN_ALERT_STATUSES } from '../domain/alerts';
 import { addDays, todayJst } from '../domain/calendar';
-import { decodeCursor, encodeCursor } from '../lib/cursor';
+import { decodeTextCursor, encodeCursor } from '../lib/cursor';
 import { DEFAULT_OPEN_LIMIT, DEFAULT_SEARCH_LIMIT, DUE_SOON_DAYS, type ListAlertsParams } from './alerts.schemas';
 
 /** The one scoping condition for every alert query. */
@@ -30,7 +30,13 @@ const alertColumns = {
 const severityRank = sql<number>`(case ${alerts.severity} when 'high' then 3 when 'medium' then 2 else 1 end)`;
 /** Alerts without a due date sort after every dated one. */
 const dueKey = sql<string>`coalesce(${alerts.dueAt}, '9999-12-31')`;
-const rowId = sql<number>`${alerts}.rowid`;
+
+/**
+ * The list's order: most severe first, then by due date, then by id — the alert's own key, which travels with its farm
+ * to another shard (a rowid would not, and a page's cursor would name another alert after a move). Shard migration
+ * 0024's index reads the open alerts in exactly this order.
+ */
+const listOrder = [desc(severityRank), asc(dueKey), asc(alerts.id)];
 
 /**
  * The statuses as SQL literals (they are ALERT_STATUSES, checked by the query schema): with literals SQLite can use
@@ -105,14 +111,14 @@ export async function listAlerts(db: Db, farmId: number, params: ListAlertsParam
   const onlyStatus =
     !params.cattleId && !params.alertType.length && !params.severity.length && !params.startDate && !params.endDate;
   const pageFilters = [...filters];
-  const cursor = decodeCursor(params.cursor);
+  const cursor = decodeTextCursor(params.cursor);
   if (cursor) {
     const [rank, due] = String(cursor.v).split('|');
     pageFilters.push(
       or(
         sql`${severityRank} < ${Number(rank)}`,
         and(sql`${severityRank} = ${Number(rank)}`, sql`${dueKey} > ${due}`),
-        and(sql`${severityRank} = ${Number(rank)}`, sql`${dueKey} = ${due}`, sql`${rowId} > ${cursor.id}`),
+        and(sql`${severityRank} = ${Number(rank)}`, sql`${dueKey} = ${due}`, sql`${alerts.id} > ${cursor.id}`),
       ),
     );
   }
@@ -122,11 +128,10 @@ export async function listAlerts(db: Db, farmId: number, params: ListAlertsParam
         ...alertColumns,
         rank: sql<number>`${severityRank}`.mapWith(Number).as('severity_rank'),
         dueKey: sql<string>`${dueKey}`.as('due_key'),
-        rowId: sql<number>`${rowId}`.mapWith(Number).as('row_id'),
       })
       .from(alerts)
       .where(and(...pageFilters))
-      .orderBy(desc(severityRank), asc(dueKey), asc(rowId))
+      .orderBy(...listOrder)
       .limit(limit + 1),
     onlyStatus
       ? db
@@ -143,10 +148,10 @@ export async function listAlerts(db: Db, farmId: number, params: ListAlertsParam
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    results: page.map(({ rank: _rank, dueKey: _due, rowId: _row, ...alert }) => alert),
+    results: page.map(({ rank: _rank, dueKey: _due, ...alert }) => alert),
     total,
     summary: summaryOf(summaryRows),
-    nextCursor: hasNext && last ? encodeCursor({ v: `${last.rank}|${last.dueKey}`, id: Number(last.rowId) }) : null,
+    nextCursor: hasNext && last ? encodeCursor({ v: `${last.rank}|${last.dueKey}`, id: last.id }) : null,
     hasNext,
   };
 }

@@ -960,8 +960,8 @@ export const motherGroups = sqliteTable(
     groupCarcassWeight: real('group_carcass_weight'),
     groupGraded: integer('group_graded').notNull(),
     groupGrade45: integer('group_grade45'),
-    /** The rowids of the mother's shipments, a JSON array. */
-    shipmentRows: text('shipment_rows').notNull(),
+    /** The ids of the mother's shipments, a JSON array (shard migration 0025: rowids before, which a move renumbers). */
+    shipmentIds: text('shipment_ids').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.farmId, t.motherKey] }),

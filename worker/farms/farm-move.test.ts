@@ -53,6 +53,8 @@ async function everyGet(member: Member, animal: number | null = cow) {
     ...(animal === null ? [] : [`/cattle/${animal}`, `/cattle/${animal}/status-history`, `/events/cattle/${animal}`]),
     '/events/schedule',
     '/alerts?limit=100',
+    // A page that ends mid-list: its cursor names the last alert, which must still name it after the move.
+    '/alerts?limit=3',
     '/home',
     '/kpi/breeding',
     '/kpi/breeding/trends',
@@ -115,6 +117,30 @@ describe('npm run farm:move', () => {
     expect(rowsBefore.cattle).toBeGreaterThan(50);
     expect(rowsBefore.events).toBeGreaterThan(100);
     expect(rowsBefore.kpi_cow_rows).toBeGreaterThan(0);
+
+    // Another farm's alerts and shipments already on the target shard: the moved rows take other rowids there than
+    // at home, and nothing the farm answers may depend on a rowid.
+    const target = shards[other(home)];
+    const spacer = await target
+      .prepare("INSERT INTO cattle (farm_id, created_by, gender) VALUES (999999, 1, '雌') RETURNING cattle_id")
+      .first<{ cattle_id: number }>();
+    const stamp = '2026-11-01T00:00:00.000Z';
+    await target.batch(
+      ['s1', 's2', 's3', 's4', 's5'].flatMap((id) => [
+        target
+          .prepare(
+            `INSERT INTO alerts (id, farm_id, type, severity, status, cattle_id, due_at, message, created_by, created_at, updated_at)
+             VALUES (?, 999999, 'ESTRUS_EXPECTED', 'high', 'active', ?, NULL, '別の牧場', 1, ?, ?)`,
+          )
+          .bind(id, spacer?.cattle_id, stamp, stamp),
+        target
+          .prepare(
+            `INSERT INTO shipments (shipment_id, cattle_id, farm_id, created_by, shipment_date, price, created_at, updated_at)
+             VALUES (?, ?, 999999, 1, '2026-10-01', 1, ?, ?)`,
+          )
+          .bind(`spacer-${id}`, spacer?.cattle_id, stamp, stamp),
+      ]),
+    );
 
     const there = await moveFarm({ directory, shards, settle, farmId: farm.farmId, to: other(home) });
     expect(there).toMatchObject({ from: home, to: other(home), already: false });

@@ -67,13 +67,14 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The groups' columns, in the order `groupedSelect` gives them and `mother_groups` keeps them (shard migration 0008). */
 const GROUP_COLUMNS = sql.raw(
   'mother_key, group_count, group_revenue, group_average_weight, group_average_age, group_latest, group_name, ' +
-    'group_weighed, group_carcass_weight, group_graded, group_grade45, shipment_rows',
+    'group_weighed, group_carcass_weight, group_graded, group_grade45, shipment_ids',
 );
 
 /**
- * One row per mother of the farm's shipments (count, revenue, averages, latest shipment, name, and the rowids of the
- * mother's shipments as a JSON array): what the list sorts and pages, and what `mother_groups` keeps. `shipmentsOf`
- * is the farm whose shipments are grouped (an SQL expression: none when it is NULL).
+ * One row per mother of the farm's shipments (count, revenue, averages, latest shipment, name, and the ids of the
+ * mother's shipments as a JSON array — ids, not rowids, which a farm's move to another shard renumbers): what the
+ * list sorts and pages, and what `mother_groups` keeps. `shipmentsOf` is the farm whose shipments are grouped (an
+ * SQL expression: none when it is NULL).
  */
 const groupedSelect = (farmId: number, filters: SQL, shipmentsOf: SQL = sql`${farmId}`) => sql`
   SELECT
@@ -93,7 +94,7 @@ const groupedSelect = (farmId: number, filters: SQL, shipmentsOf: SQL = sql`${fa
     SUM(s.carcass_weight_kg) AS group_carcass_weight,
     COUNT(s.carcass_quality_grade) AS group_graded,
     SUM(s.carcass_quality_grade >= 4) AS group_grade45,
-    json_group_array(s.rowid) AS shipment_rows
+    json_group_array(s.shipment_id) AS shipment_ids
   FROM shipments s
   JOIN cattle c ON c.cattle_id = s.cattle_id AND c.farm_id = ${farmId}
   LEFT JOIN mother_info mi ON mi.cattle_id = c.cattle_id
@@ -124,7 +125,7 @@ const keptMotherGroupStatements = (farmId: number): SQL[] => [
  * - `grouped` (`groupedSelect`) joins the owner's shipments to their mothers once and aggregates one row per mother;
  * - `page` sorts those rows (ties broken by mother key) and keeps one page of mothers, so a mother's calves are never
  *   split across pages and `total` counts mothers;
- * - only the page's shipments are then read back by rowid (json_each) with their calf, mother and bloodline, and only
+ * - only the page's shipments are then read back by id (json_each) with their calf, mother and bloodline, and only
  *   they get the correlated lookups of the breeding and expected calving dates.
  * Without a filter the groups come from `mother_groups`, kept per farm (shard migration 0008, decision 036's
  * addendum), so a page reads the farm's groups by their index instead of grouping every shipment; while they are not
@@ -222,8 +223,8 @@ function pageRows(farmId: number) {
         b.mother_grand_father_cattle_name AS mother_grandfather,
         b.mother_great_grand_father_cattle_name AS mother_mother_grandfather
       FROM page p
-      CROSS JOIN json_each(p.shipment_rows) j
-      CROSS JOIN shipments s ON s.rowid = j.value
+      CROSS JOIN json_each(p.shipment_ids) j
+      CROSS JOIN shipments s ON s.shipment_id = j.value
       JOIN cattle c ON c.cattle_id = s.cattle_id
       LEFT JOIN mother_info mi ON mi.cattle_id = c.cattle_id
       LEFT JOIN cattle m ON m.cattle_id = mi.mother_cattle_id AND m.farm_id = ${farmId}
