@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { alertHistory, alerts, farmAlertCounts } from '../db/schema';
-import { ALERT_STATUSES, type AlertStatus, type AlertType, OPEN_ALERT_STATUSES } from '../domain/alerts';
-import { addDays, todayJst } from '../domain/calendar';
-import { decodeTextCursor, encodeCursor } from '../lib/cursor';
+import { ALERT_STATUSES, ALERT_TYPES, type AlertStatus, type AlertType, OPEN_ALERT_STATUSES } from '../domain/alerts';
+import { addDays, isIsoDate, todayJst } from '../domain/calendar';
+import { decodeCursor, encodeCursor } from '../lib/cursor';
+import { validationError } from '../lib/errors';
 import { DEFAULT_OPEN_LIMIT, DEFAULT_SEARCH_LIMIT, DUE_SOON_DAYS, type ListAlertsParams } from './alerts.schemas';
 
 /** The one scoping condition for every alert query. */
@@ -32,11 +33,26 @@ const severityRank = sql<number>`(case ${alerts.severity} when 'high' then 3 whe
 const dueKey = sql<string>`coalesce(${alerts.dueAt}, '9999-12-31')`;
 
 /**
- * The list's order: most severe first, then by due date, then by id — the alert's own key, which travels with its farm
- * to another shard (a rowid would not, and a page's cursor would name another alert after a move). Shard migration
- * 0024's index reads the open alerts in exactly this order.
+ * The list's order: most severe first, then by due date, then by animal and type — one alert per animal, type and due
+ * date (its id is their hash), so the order is total. Never by rowid: a farm's move to another shard renumbers rowids
+ * (a page's cursor would name another alert after it), and a restore into another farm gives other ids but keeps the
+ * animals' order (decision 062). Shard migration 0024's index reads the open alerts in exactly this order.
  */
-const listOrder = [desc(severityRank), asc(dueKey), asc(alerts.id)];
+const listOrder = [desc(severityRank), asc(dueKey), asc(alerts.cattleId), asc(alerts.type)];
+
+/** The last alert of a page as the cursor carries it: `v` is rank|due|type, `id` the animal. */
+function alertCursor(raw: string | undefined) {
+  const cursor = decodeCursor(raw);
+  if (!cursor) return null;
+  const [rank, due, type, ...rest] = String(cursor.v).split('|');
+  const valid =
+    ['1', '2', '3'].includes(rank) &&
+    (due === '9999-12-31' || isIsoDate(due ?? '')) &&
+    (ALERT_TYPES as readonly string[]).includes(type ?? '') &&
+    rest.length === 0;
+  if (!valid) throw validationError('カーソルが不正です', 'cursor');
+  return { rank: Number(rank), due: due as string, cattleId: cursor.id, type: type as string };
+}
 
 /**
  * The statuses as SQL literals (they are ALERT_STATUSES, checked by the query schema): with literals SQLite can use
@@ -111,14 +127,15 @@ export async function listAlerts(db: Db, farmId: number, params: ListAlertsParam
   const onlyStatus =
     !params.cattleId && !params.alertType.length && !params.severity.length && !params.startDate && !params.endDate;
   const pageFilters = [...filters];
-  const cursor = decodeTextCursor(params.cursor);
+  const cursor = alertCursor(params.cursor);
   if (cursor) {
-    const [rank, due] = String(cursor.v).split('|');
+    const sameDay = [sql`${severityRank} = ${cursor.rank}`, sql`${dueKey} = ${cursor.due}`];
     pageFilters.push(
       or(
-        sql`${severityRank} < ${Number(rank)}`,
-        and(sql`${severityRank} = ${Number(rank)}`, sql`${dueKey} > ${due}`),
-        and(sql`${severityRank} = ${Number(rank)}`, sql`${dueKey} = ${due}`, sql`${alerts.id} > ${cursor.id}`),
+        sql`${severityRank} < ${cursor.rank}`,
+        and(sql`${severityRank} = ${cursor.rank}`, sql`${dueKey} > ${cursor.due}`),
+        and(...sameDay, sql`${alerts.cattleId} > ${cursor.cattleId}`),
+        and(...sameDay, eq(alerts.cattleId, cursor.cattleId), sql`${alerts.type} > ${cursor.type}`),
       ),
     );
   }
@@ -151,7 +168,8 @@ export async function listAlerts(db: Db, farmId: number, params: ListAlertsParam
     results: page.map(({ rank: _rank, dueKey: _due, ...alert }) => alert),
     total,
     summary: summaryOf(summaryRows),
-    nextCursor: hasNext && last ? encodeCursor({ v: `${last.rank}|${last.dueKey}`, id: last.id }) : null,
+    nextCursor:
+      hasNext && last ? encodeCursor({ v: `${last.rank}|${last.dueKey}|${last.type}`, id: last.cattleId }) : null,
     hasNext,
   };
 }

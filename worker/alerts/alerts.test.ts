@@ -172,8 +172,10 @@ describe('GET /alerts', () => {
     ['startDate=2026-13-01', '日付はYYYY-MM-DD形式で入力してください'],
     ['startDate=2026-12-01&endDate=2026-11-01', '開始日は終了日以前にしてください'],
     ['cursor=garbage', 'カーソルが不正です'],
-    // A cursor keyed by a rowid (before shard migration 0024): alerts page by their id.
+    // A cursor keyed by a rowid (before shard migration 0024): alerts page by animal and type on the same day.
     [`cursor=${encodeCursor({ v: '3|2026-11-01', id: 9 })}`, 'カーソルが不正です'],
+    [`cursor=${encodeCursor({ v: '3|2026-11-01|NOT_A_TYPE', id: 9 })}`, 'カーソルが不正です'],
+    [`cursor=${encodeCursor({ v: '4|2026-11-01|CALVING_OVERDUE', id: 9 })}`, 'カーソルが不正です'],
   ])('refuses %s with 400', async (query, message) => {
     const res = await api(`/alerts?${query}`, { token: lister.token });
     expect(res.status).toBe(400);

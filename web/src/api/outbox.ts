@@ -9,7 +9,6 @@ import { currentUserId, onTokenChange } from '../lib/auth-token';
 import { translate } from '../lib/i18n';
 import { announce, reportQueue } from '../lib/offline-status';
 import { findInRoster } from '../lib/roster';
-import { readRoster } from '../lib/roster-store';
 import { onBackOnline } from '../lib/use-online';
 import {
   classify,
@@ -81,6 +80,7 @@ async function animalNamed(body: Record<string, unknown>, farmId: number | null)
   const registered = items.find((i) => i.localCattleId !== undefined && i.localCattleId === id);
   if (registered) return { earTagNumber: str(registered.body.earTagNumber), name: str(registered.body.name) };
   if (owner === null) return undefined;
+  const { readRoster } = await import('../lib/roster-store');
   const animal = findInRoster(await readRoster(owner, farmId).catch(() => null), id);
   return animal ? { earTagNumber: animal.earTagNumber, name: animal.name } : undefined;
 }
