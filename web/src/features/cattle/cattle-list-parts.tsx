@@ -11,7 +11,7 @@ type StatusCounts = Partial<Record<string, number>>;
 import { StatusBadge } from '../../components/badges';
 import { EmptyState } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
-import { AlertMarker, CattleRowHead, useAgeLabel, WithdrawalBadge } from './cattle-badges';
+import { AlertMarker, CattleRowHead, useAgeLabel, useSexAndAge, WithdrawalBadge } from './cattle-badges';
 import './messages';
 
 type Update = (patch: Partial<CattleListSearch>) => void;
@@ -248,6 +248,8 @@ export function EmptyHerd({ filtered }: { filtered: boolean }) {
 export function HerdTable({ rows, selection }: { rows: CattleListItem[]; selection?: Selection }) {
   const { t } = useI18n();
   const ageLabel = useAgeLabel();
+  // Sex and age as the phone's rows say them: a heifer calf is not a cow, a newborn's age is in days.
+  const sexAndAge = useSexAndAge();
   return (
     <div className="cattle-table-scroll">
       <table className="cattle-table">
@@ -270,33 +272,36 @@ export function HerdTable({ rows, selection }: { rows: CattleListItem[]; selecti
           </tr>
         </thead>
         <tbody>
-          {rows.map((cow) => (
-            <tr key={cow.cattleId}>
-              {selection ? (
+          {rows.map((cow) => {
+            const [sex, age] = cow.gender ? sexAndAge(cow) : ['—', ageLabel(cow.monthsOld)];
+            return (
+              <tr key={cow.cattleId}>
+                {selection ? (
+                  <td>
+                    <SelectBox cow={cow} selection={selection} />
+                  </td>
+                ) : null}
+                <td className="cattle-table__tag">{cow.earTagNumber ?? '—'}</td>
                 <td>
-                  <SelectBox cow={cow} selection={selection} />
+                  <Link to="/cattle/$id" params={{ id: String(cow.cattleId) }} className="cattle-table__name">
+                    {cow.name ?? '—'}
+                  </Link>
                 </td>
-              ) : null}
-              <td className="cattle-table__tag">{cow.earTagNumber ?? '—'}</td>
-              <td>
-                <Link to="/cattle/$id" params={{ id: String(cow.cattleId) }} className="cattle-table__name">
-                  {cow.name ?? '—'}
-                </Link>
-              </td>
-              <td>{cow.pen?.name ?? '—'}</td>
-              <td>{cow.gender ? t(`cattle.gender.${cow.gender}`) : '—'}</td>
-              <td>{ageLabel(cow.monthsOld)}</td>
-              <td>
-                <StatusBadge status={cow.status} />
-                <WithdrawalBadge withdrawal={cow.withdrawal} />
-              </td>
-              <td>{cow.breeding.expectedCalvingDate ? formatDateJa(cow.breeding.expectedCalvingDate) : '—'}</td>
-              <td className="cattle-table__number">{cow.breeding.daysOpen ?? '—'}</td>
-              <td>
-                <AlertMarker count={cow.alerts.alertCount} severity={cow.alerts.highestSeverity} />
-              </td>
-            </tr>
-          ))}
+                <td>{cow.pen?.name ?? '—'}</td>
+                <td>{sex}</td>
+                <td>{age ?? '—'}</td>
+                <td>
+                  <StatusBadge status={cow.status} />
+                  <WithdrawalBadge withdrawal={cow.withdrawal} />
+                </td>
+                <td>{cow.breeding.expectedCalvingDate ? formatDateJa(cow.breeding.expectedCalvingDate) : '—'}</td>
+                <td className="cattle-table__number">{cow.breeding.daysOpen ?? '—'}</td>
+                <td>
+                  <AlertMarker count={cow.alerts.alertCount} severity={cow.alerts.highestSeverity} />
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
