@@ -9,7 +9,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { migrate, seedDemoFarm } from '../../scripts/local-server.mjs';
 import { freePort, serveForTests } from '../server.mjs';
-import { artifacts, DEMO, DESKTOP, withPage } from '../support.mjs';
+import { artifacts, DEMO, DESKTOP, PHONE, withPage } from '../support.mjs';
 
 async function withOwnServer(fn) {
   const persistTo = mkdtempSync(path.join(tmpdir(), 'ushicho-offline-screens-'));
@@ -91,7 +91,28 @@ test('offline: an animal never opened opens from the kept roster, with its recor
       assert.match(await fact('空胎日数'), /^\d+日$/);
       const shots = path.join(artifacts, 'screens');
       mkdirSync(shots, { recursive: true });
-      await page.screenshot({ path: path.join(shots, 'offline-animal-phone-light.png'), fullPage: true });
+      // Her page without a signal on a phone and a desktop, light and dark (the theme as the app applies it).
+      for (const [label, viewport] of [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
+      ]) {
+        for (const scheme of ['light', 'dark']) {
+          await page.setViewportSize(viewport);
+          await page.evaluate((theme) => {
+            document.documentElement.dataset.theme = theme;
+          }, scheme);
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          assert.ok(width <= viewport.width, `${label}: ${width}px wide`);
+          await page.screenshot({
+            path: path.join(shots, `offline-animal-${label}-${scheme}.png`),
+            fullPage: label === 'phone',
+          });
+        }
+      }
+      await page.setViewportSize(PHONE);
+      await page.evaluate(() => {
+        document.documentElement.dataset.theme = 'light';
+      });
 
       // Recording from her page: the form opens for her, and the record waits under 未送信.
       await page.getByRole('link', { name: '授精', exact: true }).click();
