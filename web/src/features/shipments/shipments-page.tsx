@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { downloadShipments } from '../../api/shipments';
 import { FormError } from '../../components/form';
 import { describeError } from '../../lib/form-errors';
@@ -31,6 +31,13 @@ export function ShipmentsPage({ search }: { search: ShipmentsSearch }) {
   const navigate = useNavigate({ from: '/shipments' });
   const tab: ShipmentTab = search.tab ?? 'records';
   const [notice, setNotice] = useState<string | null>(null);
+  // On a phone the tabs scroll sideways: the open one (By sire is the fifth) is brought into the row's view.
+  const tabsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    tabsRef.current
+      ?.querySelector<HTMLElement>(`#shipments-tab-${tab}`)
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
   // One download at a time: the CSV for machines, the workbook for Excel (IDs keep their zero).
   const exportFile = useMutation({
     mutationFn: (format: ExportFormat) => downloadShipments({ from: search.from, to: search.to }, format),
@@ -89,7 +96,13 @@ export function ShipmentsPage({ search }: { search: ShipmentsSearch }) {
       {exportFile.error ? (
         <FormError message={`${t('shipments.exportFailed')}: ${describeError(exportFile.error).message ?? ''}`} />
       ) : null}
-      <div className="shipments-tabs scroll-row" role="tablist" aria-label={t('shipments.tabs')} onKeyDown={onKeyDown}>
+      <div
+        ref={tabsRef}
+        className="shipments-tabs scroll-row"
+        role="tablist"
+        aria-label={t('shipments.tabs')}
+        onKeyDown={onKeyDown}
+      >
         {SHIPMENT_TABS.map((key) => (
           <button
             key={key}
