@@ -43,6 +43,10 @@ export interface Env {
   LINE_FRIEND_URL?: string;
 }
 
+/** Whether an env key names a D1 binding: the directory's (`DB`) or a farm-data shard's (`FARM_DB_n`, decision 034). */
+export const isD1BindingName = (key: string | symbol): key is 'DB' | `FARM_DB_${number}` =>
+  key === 'DB' || (typeof key === 'string' && /^FARM_DB_\d+$/.test(key));
+
 /**
  * The producer side of a queue binding: workers-types' `Queue`, spelled out because the web app's type check reads this
  * file without the Workers globals (web/src/worker-types.d.ts).

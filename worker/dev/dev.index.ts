@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { desc, eq } from 'drizzle-orm';
 import { farmDrift } from '../breeding/integrity';
-import { startDawnRun } from '../dawn/dawn-enqueue';
+import { enqueueDawnPage } from '../dawn/dawn-enqueue';
 import { directoryDb, farmDb } from '../db/client';
 import { devOutbox } from '../db/schema';
-import { isIsoDate, jstStartOfDay } from '../domain/calendar';
+import { isIsoDate } from '../domain/calendar';
 import { createRouter, errorResponse, jsonContent } from '../lib/http';
 import { lineDevRouter } from '../line/line.index';
 import { benchSeedRouter } from './bench-seed';
@@ -83,7 +83,7 @@ export const devRouter = createRouter()
   .openapi(seed, async (c) => c.json(await seedDemoFarm(c.env), 200))
   .openapi(dawn, async (c) => {
     const { day } = c.req.valid('query');
-    const page = await startDawnRun(c.env, new Date(jstStartOfDay(day).getTime() + 6 * 3600_000));
+    const page = await enqueueDawnPage(c.env, day);
     return c.json({ day, farms: page.enqueued }, 202);
   })
   .openapi(integrity, async (c) => {

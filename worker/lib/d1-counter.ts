@@ -6,7 +6,7 @@
  * A round trip is one call that reaches D1: a statement's first/all/run/raw, one db.batch (however many
  * statements it carries) or one exec, on the directory or any farm-data shard (decision 034).
  */
-import type { Env } from '../env';
+import { type Env, isD1BindingName } from '../env';
 
 const D1_QUERIES_HEADER = 'X-D1-Queries';
 /** The SQL time D1 reported for the request's statements (meta.duration, ms), summed: what of a call is SQLite's. */
@@ -97,10 +97,6 @@ export function countingD1(db: D1Database | D1DatabaseSession, counter: Counter)
   return wrapped as unknown as D1Database;
 }
 
-/** The directory's and the farm-data shards' bindings: DB and FARM_DB_0, FARM_DB_1, … (decision 034). */
-const isD1Binding = (key: string | symbol): key is string =>
-  typeof key === 'string' && (key === 'DB' || /^FARM_DB_\d+$/.test(key));
-
 /**
  * The env with the directory and every farm-data shard counting into one counter. A proxy that wraps a binding when
  * it is first read: copying the env (every binding read, and the shards found by listing its keys) cost each measured
@@ -112,7 +108,7 @@ function countingEnv(env: Env, counter: Counter): Env {
   return new Proxy(env, {
     get(target, key) {
       const value = Reflect.get(target, key);
-      if (!isD1Binding(key) || !value) return value;
+      if (!isD1BindingName(key) || !value) return value;
       let d1 = wrapped.get(key);
       if (!d1) {
         d1 = countingD1(value as D1Database, counter);

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { downloadShipments } from '../../api/shipments';
 import { FormError } from '../../components/form';
 import { describeError } from '../../lib/form-errors';
@@ -31,13 +31,6 @@ export function ShipmentsPage({ search }: { search: ShipmentsSearch }) {
   const navigate = useNavigate({ from: '/shipments' });
   const tab: ShipmentTab = search.tab ?? 'records';
   const [notice, setNotice] = useState<string | null>(null);
-  // On a phone the tabs scroll sideways: the open one (By sire is the fifth) is brought into the row's view.
-  const tabsRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    tabsRef.current
-      ?.querySelector<HTMLElement>(`#shipments-tab-${tab}`)
-      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [tab]);
   // One download at a time: the CSV for machines, the workbook for Excel (IDs keep their zero).
   const exportFile = useMutation({
     mutationFn: (format: ExportFormat) => downloadShipments({ from: search.from, to: search.to }, format),
@@ -48,9 +41,16 @@ export function ShipmentsPage({ search }: { search: ShipmentsSearch }) {
     return () => clearTimeout(timer);
   }, [notice]);
 
-  // The tabs scroll sideways on a phone: the one shown (a link to ?tab=sires too) is brought into the row's view.
+  // The tabs scroll sideways on a phone: the one shown (a link to ?tab=sires too) is brought into the row's view, and
+  // again when its width changes (the font arriving after the first layout left By sire off-screen in dark mode).
   useEffect(() => {
-    document.getElementById(`shipments-tab-${tab}`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const shown = document.getElementById(`shipments-tab-${tab}`);
+    const bringIntoView = () => shown?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    bringIntoView();
+    if (!shown || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(bringIntoView);
+    observer.observe(shown);
+    return () => observer.disconnect();
   }, [tab]);
 
   const select = (next: ShipmentTab) =>
@@ -96,13 +96,7 @@ export function ShipmentsPage({ search }: { search: ShipmentsSearch }) {
       {exportFile.error ? (
         <FormError message={`${t('shipments.exportFailed')}: ${describeError(exportFile.error).message ?? ''}`} />
       ) : null}
-      <div
-        ref={tabsRef}
-        className="shipments-tabs scroll-row"
-        role="tablist"
-        aria-label={t('shipments.tabs')}
-        onKeyDown={onKeyDown}
-      >
+      <div className="shipments-tabs scroll-row" role="tablist" aria-label={t('shipments.tabs')} onKeyDown={onKeyDown}>
         {SHIPMENT_TABS.map((key) => (
           <button
             key={key}
