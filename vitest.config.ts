@@ -77,9 +77,12 @@ export default defineConfig(async () => {
           ],
           test: {
             name: 'worker',
+            // One workerd per core runs its files in turn, keeping the Worker's modules imported; each file still starts from
+            // empty databases and forgets the last one's spies (worker/test/file-setup.ts, decision 063).
+            isolate: false,
             include: ['worker/**/*.test.ts'],
             exclude: [...PURE, ...MIGRATIONS],
-            setupFiles: ['./worker/test/apply-migrations.ts', './worker/test/bcrypt-memo.ts'],
+            setupFiles: ['./worker/test/file-setup.ts', './worker/test/bcrypt-memo.ts'],
             deps: {
               optimizer: {
                 // Every test file imports the Worker (wrangler.toml's main) into a fresh workerd, one module per

@@ -45,6 +45,12 @@ export function acceptsGzip(header: string | undefined): boolean {
 const KEPT_FARMS = 16;
 const kept = new Map<number, { version: number; day: IsoDate; gzip: ArrayBuffer }>();
 
+/**
+ * Forgets this isolate's kept rosters. Only the worker tests call it: they empty the databases between test files in one
+ * isolate (decision 063), where a new farm takes an old farm's id.
+ */
+export const forgetKeptRosters = () => kept.clear();
+
 function keep(farmId: number, version: number, day: IsoDate, gzip: ArrayBuffer) {
   kept.delete(farmId);
   kept.set(farmId, { version, day, gzip });

@@ -70,7 +70,7 @@ class EveryShardStatement {
  * Farm rows by their own id, wherever they are, for tests that check a row by an id they were given (an animal, an
  * event, an alert): a SELECT reads every shard and joins the rows (an aggregate's answers add up), an UPDATE or
  * DELETE runs on every shard. The test
- * shards' ids never overlap (worker/test/apply-migrations.ts starts shard 1's at 1,000,000,000), so a row by id is
+ * shards' ids never overlap (worker/test/fresh-databases.ts starts shard 1's above 10^12), so a row by id is
  * on one shard only. Never for an INSERT: that goes to `shardOf(farmId)`.
  */
 export const everyShard = {
