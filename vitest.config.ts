@@ -22,6 +22,8 @@ const PURE = [
   'worker/backup/backup-reader.test.ts',
   'worker/auth/tokens.test.ts',
   'scripts/readme-layout.test.ts',
+  // The build's inline-script hashes (web/first-screen-script.ts): Node's crypto, no browser.
+  'web/first-screen-script.test.ts',
 ];
 
 /** Migration tests (`migrationDb`): an empty MIGRATION_DB and the migration files, nothing of the Worker. */

@@ -1,13 +1,19 @@
 /**
- * Build plugin: a small classic script in index.html that, for a signed-in visit of the first screen (/home), starts
- * the screen's first API calls and preloads its lazy chunks' CSS while the app's own bundle still downloads, and its
- * lazy JS chunks the moment the bundle has arrived, while it compiles and runs. Without it they would wait for the
+ * Build plugin: a small classic script inlined in index.html that, for a signed-in visit of the first screen (/home),
+ * starts the screen's first API calls and preloads its lazy chunks' CSS while the app's own bundle still downloads, and
+ * its lazy JS chunks the moment the bundle has arrived, while it compiles and runs. Without it they would wait for the
  * bundle to arrive and run (web/src/boot.ts), a second wave of round trips on a phone's slow link
- * (bench/web-perf.mjs). It is async, so it never holds up the page; the app adopts its calls
+ * (bench/web-perf.mjs). Inline, it runs as the page is parsed: as a file of its own it waited 0.5–1 s on the throttled
+ * phone's link beside the bundle before its calls went out (decision 064). The app adopts its calls
  * (web/src/lib/early-answers.ts) and sends its own when it did not run.
+ * Every inline script of index.html (this one and the theme's) is allowed by its hash in the Content-Security-Policy
+ * of the built `_headers`; the build fails when the policy has no `script-src 'self'` to add them to.
  * It also links the app's bundle as modulepreload: the entry (web/src/main.tsx) is tiny and imports the app one frame
  * after the first paint, and the link makes the bundle come with the first download all the same.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Plugin } from 'vite';
 import {
   EARLY_GLOBAL,
@@ -16,7 +22,6 @@ import {
   FIRST_SCREEN,
   LATER_CHUNKS,
   parseFarmId,
-  SCRIPT_ATTRIBUTE,
   TOKEN_KEY,
 } from './src/lib/first-screen.ts';
 
@@ -94,15 +99,40 @@ interface Options {
   download?: string[];
 }
 
+/** The CSP source of each inline classic script in `html` ('sha256-…'), as browsers hash the script's text. */
+export function inlineScriptHashes(html: string) {
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .filter(([tag]) => !/type="(module|application\/json)"/.test(tag))
+    .map(([, text]) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+}
+
+/** `_headers` with the hashes added to every Content-Security-Policy's `script-src 'self'`. */
+export function allowInlineScripts(headers: string, hashes: readonly string[]) {
+  const allowed = headers.replace(/(Content-Security-Policy:[^\n]*script-src 'self')/g, `$1 ${hashes.join(' ')}`);
+  if (allowed === headers)
+    throw new Error("first-screen script: _headers has no Content-Security-Policy with script-src 'self'");
+  return allowed;
+}
+
 export function firstScreenScript({
   screens: screenModules,
   app: appModule,
   download: downloadChunks = [],
 }: Options): Plugin {
+  let outDir = '';
+  let hashes: string[] = [];
   return {
     name: 'ushicho-first-screen',
     apply: 'build',
     enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    // The public folder's _headers is copied into the build before this runs.
+    writeBundle() {
+      const file = path.join(outDir, '_headers');
+      writeFileSync(file, allowInlineScripts(readFileSync(file, 'utf8'), hashes));
+    },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
       const byModule = (module: string) =>
@@ -163,9 +193,8 @@ export function firstScreenScript({
         bundle: `/${app.fileName}`,
         preload: [...css, ...seen].map((file) => `/${file}`),
       };
-      const source = `(${firstScreen.toString()})(${JSON.stringify(config)},${parseFarmId.toString()});\n`;
-      const ref = this.emitFile({ type: 'asset', name: 'first-screen.js', source });
-      const src = `/${this.getFileName(ref)}`;
+      const source = `(${firstScreen.toString()})(${JSON.stringify(config)},${parseFarmId.toString()});`;
+      if (source.includes('</')) throw new Error('first-screen script: its source cannot be inlined (it holds "</")');
       const downloads = chunks.filter((c) => c.name && downloadChunks.includes(c.name) && !c.isEntry);
       if (downloads.length !== downloadChunks.length)
         throw new Error(`first-screen script: chunks ${downloadChunks.join(', ')} not all found`);
@@ -185,10 +214,8 @@ export function firstScreenScript({
         ...(later ? [`\n    <template id="${LATER_CHUNKS}">${later}</template>`] : []),
         `\n    <script type="application/json" id="${EVERY_SCREEN}">${JSON.stringify(everyScreen)}</script>`,
       ].join('');
-      html.source = String(html.source).replace(
-        '</title>',
-        `</title>\n    <script async ${SCRIPT_ATTRIBUTE} src="${src}"></script>${links}`,
-      );
+      html.source = String(html.source).replace('</title>', `</title>\n    <script>${source}</script>${links}`);
+      hashes = inlineScriptHashes(String(html.source));
     },
   };
 }

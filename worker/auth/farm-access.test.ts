@@ -53,6 +53,26 @@ describe('farm access kept per isolate', () => {
     expect(write.status).toBe(403);
   });
 
+  it("keeps the check through writes of the farm's own data, and forgets it on any other write", async () => {
+    const user = await signUp();
+    expect((await read(user.token, user.farmId)).status).toBe(200);
+    // Signed out where this isolate did not see it: the kept answer stands until something here forgets it.
+    await env.DB.prepare('DELETE FROM sessions WHERE user_id = ?').bind(user.userId).run();
+    const register = (identificationNumber: string) =>
+      api('/cattle', {
+        method: 'POST',
+        token: user.token,
+        headers: { 'X-Farm-Id': String(user.farmId) },
+        body: { name: 'はな', identificationNumber, gender: '雌', growthStage: 'CALF' },
+      });
+    expect((await register('1234567891')).status).toBe(201);
+    // The first registration did not forget the check: the second is answered from it too.
+    expect((await register('1234567892')).status).toBe(201);
+    // A write of the account (here a sign-out the session no longer has) forgets it: the next request asks D1.
+    await api('/auth/logout', { method: 'POST', token: user.token });
+    expect((await read(user.token, user.farmId)).status).toBe(401);
+  });
+
   it('ends access changed elsewhere (another isolate) within the bound of at most 10 seconds', async () => {
     expect(ACCESS_CACHE_MS).toBeLessThanOrEqual(10_000);
     const user = await signUp();

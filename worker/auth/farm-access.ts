@@ -8,9 +8,9 @@
  *
  * The statement's answer is kept per isolate for at most ACCESS_CACHE_MS (decision 030), so a phone's run of reads
  * pays one D1 round trip less. Revocation stays within docs/product.md §3's 10 seconds: another isolate sees a
- * sign-out or a removed member within ACCESS_CACHE_MS, and every write in this isolate (sign-out, sign-out
- * everywhere, member removal, role change, …) forgets all kept answers once it has run (`forgetAccessOnWrite`),
- * so here it takes effect at once.
+ * sign-out or a removed member within ACCESS_CACHE_MS, and every write in this isolate but those of a farm's own data
+ * (sign-out, sign-out everywhere, member removal, role change, …) forgets all kept answers once it has run
+ * (`forgetAccessOnWrite`), so here it takes effect at once.
  */
 import { sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
@@ -90,9 +90,20 @@ const kept = new Map<string, { row: AccessRow; until: number }>();
  */
 export const forgetKeptAccess = () => kept.clear();
 
-/** App middleware: any write in this isolate forgets the kept answers once it has run, whatever it changed. */
+/**
+ * The writes of a farm's own data (its animals, events, shipments, pens, alerts, tasks, programmes, filings, imports
+ * and trash): they change no session, user, member, role or farm row, which is all the kept answer holds, so they keep
+ * it. A farmer recording in a row then pays the check once per ACCESS_CACHE_MS, not once per write (decision 064).
+ */
+const FARM_DATA_WRITES =
+  /^\/api\/v1\/(cattle|events|shipments|pens|alerts|tasks|enrolments|programmes|filings|imports|inseminations|trash)(\/|$)/;
+
+/**
+ * App middleware: any other write in this isolate (sign-out, member removal, role change, leaving, a default farm, …)
+ * forgets the kept answers once it has run, whatever it changed.
+ */
 export const forgetAccessOnWrite = createMiddleware<AppEnv>(async (c, next) => {
-  if (isRead(c.req.method)) return next();
+  if (isRead(c.req.method) || FARM_DATA_WRITES.test(c.req.path)) return next();
   try {
     await next();
   } finally {

@@ -1,19 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendEarly, takeEarly } from './early-answers';
-import { EARLY_GLOBAL, FIRST_SCREEN, SCRIPT_ATTRIBUTE, TOKEN_KEY } from './first-screen';
+import { EARLY_GLOBAL, FIRST_SCREEN, TOKEN_KEY } from './first-screen';
 
-// The app's entry can run before index.html's async first-screen script (decision 028, third addendum): it waits for
-// the script rather than send the first screen's calls a second time.
+// index.html's first-screen script is inline (decision 064): it has run before the app's entry, which adopts its calls
+// or, when it left none, sends them itself.
 const TOKEN = 'header.payload.signature';
 const headers = () => new Headers({ Authorization: `Bearer ${TOKEN}` });
 const globals = window as unknown as Record<string, unknown>;
-
-function addScript() {
-  const script = document.createElement('script');
-  script.setAttribute(SCRIPT_ATTRIBUTE, '');
-  document.head.appendChild(script);
-  return script;
-}
 
 describe('early answers: the first-screen script and the entry', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
@@ -24,39 +17,33 @@ describe('early answers: the first-screen script and the entry', () => {
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => {
-    for (const script of document.querySelectorAll(`script[${SCRIPT_ATTRIBUTE}]`)) script.remove();
     delete globals[EARLY_GLOBAL];
     localStorage.clear();
     for (const { path } of FIRST_SCREEN.calls) takeEarly(path, headers());
     vi.unstubAllGlobals();
   });
 
-  it('waits for the script that has not run yet and adopts its calls', () => {
-    const script = addScript();
-    sendEarly(FIRST_SCREEN.pathname);
-    expect(fetchMock).not.toHaveBeenCalled();
+  it("adopts the calls the script sent with this visitor's token", () => {
     const answer = Promise.resolve(new Response('{"data":[]}'));
     globals[EARLY_GLOBAL] = { token: TOKEN, farmId: null, sentAt: Date.now(), answers: { '/api/v1/farms': answer } };
-    script.dispatchEvent(new Event('load'));
+    sendEarly(FIRST_SCREEN.pathname);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(takeEarly('/api/v1/farms', headers())).toBe(answer);
   });
 
-  it('sends the calls itself when the script failed to load or ran without sending', () => {
-    const script = addScript();
+  it('sends the calls itself when the script ran without sending, or sent them with another token', () => {
+    globals[EARLY_GLOBAL] = null;
     sendEarly(FIRST_SCREEN.pathname);
-    expect(fetchMock).not.toHaveBeenCalled();
-    script.dispatchEvent(new Event('error'));
     expect(fetchMock).toHaveBeenCalledTimes(FIRST_SCREEN.calls.length);
 
     for (const { path } of FIRST_SCREEN.calls) takeEarly(path, headers());
     fetchMock.mockClear();
-    globals[EARLY_GLOBAL] = null;
+    globals[EARLY_GLOBAL] = { token: 'another.token.here', farmId: null, sentAt: Date.now(), answers: {} };
     sendEarly(FIRST_SCREEN.pathname);
     expect(fetchMock).toHaveBeenCalledTimes(FIRST_SCREEN.calls.length);
   });
 
-  it('sends the calls at once where there is no script (the dev server)', () => {
+  it('sends the calls at once where the script did not run (the dev server, or a policy that refused it)', () => {
     sendEarly(FIRST_SCREEN.pathname);
     expect(fetchMock).toHaveBeenCalledTimes(FIRST_SCREEN.calls.length);
   });

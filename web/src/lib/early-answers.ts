@@ -7,7 +7,7 @@
  */
 import { getToken } from './auth-token';
 import { getCurrentFarmId } from './current-farm';
-import { EARLY_GLOBAL, FIRST_SCREEN, SCRIPT_ATTRIBUTE } from './first-screen';
+import { EARLY_GLOBAL, FIRST_SCREEN } from './first-screen';
 
 /** An early answer older than this belongs to another moment than the visit: it is fetched again. */
 const MAX_AGE_MS = 10_000;
@@ -33,26 +33,15 @@ const early = new Map<string, EarlyAnswer>();
 /** The farm the API acts on without X-Farm-Id, once known for sure (api/farms.ts: a member of one farm only). */
 let defaultFarmId: number | null = null;
 
-/**
- * Sends the first screen's calls for a signed-in visitor, or adopts the ones the first-screen script sent. The app's
- * entry is small and both load without holding up the page, so the entry can run first: while index.html's script has
- * not run yet, this waits for it rather than send the same calls twice on a slow link.
- */
-export function sendEarly(pathname: string) {
-  const script = document.querySelector<HTMLScriptElement>(`script[${SCRIPT_ATTRIBUTE}]`);
-  if (script && scriptCalls() === undefined) {
-    const then = () => sendOrAdopt(pathname);
-    script.addEventListener('load', then, { once: true });
-    script.addEventListener('error', then, { once: true });
-    return;
-  }
-  sendOrAdopt(pathname);
-}
-
-/** What the first-screen script left: undefined before it has run, null when it sent nothing. */
+/** What the first-screen script left: undefined when it did not run, null when it sent nothing. */
 const scriptCalls = () => (window as unknown as Record<string, ScriptCalls | null | undefined>)[EARLY_GLOBAL];
 
-function sendOrAdopt(pathname: string) {
+/**
+ * Sends the first screen's calls for a signed-in visitor, or adopts the ones the first-screen script sent. The script
+ * is inline in index.html, so it has run before any module: when it left nothing (the dev server has none; a browser
+ * that refused it), the app sends the calls itself.
+ */
+export function sendEarly(pathname: string) {
   const token = getToken();
   if (!token || pathname !== FIRST_SCREEN.pathname || typeof fetch !== 'function') return;
   const sent = scriptCalls();

@@ -9,9 +9,6 @@ export const FARM_KEY = 'ushicho.farm';
 /** The global the first-screen script leaves its calls in, for lib/early-answers.ts to hand out (null: it sent none). */
 export const EARLY_GLOBAL = '__ushichoEarly';
 
-/** The attribute index.html's first-screen script carries, so that the app can wait for it to run. */
-export const SCRIPT_ATTRIBUTE = 'data-first-screen';
-
 /** The id of index.html's template of modulepreload links the app adds once the first screen is up. */
 export const LATER_CHUNKS = 'later-chunks';
 

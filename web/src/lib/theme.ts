@@ -8,7 +8,7 @@ export function storedTheme(): Theme {
   return value === 'dark' || value === 'auto' ? value : 'light';
 }
 
-/** Applies a theme now and remembers it so theme-init.js paints it before the next first paint. */
+/** Applies a theme now and remembers it so index.html's inline theme script paints it before the next first paint. */
 export function applyTheme(theme: Theme) {
   localStorage.setItem(STORAGE_KEY, theme);
   const dark = theme === 'dark' || (theme === 'auto' && media().matches);

@@ -4,7 +4,7 @@ import { addDays, formatDateJa, formatInstantJa, todayJst } from '@worker/domain
 import { breedLabel } from '@worker/domain/cattle-enums';
 import { isRestricted } from '@worker/domain/withdrawal';
 import { CalendarPlus, Pencil, RefreshCw, Trash2 } from 'lucide-react';
-import { Fragment, type ReactNode, useState } from 'react';
+import { Fragment, lazy, type ReactNode, Suspense, useState } from 'react';
 import { type CattleDetail, cattleDetailQuery, cattleKeys, removeCattle, statusHistoryQuery } from '../../api/cattle';
 import { ApiError } from '../../api/client';
 import { useCurrentFarm } from '../../api/farms';
@@ -15,10 +15,12 @@ import { defineMessages, useI18n } from '../../lib/i18n';
 import { useServerText } from '../../lib/server-text';
 import { AlertMarker, useSexAndAge, WithdrawalBadge } from './cattle-badges';
 import { OfflineAnimal } from './offline-animal';
-import { StatusDialog } from './status-dialog';
 import './messages';
 import './cattle.css';
 import './cattle-detail.css';
+
+// The status form (its schema and the form fields) loads when it is opened, not with the animal's page.
+const StatusDialog = lazy(() => import('./status-dialog').then(({ StatusDialog }) => ({ default: StatusDialog })));
 
 defineMessages({
   ja: {
@@ -399,7 +401,11 @@ export function CattleDetailPage({ id, alerts, timeline, shipment, growth, chang
         </section>
       ) : null}
 
-      <StatusDialog cow={cow} open={dialog === 'status'} onClose={() => setDialog(null)} />
+      {dialog === 'status' ? (
+        <Suspense fallback={null}>
+          <StatusDialog cow={cow} open onClose={() => setDialog(null)} />
+        </Suspense>
+      ) : null}
       <DeleteDialog cow={cow} open={dialog === 'delete'} onClose={() => setDialog(null)} />
     </div>
   );

@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { eventTimeLabel, formatDateJa, jstDate } from '@worker/domain/calendar';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { cattleEventsQuery, type EventView, useEventMutations } from '../../api/events';
 import { EventTypeBadge } from '../../components/badges';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { CertificateLink } from './certificate-link';
 import { EventDetailsLines } from './event-details';
-import { EventForm } from './event-form';
 import './events.css';
 import './messages';
+
+// The correction form (the event schemas and their fields) loads when an event is opened for editing.
+const EventForm = lazy(() => import('./event-form').then(({ EventForm }) => ({ default: EventForm })));
 
 /** The event's time beside its date; nothing for a day-only event. */
 function EventTime({ instant }: { instant: string }) {
@@ -62,15 +64,17 @@ export function EventTimeline({ cattleId, heldEventId = null }: { cattleId: numb
             {items.map((event) => (
               <li key={event.eventId} className="event-item" data-event-type={event.eventType}>
                 {editing === event.eventId ? (
-                  <EventForm
-                    event={event}
-                    pickAnimal={false}
-                    onCancel={() => setEditing(null)}
-                    submit={({ cattleId: _ignored, ...values }) =>
-                      update.mutateAsync({ eventId: event.eventId, input: values })
-                    }
-                    onSaved={() => setEditing(null)}
-                  />
+                  <Suspense fallback={<Loading />}>
+                    <EventForm
+                      event={event}
+                      pickAnimal={false}
+                      onCancel={() => setEditing(null)}
+                      submit={({ cattleId: _ignored, ...values }) =>
+                        update.mutateAsync({ eventId: event.eventId, input: values })
+                      }
+                      onSaved={() => setEditing(null)}
+                    />
+                  </Suspense>
                 ) : (
                   <>
                     <div className="event-item__head">

@@ -1,17 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatDateJa } from '@worker/domain/calendar';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { cattleDetailQuery } from '../../api/cattle';
 import { plansQuery, shipmentsQuery } from '../../api/shipments';
 import { ErrorState, Loading } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import type { ShipmentAnimal } from './animal-picker';
 import { monthLabel, yen } from './format';
-import { PlanForm } from './plan-form';
-import { ShipmentForm } from './shipment-form';
 import './messages';
 import './shipments.css';
+
+// The plan and shipment forms (their schemas and fields) load when one is opened, not with the animal's page.
+const PlanForm = lazy(() => import('./plan-form').then(({ PlanForm }) => ({ default: PlanForm })));
+const ShipmentForm = lazy(() => import('./shipment-form').then(({ ShipmentForm }) => ({ default: ShipmentForm })));
 
 /** The animal's shipment and plan on /cattle/$id, with "plan shipment" and "record shipment". */
 export function CattleShipmentPanel({ cattleId }: { cattleId: number }) {
@@ -46,25 +48,29 @@ export function CattleShipmentPanel({ cattleId }: { cattleId: number }) {
     );
   else if (mode === 'plan')
     body = (
-      <PlanForm
-        animal={fixedAnimal}
-        onDone={(message) => {
-          setNotice(message);
-          setMode('view');
-        }}
-        onCancel={() => setMode('view')}
-      />
+      <Suspense fallback={<Loading />}>
+        <PlanForm
+          animal={fixedAnimal}
+          onDone={(message) => {
+            setNotice(message);
+            setMode('view');
+          }}
+          onCancel={() => setMode('view')}
+        />
+      </Suspense>
     );
   else if (mode === 'record')
     body = (
-      <ShipmentForm
-        animal={fixedAnimal}
-        onDone={(message) => {
-          setNotice(message);
-          setMode('view');
-        }}
-        onCancel={() => setMode('view')}
-      />
+      <Suspense fallback={<Loading />}>
+        <ShipmentForm
+          animal={fixedAnimal}
+          onDone={(message) => {
+            setNotice(message);
+            setMode('view');
+          }}
+          onCancel={() => setMode('view')}
+        />
+      </Suspense>
     );
   else
     body = (
