@@ -101,9 +101,14 @@ interface Options {
 
 /** The CSP source of each inline classic script in `html` ('sha256-…'), as browsers hash the script's text. */
 export function inlineScriptHashes(html: string) {
-  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
-    .filter(([tag]) => !/type="(module|application\/json)"/.test(tag))
-    .map(([, text]) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  return (
+    [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+      .filter(([tag]) => !/type="(module|application\/json)"/.test(tag))
+      // The browser hashes the text as parsed: its line breaks are LF whatever the file held.
+      .map(
+        ([, text]) => `'sha256-${createHash('sha256').update(text.replace(/\r\n?/g, '\n'), 'utf8').digest('base64')}'`,
+      )
+  );
 }
 
 /** `_headers` with the hashes added to every Content-Security-Policy's `script-src 'self'`. */

@@ -3,11 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { Env } from './env';
 import { LINE_WEBHOOK_EVENTS_KEPT_MS, RATE_LIMIT_HITS_KEPT_MS } from './housekeeping';
 import worker from './index';
-import { testEnv } from './test/api';
+import { capturingQueue, testEnv } from './test/api';
 
+// The farms' dawn messages are kept, not delivered: delivered a second later, they would run on the next test file's
+// databases (the worker project's files share a workerd, decision 063).
 const runCron = async (now: Date, cron: string) => {
   const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime: now, cron }), testEnv as Env, ctx);
+  const on = { ...testEnv, DAWN_QUEUE: capturingQueue('ushicho-dawn').binding } as Env;
+  await worker.scheduled(createScheduledController({ scheduledTime: now, cron }), on, ctx);
   await waitOnExecutionContext(ctx);
 };
 const keys = async (sql: string) => (await env.DB.prepare(sql).all<{ k: string }>()).results.map((r) => r.k);

@@ -53,6 +53,8 @@ test('find a cow by ear tag → open her page → edit → change status with a 
     await dialog.getByLabel('理由（任意）').fill('右後肢の蹄病');
     await dialog.getByRole('button', { name: '状態を変更' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    // The dialog (loaded when opened, gone when closed) gives focus back to the button that opened it.
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), '状態を変更');
     await page.locator('.animal-header').getByText('治療中').waitFor();
     const history = page.locator('section', { has: page.getByRole('heading', { name: '状態の履歴' }) });
     await history.getByText('右後肢の蹄病').waitFor();

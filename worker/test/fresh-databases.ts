@@ -43,8 +43,11 @@ async function dropEverything(db: D1Database) {
     }
   }
   const drops = [
-    ...results.filter(({ type }) => type !== 'table').map(({ type, name }) => `DROP ${type.toUpperCase()} "${name}"`),
-    ...tables.map((name) => `DROP TABLE "${name}"`),
+    ...results
+      .filter(({ type }) => type !== 'table')
+      .map(({ type, name }) => `DROP ${type.toUpperCase()} IF EXISTS "${name}"`),
+    // IF EXISTS: a virtual table (none today) drops its shadow tables with it.
+    ...tables.map((name) => `DROP TABLE IF EXISTS "${name}"`),
   ];
   await db.batch(drops.map((sql) => db.prepare(sql)));
 }
