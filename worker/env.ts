@@ -70,6 +70,11 @@ interface Variables {
   farmDb: Db;
   /** The farm's members' names by user id (JSON), read with the membership: who recorded what (decision 034). */
   memberNames: string;
+  /**
+   * Set by farmAccess on the routes that name their farm by X-Farm-Id: they act on the farm's own data on its shard,
+   * never on a session, user, member or farm row, so their writes keep the kept access answers (decision 064).
+   */
+  farmDataOnly: boolean;
 }
 
 export interface AppEnv {

@@ -91,23 +91,17 @@ const kept = new Map<string, { row: AccessRow; until: number }>();
 export const forgetKeptAccess = () => kept.clear();
 
 /**
- * The writes of a farm's own data (its animals, events, shipments, pens, alerts, tasks, programmes, filings, imports
- * and trash): they change no session, user, member, role or farm row, which is all the kept answer holds, so they keep
- * it. A farmer recording in a row then pays the check once per ACCESS_CACHE_MS, not once per write (decision 064).
- */
-const FARM_DATA_WRITES =
-  /^\/api\/v1\/(cattle|events|shipments|pens|alerts|tasks|enrolments|programmes|filings|imports|inseminations|trash)(\/|$)/;
-
-/**
- * App middleware: any other write in this isolate (sign-out, member removal, role change, leaving, a default farm, …)
- * forgets the kept answers once it has run, whatever it changed.
+ * App middleware: a write in this isolate (sign-out, member removal, role change, leaving, a default farm, …) forgets
+ * the kept answers once it has run, whatever it changed. A write of a farm's own data (a route farmAccess admitted by
+ * X-Farm-Id: its animals, events, shipments, …) changes nothing the kept answer holds and keeps it, so a farmer
+ * recording in a row pays the check once per ACCESS_CACHE_MS, not once per write (decision 064).
  */
 export const forgetAccessOnWrite = createMiddleware<AppEnv>(async (c, next) => {
-  if (isRead(c.req.method) || FARM_DATA_WRITES.test(c.req.path)) return next();
+  if (isRead(c.req.method)) return next();
   try {
     await next();
   } finally {
-    forgetKeptAccess();
+    if (!c.get('farmDataOnly')) forgetKeptAccess();
   }
 });
 
@@ -156,6 +150,8 @@ export const farmAccess = (minimum?: FarmRole, options: { farmFromPath?: boolean
     c.set('userName', row.user_name);
     c.set('shard', row.shard);
     c.set('memberNames', row.member_names ?? '{}');
+    // The farm routes (/farms/{farmId}/…) change members, roles and the farm itself; X-Farm-Id routes its data only.
+    c.set('farmDataOnly', !options.farmFromPath);
     const session = shardSession(shardBinding(c.env, row.shard), c.req.header(D1_BOOKMARK_HEADER));
     const db = clientOf(session);
     c.set('farmDb', db);

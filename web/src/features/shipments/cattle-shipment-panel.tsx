@@ -46,10 +46,11 @@ export function CattleShipmentPanel({ cattleId }: { cattleId: number }) {
         }}
       />
     );
-  else if (mode === 'plan')
+  else if (mode !== 'view') {
+    const Form = mode === 'plan' ? PlanForm : ShipmentForm;
     body = (
       <Suspense fallback={<Loading />}>
-        <PlanForm
+        <Form
           animal={fixedAnimal}
           onDone={(message) => {
             setNotice(message);
@@ -59,20 +60,7 @@ export function CattleShipmentPanel({ cattleId }: { cattleId: number }) {
         />
       </Suspense>
     );
-  else if (mode === 'record')
-    body = (
-      <Suspense fallback={<Loading />}>
-        <ShipmentForm
-          animal={fixedAnimal}
-          onDone={(message) => {
-            setNotice(message);
-            setMode('view');
-          }}
-          onCancel={() => setMode('view')}
-        />
-      </Suspense>
-    );
-  else
+  } else
     body = (
       <>
         {shipment ? (
