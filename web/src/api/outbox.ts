@@ -19,6 +19,7 @@ import {
   type QueuedKind,
   type QueuedWrite,
   queuePath,
+  retryDelay,
   substituteCattleId,
 } from '../lib/write-queue';
 import { sendCreate } from './client';
@@ -96,6 +97,20 @@ export async function enqueue(kind: QueuedKind, body: Record<string, unknown>, k
 }
 
 let flushing: Promise<number> | null = null;
+/** What the app does after records went out (refetch what they changed): set by `startOutbox`. */
+let afterSent: () => void = () => {};
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** A send that got no usable answer is tried again by itself (3 s, 6 s … 2 min), as long as the device has a signal. */
+function retryLater(attempts: number, retryAfterSeconds: number | null) {
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(
+    () => {
+      if (navigator.onLine) void flush().catch(() => {});
+    },
+    retryDelay(attempts, retryAfterSeconds),
+  );
+}
 
 /**
  * Sends what is pending, one at a time and in order; stops at the first item that cannot be sent yet (no signal,
@@ -134,6 +149,7 @@ export function flush(): Promise<number> {
       const outcome = classify(status, body, headers, current.kind);
       if (outcome.type === 'retry-later') {
         await save(items.map((i) => (i.key === current.key ? { ...i, attempts: i.attempts + 1 } : i)));
+        if (outcome.timed) retryLater(current.attempts + 1, outcome.retryAfterSeconds);
         break;
       }
       if (outcome.type === 'failed') {
@@ -151,7 +167,10 @@ export function flush(): Promise<number> {
       await save(rest);
     }
     // Wherever the farmer is, they hear that what waited went out (§20).
-    if (sent) announce(translate('common.queueSent', { count: sent }));
+    if (sent) {
+      announce(translate('common.queueSent', { count: sent }));
+      afterSent();
+    }
     return sent;
   })().finally(() => {
     flushing = null;
@@ -184,12 +203,8 @@ export async function replaceBody(key: string, body: Record<string, unknown>) {
 
 /** App start: read the queue, send what waits, and send again whenever the signal comes back. */
 export function startOutbox(onSent: () => void) {
-  const run = () =>
-    flush()
-      .then((sent) => {
-        if (sent) onSent();
-      })
-      .catch(() => {});
+  afterSent = onSent;
+  const run = () => void flush().catch(() => {});
   onBackOnline(run);
-  void run();
+  run();
 }

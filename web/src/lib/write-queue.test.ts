@@ -6,6 +6,7 @@ import {
   orphans,
   type QueuedWrite,
   queuePath,
+  retryDelay,
   substituteCattleId,
 } from './write-queue';
 
@@ -74,11 +75,26 @@ describe('write queue: answers', () => {
     });
   });
 
-  it('keeps in-flight, server errors and no answer for later', () => {
-    expect(classify(409, null, headers({ 'Retry-After': '1' }), 'event').type).toBe('retry-later');
-    expect(classify(503, null, headers(), 'event').type).toBe('retry-later');
-    expect(classify(0, null, headers(), 'event').type).toBe('retry-later');
-    expect(classify(401, { error: { message: 'ログインしてください' } }, headers(), 'event').type).toBe('retry-later');
+  it('keeps in-flight, server errors and no answer for a timed retry; a signed-out answer waits for the sign-in', () => {
+    const timed = (retryAfterSeconds: number | null) => ({ type: 'retry-later', timed: true, retryAfterSeconds });
+    expect(classify(409, null, headers({ 'Retry-After': '1' }), 'event')).toEqual(timed(1));
+    expect(classify(503, null, headers(), 'event')).toEqual(timed(null));
+    expect(classify(429, null, headers({ 'Retry-After': '30' }), 'event')).toEqual(timed(30));
+    expect(classify(0, null, headers(), 'event')).toEqual(timed(null));
+    expect(classify(401, { error: { message: 'ログインしてください' } }, headers(), 'event')).toEqual({
+      type: 'retry-later',
+      timed: false,
+      retryAfterSeconds: null,
+    });
+  });
+
+  it('waits 3 s, then twice as long each time, up to 2 minutes, or longer when the server asks', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => retryDelay(n, null))).toEqual([
+      3_000, 6_000, 12_000, 24_000, 48_000, 96_000, 120_000, 120_000,
+    ]);
+    expect(retryDelay(1, 10)).toBe(10_000);
+    expect(retryDelay(4, 10)).toBe(24_000);
+    expect(retryDelay(1, 3600)).toBe(120_000);
   });
 
   it('puts refusals in the failed list with the API’s message', () => {

@@ -42,8 +42,28 @@ export interface QueuedWrite {
 /** What one attempt's answer means for the item. */
 export type Outcome =
   | { type: 'done'; realCattleId?: number }
-  | { type: 'retry-later' }
+  /** `timed`: sent again by itself after `retryDelay`; otherwise it waits for a sign-in, the signal or app start. */
+  | { type: 'retry-later'; timed: boolean; retryAfterSeconds: number | null }
   | { type: 'failed'; message: string };
+
+/** The first retry of a send that got no usable answer waits this long; each further one doubles it, up to the cap. */
+export const RETRY_FIRST_MS = 3_000;
+export const RETRY_MAX_MS = 120_000;
+
+/**
+ * How long to wait before sending again after `attempts` tries that got no usable answer (a weak signal, a server
+ * restarting): 3 s, 6 s, 12 s … capped at 2 minutes, or the server's Retry-After when it names a longer wait.
+ */
+export function retryDelay(attempts: number, retryAfterSeconds: number | null): number {
+  const backoff = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.max(0, attempts - 1));
+  const asked = retryAfterSeconds !== null && retryAfterSeconds > 0 ? retryAfterSeconds * 1000 : 0;
+  return Math.min(RETRY_MAX_MS, Math.max(backoff, asked));
+}
+
+const retryAfterOf = (headers: { get(name: string): string | null }) => {
+  const value = Number(headers.get('Retry-After'));
+  return Number.isFinite(value) && value > 0 ? value : null;
+};
 
 /**
  * 2xx (including a replay, `Idempotent-Replayed: true`) is done; 409 with Retry-After means the first attempt is
@@ -61,9 +81,10 @@ export function classify(
     const realId = kind === 'cattle' ? Number(data?.cattleId ?? data?.id) : Number.NaN;
     return Number.isSafeInteger(realId) && realId > 0 ? { type: 'done', realCattleId: realId } : { type: 'done' };
   }
-  // 401: the session ended; the item waits for the farmer to sign in again rather than counting as refused.
-  if (status === 0 || status === 401 || status === 429 || status >= 500) return { type: 'retry-later' };
-  if (status === 409 && headers.get('Retry-After') !== null) return { type: 'retry-later' };
+  // 401: the session ended; the item waits for the farmer to sign in again (no timed retry) rather than counting as refused.
+  if (status === 401) return { type: 'retry-later', timed: false, retryAfterSeconds: null };
+  if (status === 0 || status === 429 || status >= 500 || (status === 409 && headers.get('Retry-After') !== null))
+    return { type: 'retry-later', timed: true, retryAfterSeconds: retryAfterOf(headers) };
   // A task someone else ticked done meanwhile (§22): the work is recorded, nothing is left to send.
   if (
     kind === 'task' &&
