@@ -92,9 +92,9 @@ test('offline: the app opens without a server, an AI recorded offline waits as �
       const queued = page.getByRole('link', { name: /未送信 1/ });
       await queued.waitFor();
 
-      // The signal is back: opening 未送信 sends what waited, and the list empties.
+      // The signal is back: the queue tries again by itself, and opening 未送信 sends at once; the list empties.
       server = await start(port, persistTo);
-      await queued.click();
+      await page.goto(`${server.url}/outbox`);
       await page.getByRole('heading', { level: 1, name: '未送信' }).waitFor();
       await page.getByText('未送信の記録はありません。').waitFor({ timeout: 20_000 });
       await page.getByRole('link', { name: /未送信 \d/ }).waitFor({ state: 'detached' });
