@@ -47,8 +47,8 @@ export type Outcome =
   | { type: 'failed'; message: string };
 
 /** The first retry of a send that got no usable answer waits this long; each further one doubles it, up to the cap. */
-export const RETRY_FIRST_MS = 3_000;
-export const RETRY_MAX_MS = 120_000;
+const RETRY_FIRST_MS = 3_000;
+const RETRY_MAX_MS = 120_000;
 
 /**
  * How long to wait before sending again after `attempts` tries that got no usable answer (a weak signal, a server
