@@ -70,7 +70,8 @@ export const EVENT_CATEGORY_INFO: Record<EventCategory, Label & { color: string 
   GROWTH: { ja: '成長', en: 'Growth', color: 'var(--event-growth)' },
   MEASUREMENT: { ja: '計測', en: 'Measurement', color: 'var(--event-measurement)' },
   HEALTH: { ja: '健康・治療', en: 'Health', color: 'var(--event-health)' },
-  LOGISTICS: { ja: '出荷', en: 'Shipment', color: 'var(--event-logistics)' },
+  // A pen move is in it too (§26): '出荷' alone put a shipment's chip on every move of the timeline.
+  LOGISTICS: { ja: '出荷・移動', en: 'Shipment & moves', color: 'var(--event-logistics)' },
   OTHER: { ja: 'その他', en: 'Other', color: 'var(--event-other)' },
 };
 
