@@ -48,6 +48,14 @@ export const CALLS = [
     request: () => ({ path: '/d1' }),
   },
   {
+    // A write's shape on D1 with none of its work (bench/floor/worker.mjs): 6 reads, then 12 inserts, in 2 batches.
+    name: "floor: a write's shape on D1",
+    kind: 'floor',
+    budgetMs: null,
+    routes: [],
+    request: () => ({ path: '/d1-write-shape' }),
+  },
+  {
     name: 'health (no D1)',
     kind: 'fixed',
     budgetMs: null,

@@ -74,7 +74,7 @@ export function renderMarkdown(report) {
   }
   lines.push('');
   lines.push(
-    `Machine load (1-minute load average) during the ${n(ref.size)}-head measurements: ${ref.loadAverage.join(' → ')} on ${m.cores} cores. The floor row is a bare Hono "hello" Worker on the same workerd behind the same asset router as the Worker (\`run_worker_first\` for /api/*), measured by the same client (HTTP into workerd, the asset layer and Hono routing, nothing else; the next row is the floor without the asset layer, and the one after it the floor with one D1 read, \`SELECT 1\` on a local D1); the ratio columns divide by it, so they hold on any machine. On a busy machine every row rises with it.`,
+    `Machine load (1-minute load average) during the ${n(ref.size)}-head measurements: ${ref.loadAverage.join(' → ')} on ${m.cores} cores. The floor row is a bare Hono "hello" Worker on the same workerd behind the same asset router as the Worker (\`run_worker_first\` for /api/*), measured by the same client (HTTP into workerd, the asset layer and Hono routing, nothing else; the next row is the floor without the asset layer, the one after it the floor with one D1 read, \`SELECT 1\` on a local D1, and then a write's shape on D1 with none of its work: 6 reads, then 12 inserts, in 2 batches, as an event create reads and writes); the ratio columns divide by it, so they hold on any machine. On a busy machine every row rises with it.`,
   );
 
   if (report.runs.length > 1) {
