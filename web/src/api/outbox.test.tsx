@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../lib/messages';
-import { setLocale } from '../lib/i18n';
+import type { QueuedWrite } from '../lib/write-queue';
 
-// The queue's storage in memory, the sender as a script of answers, one signed-in user.
+// The queue's storage in memory, the sender as a script of answers, one user who can sign out and in again.
 const stored = new Map<string, unknown>();
 vi.mock('idb-keyval', () => ({
   createStore: () => ({}),
@@ -19,7 +18,14 @@ vi.mock('./client', () => ({
     return next;
   },
 }));
-vi.mock('../lib/auth-token', () => ({ currentUserId: () => 7, onTokenChange: () => () => {} }));
+const auth = vi.hoisted(() => ({ user: 7 as number | null, listeners: [] as (() => void)[] }));
+vi.mock('../lib/auth-token', () => ({
+  currentUserId: () => auth.user,
+  onTokenChange: (fn: () => void) => {
+    auth.listeners.push(fn);
+    return () => {};
+  },
+}));
 const notices: string[] = [];
 vi.mock('../lib/offline-status', () => ({
   announce: (notice: string) => notices.push(notice),
@@ -27,32 +33,54 @@ vi.mock('../lib/offline-status', () => ({
 }));
 
 const created = () => new Response(JSON.stringify({ data: { id: 1 } }), { status: 201 });
+const signedOut = () => new Response(JSON.stringify({ error: { message: 'ログインしてください' } }), { status: 401 });
+/** Records waiting from an earlier visit (IndexedDB), as the app finds them when it starts. */
+const waiting = (...keys: string[]) =>
+  stored.set(
+    'items:7',
+    keys.map(
+      (key, i): QueuedWrite => ({
+        key,
+        kind: 'event',
+        body: { eventType: 'HEAT' },
+        farmId: 1,
+        createdAt: i,
+        status: 'pending',
+        // Tried many times before: the wait after the next failure does not grow with it.
+        attempts: 9,
+      }),
+    ),
+  );
 
-describe('the offline queue sends again by itself after no usable answer', () => {
-  beforeEach(() => {
+describe('the offline queue sends again by itself', () => {
+  beforeEach(async () => {
     vi.useFakeTimers();
-    setLocale('ja');
+    // Each test starts the queue's module afresh (its failures in a row, its loaded queue), with the messages.
+    vi.resetModules();
+    await import('../lib/messages');
+    (await import('../lib/i18n')).setLocale('ja');
     stored.clear();
     answers.length = 0;
     sent.length = 0;
     notices.length = 0;
+    auth.user = 7;
+    auth.listeners.length = 0;
   });
   afterEach(() => {
     vi.useRealTimers();
   });
 
   it('a server still starting: the first try gets nothing, the retry 3 s later sends both records', async () => {
+    waiting('a', 'b');
     const outbox = await import('./outbox');
-    await outbox.enqueue('event', { eventType: 'INSEMINATION' }, 'a', 1);
-    await outbox.enqueue('event', { eventType: 'WEIGHT_MEASURED' }, 'b', 1);
     answers.push(new Error('connection refused'), created(), created());
     const onSent = vi.fn();
     outbox.startOutbox(onSent);
     await vi.advanceTimersByTimeAsync(0);
     expect(sent).toEqual(['a']);
     expect(outbox.listQueued().map((i) => [i.key, i.attempts])).toEqual([
-      ['a', 1],
-      ['b', 0],
+      ['a', 10],
+      ['b', 9],
     ]);
     // Nothing before the first wait is over; both go out once it is.
     await vi.advanceTimersByTimeAsync(2_900);
@@ -64,9 +92,9 @@ describe('the offline queue sends again by itself after no usable answer', () =>
     expect(onSent).toHaveBeenCalledTimes(1);
   });
 
-  it('waits longer each time the server errs, and not at all for a signed-out answer', async () => {
+  it('waits twice as long after each failure in a row, and 3 s again after a send that went through', async () => {
+    waiting('c');
     const outbox = await import('./outbox');
-    await outbox.enqueue('event', { eventType: 'HEAT' }, 'c', 1);
     answers.push(new Response(null, { status: 503 }), new Response(null, { status: 503 }), created());
     await outbox.flush();
     await vi.advanceTimersByTimeAsync(3_000);
@@ -77,11 +105,29 @@ describe('the offline queue sends again by itself after no usable answer', () =>
     expect(sent).toEqual(['c', 'c', 'c']);
     expect(outbox.listQueued()).toEqual([]);
 
+    // A record queued with the device online (its own send got no answer): tried again 3 s later, by itself.
+    answers.push(created());
     await outbox.enqueue('event', { eventType: 'HEAT' }, 'd', 1);
-    answers.push(new Response(JSON.stringify({ error: { message: 'ログインしてください' } }), { status: 401 }));
+    await vi.advanceTimersByTimeAsync(2_900);
+    expect(sent.filter((k) => k === 'd')).toEqual([]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(sent.filter((k) => k === 'd')).toEqual(['d']);
+    expect(outbox.listQueued()).toEqual([]);
+  });
+
+  it('a signed-out answer sets no timer; the sign-in sends what waited', async () => {
+    waiting('e');
+    const outbox = await import('./outbox');
+    answers.push(signedOut());
     await outbox.flush();
     await vi.advanceTimersByTimeAsync(600_000);
-    expect(sent.filter((k) => k === 'd')).toEqual(['d']);
+    expect(sent).toEqual(['e']);
     expect(outbox.listQueued().map((i) => i.status)).toEqual(['pending']);
+
+    answers.push(created());
+    for (const fn of auth.listeners) fn();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual(['e', 'e']);
+    expect(outbox.listQueued()).toEqual([]);
   });
 });

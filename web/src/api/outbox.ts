@@ -56,9 +56,11 @@ function load() {
   return loaded;
 }
 
-// Another sign-in on this phone: show (and later send) that user's queue, never the previous user's.
+// Another sign-in on this phone: show and send that user's queue, never the previous user's. A sign-in after a
+// 401 (the session had ended) sends what waited for it.
 onTokenChange(() => {
-  if (currentUserId() !== owner) void load();
+  if (currentUserId() !== null && navigator.onLine) void flush().catch(() => {});
+  else if (currentUserId() !== owner) void load();
 });
 
 export const listQueued = () => items;
@@ -93,6 +95,8 @@ export async function enqueue(kind: QueuedKind, body: Record<string, unknown>, k
   const item: QueuedWrite = { key, kind, body, farmId, createdAt: Date.now(), status: 'pending', attempts: 0, animal };
   if (kind === 'cattle') item.localCattleId = nextLocalCattleId(items);
   await save([...items, item]);
+  // Queued because its send got no answer while the device said it had a signal (a weak one): no 'online' will come.
+  if (navigator.onLine) retryLater(null);
   return item;
 }
 
@@ -100,15 +104,18 @@ let flushing: Promise<number> | null = null;
 /** What the app does after records went out (refetch what they changed): set by `startOutbox`. */
 let afterSent: () => void = () => {};
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
+/** Sends in a row that got no usable answer since the last one that did: the wait grows with it, not with a record's age. */
+let failuresInARow = 0;
 
 /** A send that got no usable answer is tried again by itself (3 s, 6 s … 2 min), as long as the device has a signal. */
-function retryLater(attempts: number, retryAfterSeconds: number | null) {
+function retryLater(retryAfterSeconds: number | null) {
+  failuresInARow += 1;
   clearTimeout(retryTimer);
   retryTimer = setTimeout(
     () => {
       if (navigator.onLine) void flush().catch(() => {});
     },
-    retryDelay(attempts, retryAfterSeconds),
+    retryDelay(failuresInARow, retryAfterSeconds),
   );
 }
 
@@ -149,7 +156,9 @@ export function flush(): Promise<number> {
       const outcome = classify(status, body, headers, current.kind);
       if (outcome.type === 'retry-later') {
         await save(items.map((i) => (i.key === current.key ? { ...i, attempts: i.attempts + 1 } : i)));
-        if (outcome.timed) retryLater(current.attempts + 1, outcome.retryAfterSeconds);
+        // Signed out (401): no timed retry; the sign-in sends it (onTokenChange above).
+        if (outcome.timed) retryLater(outcome.retryAfterSeconds);
+        else clearTimeout(retryTimer);
         break;
       }
       if (outcome.type === 'failed') {
@@ -161,6 +170,7 @@ export function flush(): Promise<number> {
         continue;
       }
       sent += 1;
+      failuresInARow = 0;
       let rest = items.filter((i) => i.key !== current.key);
       if (current.localCattleId !== undefined && outcome.realCattleId !== undefined)
         rest = substituteCattleId(rest, current.localCattleId, outcome.realCattleId);

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatInstantTimeJa } from '@worker/domain/calendar';
 import { useEffect, useState } from 'react';
@@ -14,7 +13,6 @@ type Outbox = Awaited<ReturnType<typeof loadOutbox>>;
 /** /outbox (未送信): the offline queue, to send now, fix (events, in their form) or discard. Nothing goes silently. */
 export function OutboxPage() {
   const { t, locale } = useI18n();
-  const queryClient = useQueryClient();
   const [outbox, setOutbox] = useState<Outbox | null>(null);
   const [items, setItems] = useState<readonly QueuedWrite[]>([]);
   const [sending, setSending] = useState(false);
@@ -35,9 +33,8 @@ export function OutboxPage() {
     if (!outbox) return;
     setSending(true);
     try {
-      const count = await outbox.retryAll();
-      setSent(count);
-      if (count) await queryClient.invalidateQueries();
+      // What was sent refetches the screens (the queue's afterSent, set at app start).
+      setSent(await outbox.retryAll());
     } finally {
       setSending(false);
     }
