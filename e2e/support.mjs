@@ -100,19 +100,36 @@ export const apiCall = (page, path, init = {}) =>
     [path, init],
   );
 
-/** A JSON call to the API from the test process (not the page); throws on any answer other than 2xx. */
+/**
+ * A JSON call to the API from the test process (not the page); throws on any answer other than 2xx. A 503 that is not
+ * the app's (no JSON body: workerd restarting its isolate, seen once on the first sign-in after the demo seed) is
+ * asked again, up to 3 times a second apart; the app's own 503s (JSON) are answers.
+ */
 export async function call(path, { method = 'GET', body, token } = {}) {
   const headers = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${baseUrl}/api/v1${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
-  return json;
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(`${baseUrl}/api/v1${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let json = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // not the app's answer
+    }
+    if (response.status === 503 && json === null && attempt < 3) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      continue;
+    }
+    if (!response.ok)
+      throw new Error(`${method} ${path} → ${response.status} ${json ? JSON.stringify(json) : text.slice(0, 200)}`);
+    return json;
+  }
 }
 
 /** A new farmer, signed up through the API the way the screens do it: they own an empty farm `{name}の牧場`. */
