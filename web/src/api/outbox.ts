@@ -104,7 +104,7 @@ let flushing: Promise<number> | null = null;
 /** What the app does after records went out (refetch what they changed): set by `startOutbox`. */
 let afterSent: () => void = () => {};
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
-/** Sends in a row that got no usable answer since the last one that did: the wait grows with it, not with a record's age. */
+/** Sends in a row that got no usable answer since the last answer: the wait grows with it, not with a record's age. */
 let failuresInARow = 0;
 
 /** A send that got no usable answer is tried again by itself (3 s, 6 s … 2 min), as long as the device has a signal. */
@@ -154,6 +154,8 @@ export function flush(): Promise<number> {
         status = 0;
       }
       const outcome = classify(status, body, headers, current.kind);
+      // An answer the queue can act on (sent or refused) means the server is reachable: the next wait starts at 3 s.
+      if (outcome.type !== 'retry-later') failuresInARow = 0;
       if (outcome.type === 'retry-later') {
         await save(items.map((i) => (i.key === current.key ? { ...i, attempts: i.attempts + 1 } : i)));
         // Signed out (401): no timed retry; the sign-in sends it (onTokenChange above).
@@ -170,7 +172,6 @@ export function flush(): Promise<number> {
         continue;
       }
       sent += 1;
-      failuresInARow = 0;
       let rest = items.filter((i) => i.key !== current.key);
       if (current.localCattleId !== undefined && outcome.realCattleId !== undefined)
         rest = substituteCattleId(rest, current.localCattleId, outcome.realCattleId);
