@@ -235,7 +235,11 @@ export function recomputeStatements(db: Db, input: RecomputeInput): RecomputeOut
       updatedAt: now,
     },
     summary: { cattleId: animal.cattleId, ...summary, createdAt: now, updatedAt: now },
-    figures: keptFiguresInput(animal, input.eventsAfter),
+    // Her stored rows were written from her events as read: the batch writes only the difference (checked there).
+    figures: {
+      ...keptFiguresInput(animal, input.eventsAfter),
+      stored: keptFiguresInput(animal, input.context.events).history,
+    },
   };
   // Her kept KPI figures are rewritten in the same batch (docs/decisions/036-kept-kpi-figures.md), after the breeding
   // state (its insert trigger marks a new cow's figures stale, which the figures' statements then clear).

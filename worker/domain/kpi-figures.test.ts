@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { analyseCow, dayNumber, eligibleAt } from './kpi';
 import { cowRow, herd2026 } from './kpi.fixtures';
-import { EVER, eligibleStretches, jstDayNumber, keptFiguresOf, NO_DAY, timelineOfEvents } from './kpi-figures';
+import {
+  EVER,
+  eligibleStretches,
+  figuresChange,
+  figuresText,
+  jstDayNumber,
+  type KeptFigure,
+  keptFiguresOf,
+  NO_DAY,
+  timelineOfEvents,
+} from './kpi-figures';
 
 const cows = [
   ...herd2026,
@@ -70,5 +80,61 @@ describe('timelineOfEvents', () => {
     ).toBe(
       `I${dayNumber('2026-04-01')},P${dayNumber('2026-05-01')},O${dayNumber('2026-05-02')},X${dayNumber('2026-06-01')}`,
     );
+  });
+});
+
+describe('figuresChange and figuresText', () => {
+  const f = (kind: KeptFigure['kind'], day: number, flags = 0, a: number | null = null): KeptFigure => ({
+    kind,
+    day,
+    flags,
+    a,
+    b: null,
+    left: null,
+  });
+
+  it('takes out and adds only what differs, counting identical rows as many rows', () => {
+    const before = [
+      f('S', 100, 1, 60),
+      f('D', 100, 1, NO_DAY),
+      f('D', 130, 2, 100),
+      f('L', 50, 0, 99),
+      f('L', 50, 0, 99),
+    ];
+    // An estrus on day 160: a new day row; the service became pregnant (flags 1 → 3); one of the two stretches ends.
+    const after = [
+      f('S', 100, 3, 60),
+      f('D', 100, 1, NO_DAY),
+      f('D', 130, 2, 100),
+      f('D', 160, 1, 130),
+      f('L', 50, 0, 99),
+    ];
+    const change = figuresChange(before, after);
+    expect(change.removed).toEqual([
+      { ...f('S', 100, 1, 60), nth: 0 },
+      { ...f('L', 50, 0, 99), nth: 0 },
+    ]);
+    expect(change.added).toEqual([f('S', 100, 3, 60), f('D', 160, 1, 130)]);
+    expect(change.kept).toEqual([f('D', 100, 1, NO_DAY), f('D', 130, 2, 100), f('L', 50, 0, 99)]);
+    // 5 before − 2 taken out + 2 added = 5 after.
+    expect(before.length - change.removed.length + change.added.length).toBe(after.length);
+    // Two identical rows both gone: the first and the second of them.
+    expect(figuresChange([f('L', 50, 0, 99), f('L', 50, 0, 99)], []).removed.map((r) => r.nth)).toEqual([0, 1]);
+    // The same rows in another order: nothing to write.
+    expect(figuresChange(before, [...before].reverse())).toEqual({
+      removed: [],
+      added: [],
+      kept: [...before].reverse(),
+    });
+  });
+
+  it('writes rows as SQL orders and prints them: kind, day, flags, a, b, left; NULL first and as nothing', () => {
+    const rows = [f('S', 100, 1, 60), f('D', 130, 2, 100), f('D', 100, 1, NO_DAY), f('D', 100, 1, null)];
+    expect(figuresText(7, rows)).toBe(`D,100,1,,,,7;D,100,1,${NO_DAY},,,7;D,130,2,100,,,7;S,100,1,60,,,7`);
+    expect(figuresText(7, [])).toBe('');
+  });
+
+  it('writes nothing for a history that did not change, over a whole herd', () => {
+    for (const cow of cows) expect(figuresChange(keptFiguresOf(cow), keptFiguresOf(cow)).added).toEqual([]);
   });
 });

@@ -110,6 +110,64 @@ export function keptFiguresOf(cow: CowHistory): KeptFigure[] {
   return rows;
 }
 
+/** A figure's columns in the order the kept rows are compared by (worker/kpi/kept-figures.statements.ts). */
+const COMPARED = ['kind', 'day', 'flags', 'a', 'b', 'left'] as const;
+
+/** SQLite's order of a column: NULL first, then numbers, then text (one kind of value per column here). */
+function compareValues(x: string | number | null, y: string | number | null): number {
+  if (x === y) return 0;
+  if (x === null) return -1;
+  if (y === null) return 1;
+  return x < y ? -1 : 1;
+}
+
+const compareFigures = (x: KeptFigure, y: KeptFigure) => {
+  for (const column of COMPARED) {
+    const order = compareValues(x[column], y[column]);
+    if (order !== 0) return order;
+  }
+  return 0;
+};
+
+/** One row as text: the columns comma-separated, NULL as nothing (SQL: `ifnull(x, '')`). */
+const figureText = (farmId: number, f: KeptFigure) =>
+  `${f.kind},${f.day},${f.flags},${f.a ?? ''},${f.b ?? ''},${f.left ?? ''},${farmId}`;
+
+/**
+ * A cow's rows as one text, in the order SQL reads them back (kind, day, flags, a, b, left_day; NULL first): the
+ * write checks in its batch that her stored rows still make this text before it writes only their difference.
+ */
+export const figuresText = (farmId: number, figures: readonly KeptFigure[]) =>
+  [...figures]
+    .sort(compareFigures)
+    .map((f) => figureText(farmId, f))
+    .join(';');
+
+/** A row to take out, and which of her identical stored rows it is (0: the first by rowid). */
+type RemovedFigure = KeptFigure & { nth: number };
+
+/**
+ * The difference between the rows a cow has and the rows she gets, as multisets (two identical rows are two rows):
+ * what to take out, what to add, and what stays. An event on a cow with a long history changes a few of her rows,
+ * not all of them.
+ */
+export function figuresChange(before: readonly KeptFigure[], after: readonly KeptFigure[]) {
+  const key = (f: KeptFigure) => figureText(0, f);
+  const left = new Map<string, KeptFigure[]>();
+  for (const f of before) left.set(key(f), [...(left.get(key(f)) ?? []), f]);
+  const added: KeptFigure[] = [];
+  const kept: KeptFigure[] = [];
+  for (const f of after) {
+    const same = left.get(key(f));
+    if (same?.length) {
+      same.pop();
+      kept.push(f);
+    } else added.push(f);
+  }
+  const removed: RemovedFigure[] = [...left.values()].flatMap((rows) => rows.map((f, nth) => ({ ...f, nth })));
+  return { removed, added, kept };
+}
+
 const TIMELINE_CODES: Record<string, TimelineCode> = {
   INSEMINATION: 'I',
   ESTRUS: 'E',

@@ -13,6 +13,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { FILING_DUE_DAYS } from '../domain/filings';
 
+/** The event types that oblige a filing (the upsert below): a birth's calves, an arrival, a shipment, a death. */
+const OBLIGING_TYPES = new Set(['CALVING', 'ARRIVAL', 'SHIPMENT', 'DEATH']);
+
 /** Which events a write touched: the `added` newest events of the animal, or one event by id. */
 export type FilingEvents = { cattleId: number; added: number } | { eventId: number };
 
@@ -67,11 +70,17 @@ export function filingStatements(farmId: number, which: FilingEvents, now: strin
 export function filingStatementsOfChange(
   farmId: number,
   cattleId: number,
-  change: { add: readonly unknown[] } | { correct: { eventId: number } } | { remove: { eventId: number } },
+  change:
+    | { add: readonly { eventType: string }[] }
+    | { correct: { eventId: number } }
+    | { remove: { eventId: number } },
   now: string,
 ): SQL[] {
+  // New events oblige a filing only by their types: an estrus or a weight adds none, and no statement reads for one.
   if ('add' in change)
-    return change.add.length ? filingStatements(farmId, { cattleId, added: change.add.length }, now) : [];
+    return change.add.some((e) => OBLIGING_TYPES.has(e.eventType))
+      ? filingStatements(farmId, { cattleId, added: change.add.length }, now)
+      : [];
   const eventId = 'correct' in change ? change.correct.eventId : change.remove.eventId;
   return filingStatements(farmId, { eventId }, now);
 }

@@ -23,7 +23,14 @@ import {
   type Period,
   sumsOf,
 } from '../domain/kpi';
-import { type KeptFigure, keptFiguresOf, NO_DAY, timelineOfEvents } from '../domain/kpi-figures';
+import {
+  figuresChange,
+  figuresText,
+  type KeptFigure,
+  keptFiguresOf,
+  NO_DAY,
+  timelineOfEvents,
+} from '../domain/kpi-figures';
 import { CHECK_CODE, CODE, DAY, TIMELINE_TYPES } from './kpi.queries';
 
 /** Rows per insert statement: one JSON parameter well under D1's 2 MB value limit. */
@@ -36,6 +43,13 @@ export interface CowFigures {
   history: CowHistory | null;
   /** The stale mark her figures were read under: only that mark is cleared (a later change keeps its own). */
   mark?: number;
+  /**
+   * The history her stored rows were written from, when the write knows it (an event write: her events as it read
+   * them; null: she had none). Only the difference is written, after the batch checks that her stored rows are still
+   * those; rows that are not (a stale cow, rows written by an older engine) are rewritten whole. Unknown (undefined):
+   * rewritten whole.
+   */
+  stored?: CowHistory | null;
 }
 
 /** An animal and her events as the breeding engine has them: what her kept figures are written from. */
@@ -65,31 +79,95 @@ export function keptFiguresInput(
   return { cattleId: animal.cattleId, farmId: animal.farmId, history };
 }
 
+const figuresOf = (history: CowHistory | null | undefined): KeptFigure[] => (history ? keptFiguresOf(history) : []);
+
+type FigureColumns = [number, number, string, number, number, number | null, number | null, number | null];
+const columnsOf = (cow: CowFigures, f: KeptFigure): FigureColumns => [
+  cow.farmId,
+  cow.cattleId,
+  f.kind,
+  f.day,
+  f.flags,
+  f.a,
+  f.b,
+  f.left,
+];
+
+/** A cow's stored rows as figuresText writes them, read in her cattle_id order (kpi_figures_cattle_idx). */
+const STORED_TEXT = sql.raw(`coalesce((SELECT group_concat(x, ';') FROM (
+  SELECT kind || ',' || day || ',' || flags || ',' || ifnull(a, '') || ',' || ifnull(b, '') || ',' || ifnull(left_day, '')
+    || ',' || farm_id AS x
+  FROM kpi_figures WHERE cattle_id = j.value ->> 0 ORDER BY kind, day, flags, a, b, left_day, farm_id)), '')`);
+
 /**
- * The one builder of the kept figures: the statements that replace these cows' rows and clear their stale marks,
- * for the batch of the write that changed them (or of the read that found them stale).
+ * The one builder of the kept figures: the statements that bring these cows' rows to what their histories give and
+ * clear their stale marks, for the batch of the write that changed them (or of the read that found them stale).
+ * A cow whose stored history is known gets only the difference (an event on a cow with ten calvings touches a few of
+ * her ~100 rows, each with its six triggers, instead of deleting and inserting them all), checked in the same
+ * statement: her rows are rewritten whole when they are not what that history gives.
  */
 export function keptFigureStatements(cows: readonly CowFigures[]): Statement[] {
-  if (cows.length === 0) return [];
-  const ids = JSON.stringify(cows.map((c) => c.cattleId));
-  const rows: (string | number | null)[][] = [];
+  const written = new Set<number>();
+  const whole: number[] = [];
+  const checked: [number, string][] = [];
+  const removed: (string | number | null)[][] = [];
+  // Per cow, never split between statements: a kept row goes in only when her rows were taken out whole.
+  const perCow: (string | number | null)[][][] = [];
   for (const cow of cows) {
-    if (!cow.history) continue;
-    for (const f of keptFiguresOf(cow.history) as KeptFigure[])
-      rows.push([cow.farmId, cow.cattleId, f.kind, f.day, f.flags, f.a, f.b, f.left]);
+    const after = figuresOf(cow.history);
+    if (cow.stored === undefined) {
+      written.add(cow.cattleId);
+      whole.push(cow.cattleId);
+      perCow.push(after.map((f) => [...columnsOf(cow, f), 1]));
+      continue;
+    }
+    const before = figuresOf(cow.stored);
+    const change = figuresChange(before, after);
+    // Nothing of hers changes (a weight, a treatment): no statement. A stale mark she has stays for the read to
+    // settle, as it would after any other write that leaves her figures alone.
+    if (change.removed.length === 0 && change.added.length === 0) continue;
+    written.add(cow.cattleId);
+    checked.push([cow.cattleId, figuresText(cow.farmId, before)]);
+    removed.push(...change.removed.map((f) => [...columnsOf(cow, f), f.nth]));
+    perCow.push([
+      ...change.kept.map((f) => [...columnsOf(cow, f), 0]),
+      ...change.added.map((f) => [...columnsOf(cow, f), 1]),
+    ]);
   }
+  if (written.size === 0) return [];
+  const gone = JSON.stringify(removed);
+  // Taken out: the rows of cows rewritten whole, of cows whose stored rows are not what was read, and the rows that
+  // go. The conditions are all read before a row is deleted (the table's triggers make SQLite collect them first).
   const statements: Statement[] = [
-    sql`DELETE FROM kpi_figures WHERE cattle_id IN (SELECT value FROM json_each(${ids}))`,
+    sql`DELETE FROM kpi_figures WHERE cattle_id IN (SELECT value FROM json_each(${JSON.stringify(whole)}))
+      OR cattle_id IN (SELECT j.value ->> 0 FROM json_each(${JSON.stringify(checked)}) j
+        WHERE ${STORED_TEXT} IS NOT j.value ->> 1)
+      OR rowid IN (SELECT n.id FROM (
+          SELECT rowid AS id, farm_id, cattle_id, kind, day, flags, a, b, left_day, row_number() OVER (
+            PARTITION BY cattle_id, kind, day, flags, a, b, left_day, farm_id ORDER BY rowid) - 1 AS nth
+          FROM kpi_figures WHERE cattle_id IN (SELECT value ->> 1 FROM json_each(${gone}))) n
+        JOIN json_each(${gone}) r ON n.cattle_id = r.value ->> 1 AND n.kind = r.value ->> 2
+          AND n.day = r.value ->> 3 AND n.flags IS r.value ->> 4 AND n.a IS r.value ->> 5 AND n.b IS r.value ->> 6
+          AND n.left_day IS r.value ->> 7 AND n.farm_id IS r.value ->> 0 AND n.nth = r.value ->> 8)`,
   ];
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const chunk = JSON.stringify(rows.slice(start, start + ROWS_PER_STATEMENT));
+  // Put in: the new rows, and the kept ones of a cow with no rows left (taken out whole above). SQLite reads the
+  // whole SELECT before the first insert (the table has triggers), so a cow's own inserts do not hide her.
+  for (let from = 0; from < perCow.length; ) {
+    let to = from;
+    let count = 0;
+    while (to < perCow.length && (to === from || count + perCow[to].length <= ROWS_PER_STATEMENT))
+      count += perCow[to++].length;
+    const chunk = perCow.slice(from, to).flat();
+    from = to;
+    if (chunk.length === 0) continue;
     statements.push(sql`
       INSERT INTO kpi_figures (farm_id, cattle_id, kind, day, flags, a, b, left_day)
       SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7
-      FROM json_each(${chunk})`);
+      FROM json_each(${JSON.stringify(chunk)}) j
+      WHERE value ->> 8 = 1 OR NOT EXISTS (SELECT 1 FROM kpi_figures f WHERE f.cattle_id = j.value ->> 1)`);
   }
   const marked = cows.filter((c) => c.mark !== undefined).map((c) => [c.cattleId, c.mark]);
-  const unmarked = cows.filter((c) => c.mark === undefined).map((c) => c.cattleId);
+  const unmarked = cows.filter((c) => c.mark === undefined && written.has(c.cattleId)).map((c) => c.cattleId);
   if (marked.length)
     statements.push(sql`
       DELETE FROM kpi_stale WHERE rowid IN (

@@ -297,6 +297,56 @@ describe('kept KPI figures equal a full computation after every write', () => {
     await expectKeptRows(session.farmId);
   });
 
+  it('an event writes only the rows it changes; rows that are not what her events gave are rewritten whole', async () => {
+    const session = await signUp();
+    const id = await cow(session);
+    for (const [type, offset] of [
+      ['CALVING', -700],
+      ['INSEMINATION', -640],
+      ['CALVING', -360],
+      ['INSEMINATION', -300],
+      ['ESTRUS', -200],
+    ] as const)
+      await event(session, id, type, offset);
+    const db = await shardOf(session.farmId);
+    const stored = async () =>
+      (
+        await db
+          .prepare('SELECT rowid AS id, kind, day, a FROM kpi_figures WHERE cattle_id = ? ORDER BY rowid')
+          .bind(id)
+          .all<{ id: number; kind: string; day: number; a: number | null }>()
+      ).results;
+    const before = await stored();
+    expect(before.length).toBeGreaterThan(10);
+    // An estrus today: a new event day (D), and heat marks (H); her services, births and older days stay as they were.
+    await event(session, id, 'ESTRUS', 0);
+    const after = await stored();
+    const kept = after.filter((row) => before.some((b) => b.id === row.id));
+    expect(kept.filter((row) => row.kind === 'S' || row.kind === 'B')).toEqual(
+      before.filter((row) => row.kind === 'S' || row.kind === 'B'),
+    );
+    expect(after.length - kept.length).toBeLessThan(5);
+    await expectKeptRows(session.farmId);
+    await expectDaySums(session.farmId);
+
+    // Rows changed behind the write's back (a service row gone, a day doubled, one of another cow's rows under her
+    // id): her stored rows are not her events' any more, so the next write rewrites them whole.
+    const service = after.find((row) => row.kind === 'S') as { id: number };
+    const day = after.find((row) => row.kind === 'D') as { id: number };
+    await db.batch([
+      db.prepare('DELETE FROM kpi_figures WHERE rowid = ?').bind(service.id),
+      db
+        .prepare(
+          `INSERT INTO kpi_figures (farm_id, cattle_id, kind, day, flags, a, b, left_day)
+           SELECT farm_id, cattle_id, kind, day, flags, a, b, left_day FROM kpi_figures WHERE rowid = ?`,
+        )
+        .bind(day.id),
+    ]);
+    await event(session, id, 'INSEMINATION', 0);
+    await expectKeptRows(session.farmId);
+    await expectDaySums(session.farmId);
+  });
+
   it('counts a stale cow from her events in the same round trip, and writes her figures after the answer', async () => {
     const session = await signUp();
     const id = await cow(session);
