@@ -68,7 +68,9 @@ export async function outbox(to, ready = (mails) => mails.length > 0, base = bas
 }
 
 export async function signIn(page, { email, password } = DEMO) {
-  await page.goto(`${baseUrl}/login`);
+  // Once the document is parsed: the fields below are waited for as they appear. Waiting for `load` (every preloaded
+  // chunk) timed out once at 15 s on a busy machine, in a run where the same test passed alone.
+  await page.goto(`${baseUrl}/login`, { waitUntil: 'domcontentloaded' });
   await page.getByLabel('メールアドレス').fill(email);
   await page.getByLabel('パスワード').fill(password);
   await page.getByRole('button', { name: 'ログイン' }).click();
