@@ -241,8 +241,9 @@ export function recomputeStatements(db: Db, input: RecomputeInput): RecomputeOut
       stored: keptFiguresInput(animal, input.context.events).history,
     },
   };
-  // Her kept KPI figures are rewritten in the same batch (docs/decisions/036-kept-kpi-figures.md), after the breeding
-  // state (its insert trigger marks a new cow's figures stale, which the figures' statements then clear).
+  // Her kept KPI figures are written in the same batch (docs/decisions/036, 065), after the breeding state: its insert
+  // trigger marks a new cow's figures stale, which the figures' statements clear when her figures change; when they
+  // do not (recomputeAnimal's own events, a weight), no statement is written and a mark stays for the next read.
   const statements: Statement[] = input.rows === 'leave' ? [] : breedingRowStatements([rows]);
   if (growthStage !== animal.growthStage || weight !== animal.weight || penId !== animal.penId) {
     // The pen only while the farm has it (§26): one deleted since (a move or a death undone) puts her in none.

@@ -99,73 +99,109 @@ const STORED_TEXT = sql.raw(`coalesce((SELECT group_concat(x, ';') FROM (
     || ',' || farm_id AS x
   FROM kpi_figures WHERE cattle_id = j.value ->> 0 ORDER BY kind, day, flags, a, b, left_day, farm_id)), '')`);
 
+/** One cow's part of the statements: what is checked, what goes, what comes. */
+interface CowChange {
+  cattleId: number;
+  /** Rewritten whole: unconditionally (null) or while her stale mark is still this one. */
+  whole?: { mark: number | null };
+  /** Her stored rows as the history the write read gives them (figuresText). */
+  checked?: string;
+  removed: (string | number | null)[][];
+  /** Rows to put in: [...columns, 1 new / 0 kept (in only when she has no rows left), the mark they need or null]. */
+  rows: (string | number | null)[][];
+}
+
+/** What keptFigureStatements writes for one cow; null when her figures do not change. */
+function changeOf(cow: CowFigures): CowChange | null {
+  const after = figuresOf(cow.history);
+  if (cow.stored === undefined) {
+    const mark = cow.mark ?? null;
+    return {
+      cattleId: cow.cattleId,
+      whole: { mark },
+      removed: [],
+      rows: after.map((f) => [...columnsOf(cow, f), 1, mark]),
+    };
+  }
+  const before = figuresOf(cow.stored);
+  const change = figuresChange(before, after);
+  // Nothing of hers changes (a weight, a treatment): no statement. A stale mark she has stays for the read to settle,
+  // as it would after any other write that leaves her figures alone.
+  if (change.removed.length === 0 && change.added.length === 0) return null;
+  return {
+    cattleId: cow.cattleId,
+    checked: figuresText(cow.farmId, before),
+    removed: change.removed.map((f) => [...columnsOf(cow, f), f.nth]),
+    rows: [
+      ...change.kept.map((f) => [...columnsOf(cow, f), 0, null]),
+      ...change.added.map((f) => [...columnsOf(cow, f), 1, null]),
+    ],
+  };
+}
+
+/**
+ * The DELETE and INSERT of some cows (never split between chunks). Taken out: the rows of cows rewritten whole (a
+ * refresh's only while her mark is the one it read: a write since has written her rows and cleared it), every row of a
+ * cow whose stored rows are not the text of the history the write read, and the rows that go. The conditions are all
+ * read before a row is deleted (the table's triggers make SQLite collect them first); the rows that go are found in her
+ * numbered rows through an automatic index (the CROSS JOIN puts the list first). Put in: the new rows, and the kept
+ * ones of a cow with no rows left. SQLite reads the whole SELECT before the first insert (the table has triggers).
+ */
+function chunkStatements(changes: readonly CowChange[]): Statement[] {
+  const whole = JSON.stringify(changes.filter((c) => c.whole?.mark === null).map((c) => c.cattleId));
+  const marked = JSON.stringify(
+    changes.filter((c) => c.whole && c.whole.mark !== null).map((c) => [c.cattleId, c.whole?.mark]),
+  );
+  const checked = JSON.stringify(changes.filter((c) => c.checked !== undefined).map((c) => [c.cattleId, c.checked]));
+  const gone = JSON.stringify(changes.flatMap((c) => c.removed));
+  const rows = changes.flatMap((c) => c.rows);
+  const statements: Statement[] = [
+    sql`DELETE FROM kpi_figures WHERE cattle_id IN (SELECT value FROM json_each(${whole}))
+      OR cattle_id IN (SELECT s.cattle_id FROM json_each(${marked}) j
+        JOIN kpi_stale s ON s.cattle_id = j.value ->> 0 AND s.mark = j.value ->> 1)
+      OR cattle_id IN (SELECT j.value ->> 0 FROM json_each(${checked}) j WHERE ${STORED_TEXT} IS NOT j.value ->> 1)
+      OR rowid IN (SELECT n.id FROM json_each(${gone}) r CROSS JOIN (
+          SELECT rowid AS id, farm_id, cattle_id, kind, day, flags, a, b, left_day, row_number() OVER (
+            PARTITION BY cattle_id, kind, day, flags, a, b, left_day, farm_id ORDER BY rowid) - 1 AS nth
+          FROM kpi_figures WHERE cattle_id IN (SELECT value ->> 1 FROM json_each(${gone}))) n
+        ON n.cattle_id = r.value ->> 1 AND n.kind = r.value ->> 2 AND n.day = r.value ->> 3
+          AND n.flags IS r.value ->> 4 AND n.a IS r.value ->> 5 AND n.b IS r.value ->> 6
+          AND n.left_day IS r.value ->> 7 AND n.farm_id IS r.value ->> 0 AND n.nth = r.value ->> 8)`,
+  ];
+  if (rows.length)
+    statements.push(sql`
+      INSERT INTO kpi_figures (farm_id, cattle_id, kind, day, flags, a, b, left_day)
+      SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7
+      FROM json_each(${JSON.stringify(rows)}) j
+      WHERE CASE WHEN value ->> 8 = 1
+        THEN value ->> 9 IS NULL
+          OR EXISTS (SELECT 1 FROM kpi_stale s WHERE s.cattle_id = j.value ->> 1 AND s.mark = j.value ->> 9)
+        ELSE NOT EXISTS (SELECT 1 FROM kpi_figures f WHERE f.cattle_id = j.value ->> 1) END`);
+  return statements;
+}
+
 /**
  * The one builder of the kept figures: the statements that bring these cows' rows to what their histories give and
  * clear their stale marks, for the batch of the write that changed them (or of the read that found them stale).
  * A cow whose stored history is known gets only the difference (an event on a cow with ten calvings touches a few of
  * her ~100 rows, each with its six triggers, instead of deleting and inserting them all), checked in the same
- * statement: her rows are rewritten whole when they are not what that history gives.
+ * statement: her rows are rewritten whole when they are not what that history gives. Cows go in chunks of at most
+ * ROWS_PER_STATEMENT rows, each its own DELETE and INSERT, so no parameter nears D1's 2 MB value limit.
  */
 export function keptFigureStatements(cows: readonly CowFigures[]): Statement[] {
-  const written = new Set<number>();
-  const whole: number[] = [];
-  const checked: [number, string][] = [];
-  const removed: (string | number | null)[][] = [];
-  // Per cow, never split between statements: a kept row goes in only when her rows were taken out whole.
-  const perCow: (string | number | null)[][][] = [];
-  for (const cow of cows) {
-    const after = figuresOf(cow.history);
-    if (cow.stored === undefined) {
-      written.add(cow.cattleId);
-      whole.push(cow.cattleId);
-      perCow.push(after.map((f) => [...columnsOf(cow, f), 1]));
-      continue;
-    }
-    const before = figuresOf(cow.stored);
-    const change = figuresChange(before, after);
-    // Nothing of hers changes (a weight, a treatment): no statement. A stale mark she has stays for the read to
-    // settle, as it would after any other write that leaves her figures alone.
-    if (change.removed.length === 0 && change.added.length === 0) continue;
-    written.add(cow.cattleId);
-    checked.push([cow.cattleId, figuresText(cow.farmId, before)]);
-    removed.push(...change.removed.map((f) => [...columnsOf(cow, f), f.nth]));
-    perCow.push([
-      ...change.kept.map((f) => [...columnsOf(cow, f), 0]),
-      ...change.added.map((f) => [...columnsOf(cow, f), 1]),
-    ]);
-  }
-  if (written.size === 0) return [];
-  const gone = JSON.stringify(removed);
-  // Taken out: the rows of cows rewritten whole, of cows whose stored rows are not what was read, and the rows that
-  // go. The conditions are all read before a row is deleted (the table's triggers make SQLite collect them first).
-  const statements: Statement[] = [
-    sql`DELETE FROM kpi_figures WHERE cattle_id IN (SELECT value FROM json_each(${JSON.stringify(whole)}))
-      OR cattle_id IN (SELECT j.value ->> 0 FROM json_each(${JSON.stringify(checked)}) j
-        WHERE ${STORED_TEXT} IS NOT j.value ->> 1)
-      OR rowid IN (SELECT n.id FROM (
-          SELECT rowid AS id, farm_id, cattle_id, kind, day, flags, a, b, left_day, row_number() OVER (
-            PARTITION BY cattle_id, kind, day, flags, a, b, left_day, farm_id ORDER BY rowid) - 1 AS nth
-          FROM kpi_figures WHERE cattle_id IN (SELECT value ->> 1 FROM json_each(${gone}))) n
-        JOIN json_each(${gone}) r ON n.cattle_id = r.value ->> 1 AND n.kind = r.value ->> 2
-          AND n.day = r.value ->> 3 AND n.flags IS r.value ->> 4 AND n.a IS r.value ->> 5 AND n.b IS r.value ->> 6
-          AND n.left_day IS r.value ->> 7 AND n.farm_id IS r.value ->> 0 AND n.nth = r.value ->> 8)`,
-  ];
-  // Put in: the new rows, and the kept ones of a cow with no rows left (taken out whole above). SQLite reads the
-  // whole SELECT before the first insert (the table has triggers), so a cow's own inserts do not hide her.
-  for (let from = 0; from < perCow.length; ) {
+  const changes = cows.map(changeOf).filter((c): c is CowChange => c !== null);
+  if (changes.length === 0) return [];
+  const statements: Statement[] = [];
+  for (let from = 0; from < changes.length; ) {
     let to = from;
     let count = 0;
-    while (to < perCow.length && (to === from || count + perCow[to].length <= ROWS_PER_STATEMENT))
-      count += perCow[to++].length;
-    const chunk = perCow.slice(from, to).flat();
+    const size = (c: CowChange) => c.rows.length + c.removed.length;
+    while (to < changes.length && (to === from || count + size(changes[to]) <= ROWS_PER_STATEMENT))
+      count += size(changes[to++]);
+    statements.push(...chunkStatements(changes.slice(from, to)));
     from = to;
-    if (chunk.length === 0) continue;
-    statements.push(sql`
-      INSERT INTO kpi_figures (farm_id, cattle_id, kind, day, flags, a, b, left_day)
-      SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7
-      FROM json_each(${JSON.stringify(chunk)}) j
-      WHERE value ->> 8 = 1 OR NOT EXISTS (SELECT 1 FROM kpi_figures f WHERE f.cattle_id = j.value ->> 1)`);
   }
+  const written = new Set(changes.map((c) => c.cattleId));
   const marked = cows.filter((c) => c.mark !== undefined).map((c) => [c.cattleId, c.mark]);
   const unmarked = cows.filter((c) => c.mark === undefined && written.has(c.cattleId)).map((c) => c.cattleId);
   if (marked.length)

@@ -1,9 +1,12 @@
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, monthRange, todayJst } from '../domain/calendar';
 import { analyseCow, breedingKpi, cowsBehindKpi, type Period } from '../domain/kpi';
+import { herd2026 } from '../domain/kpi.fixtures';
 import { keptFiguresOf, NO_DAY } from '../domain/kpi-figures';
 import { api, signUp } from '../test/api';
 import { everyShard, farmDbOf, shardOf } from '../test/shards';
+import { keptFigureStatements, readKept } from './kept-figures.statements';
 import { loadKpiCows } from './kpi.queries';
 
 /**
@@ -220,6 +223,29 @@ beforeAll(async () => {
   [farmer, neighbour] = await Promise.all([signUp(), signUp()]);
 });
 
+describe('keptFigureStatements', () => {
+  it('writes many cows in chunks of at most 5,000 rows, each with its own DELETE, no parameter near 2 MB', () => {
+    const histories = herd2026.map(analyseCow).filter((cow) => keptFiguresOf(cow).length > 0);
+    // 3,000 cows, each one of the fixture herd's histories, each rewritten whole after a read found her stale.
+    const cows = Array.from({ length: 3_000 }, (_, i) => ({
+      cattleId: i + 1,
+      farmId: 1,
+      history: histories[i % histories.length],
+      mark: i,
+    }));
+    const rows = cows.reduce((total, cow) => total + keptFiguresOf(cow.history).length, 0);
+    const compiled = keptFigureStatements(cows).map((s) => new SQLiteAsyncDialect().sqlToQuery(s as never));
+    const deletes = compiled.filter((q) => q.sql.trim().startsWith('DELETE FROM kpi_figures'));
+    const inserts = compiled.filter((q) => q.sql.trim().startsWith('INSERT INTO kpi_figures'));
+    expect(deletes.length).toBe(Math.ceil(rows / 5_000));
+    expect(inserts.length).toBe(deletes.length);
+    for (const q of compiled) for (const value of q.params) expect(String(value).length).toBeLessThan(1_000_000);
+    // Every cow's rows are put in once, by exactly one chunk.
+    const inserted = inserts.flatMap((q) => JSON.parse(String(q.params[0])) as unknown[][]);
+    expect(inserted.length).toBe(rows);
+  });
+});
+
 describe('kept KPI figures equal a full computation after every write', () => {
   it('event inserts, updates and deletes, a calving with its calf, shipments, an import and a deleted animal', async () => {
     const hanako = await cow(farmer, { name: 'はなこ' });
@@ -361,6 +387,30 @@ describe('kept KPI figures equal a full computation after every write', () => {
     expect(await staleOf(session.farmId)).toEqual(new Set([id]));
     await expectAnswers(session);
     await expect.poll(() => staleOf(session.farmId)).toEqual(new Set());
+    await expectKeptRows(session.farmId);
+    await expectDaySums(session.farmId);
+  });
+
+  it("a refresh that lost the race to a write leaves the write's rows: it rewrites a cow only under the mark it read", async () => {
+    const session = await signUp();
+    const id = await cow(session);
+    await event(session, id, 'CALVING', -400);
+    await event(session, id, 'INSEMINATION', -300);
+    // An event written by plain SQL marks her stale; a read takes her history and mark for its refresh…
+    await (await shardOf(session.farmId))
+      .prepare(
+        `INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime, details)
+       VALUES (?, ?, ?, 'PREGNANCY_CHECK', ?, '{"result":"PREGNANT"}')`,
+      )
+      .bind(id, session.farmId, session.userId, new Date(at(-260)).toISOString())
+      .run();
+    const read = await readKept(await farmDbOf(session.farmId), session.farmId, []);
+    expect(read.stale.map((cow) => cow.cattleId)).toEqual([id]);
+    // …a write on her lands first (her rows rewritten with its event, her mark cleared)…
+    await event(session, id, 'ESTRUS', -10);
+    expect(await staleOf(session.farmId)).toEqual(new Set());
+    // …then the refresh's batch, with the history from before that write: it must not put that history back.
+    await read.refresh();
     await expectKeptRows(session.farmId);
     await expectDaySums(session.farmId);
   });
