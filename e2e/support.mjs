@@ -38,6 +38,9 @@ export async function withPage(fn, { viewport = PHONE, colorScheme = 'light' } =
   await page.setViewportSize(viewport);
   await page.emulateMedia({ colorScheme });
   page.setDefaultTimeout(15_000);
+  // A fresh Chromium's first navigation on a busy 2-core machine: twice in a day one took over 15 s to get the login
+  // page (the same tests passed alone), so navigations get 30 s; every other wait keeps 15 s.
+  page.setDefaultNavigationTimeout(30_000);
   const errors = [];
   page.on('pageerror', (err) => errors.push(err));
   try {
