@@ -148,7 +148,8 @@ describe('recording by message: each word, with and without its value (§25)', (
       ['雌雄', 2],
       ['', 0],
     ] as const) {
-      const tag = String(4000 + Math.floor(Math.random() * 5000));
+      // A tag of its own, as the words' above: a random one once met 5201's below, and the search offered both.
+      const tag = String(nextWordTag++);
       const id = await cow(farmer.token, { earTagNumber: tag, name: 'さくら' });
       const { confirm } = await recordByChat(farmer, `${tag} 分娩 ${value}`.trim());
       expect(confirm).toBe(`${tag} さくら に 分娩${value ? `（${value}）` : ''} を ${md(today)} で記録しますか？`);
