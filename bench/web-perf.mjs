@@ -45,10 +45,10 @@ async function throttle(page) {
 
 /**
  * Installed in every document before its own scripts: records the frame that first shows today's alerts — the home
- * list's first alert, or its empty message (no alert today is also an answer) — in `window.__alertsAt`. The page is read from outside through the DevTools protocol
- * (`Runtime.evaluate`), never with Playwright's waitForFunction: that injects Playwright's own script into the
- * measured page, 130–155 ms of the throttled phone's main thread in the middle of the load (traced: an unnamed
- * EvaluateScript before the first paint), which no farmer's phone runs.
+ * list's first alert, or its empty message (no alert today is also an answer) — in `window.__alertsAt`. The page is
+ * read from outside through the DevTools protocol (`Runtime.evaluate`), never with Playwright's waitForFunction: that
+ * injects Playwright's own script into the measured page, 130–155 ms of the throttled phone's main thread in the
+ * middle of the load (traced: an unnamed EvaluateScript before the first paint), which no farmer's phone runs.
  */
 const recordAlerts = () => {
   const shown = () => document.querySelector('.today-alerts')?.querySelector('.compact-alert, p.muted');

@@ -154,7 +154,11 @@ type RemovedFigure = KeptFigure & { nth: number };
 export function figuresChange(before: readonly KeptFigure[], after: readonly KeptFigure[]) {
   const key = (f: KeptFigure) => figureText(0, f);
   const left = new Map<string, KeptFigure[]>();
-  for (const f of before) left.set(key(f), [...(left.get(key(f)) ?? []), f]);
+  for (const f of before) {
+    const same = left.get(key(f));
+    if (same) same.push(f);
+    else left.set(key(f), [f]);
+  }
   const added: KeptFigure[] = [];
   const kept: KeptFigure[] = [];
   for (const f of after) {

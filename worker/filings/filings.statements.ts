@@ -13,16 +13,22 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { FILING_DUE_DAYS } from '../domain/filings';
 
-/** The event types that oblige a filing (the upsert below): a birth's calves, an arrival, a shipment, a death. */
-const OBLIGING_TYPES = new Set(['CALVING', 'ARRIVAL', 'SHIPMENT', 'DEATH']);
+/** The filing an event of a single animal obliges, by its type; a calving obliges a birth filing per calf. */
+const SINGLE_KINDS = { ARRIVAL: 'MOVE_IN', SHIPMENT: 'MOVE_OUT', DEATH: 'DEATH' } as const;
+const SINGLE_TYPES = Object.keys(SINGLE_KINDS);
+/** The event types that oblige a filing: the upsert below reads only these. */
+const OBLIGING_TYPES = new Set([...SINGLE_TYPES, 'CALVING']);
 
 /** Which events a write touched: the `added` newest events of the animal, or one event by id. */
 export type FilingEvents = { cattleId: number; added: number } | { eventId: number };
 
 /** The kind of filing an event of a single animal obliges, in SQL over events `e`. */
 const singleKind = sql.raw(
-  `case e.event_type when 'ARRIVAL' then 'MOVE_IN' when 'SHIPMENT' then 'MOVE_OUT' when 'DEATH' then 'DEATH' end`,
+  `case e.event_type ${Object.entries(SINGLE_KINDS)
+    .map(([type, kind]) => `when '${type}' then '${kind}'`)
+    .join(' ')} end`,
 );
+const singleTypes = sql.raw(SINGLE_TYPES.map((type) => `'${type}'`).join(', '));
 const jstDay = sql.raw(`date(e.event_datetime, '+9 hours')`);
 const dueDay = sql.raw(`date(e.event_datetime, '+9 hours', '+${FILING_DUE_DAYS} days')`);
 
@@ -46,7 +52,7 @@ export function filingStatements(farmId: number, which: FilingEvents, now: strin
     select farm_id, cattle_id, kind, event_id, event_date, due_date, 'pending', ${now}, ${now} from (
       select e.farm_id, e.cattle_id, ${singleKind} as kind, e.event_id, ${jstDay} as event_date, ${dueDay} as due_date
         from events e
-        where e.event_id in ${ids} and +e.farm_id = ${farmId} and +e.event_type in ('ARRIVAL', 'SHIPMENT', 'DEATH')
+        where e.event_id in ${ids} and +e.farm_id = ${farmId} and +e.event_type in (${singleTypes})
       union all
       select e.farm_id, cast(json_extract(c.value, '$.cattleId') as integer), 'BIRTH', e.event_id, ${jstDay}, ${dueDay}
         from events e, json_each(e.details, '$.calves') c

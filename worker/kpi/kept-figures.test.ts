@@ -216,6 +216,16 @@ async function event(session: Session, cattleId: number, eventType: string, offs
   return res.json.data.eventId as number;
 }
 
+/** An event written by plain SQL, past the API (an import of old records, say): its trigger marks the cow stale. */
+async function eventBySql(session: Session, cattleId: number, eventType: string, offset: number, details: string) {
+  await (await shardOf(session.farmId))
+    .prepare(
+      `INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime, details) VALUES (?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(cattleId, session.farmId, session.userId, eventType, new Date(at(offset)).toISOString(), details)
+    .run();
+}
+
 let farmer: Session;
 let neighbour: Session;
 
@@ -377,13 +387,7 @@ describe('kept KPI figures equal a full computation after every write', () => {
     const session = await signUp();
     const id = await cow(session);
     await event(session, id, 'INSEMINATION', -30);
-    await (await shardOf(session.farmId))
-      .prepare(
-        `INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime, details)
-       VALUES (?, ?, ?, 'PREGNANCY_CHECK', ?, '{"result":"PREGNANT"}')`,
-      )
-      .bind(id, session.farmId, session.userId, new Date(at(-1)).toISOString())
-      .run();
+    await eventBySql(session, id, 'PREGNANCY_CHECK', -1, '{"result":"PREGNANT"}');
     expect(await staleOf(session.farmId)).toEqual(new Set([id]));
     await expectAnswers(session);
     await expect.poll(() => staleOf(session.farmId)).toEqual(new Set());
@@ -397,13 +401,7 @@ describe('kept KPI figures equal a full computation after every write', () => {
     await event(session, id, 'CALVING', -400);
     await event(session, id, 'INSEMINATION', -300);
     // An event written by plain SQL marks her stale; a read takes her history and mark for its refresh…
-    await (await shardOf(session.farmId))
-      .prepare(
-        `INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime, details)
-       VALUES (?, ?, ?, 'PREGNANCY_CHECK', ?, '{"result":"PREGNANT"}')`,
-      )
-      .bind(id, session.farmId, session.userId, new Date(at(-260)).toISOString())
-      .run();
+    await eventBySql(session, id, 'PREGNANCY_CHECK', -260, '{"result":"PREGNANT"}');
     const read = await readKept(await farmDbOf(session.farmId), session.farmId, []);
     expect(read.stale.map((cow) => cow.cattleId)).toEqual([id]);
     // …a write on her lands first (her rows rewritten with its event, her mark cleared)…
@@ -421,13 +419,7 @@ describe('kept KPI figures equal a full computation after every write', () => {
     await event(session, id, 'INSEMINATION', -200);
     await event(session, id, 'SHIPMENT', -150);
     // Entered afterwards by plain SQL (an import of old records, say): a service after she left.
-    await (await shardOf(session.farmId))
-      .prepare(
-        `INSERT INTO events (cattle_id, farm_id, created_by, event_type, event_datetime, details)
-       VALUES (?, ?, ?, 'INSEMINATION', ?, '{}')`,
-      )
-      .bind(id, session.farmId, session.userId, new Date(at(-100)).toISOString())
-      .run();
+    await eventBySql(session, id, 'INSEMINATION', -100, '{}');
     await expectAnswers(session);
     await expect.poll(() => staleOf(session.farmId)).toEqual(new Set());
     const afterLeft = await everyShard
