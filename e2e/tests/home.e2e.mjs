@@ -30,7 +30,13 @@ test('/home loads with at most 3 API calls for the demo farm, one of them GET /h
     await homeDrawn(page);
     await page.locator('.kpi-tile').first().waitFor();
     assert.ok(calls.includes('GET /api/v1/home'), calls.join(', '));
-    assert.ok(calls.length <= 3, `${calls.length} calls: ${calls.join(', ')}`);
+    // The kept roster (§20) is refreshed in the background 3 s after `load` (app.tsx, startBackground): on a slow
+    // machine that falls inside this wait. It is not part of drawing home, so it is left out of the count — but it
+    // must never come before the screen's own data.
+    const roster = calls.indexOf('GET /api/v1/cattle/roster');
+    if (roster !== -1) assert.ok(roster > calls.indexOf('GET /api/v1/home'), calls.join(', '));
+    const forHome = calls.filter((call) => call !== 'GET /api/v1/cattle/roster');
+    assert.ok(forHome.length <= 3, `${forHome.length} calls: ${calls.join(', ')}`);
 
     // What the screen shows is the API's answer: the herd total, the calvings and the recent records.
     const home = (await apiCall(page, '/home')).json.data;
