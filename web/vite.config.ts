@@ -59,7 +59,7 @@ export default defineConfig({
       // Registered by the app itself after the first render (web/src/lib/pwa.ts), never in the initial bundle.
       injectRegister: false,
       registerType: 'autoUpdate',
-      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      includeAssets: ['icons/favicon-64.png', 'icons/apple-touch-icon.png'],
       manifest: {
         name: '牛帳 Ushichō — 牛群管理',
         short_name: '牛帳',

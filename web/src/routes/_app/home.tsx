@@ -2,10 +2,20 @@ import { createFileRoute } from '@tanstack/react-router';
 import { homeQuery } from '../../api/home';
 import { HomeScreen } from './-home-screen';
 
+/**
+ * How long the screen waits for GET /home before it shows without it (a spinner where the cards go). On a first visit
+ * the answer is usually in already (the first-screen script sent it while the bundle downloaded): the screen is then
+ * drawn once, with its cards, instead of twice — on the throttled phone each drawing and its layout cost 250 ms
+ * (bench/web-perf.mjs).
+ */
+const WAIT_FOR_ANSWER_MS = 700;
+
 export const Route = createFileRoute('/_app/home')({
   // GET /home goes out with the screen's chunk, not once the screen has rendered (the screen does not fetch it again).
-  loader: ({ context, preload }) => {
-    if (!preload) void context.queryClient.prefetchQuery(homeQuery(context.queryClient));
+  loader: async ({ context, preload }) => {
+    if (preload) return;
+    const fetched = context.queryClient.prefetchQuery(homeQuery(context.queryClient));
+    await Promise.race([fetched, new Promise((resolve) => setTimeout(resolve, WAIT_FOR_ANSWER_MS))]);
   },
   component: HomeScreen,
 });
