@@ -647,6 +647,17 @@ const cattleDetailReads = preparedBatch(['farmId', 'cattleId'], (db, { farmId, c
 
 export type DetailRows = Awaited<ReturnType<typeof cattleDetailReads>>;
 
+/**
+ * A newly registered animal's page as its registration's batch reads it: its row alone. It has no events and no calves
+ * yet — no event names it, and a mother is linked only to an animal that exists, never to an id still to come (ids are
+ * never reused) — so those two reads are known to be empty and are not made.
+ */
+export const newAnimalDetailQuery = (db: Db, farmId: number, cattleId: number | SQL) =>
+  cattleDetailQueries(db, farmId, cattleId)[0];
+
+/** The page of a newly registered animal from newAnimalDetailQuery's rows. */
+export const newAnimalDetailOf = (animalRows: DetailRows[0]) => cattleDetailOf([animalRows, [], []]);
+
 export async function loadCattleDetail(db: Db, farmId: number, cattleId: number) {
   return detailOf(await cattleDetailReads(db, { farmId, cattleId }));
 }
@@ -704,7 +715,7 @@ export async function cattleDetail(db: Db, farmId: number, cattleId: number, tod
 }
 
 /** The animal page's data from cattleDetailQueries' rows, read in a write's own batch; null when none came back. */
-export const cattleDetailOf = (rows: DetailRows, today = todayJst()) => cattleDetailView(detailOf(rows), today);
+const cattleDetailOf = (rows: DetailRows, today = todayJst()) => cattleDetailView(detailOf(rows), today);
 
 function cattleDetailView(detail: ReturnType<typeof detailOf>, today: string) {
   if (!detail) return null;

@@ -21,14 +21,14 @@ import { AppError, notFound, validationError } from '../lib/errors';
 import { statusChangeStatements } from '../status/status.statements';
 import { inTrashCondition, trashAnimalStatement } from '../trash/trash.statements';
 import {
-  cattleDetailOf,
-  cattleDetailQueries,
   cattleOwner,
   cattleView,
   type DetailRows,
   earTagSharingQuery,
   earTagWarningsFrom,
   loadCattleDetail,
+  newAnimalDetailOf,
+  newAnimalDetailQuery,
 } from './cattle.queries';
 import type { CreateCattle, UpdateCattle } from './cattle.schemas';
 
@@ -149,7 +149,7 @@ export async function registerCattle(scope: Scope, input: CreateCattle) {
     }),
   ];
   // The page's data and the animals sharing its ear tag (§5's warnings) are read in the same batch.
-  const readsOf = (id: number | SQL) => [...cattleDetailQueries(db, farmId, id), earTagSharingQuery(db, farmId, id)];
+  const readsOf = (id: number | SQL) => [newAnimalDetailQuery(db, farmId, id), earTagSharingQuery(db, farmId, id)];
   const { written, read } = await refusingDuplicates(async () => {
     try {
       return await runBatchThenRead(db, writes, dueAlert ? [] : readsOf(newestAnimalSql(farmId)));
@@ -159,8 +159,8 @@ export async function registerCattle(scope: Scope, input: CreateCattle) {
     }
   });
   const registered = (rows: unknown[]) => {
-    const detail = cattleDetailOf(rows.slice(0, -1) as unknown as DetailRows);
-    const sharing = rows.at(-1) as TagHolder[];
+    const detail = newAnimalDetailOf(rows[0] as DetailRows[0]);
+    const sharing = rows[1] as TagHolder[];
     return { detail, warnings: detail ? earTagWarningsFrom(sharing, detail.cattleId) : [] };
   };
   if (!dueAlert) return registered(read);

@@ -127,6 +127,28 @@ describe('POST /cattle', () => {
     expect(res.json.error).toMatchObject({ field: 'motherInfo.motherCattleId', message: '母牛が見つかりません' });
   });
 
+  it('answers the new animal’s page exactly as GET /cattle/{id} then does, an alert due at once included', async () => {
+    const mother = await createCattle(farmer, { name: 'ははうし' });
+    const alertCounts: number[] = [];
+    // The first is due no alert; the second, a heifer past 14 months never served, is due HEIFER_NOT_BRED at once.
+    for (const overrides of [
+      { motherInfo: { motherCattleId: mother.cattleId } },
+      {
+        growthStage: 'GROWING',
+        birthday: todayJst().replace(/^(\d{4})/, (y) => String(Number(y) - 2)),
+        bloodline: { fatherCattleName: '安福久' },
+      },
+    ]) {
+      const res = await api('/cattle', { method: 'POST', token: farmer.token, body: newCow(overrides) });
+      expect(res.status).toBe(201);
+      const page = await api(`/cattle/${res.json.data.cattleId}`, { token: farmer.token });
+      expect(res.json.data).toEqual(page.json.data);
+      expect(res.json.data).toMatchObject({ events: [], calves: [] });
+      alertCounts.push(res.json.data.alerts.alertCount);
+    }
+    expect(alertCounts).toEqual([0, 1]);
+  });
+
   it('needs a token', async () => {
     const res = await api('/cattle', { method: 'POST', body: newCow() });
     expect(res.status).toBe(401);
