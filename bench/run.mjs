@@ -10,7 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildWeb, ensureDevVars, root } from '../scripts/local-server.mjs';
-import { machineAtRest } from './at-rest.mjs';
 import { REFERENCE_SIZE } from './budgets.mjs';
 import { bundleReport } from './bundle.mjs';
 import { CALLS } from './calls.mjs';
@@ -314,10 +313,7 @@ try {
 // The app on a throttled phone (bench/web-perf.mjs): first visit until today's alerts show, repeat visit first paint.
 let webPerf = null;
 if (!args['skip-web']) {
-  const rest = await machineAtRest();
-  log(
-    `measuring the web app on a throttled phone (after ${rest.waitedSeconds} s for the machine to rest, ${rest.idle * 100} % idle)`,
-  );
+  log('measuring the web app on a throttled phone');
   webPerf = await runWebPerf();
   log(`web: first visit ${webPerf.firstVisitMs} ms to alerts, repeat visit first paint ${webPerf.repeatVisitMs} ms`);
 }
