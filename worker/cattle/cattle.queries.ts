@@ -588,6 +588,30 @@ function statusCounts(db: Db, farmId: number) {
     .where(eq(farmStatusCounts.farmId, farmId));
 }
 
+/** The animal with its one-to-one rows (breeding state, bloodline, mother, summary) and its alert summary. */
+function animalRowQuery(db: Db, farmId: number, cattleId: number | SQL) {
+  const mother = alias(cattle, 'm');
+  return db
+    .select({
+      row: cattle,
+      breedingStatus: prefixedColumns(breedingStatus, 'bs'),
+      bloodline: prefixedColumns(bloodline, 'bl'),
+      motherInfo: prefixedColumns(motherInfo, 'mi'),
+      motherEarTagNumber: sql<string | null>`${mother.earTagNumber}`.as('mother_ear_tag_number'),
+      penName: penNameSql(),
+      breedingSummary: prefixedColumns(breedingSummary, 'sm'),
+      ...activeAlertsOfRow(farmId),
+    })
+    .from(cattle)
+    .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
+    .leftJoin(bloodline, eq(bloodline.cattleId, cattle.cattleId))
+    .leftJoin(motherInfo, eq(motherInfo.cattleId, cattle.cattleId))
+    .leftJoin(mother, and(eq(mother.cattleId, motherInfo.motherCattleId), eq(mother.farmId, farmId)))
+    .leftJoin(breedingSummary, eq(breedingSummary.cattleId, cattle.cattleId))
+    .where(and(eq(cattle.cattleId, cattleId), ownedCattle(farmId)))
+    .limit(1);
+}
+
 /**
  * Everything about one owned animal in one round trip; null when it is not the owner's (or does not exist). Three
  * statements: the animal with its one-to-one rows (breeding state, bloodline, mother, summary) and its alert
@@ -595,27 +619,8 @@ function statusCounts(db: Db, farmId: number) {
  * table made eight (issue 24).
  */
 export function cattleDetailQueries(db: Db, farmId: number, cattleId: number | SQL) {
-  const mother = alias(cattle, 'm');
   return [
-    db
-      .select({
-        row: cattle,
-        breedingStatus: prefixedColumns(breedingStatus, 'bs'),
-        bloodline: prefixedColumns(bloodline, 'bl'),
-        motherInfo: prefixedColumns(motherInfo, 'mi'),
-        motherEarTagNumber: sql<string | null>`${mother.earTagNumber}`.as('mother_ear_tag_number'),
-        penName: penNameSql(),
-        breedingSummary: prefixedColumns(breedingSummary, 'sm'),
-        ...activeAlertsOfRow(farmId),
-      })
-      .from(cattle)
-      .leftJoin(breedingStatus, eq(breedingStatus.cattleId, cattle.cattleId))
-      .leftJoin(bloodline, eq(bloodline.cattleId, cattle.cattleId))
-      .leftJoin(motherInfo, eq(motherInfo.cattleId, cattle.cattleId))
-      .leftJoin(mother, and(eq(mother.cattleId, motherInfo.motherCattleId), eq(mother.farmId, farmId)))
-      .leftJoin(breedingSummary, eq(breedingSummary.cattleId, cattle.cattleId))
-      .where(and(eq(cattle.cattleId, cattleId), ownedCattle(farmId)))
-      .limit(1),
+    animalRowQuery(db, farmId, cattleId),
     db
       .select()
       .from(events)
@@ -652,8 +657,7 @@ export type DetailRows = Awaited<ReturnType<typeof cattleDetailReads>>;
  * yet — no event names it, and a mother is linked only to an animal that exists, never to an id still to come (ids are
  * never reused) — so those two reads are known to be empty and are not made.
  */
-export const newAnimalDetailQuery = (db: Db, farmId: number, cattleId: number | SQL) =>
-  cattleDetailQueries(db, farmId, cattleId)[0];
+export const newAnimalDetailQuery = animalRowQuery;
 
 /** The page of a newly registered animal from newAnimalDetailQuery's rows. */
 export const newAnimalDetailOf = (animalRows: DetailRows[0]) => cattleDetailOf([animalRows, [], []]);

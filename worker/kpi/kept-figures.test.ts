@@ -181,10 +181,15 @@ async function expectAnswers(session: Session) {
   expect(home.json.data.kpi).toEqual(JSON.parse(JSON.stringify(breedingKpi(cows, periods[0]))));
 }
 
+/** The kept rows and the day sums are what the farm's histories give. */
+async function expectStored(farmId: number) {
+  await expectKeptRows(farmId);
+  await expectDaySums(farmId);
+}
+
 async function check(session: Session) {
   await expectAnswers(session);
-  await expectKeptRows(session.farmId);
-  await expectDaySums(session.farmId);
+  await expectStored(session.farmId);
 }
 
 async function cow(session: Session, fields: Record<string, unknown> = {}) {
@@ -362,8 +367,7 @@ describe('kept KPI figures equal a full computation after every write', () => {
       before.filter((row) => row.kind === 'S' || row.kind === 'B'),
     );
     expect(after.length - kept.length).toBeLessThan(5);
-    await expectKeptRows(session.farmId);
-    await expectDaySums(session.farmId);
+    await expectStored(session.farmId);
 
     // Rows changed behind the write's back (a service row gone, a day doubled, one of another cow's rows under her
     // id): her stored rows are not her events' any more, so the next write rewrites them whole.
@@ -379,8 +383,7 @@ describe('kept KPI figures equal a full computation after every write', () => {
         .bind(day.id),
     ]);
     await event(session, id, 'INSEMINATION', 0);
-    await expectKeptRows(session.farmId);
-    await expectDaySums(session.farmId);
+    await expectStored(session.farmId);
   });
 
   it('counts a stale cow from her events in the same round trip, and writes her figures after the answer', async () => {
@@ -391,8 +394,7 @@ describe('kept KPI figures equal a full computation after every write', () => {
     expect(await staleOf(session.farmId)).toEqual(new Set([id]));
     await expectAnswers(session);
     await expect.poll(() => staleOf(session.farmId)).toEqual(new Set());
-    await expectKeptRows(session.farmId);
-    await expectDaySums(session.farmId);
+    await expectStored(session.farmId);
   });
 
   it("a refresh that lost the race to a write leaves the write's rows: it rewrites a cow only under the mark it read", async () => {
@@ -409,8 +411,7 @@ describe('kept KPI figures equal a full computation after every write', () => {
     expect(await staleOf(session.farmId)).toEqual(new Set());
     // …then the refresh's batch, with the history from before that write: it must not put that history back.
     await read.refresh();
-    await expectKeptRows(session.farmId);
-    await expectDaySums(session.farmId);
+    await expectStored(session.farmId);
   });
 
   it('counts an event recorded after the cow left as the rows do: the day sums leave it out, the read adds it', async () => {
