@@ -99,10 +99,11 @@ const periodId = (farmId: number, from: number, to: number) =>
 /**
  * The statements that make sure the period is kept, first in the read's batch: registered (the farm's oldest beyond
  * KEPT_PERIODS let go with their rows) and, the first time, filled from the kept figures of every cow — the stale ones' too, as the
- * triggers take a figure's share back out when it is rewritten.
+ * triggers take a figure's share back out when it is rewritten. The fill reads the period's row first (CROSS JOIN
+ * keeps that order): once it is filled nothing else is read. As `(SELECT filled …) = 0` the guard was tested on every
+ * figure of the period's days, about 1 ms a read at 8,000 head (the drill-down grew with the herd).
  */
 function keepPeriod(farmId: number, from: number, to: number): SQL[] {
-  const id = periodId(farmId, from, to);
   const beyond = sql`SELECT period_id FROM kpi_kept_periods WHERE farm_id = ${farmId}
     ORDER BY period_id DESC LIMIT -1 OFFSET ${KEPT_PERIODS}`;
   return [
@@ -112,13 +113,13 @@ function keepPeriod(farmId: number, from: number, to: number): SQL[] {
     sql`DELETE FROM kpi_kept_periods WHERE period_id IN (${beyond})`,
     sql`INSERT INTO kpi_cow_rows (farm_id, period_id, cattle_id, services, pregnant, open, days_open_sum, days_open_n,
         days_to_first_sum, days_to_first_n, interval_sum, interval_n, events)
-      SELECT ${farmId}, ${id}, m.cattle_id, sum(m.kind = 'S'), sum(m.kind = 'S' AND m.flags & 2 > 0),
+      SELECT ${farmId}, k.period_id, m.cattle_id, sum(m.kind = 'S'), sum(m.kind = 'S' AND m.flags & 2 > 0),
         sum(m.kind = 'S' AND m.flags & 4 > 0), coalesce(sum(CASE WHEN m.kind = 'S' THEN m.a END), 0),
         count(CASE WHEN m.kind = 'S' THEN m.a END), coalesce(sum(CASE WHEN m.kind = 'S' THEN m.b END), 0),
         count(CASE WHEN m.kind = 'S' THEN m.b END), coalesce(sum(CASE WHEN m.kind = 'B' THEN m.a END), 0),
         count(CASE WHEN m.kind = 'B' THEN m.a END), sum(CASE WHEN m.kind = 'D' THEN m.flags ELSE 0 END)
-      FROM kpi_figures m
-      WHERE (SELECT filled FROM kpi_kept_periods WHERE farm_id = ${farmId} AND from_day = ${from} AND to_day = ${to}) = 0
+      FROM kpi_kept_periods k CROSS JOIN kpi_figures m
+      WHERE k.farm_id = ${farmId} AND k.from_day = ${from} AND k.to_day = ${to} AND k.filled = 0
         AND m.farm_id = ${farmId} AND m.kind IN ('S', 'B', 'D') AND m.day BETWEEN ${from} AND ${to}
         AND (m.left_day IS NULL OR m.left_day >= ${from})
       GROUP BY m.cattle_id`,
@@ -168,11 +169,12 @@ function pageRows(farmId: number, id: SQL, { sort, order }: CowOrder, cursor: Cu
 
 /**
  * The period's total: its counted cows (`kpi_kept_periods.cows`, kept by triggers) less the stale cows' kept rows
- * among them (those are counted from their events instead).
+ * among them (those are counted from their events instead). The stale cows are read first (CROSS JOIN keeps that
+ * order), each looking up her row: joined the other way SQLite read every kept row of the period.
  */
 const totalOf = (farmId: number, from: number, to: number, id: SQL) => sql`
   SELECT coalesce((SELECT cows FROM kpi_kept_periods WHERE farm_id = ${farmId} AND from_day = ${from} AND to_day = ${to}), 0)
-    - (SELECT count(*) FROM kpi_stale s JOIN kpi_cow_rows r ON r.period_id = ${id} AND r.cattle_id = s.cattle_id
+    - (SELECT count(*) FROM kpi_stale s CROSS JOIN kpi_cow_rows r ON r.period_id = ${id} AND r.cattle_id = s.cattle_id
        WHERE s.farm_id = ${farmId} AND r.events > 0) AS total`;
 
 type Row = Record<string, string | number | null>;
