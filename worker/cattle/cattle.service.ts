@@ -2,7 +2,7 @@
  * The herd register's write use cases, one function each. Routes, seeders and imports call these; nothing else
  * writes an animal (docs/product.md §5).
  */
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type AlertAnimal, alertChanges, regenerateAlerts } from '../alerts/regenerate';
 import { auditStatement } from '../audit/audit.statements';
 import { loadBreedingContext, recomputeAnimal } from '../breeding/recompute';
@@ -24,11 +24,10 @@ import {
   cattleOwner,
   cattleView,
   type DetailRows,
-  earTagSharingQuery,
   earTagWarningsFrom,
   loadCattleDetail,
   newAnimalDetailOf,
-  newAnimalDetailQuery,
+  newAnimalReads,
 } from './cattle.queries';
 import type { CreateCattle, UpdateCattle } from './cattle.schemas';
 
@@ -149,10 +148,10 @@ export async function registerCattle(scope: Scope, input: CreateCattle) {
     }),
   ];
   // The page's data and the animals sharing its ear tag (§5's warnings) are read in the same batch.
-  const readsOf = (id: number | SQL) => [newAnimalDetailQuery(db, farmId, id), earTagSharingQuery(db, farmId, id)];
+  const readsOf = (id: number | 'newest') => newAnimalReads(db, farmId, id);
   const { written, read } = await refusingDuplicates(async () => {
     try {
-      return await runBatchThenRead(db, writes, dueAlert ? [] : readsOf(newestAnimalSql(farmId)));
+      return await runBatchThenRead(db, writes, dueAlert ? [] : readsOf('newest'));
     } catch (err) {
       if (isGuardFailure(err, MOTHER_NOT_FOUND)) throw motherNotFound();
       throw err;

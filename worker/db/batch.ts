@@ -2,6 +2,7 @@ import { getTableColumns, is, SQL, sql, type Table } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client';
+import { PreparedRead } from './prepared';
 
 const dialect = new SQLiteAsyncDialect();
 
@@ -32,31 +33,38 @@ export async function runBatch(db: Db, statements: readonly Statement[]): Promis
 
 /**
  * Runs writes and then reads as one atomic D1 batch — one round trip for a write and the answer that shows it. The
- * reads are drizzle selects, mapped as `db.batch` maps them; they see the writes before them.
+ * reads are drizzle selects, mapped as `db.batch` maps them, or reads built once (`preparedReads`, worker/db/prepared.ts);
+ * they see the writes before them.
  */
-export async function runBatchThenRead<const Q extends readonly BatchItem<'sqlite'>[]>(
+export async function runBatchThenRead<const Q extends readonly (BatchItem<'sqlite'> | PreparedRead<unknown>)[]>(
   db: Db,
   writes: readonly Statement[],
   reads: Q,
-): Promise<{ written: D1Result[]; read: { -readonly [K in keyof Q]: Awaited<Q[K]> } }> {
+): Promise<{
+  written: D1Result[];
+  read: { -readonly [K in keyof Q]: Q[K] extends PreparedRead<infer T> ? T : Awaited<Q[K]> };
+}> {
   const d1 = db.$client;
-  const prepared = reads.map((query) =>
-    (
+  const prepared = reads.map((query) => {
+    if (query instanceof PreparedRead) return query;
+    const built = (
       query as unknown as { _prepare(): { getQuery(): Compiled; mapResult(r: unknown, batch: boolean): unknown } }
-    )._prepare(),
-  );
+    )._prepare();
+    const { sql, params } = built.getQuery();
+    return new PreparedRead(sql, params, (result) => built.mapResult(result, true));
+  });
   const results = await d1.batch([
     ...writes.map((statement) => {
       const { sql, params } = compile(statement);
       return d1.prepare(sql).bind(...params);
     }),
-    ...prepared.map((p) => {
-      const { sql, params } = p.getQuery();
-      return d1.prepare(sql).bind(...params);
-    }),
+    ...prepared.map((read) => d1.prepare(read.sql).bind(...read.params)),
   ]);
-  const read = prepared.map((p, i) => p.mapResult(results[writes.length + i], true));
-  return { written: results.slice(0, writes.length), read: read as { -readonly [K in keyof Q]: Awaited<Q[K]> } };
+  const read = prepared.map((p, i) => p.map(results[writes.length + i]));
+  return {
+    written: results.slice(0, writes.length),
+    read: read as { -readonly [K in keyof Q]: Q[K] extends PreparedRead<infer T> ? T : Awaited<Q[K]> },
+  };
 }
 
 /** A raw row (snake_case, as runBatch returns a RETURNING) as drizzle's select would give it: keys and types mapped. */

@@ -87,10 +87,22 @@ interface Compiled {
 }
 
 /**
- * A batch of reads built once by `build`, whose values are placeholders named in `names`. The placeholders are
- * typed as the values they stand for (numbers), so the app's query helpers take them unchanged.
+ * One read built once (`preparedReads`) with a request's values bound: a statement `runBatchThenRead` takes beside a
+ * write's statements, its rows mapped as drizzle would map them.
  */
-export function preparedBatch<
+export class PreparedRead<T> {
+  constructor(
+    readonly sql: string,
+    readonly params: unknown[],
+    readonly map: (result: unknown) => T,
+  ) {}
+}
+
+/**
+ * Reads built once by `build`, whose values are placeholders named in `names`; each call binds a request's values.
+ * The placeholders are typed as the values they stand for (numbers), so the app's query helpers take them unchanged.
+ */
+export function preparedReads<
   P extends string,
   const Q extends readonly [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]],
   V extends number | string = number,
@@ -100,15 +112,29 @@ export function preparedBatch<
     V
   >;
   let compiled: Compiled[] | null = null;
-  return async (db: Db, values: Record<P, V>): Promise<BatchResponse<Q>> => {
+  return (db: Db, values: Record<P, V>) => {
     compiled ??= build(db, placeholders).map((query) => {
       const prepared = (query as unknown as { _prepare(): PreparedQuery })._prepare();
       const { sql: text, params } = prepared.getQuery();
       return { sql: text, params, map: rowMapper(prepared) ?? ((result: unknown) => prepared.mapResult(result, true)) };
     });
+    return compiled.map((c) => new PreparedRead(c.sql, fillPlaceholders(c.params, values), c.map)) as {
+      -readonly [K in keyof Q]: PreparedRead<Awaited<Q[K]>>;
+    };
+  };
+}
+
+/** The reads of `preparedReads` run as one D1 batch: their rows, mapped. */
+export function preparedBatch<
+  P extends string,
+  const Q extends readonly [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]],
+  V extends number | string = number,
+>(names: readonly P[], build: (db: Db, values: Record<P, V>) => Q) {
+  const reads = preparedReads<P, Q, V>(names, build);
+  return async (db: Db, values: Record<P, V>): Promise<BatchResponse<Q>> => {
+    const bound: PreparedRead<unknown>[] = reads(db, values);
     const client = db.$client;
-    const statements = compiled.map((c) => client.prepare(c.sql).bind(...fillPlaceholders(c.params, values)));
-    const results = await client.batch(statements);
-    return results.map((result, i) => (compiled as Compiled[])[i].map(result)) as BatchResponse<Q>;
+    const results = await client.batch(bound.map((read) => client.prepare(read.sql).bind(...read.params)));
+    return results.map((result, i) => bound[i].map(result)) as BatchResponse<Q>;
   };
 }
