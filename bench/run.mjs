@@ -102,9 +102,13 @@ async function availableRoutes(url) {
 async function settleKeptFigures(server, farm, log) {
   if (!server.query) return;
   const started = Date.now();
-  await fetch(`${server.url}/api/v1/kpi/breeding`, { headers: { Authorization: `Bearer ${farm.token}` } });
+  const headers = { Authorization: `Bearer ${farm.token}` };
+  await fetch(`${server.url}/api/v1/kpi/breeding`, { headers });
+  // This farm's stale cows only: the small farms' stay stale until a read of theirs (it waited the full 60 s for them).
+  const farms = await (await fetch(`${server.url}/api/v1/farms`, { headers })).json();
+  const farmId = Number(farms.data[0].id);
   for (;;) {
-    const [row] = await server.query('SELECT count(*) AS n FROM kpi_stale');
+    const [row] = await server.query(`SELECT count(*) AS n FROM kpi_stale WHERE farm_id = ${farmId}`);
     if (!row?.n || Date.now() - started > 60_000) {
       log(`kept KPI figures written for the stale cows in ${Date.now() - started} ms (${row?.n ?? 0} left)`);
       return;
