@@ -660,14 +660,14 @@ export type DetailRows = Awaited<ReturnType<typeof cattleDetailReads>>;
  * and are not made. Built once (worker/db/prepared.ts): drizzle built their SQL for every registration, 0.57 ms in
  * Node. In the batch that registers it the animal is the farm's newest; after it, it is named by its id.
  */
-const newestAnimalReads = preparedReads(['farmId'], (db, { farmId }) => {
-  const id = newestAnimalSql(farmId);
-  return [animalRowQuery(db, farmId, id), earTagSharingQuery(db, farmId, id)] as const;
-});
-const newAnimalReadsById = preparedReads(['farmId', 'cattleId'], (db, { farmId, cattleId }) => [
-  animalRowQuery(db, farmId, cattleId),
-  earTagSharingQuery(db, farmId, cattleId),
-]);
+const newAnimalQueries = (db: Db, farmId: number, cattleId: number | SQL) =>
+  [animalRowQuery(db, farmId, cattleId), earTagSharingQuery(db, farmId, cattleId)] as const;
+const newestAnimalReads = preparedReads(['farmId'], (db, { farmId }) =>
+  newAnimalQueries(db, farmId, newestAnimalSql(farmId)),
+);
+const newAnimalReadsById = preparedReads(['farmId', 'cattleId'], (db, { farmId, cattleId }) =>
+  newAnimalQueries(db, farmId, cattleId),
+);
 
 export const newAnimalReads = (db: Db, farmId: number, cattleId: number | 'newest') =>
   cattleId === 'newest' ? newestAnimalReads(db, { farmId }) : newAnimalReadsById(db, { farmId, cattleId });
